@@ -1,0 +1,12 @@
+// Builds a Prisma client on the libSQL driver adapter. Scripts and tests call this directly;
+// the app goes through lib/db/index.ts, which keeps one client per process.
+import type { Config } from "@libsql/client";
+import { PrismaLibSql } from "@prisma/adapter-libsql";
+import { PrismaClient } from "../generated/prisma/client";
+import { databaseConfig } from "./config";
+
+export function createPrismaClient(config: Config = databaseConfig()): PrismaClient {
+  return new PrismaClient({ adapter: new PrismaLibSql(config) });
+}
+
+export type { PrismaClient };

@@ -1,0 +1,40 @@
+// Applies the SQL migrations in prisma/migrations to a database, the way `prisma migrate deploy`
+// does (same `_prisma_migrations` bookkeeping), but through the offline WASM schema engine.
+import type { Config } from "@libsql/client";
+import { databaseConfig } from "./config";
+import { loadMigrationList, NO_FILTERS, openSchemaEngine } from "./schema-engine";
+
+export async function migrateDatabase(config: Config = databaseConfig()): Promise<string[]> {
+  const engine = await openSchemaEngine(config);
+  try {
+    const { appliedMigrationNames } = await engine.applyMigrations({
+      migrationsList: loadMigrationList(),
+      filters: NO_FILTERS,
+    });
+    return appliedMigrationNames;
+  } finally {
+    engine.free();
+  }
+}
+
+/**
+ * The SQL that would bring a database migrated with the current migrations up to
+ * schema.prisma; empty when they agree. Used to write new migrations and by the drift test.
+ */
+export async function diffMigratedDatabaseAgainstSchema(config: Config): Promise<string> {
+  const { readSchema, SCHEMA_PATH } = await import("./schema-engine");
+  const engine = await openSchemaEngine(config);
+  try {
+    const files = [{ path: SCHEMA_PATH, content: readSchema() }];
+    const result = await engine.diff({
+      from: { tag: "schemaDatasource", files, configDir: process.cwd() },
+      to: { tag: "schemaDatamodel", files },
+      script: true,
+      exitCode: true,
+      filters: NO_FILTERS,
+    });
+    return result.exitCode === 0 ? "" : (result.stdout ?? "");
+  } finally {
+    engine.free();
+  }
+}

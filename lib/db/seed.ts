@@ -1,0 +1,36 @@
+// Loads the seed snapshot (prisma/seed) into an empty database. Idempotent: a database that
+// already has coins is left alone, so restarting the app never duplicates or overwrites data.
+import { SNAPSHOT_DATE, seedCoins } from "../../prisma/seed/coins";
+import { seedFeatured } from "../../prisma/seed/featured";
+import type { PrismaClient } from "./create-client";
+
+export const SNAPSHOT_TAKEN_AT = new Date(`${SNAPSHOT_DATE}T00:00:00.000Z`);
+
+export type SeedResult = { seeded: false } | { seeded: true; coins: number; featured: number };
+
+export async function seedDatabase(db: PrismaClient, now = new Date()): Promise<SeedResult> {
+  return db.$transaction(async (tx) => {
+    if ((await tx.coin.count()) > 0) return { seeded: false };
+
+    await tx.coin.createMany({
+      data: seedCoins.map((coin) => ({
+        ...coin,
+        listedAt: new Date(coin.listedAt),
+        priceSource: "snapshot",
+        updatedAt: SNAPSHOT_TAKEN_AT,
+      })),
+    });
+    await tx.priceSnapshot.createMany({
+      data: seedCoins.map((coin) => ({
+        coinId: coin.id,
+        price: coin.currentPrice,
+        marketCap: coin.marketCap,
+        takenAt: SNAPSHOT_TAKEN_AT,
+      })),
+    });
+    await tx.featuredComparison.createMany({
+      data: seedFeatured.map((f) => ({ ...f, startsAt: now, endsAt: null })),
+    });
+    return { seeded: true, coins: seedCoins.length, featured: seedFeatured.length };
+  });
+}
