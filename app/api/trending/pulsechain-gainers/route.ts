@@ -1,0 +1,15 @@
+import { rejectOtherMethods, withErrorHandling } from "@/lib/api/errors";
+import { parseQuery } from "@/lib/api/query";
+import { publicJson } from "@/lib/api/responses";
+import { listPulsechainGainers } from "@/lib/coins/queries";
+import { trendingQuerySchema } from "@/lib/validation/coins";
+
+export const dynamic = "force-dynamic";
+
+/** First 25 PulseChain coins by rank, best 24h change first. `?limit=N` (1-100) shortens the list. */
+export const GET = withErrorHandling(async (request) => {
+  const { limit } = parseQuery(request, trendingQuerySchema);
+  return publicJson(await listPulsechainGainers(limit));
+});
+
+export const { POST, PUT, PATCH, DELETE } = rejectOtherMethods(["GET"]);

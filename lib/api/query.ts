@@ -1,0 +1,17 @@
+// Query-string parsing for route handlers: the schema decides which parameters exist;
+// anything else (unknown keys, repeated keys, wrong types) is a 400 that names the problem.
+import type { z } from "zod";
+import { ApiError, describeZodError } from "./errors";
+
+export function parseQuery<T extends z.ZodType>(request: Request, schema: T): z.infer<T> {
+  const params = new URL(request.url).searchParams;
+  const raw: Record<string, string> = {};
+  for (const key of new Set(params.keys())) {
+    const values = params.getAll(key);
+    if (values.length > 1) throw new ApiError(400, "invalid_query", `Query parameter "${key}" is given more than once.`);
+    raw[key] = values[0] ?? "";
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw new ApiError(400, "invalid_query", describeZodError(parsed.error));
+  return parsed.data;
+}

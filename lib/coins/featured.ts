@@ -1,0 +1,36 @@
+// Featured comparisons whose slot is running now, with both coins and the comparison
+// computed on the server.
+import "server-only";
+import { getDb } from "../db";
+import { computeComparison } from "../comparison";
+import { MAX_FEATURED } from "../market-constants";
+import type { FeaturedComparison } from "../validation/coins";
+import { toCoin } from "./serialize";
+
+export async function listActiveFeaturedComparisons(now = new Date()): Promise<FeaturedComparison[]> {
+  const rows = await getDb().featuredComparison.findMany({
+    where: { startsAt: { lte: now }, OR: [{ endsAt: null }, { endsAt: { gt: now } }] },
+    include: { coin1: true, coin2: true },
+    // Promoted (paid) slots first, then the newest.
+    orderBy: [{ isPromoted: "desc" }, { startsAt: "desc" }, { id: "asc" }],
+  });
+  const featured: FeaturedComparison[] = [];
+  for (const row of rows) {
+    const result = computeComparison(toCoin(row.coin1), toCoin(row.coin2));
+    // A coin without market-cap data can't be compared; skip the slot rather than show NaN.
+    if (!result.comparable) continue;
+    featured.push({
+      id: row.id,
+      coin1: result.coin1,
+      coin2: result.coin2,
+      multiplier: result.multiplier,
+      projectedPrice: result.projectedPrice,
+      isPromoted: row.isPromoted,
+      isAdvertise: false,
+      startsAt: row.startsAt.toISOString(),
+      endsAt: row.endsAt?.toISOString() ?? null,
+    });
+    if (featured.length === MAX_FEATURED) break;
+  }
+  return featured;
+}

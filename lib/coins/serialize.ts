@@ -1,0 +1,22 @@
+// Database rows -> API shapes (dates as ISO strings). Shared by route handlers and server pages.
+import type { Coin as CoinRow } from "../generated/prisma/client";
+import type { Coin } from "../validation/coins";
+
+export function toCoin(row: CoinRow): Coin {
+  return {
+    id: row.id,
+    symbol: row.symbol,
+    name: row.name,
+    logoUrl: row.logoUrl,
+    currentPrice: row.currentPrice,
+    marketCap: row.marketCap,
+    priceChange24h: row.priceChange24h,
+    rank: row.rank,
+    chain: row.chain,
+    contractAddress: row.contractAddress,
+    circulatingSupply: row.circulatingSupply,
+    priceSource: row.priceSource,
+    listedAt: row.listedAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,64 @@
+// Response shapes of the public read API (spec sections 3 and 7), shared by the route
+// handlers (which build them) and the client (which parses what it fetches).
+import { z } from "zod";
+
+export const coinIdSchema = z
+  .string()
+  .regex(/^[a-z0-9-]{1,64}$/, "A coin id is 1 to 64 lowercase letters, digits or hyphens.");
+
+export const coinSchema = z.object({
+  id: coinIdSchema,
+  symbol: z.string(),
+  name: z.string(),
+  logoUrl: z.string().nullable(),
+  currentPrice: z.number(),
+  marketCap: z.number(),
+  priceChange24h: z.number().nullable(),
+  rank: z.number().int(),
+  chain: z.string(),
+  contractAddress: z.string().nullable(),
+  circulatingSupply: z.number().nullable(),
+  priceSource: z.string(),
+  listedAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type Coin = z.infer<typeof coinSchema>;
+
+export const coinListSchema = z.array(coinSchema);
+
+export const featuredComparisonSchema = z.object({
+  id: z.number().int(),
+  coin1: coinSchema,
+  coin2: coinSchema,
+  multiplier: z.number(),
+  projectedPrice: z.number(),
+  isPromoted: z.boolean(),
+  /** The promo card is drawn by the client; featured rows from the API are never adverts. */
+  isAdvertise: z.literal(false),
+  startsAt: z.iso.datetime(),
+  endsAt: z.iso.datetime().nullable(),
+});
+export type FeaturedComparison = z.infer<typeof featuredComparisonSchema>;
+export const featuredComparisonListSchema = z.array(featuredComparisonSchema);
+
+export const apiErrorSchema = z.object({
+  error: z.object({ code: z.string(), message: z.string() }),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+// Query strings. `.strict()` turns an unknown parameter into a 400 rather than silently
+// ignoring a typo such as ?limt=5.
+const limit = (max: number) => z.coerce.number().int("limit must be a whole number").min(1).max(max);
+
+export const coinListQuerySchema = z
+  .object({
+    ids: z
+      .string()
+      .transform((value) => value.split(",").map((id) => id.trim()))
+      .pipe(z.array(coinIdSchema).min(1).max(100))
+      .optional(),
+  })
+  .strict();
+
+export const trendingQuerySchema = z.object({ limit: limit(100).optional() }).strict();
+export const noQuerySchema = z.object({}).strict();

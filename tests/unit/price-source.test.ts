@@ -1,0 +1,23 @@
+import { describePriceSource } from "@/lib/coins/price-source";
+
+test("snapshot prices are labelled with the snapshot's date", () => {
+  expect(
+    describePriceSource([
+      { priceSource: "snapshot", updatedAt: "2026-11-20T00:00:00.000Z" },
+      { priceSource: "live", updatedAt: "2026-11-21T10:00:00.000Z" },
+    ]),
+  ).toEqual({ kind: "snapshot", asOf: "2026-11-20T00:00:00.000Z", label: "Prices: snapshot of Nov 20, 2026" });
+});
+
+test("live prices give the oldest update time, in UTC", () => {
+  expect(
+    describePriceSource([
+      { priceSource: "live", updatedAt: "2026-11-21T10:05:00.000Z" },
+      { priceSource: "live", updatedAt: "2026-11-21T09:58:00.000Z" },
+    ])?.label,
+  ).toBe("Prices updated Nov 21, 2026, 09:58 UTC");
+});
+
+test("no coins, no label", () => {
+  expect(describePriceSource([])).toBeNull();
+});
