@@ -1,0 +1,37 @@
+import Link from "next/link";
+import { formatPlsPrice } from "@/lib/format";
+import { Button } from "@/components/ui/button";
+
+const NAV = [
+  { href: "/", label: "Compare" },
+  { href: "/playground", label: "Playground" },
+  { href: "/get-listed", label: "Get Listed" },
+];
+
+export function SiteHeader({ plsPrice }: { plsPrice: number | null }) {
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:gap-6">
+        <Link href="/" className="flex items-center gap-2 font-bold tracking-tight" aria-label="PulseCompare home">
+          {/* eslint-disable-next-line @next/next/no-img-element */}
+          <img src="/logo.svg" alt="" width={28} height={28} />
+          <span className="hidden sm:inline">PulseCompare</span>
+        </Link>
+        <nav aria-label="Main" className="flex items-center gap-1 text-sm sm:gap-3">
+          {NAV.map((item) => (
+            <Link key={item.href} href={item.href} className="rounded-md px-2 py-1 text-muted-foreground hover:bg-accent hover:text-foreground">
+              {item.label}
+            </Link>
+          ))}
+        </nav>
+        <div className="ml-auto flex items-center gap-3">
+          <span className="hidden text-sm tabular-nums text-muted-foreground md:inline" data-testid="header-pls-price">
+            PLS <span className="text-foreground">{formatPlsPrice(plsPrice)}</span>
+          </span>
+          {/* The wallet button's three forms arrive with wallet sign-in. */}
+          <Button size="sm">Connect Wallet</Button>
+        </div>
+      </div>
+    </header>
+  );
+}
