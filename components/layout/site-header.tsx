@@ -11,15 +11,20 @@ const NAV = [
 export function SiteHeader({ plsPrice }: { plsPrice: number | null }) {
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:gap-6">
+      {/* Phones get two rows (brand and wallet, then the links); wider screens one. */}
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-1 px-4 py-2 sm:h-16 sm:flex-nowrap sm:py-0">
         <Link href="/" className="flex items-center gap-2 font-bold tracking-tight" aria-label="PulseCompare home">
           {/* eslint-disable-next-line @next/next/no-img-element */}
           <img src="/logo.svg" alt="" width={28} height={28} />
-          <span className="hidden sm:inline">PulseCompare</span>
+          <span>PulseCompare</span>
         </Link>
-        <nav aria-label="Main" className="flex items-center gap-1 text-sm sm:gap-3">
+        <nav aria-label="Main" className="order-last -mx-2 flex w-full items-center gap-1 text-sm sm:order-none sm:mx-0 sm:w-auto sm:gap-3">
           {NAV.map((item) => (
-            <Link key={item.href} href={item.href} className="rounded-md px-2 py-1 text-muted-foreground hover:bg-accent hover:text-foreground">
+            <Link
+              key={item.href}
+              href={item.href}
+              className="rounded-md px-2 py-1 text-muted-foreground hover:bg-accent hover:text-foreground"
+            >
               {item.label}
             </Link>
           ))}

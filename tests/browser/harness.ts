@@ -1,0 +1,132 @@
+// The browser suite's harness: a production build (`next build && next start`) on a fresh,
+// migrated and seeded SQLite file, driven by Debian's Chromium through playwright-core.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { chromium, type Browser, type BrowserContext } from "playwright-core";
+import { createPrismaClient } from "../../lib/db/create-client";
+import { migrateDatabase } from "../../lib/db/migrate";
+import { seedDatabase } from "../../lib/db/seed";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+export const SCREENSHOT_DIR = path.join(ROOT, "tests/browser/screenshots");
+
+const CHROMIUM_CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
+
+export function findChromium(): string {
+  const configured = process.env.CHROMIUM_PATH;
+  if (configured) {
+    if (!existsSync(configured)) throw new Error(`CHROMIUM_PATH=${configured} does not exist.`);
+    return configured;
+  }
+  const found = CHROMIUM_CANDIDATES.find((candidate) => existsSync(candidate));
+  if (!found) {
+    throw new Error(
+      "No Chromium found for the browser tests. Install Debian's package with\n" +
+        "  sudo apt-get update && sudo apt-get install -y chromium\n" +
+        "or point CHROMIUM_PATH at a Chromium or Chrome binary.",
+    );
+  }
+  return found;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+export type App = { baseUrl: string; databaseUrl: string; stop(): Promise<void> };
+
+/** Builds the app (unless SKIP_BUILD=1) and serves it on a free port with its own database. */
+export async function startApp(): Promise<App> {
+  const dir = mkdtempSync(path.join(tmpdir(), "browser-test-"));
+  const databaseUrl = `file:${path.join(dir, "app.db")}`;
+  await migrateDatabase({ url: databaseUrl });
+  const db = createPrismaClient({ url: databaseUrl });
+  await seedDatabase(db);
+  await db.$disconnect();
+
+  const env = { ...process.env, DATABASE_URL: databaseUrl, NEXT_TELEMETRY_DISABLED: "1" };
+  const nextBin = path.join(ROOT, "node_modules/next/dist/bin/next");
+  if (process.env.SKIP_BUILD !== "1") {
+    console.log("# building the app (next build)…");
+    const build = spawnSync(process.execPath, [nextBin, "build"], { cwd: ROOT, env, stdio: "inherit" });
+    if (build.status !== 0) throw new Error(`next build failed with exit code ${build.status}`);
+  }
+
+  const port = await freePort();
+  const server: ChildProcess = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: ROOT,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  server.stdout?.on("data", (chunk) => (output += chunk));
+  server.stderr?.on("data", (chunk) => (output += chunk));
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`next start exited early:\n${output}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/cryptocurrencies?ids=pls`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`next start did not answer within 60 s:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+
+  return {
+    baseUrl,
+    databaseUrl,
+    async stop() {
+      server.kill("SIGTERM");
+      await new Promise((resolve) => (server.exitCode !== null ? resolve(null) : server.once("exit", resolve)));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Headless Chromium with the flags that work as root on these machines. */
+export async function launchBrowser(): Promise<Browser> {
+  // Playwright gives every launch a fresh temporary profile (it refuses --user-data-dir).
+  return chromium.launch({
+    executablePath: findChromium(),
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+/** A browser context that refuses every request leaving the app's own origin. */
+export async function newContext(browser: Browser, baseUrl: string, viewport = { width: 1440, height: 900 }): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport });
+  const origin = new URL(baseUrl).origin;
+  await context.route("**/*", (route) => {
+    const url = route.request().url();
+    return url.startsWith(origin) || url.startsWith("data:") ? route.continue() : route.abort();
+  });
+  return context;
+}
+
+export function screenshotPath(name: string): string {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  return path.join(SCREENSHOT_DIR, `${name}.png`);
+}

@@ -1,0 +1,33 @@
+// `npm run test:browser`: builds and starts the app once, then runs every *.spec.ts in this
+// folder with node's test runner against it in Chromium.
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { after, before } from "node:test";
+import type { Browser } from "playwright-core";
+import { findChromium, launchBrowser, startApp, type App } from "./harness";
+import { setSuite } from "./suite";
+
+// Fail fast, before a minute of building, when there is no browser to drive.
+try {
+  findChromium();
+} catch (error) {
+  console.error(`\n${(error as Error).message}\n`);
+  process.exit(1);
+}
+
+let app: App | undefined;
+let browser: Browser | undefined;
+
+before(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+  setSuite({ baseUrl: app.baseUrl, browser });
+});
+
+after(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const specs = readdirSync(import.meta.dirname).filter((file) => file.endsWith(".spec.ts")).sort();
+for (const spec of specs) await import(path.join(import.meta.dirname, spec));

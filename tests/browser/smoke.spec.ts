@@ -1,0 +1,112 @@
+// Smoke test of the production build: the home page, the 404 page and the public API.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import type { Page } from "playwright-core";
+import { apiErrorSchema, coinListSchema } from "../../lib/validation/coins";
+import { newContext, screenshotPath } from "./harness";
+import { suite } from "./suite";
+
+const VIEWPORTS = [
+  { name: "360", width: 360, height: 780 },
+  { name: "1440", width: 1440, height: 900 },
+];
+
+/**
+ * Header links whose pages come with the public-screens issue (#3). Next prefetches them and
+ * gets a 404 until they exist. Delete this list when they do: the check below is then strict.
+ */
+const PAGES_NOT_YET_BUILT = ["/playground", "/get-listed"];
+
+/** Collects console errors and failed same-origin requests, which a page must not have. */
+function watchForErrors(page: Page, origin: string): string[] {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    const at = message.location().url;
+    const notYetBuilt = PAGES_NOT_YET_BUILT.some((route) => at.startsWith(`${origin}${route}?_rsc=`));
+    if (message.type() === "error" && !notYetBuilt) problems.push(`console: ${message.text()} (${at})`);
+  });
+  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+  page.on("requestfailed", (request) => {
+    if (request.url().startsWith(origin)) problems.push(`request failed: ${request.url()}`);
+  });
+  page.on("response", (response) => {
+    const url = response.url();
+    const notYetBuilt = response.status() === 404 && PAGES_NOT_YET_BUILT.some((route) => url.startsWith(`${origin}${route}?_rsc=`));
+    if (url.startsWith(origin) && response.status() >= 400 && !notYetBuilt) {
+      problems.push(`HTTP ${response.status()}: ${response.url().slice(origin.length)}`);
+    }
+  });
+  return problems;
+}
+
+test("home renders the header, coin rows from the database, the snapshot label and the footer", async () => {
+  const { browser, baseUrl } = suite();
+  for (const viewport of VIEWPORTS) {
+    const context = await newContext(browser, baseUrl, viewport);
+    const page = await context.newPage();
+    const problems = watchForErrors(page, baseUrl);
+    const response = await page.goto("/");
+    assert.equal(response?.status(), 200);
+    assert.equal(response?.headers()["x-content-type-options"], "nosniff");
+
+    await page.getByRole("heading", { name: "Compare Market Caps" }).waitFor();
+    await page.screenshot({ path: screenshotPath(`home-${viewport.name}`), fullPage: false });
+    const rows = page.getByTestId("coin-row");
+    assert.ok((await rows.count()) >= 60, "at least 60 coin rows");
+    assert.match(await rows.first().innerText(), /BTC/);
+    assert.equal(await page.getByTestId("price-source").innerText(), "Prices: snapshot of Nov 20, 2026");
+    assert.ok(await page.getByText("From PulseChain community to PulseChain community").isVisible());
+    if (viewport.width >= 768) {
+      assert.match(await page.getByTestId("header-pls-price").innerText(), /^PLS \$0\.\d{6}$/);
+    }
+    // Nothing may overflow sideways on a phone.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `page is ${overflow}px wider than the ${viewport.width}px viewport`);
+
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});
+
+test("an unknown path shows the 404 page with header and footer", async () => {
+  const { browser, baseUrl } = suite();
+  const context = await newContext(browser, baseUrl);
+  const page = await context.newPage();
+  const response = await page.goto("/this/page/does-not-exist");
+  assert.equal(response?.status(), 404);
+  assert.equal(await page.title(), "404 Page Not Found");
+  await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
+  assert.ok(await page.getByText("Did you forget to add the page to the router?").isVisible());
+  assert.ok(await page.getByRole("navigation", { name: "Main" }).isVisible());
+  assert.ok(await page.getByText("From PulseChain community to PulseChain community").isVisible());
+  await page.screenshot({ path: screenshotPath("not-found-1440") });
+
+  await page.getByRole("link", { name: "Back to Compare" }).click();
+  await page.waitForURL(`${baseUrl}/`);
+  await context.close();
+});
+
+test("GET /api/cryptocurrencies answers the seeded coins as JSON", async () => {
+  const { baseUrl } = suite();
+  const res = await fetch(`${baseUrl}/api/cryptocurrencies`);
+  assert.equal(res.status, 200);
+  assert.match(res.headers.get("content-type") ?? "", /application\/json/);
+  const coins = coinListSchema.parse(await res.json());
+  assert.ok(coins.length >= 60);
+});
+
+test("bad API input is a 4xx JSON error from the running server, never HTML", async () => {
+  const { baseUrl } = suite();
+  for (const [path, status] of [
+    ["/api/no-such-endpoint", 404],
+    ["/api/trending/top-gainers?limit=abc", 400],
+    ["/api/cryptocurrencies?ids=pls,unknown-coin", 404],
+    ["/api/cryptocurrencies/unknown-coin", 404],
+    ["/api/cryptocurrencies?%zz=1", 400],
+  ] as const) {
+    const res = await fetch(`${baseUrl}${path}`);
+    assert.equal(res.status, status, path);
+    assert.match(res.headers.get("content-type") ?? "", /application\/json/, path);
+    apiErrorSchema.parse(await res.json());
+  }
+});

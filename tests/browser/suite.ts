@@ -1,0 +1,14 @@
+// Shared state of one browser-suite run, set by run.ts before any spec's tests execute.
+import type { Browser } from "playwright-core";
+
+type Suite = { baseUrl: string; browser: Browser };
+let current: Suite | undefined;
+
+export function setSuite(suite: Suite): void {
+  current = suite;
+}
+
+export function suite(): Suite {
+  if (!current) throw new Error("The browser suite has not started; run it with `npm run test:browser`.");
+  return current;
+}
