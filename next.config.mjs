@@ -2,12 +2,13 @@
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
-  // The libSQL client ships a native binary; keep it (and Prisma's runtime) out of the bundle.
-  // The offline migration engine ships ES modules; listing it here makes next/jest compile it
-  // for the migration tests (Jest on Node 20 cannot load ESM from node_modules). The app
-  // itself never imports it.
-  transpilePackages: ["@prisma/schema-engine-wasm"],
+  // The libSQL client ships a native binary; keep it (and Prisma's adapter) out of the bundle.
   serverExternalPackages: ["@libsql/client", "@prisma/adapter-libsql", "libsql"],
+  // ESM-only packages that the tests load. next/jest compiles what is listed here; Jest on
+  // Node 20 cannot load ES modules from node_modules otherwise. They are the offline migration
+  // engine (migration tests) and msw's ESM-only helpers (tests of outbound HTTP); the app
+  // itself imports none of them.
+  transpilePackages: ["@prisma/schema-engine-wasm", "rettime", "@open-draft/deferred-promise", "until-async"],
 };
 
 export default nextConfig;

@@ -1,0 +1,35 @@
+// The client's one way to call the API (spec section 8): every call sends cookies; a
+// non-success response becomes an HttpError whose message is "<status>: <body text>" (or the
+// status text when the body is empty); a 401 throws unless the caller asks for null instead.
+import type { z } from "zod";
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = "HttpError";
+  }
+}
+
+type Options = RequestInit & { on401?: "throw" | "returnNull" };
+
+export async function fetchJson<S extends z.ZodType>(url: string, schema: S, options?: Options & { on401?: "throw" }): Promise<z.infer<S>>;
+export async function fetchJson<S extends z.ZodType>(url: string, schema: S, options: Options & { on401: "returnNull" }): Promise<z.infer<S> | null>;
+export async function fetchJson<S extends z.ZodType>(url: string, schema: S, options: Options = {}): Promise<z.infer<S> | null> {
+  const { on401 = "throw", headers, ...init } = options;
+  const response = await fetch(url, {
+    credentials: "include",
+    ...init,
+    headers: init.body !== undefined ? { "Content-Type": "application/json", ...headers } : headers,
+  });
+  if (response.status === 401 && on401 === "returnNull") return null;
+  if (!response.ok) {
+    const text = (await response.text()) || response.statusText;
+    throw new HttpError(response.status, `${response.status}: ${text}`);
+  }
+  // A 204 has no body; schemas for such calls accept undefined.
+  const body = response.status === 204 ? undefined : await response.json();
+  return schema.parse(body);
+}

@@ -1,0 +1,54 @@
+import { render, screen, within } from "@testing-library/react";
+import { CoinTable } from "@/components/coins/coin-table";
+import type { Coin } from "@/lib/validation/coins";
+
+const base: Coin = {
+  id: "tiny",
+  symbol: "TINY",
+  name: "Tiny Token",
+  logoUrl: null,
+  currentPrice: 0.00001234,
+  marketCap: 1_234_567,
+  priceChange24h: -3.456,
+  rank: 7,
+  chain: "pulsechain",
+  contractAddress: null,
+  circulatingSupply: 1e11,
+  priceSource: "snapshot",
+  listedAt: "2026-01-01T00:00:00.000Z",
+  updatedAt: "2026-11-20T00:00:00.000Z",
+};
+
+test("renders each column with the shared formatting rules", () => {
+  render(
+    <CoinTable
+      coins={[
+        base,
+        { ...base, id: "big", symbol: "BIG", name: "Big Coin", logoUrl: "/logos/btc.svg", currentPrice: 97412.35, marketCap: 1.94e12, priceChange24h: 1.84, rank: 1 },
+        { ...base, id: "quiet", symbol: "QT", name: "Quiet", priceChange24h: null, rank: 9 },
+      ]}
+    />,
+  );
+  const rows = screen.getAllByTestId("coin-row");
+  expect(rows).toHaveLength(3);
+
+  const tiny = within(rows[0]!);
+  expect(tiny.getByText("7")).toBeInTheDocument();
+  expect(tiny.getByText("$0.000012")).toBeInTheDocument();
+  expect(tiny.getByText("$1.23M")).toBeInTheDocument();
+  expect(tiny.getByText("-3.5%")).toHaveClass("text-loss");
+  expect(tiny.getByText("TI")).toBeInTheDocument(); // no logo: first two letters
+
+  const big = within(rows[1]!);
+  expect(big.getByText("$97,412.35")).toBeInTheDocument();
+  expect(big.getByText("$1.94T")).toBeInTheDocument();
+  expect(big.getByText("1.8%")).toHaveClass("text-gain");
+  expect(rows[1]!.querySelector("img")).toHaveAttribute("src", "/logos/btc.svg");
+
+  expect(within(rows[2]!).getByText("-")).toHaveClass("text-muted-foreground");
+});
+
+test("has the spec's column headers", () => {
+  render(<CoinTable coins={[base]} />);
+  expect(screen.getAllByRole("columnheader").map((th) => th.textContent)).toEqual(["#", "Coin", "Price", "1d", "MC"]);
+});

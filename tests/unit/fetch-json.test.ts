@@ -1,0 +1,76 @@
+import { http, HttpResponse } from "msw";
+import { setupServer } from "msw/node";
+import { z } from "zod";
+import { fetchJson, HttpError } from "@/lib/api/fetch-json";
+import { coinListSchema } from "@/lib/validation/coins";
+
+const BASE = "http://app.test";
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const coin = {
+  id: "pls",
+  symbol: "PLS",
+  name: "PulseChain",
+  logoUrl: null,
+  currentPrice: 0.00003874,
+  marketCap: 5.2e9,
+  priceChange24h: 5.73,
+  rank: 14,
+  chain: "pulsechain",
+  contractAddress: null,
+  circulatingSupply: 1.35e14,
+  priceSource: "snapshot",
+  listedAt: "2025-01-02T00:00:00.000Z",
+  updatedAt: "2026-11-20T00:00:00.000Z",
+};
+
+test("parses a success with the shared schema and sends cookies", async () => {
+  let credentials: RequestCredentials | undefined;
+  server.use(
+    http.get(`${BASE}/api/cryptocurrencies`, ({ request }) => {
+      credentials = request.credentials;
+      return HttpResponse.json([coin]);
+    }),
+  );
+  await expect(fetchJson(`${BASE}/api/cryptocurrencies`, coinListSchema)).resolves.toEqual([coin]);
+  expect(credentials).toBe("include");
+});
+
+test("a non-success response throws '<status>: <body text>'", async () => {
+  server.use(http.get(`${BASE}/api/x`, () => new HttpResponse('{"error":{"code":"nope"}}', { status: 500 })));
+  const error = await fetchJson(`${BASE}/api/x`, z.unknown()).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(HttpError);
+  expect((error as HttpError).status).toBe(500);
+  expect((error as HttpError).message).toBe('500: {"error":{"code":"nope"}}');
+});
+
+test("an empty error body falls back to the status text", async () => {
+  server.use(http.get(`${BASE}/api/x`, () => new HttpResponse(null, { status: 404, statusText: "Not Found" })));
+  await expect(fetchJson(`${BASE}/api/x`, z.unknown())).rejects.toThrow("404: Not Found");
+});
+
+test("a 401 throws by default and is null when the caller asks", async () => {
+  server.use(http.get(`${BASE}/api/auth/user`, () => new HttpResponse("Unauthorized", { status: 401 })));
+  await expect(fetchJson(`${BASE}/api/auth/user`, z.unknown())).rejects.toThrow("401: Unauthorized");
+  await expect(fetchJson(`${BASE}/api/auth/user`, z.unknown(), { on401: "returnNull" })).resolves.toBeNull();
+});
+
+test("a body that does not match the schema is an error, not bad data on screen", async () => {
+  server.use(http.get(`${BASE}/api/cryptocurrencies`, () => HttpResponse.json([{ ...coin, marketCap: "lots" }])));
+  await expect(fetchJson(`${BASE}/api/cryptocurrencies`, coinListSchema)).rejects.toThrow(/marketCap/);
+});
+
+test("a JSON body is sent with a JSON content type", async () => {
+  let received: { type: string | null; body: unknown } | undefined;
+  server.use(
+    http.post(`${BASE}/api/watchlist`, async ({ request }) => {
+      received = { type: request.headers.get("content-type"), body: await request.json() };
+      return new HttpResponse(null, { status: 204 });
+    }),
+  );
+  await fetchJson(`${BASE}/api/watchlist`, z.undefined(), { method: "POST", body: JSON.stringify({ coinId: "pls" }) });
+  expect(received).toEqual({ type: "application/json", body: { coinId: "pls" } });
+});
