@@ -1,4 +1,5 @@
 // `npm run db:migrate`: applies pending migrations to DATABASE_URL (default: the local file).
+import "./load-env";
 import { migrateDatabase } from "../lib/db/migrate";
 
 const applied = await migrateDatabase();

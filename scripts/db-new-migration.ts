@@ -1,6 +1,7 @@
 // `npm run db:new-migration -- <name>`: writes prisma/migrations/<timestamp>_<name>/migration.sql
 // with the SQL that takes the existing migrations to schema.prisma. It replays the existing
 // migrations on a throw-away SQLite file and diffs that against the schema, all offline.
+import "./load-env";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";

@@ -1,4 +1,5 @@
 // `npm run db:seed`: loads the seed snapshot into DATABASE_URL if it has no coins yet.
+import "./load-env";
 import { createPrismaClient } from "../lib/db/create-client";
 import { seedDatabase } from "../lib/db/seed";
 

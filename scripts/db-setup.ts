@@ -1,5 +1,6 @@
 // Runs before `npm run dev` and `npm start`: creates the database if needed, applies pending
 // migrations, and loads the seed snapshot into an empty database.
+import "./load-env";
 import { createPrismaClient } from "../lib/db/create-client";
 import { migrateDatabase } from "../lib/db/migrate";
 import { seedDatabase } from "../lib/db/seed";
