@@ -1,20 +1,11 @@
 // Runs before `npm run dev` and `npm start`: creates the database if needed, applies pending
 // migrations, and loads the seed snapshot into an empty database.
 import "./load-env";
-import { createPrismaClient } from "../lib/db/create-client";
-import { migrateDatabase } from "../lib/db/migrate";
-import { seedDatabase } from "../lib/db/seed";
 import { databaseConfig } from "../lib/db/config";
+import { setupDatabase } from "../lib/db/setup";
 
 const config = databaseConfig();
-const applied = await migrateDatabase(config);
+const { applied, seed } = await setupDatabase(config);
 if (applied.length) console.log(`Applied migrations: ${applied.join(", ")}`);
-
-const db = createPrismaClient(config);
-try {
-  const result = await seedDatabase(db);
-  if (result.seeded) console.log(`Seeded ${result.coins} coins and ${result.featured} featured comparisons.`);
-} finally {
-  await db.$disconnect();
-}
+if (seed.seeded) console.log(`Seeded ${seed.coins} coins and ${seed.featured} featured comparisons.`);
 console.log(`Database ready (${config.url.startsWith("file:") ? config.url : "remote libSQL"}).`);

@@ -2,14 +2,14 @@
 // does (same `_prisma_migrations` bookkeeping), but through the offline WASM schema engine.
 import type { Config } from "@libsql/client";
 import { databaseConfig } from "./config";
-import { loadMigrationList, NO_FILTERS, openSchemaEngine } from "./schema-engine";
+import { loadMigrationList, SCHEMA_FILTERS, openSchemaEngine } from "./schema-engine";
 
 export async function migrateDatabase(config: Config = databaseConfig()): Promise<string[]> {
   const engine = await openSchemaEngine(config);
   try {
     const { appliedMigrationNames } = await engine.applyMigrations({
       migrationsList: loadMigrationList(),
-      filters: NO_FILTERS,
+      filters: SCHEMA_FILTERS,
     });
     return appliedMigrationNames;
   } finally {
@@ -31,7 +31,7 @@ export async function diffMigratedDatabaseAgainstSchema(config: Config): Promise
       to: { tag: "schemaDatamodel", files },
       script: true,
       exitCode: true,
-      filters: NO_FILTERS,
+      filters: SCHEMA_FILTERS,
     });
     return result.exitCode === 0 ? "" : (result.stdout ?? "");
   } finally {

@@ -73,4 +73,5 @@ export function loadMigrationList(baseDir = MIGRATIONS_DIR): MigrationList {
   };
 }
 
-export const NO_FILTERS = { externalTables: [], externalEnums: [] };
+/** The setup lock's table (lib/db/setup-lock.ts) lives beside Prisma's tables, unmanaged by it. */
+export const SCHEMA_FILTERS = { externalTables: ["_app_setup_lock"], externalEnums: [] };

@@ -6,9 +6,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext } from "playwright-core";
-import { createPrismaClient } from "../../lib/db/create-client";
-import { migrateDatabase } from "../../lib/db/migrate";
-import { seedDatabase } from "../../lib/db/seed";
+import { setupDatabase } from "../../lib/db/setup";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 export const SCREENSHOT_DIR = path.join(ROOT, "tests/browser/screenshots");
@@ -49,10 +47,7 @@ export type App = { baseUrl: string; databaseUrl: string; stop(): Promise<void> 
 export async function startApp(): Promise<App> {
   const dir = mkdtempSync(path.join(tmpdir(), "browser-test-"));
   const databaseUrl = `file:${path.join(dir, "app.db")}`;
-  await migrateDatabase({ url: databaseUrl });
-  const db = createPrismaClient({ url: databaseUrl });
-  await seedDatabase(db);
-  await db.$disconnect();
+  await setupDatabase({ url: databaseUrl });
 
   const env = { ...process.env, DATABASE_URL: databaseUrl, NEXT_TELEMETRY_DISABLED: "1" };
   const nextBin = path.join(ROOT, "node_modules/next/dist/bin/next");
