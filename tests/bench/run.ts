@@ -1,0 +1,93 @@
+// `npm run bench`: measures the production build and prints figures; it asserts nothing.
+// - First-load JS of each page: the gzipped size of every script the HTML loads.
+// - Read-API latency and throughput on loopback, with a static file served by the same
+//   server as the reference, so the figures can be read as ratios on any machine.
+// Budgets are printed beside the figures; timings never run inside the test suite.
+import { gzipSync } from "node:zlib";
+import { startApp } from "../browser/harness";
+
+const ROUNDS = 5;
+const REQUESTS_PER_ROUND = 300;
+const CONCURRENCY = 8;
+const FIRST_LOAD_JS_BUDGET_KB = 250;
+const API_MEDIAN_BUDGET_RATIO = 15; // median API latency at most this many times the static file's
+
+const PAGES = ["/", "/no-such-page"];
+const REFERENCE = "/logo.svg";
+const ENDPOINTS = [
+  "/api/cryptocurrencies",
+  "/api/cryptocurrencies/pls",
+  "/api/trending/top-gainers",
+  "/api/trending/pulsechain-gainers",
+  "/api/trending/recently-listed",
+  "/api/trending/most-compared",
+  "/api/comparisons/featured",
+];
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]!;
+
+async function firstLoadJsKb(baseUrl: string, page: string): Promise<{ kb: number; scripts: number }> {
+  const html = await (await fetch(`${baseUrl}${page}`)).text();
+  const sources = [...new Set([...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]!))];
+  let bytes = 0;
+  for (const src of sources) bytes += gzipSync(Buffer.from(await (await fetch(new URL(src, baseUrl))).arrayBuffer())).length;
+  return { kb: bytes / 1024, scripts: sources.length };
+}
+
+/** One round: REQUESTS_PER_ROUND GETs, CONCURRENCY at a time. Returns latencies (ms) and req/s. */
+async function round(url: string): Promise<{ latencies: number[]; perSecond: number }> {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < REQUESTS_PER_ROUND) {
+        next++;
+        const t0 = performance.now();
+        const res = await fetch(url);
+        await res.arrayBuffer();
+        if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  return { latencies, perSecond: REQUESTS_PER_ROUND / ((performance.now() - started) / 1000) };
+}
+
+async function measure(url: string): Promise<{ medianMs: number; p95Ms: number; perSecond: number }> {
+  await round(url); // warm-up
+  const rounds = [];
+  for (let i = 0; i < ROUNDS; i++) rounds.push(await round(url));
+  return {
+    medianMs: median(rounds.map((r) => median(r.latencies))),
+    p95Ms: median(rounds.map((r) => percentile(r.latencies, 95))),
+    perSecond: median(rounds.map((r) => r.perSecond)),
+  };
+}
+
+const app = await startApp();
+try {
+  console.log(`\nFirst-load JS (gzip), budget ${FIRST_LOAD_JS_BUDGET_KB} KB`);
+  for (const page of PAGES) {
+    const { kb, scripts } = await firstLoadJsKb(app.baseUrl, page);
+    console.log(`  ${page.padEnd(36)} ${kb.toFixed(1).padStart(7)} KB in ${scripts} scripts  ${kb <= FIRST_LOAD_JS_BUDGET_KB ? "within budget" : "OVER BUDGET"}`);
+  }
+
+  console.log(`\nLatency and throughput: ${ROUNDS} rounds of ${REQUESTS_PER_ROUND} GETs, ${CONCURRENCY} concurrent; medians across rounds`);
+  const reference = await measure(`${app.baseUrl}${REFERENCE}`);
+  const row = (name: string, r: typeof reference, ratio: string) =>
+    console.log(`  ${name.padEnd(36)} median ${r.medianMs.toFixed(2).padStart(6)} ms  p95 ${r.p95Ms.toFixed(2).padStart(6)} ms  ${r.perSecond.toFixed(0).padStart(5)} req/s  ${ratio}`);
+  row(`${REFERENCE} (reference)`, reference, "");
+  for (const endpoint of ENDPOINTS) {
+    const r = await measure(`${app.baseUrl}${endpoint}`);
+    const ratio = r.medianMs / reference.medianMs;
+    row(endpoint, r, `${ratio.toFixed(1)}x reference  ${ratio <= API_MEDIAN_BUDGET_RATIO ? "within budget" : "OVER BUDGET"}`);
+  }
+} finally {
+  await app.stop();
+}
