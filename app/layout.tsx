@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
+import { describePriceSource } from "@/lib/coins/price-source";
 import { listCoins } from "@/lib/coins/queries";
 import { findCoinBySymbol } from "@/lib/coin-search";
 import { getSiteUrl } from "@/lib/site";
@@ -29,7 +30,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
         <Providers>
           <SiteHeader plsPrice={pls?.currentPrice ?? null} />
           <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">{children}</main>
-          <SiteFooter />
+          <SiteFooter priceSourceLabel={describePriceSource(coins)?.label ?? null} />
         </Providers>
       </body>
     </html>

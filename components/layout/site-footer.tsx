@@ -1,9 +1,11 @@
-export function SiteFooter() {
+/** `priceSourceLabel` says how fresh the prices on every page are ("Prices: snapshot of …"). */
+export function SiteFooter({ priceSourceLabel }: { priceSourceLabel: string | null }) {
   return (
     <footer className="mt-16 border-t">
       <div className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-8 text-sm text-muted-foreground">
         <p className="font-medium text-foreground">From PulseChain community to PulseChain community</p>
         <p>Compare crypto market caps with ease.</p>
+        {priceSourceLabel ? <p data-testid="footer-price-source">{priceSourceLabel}</p> : null}
       </div>
     </footer>
   );

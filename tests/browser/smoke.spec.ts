@@ -1,6 +1,7 @@
 // Smoke test of the production build: the home page, the 404 page and the public API.
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import fc from "fast-check";
 import type { Page } from "playwright-core";
 import { apiErrorSchema, coinListSchema } from "../../lib/validation/coins";
 import { newContext, screenshotPath } from "./harness";
@@ -79,6 +80,8 @@ test("an unknown path shows the 404 page with header and footer", async () => {
   assert.ok(await page.getByText("Did you forget to add the page to the router?").isVisible());
   assert.ok(await page.getByRole("navigation", { name: "Main" }).isVisible());
   assert.ok(await page.getByText("From PulseChain community to PulseChain community").isVisible());
+  // The header shows the PLS price here too, so the snapshot label must be on this page as well.
+  assert.equal(await page.getByTestId("footer-price-source").innerText(), "Prices: snapshot of Nov 20, 2026");
   await page.screenshot({ path: screenshotPath("not-found-1440") });
 
   await page.getByRole("link", { name: "Back to Compare" }).click();
@@ -103,10 +106,45 @@ test("bad API input is a 4xx JSON error from the running server, never HTML", as
     ["/api/cryptocurrencies?ids=pls,unknown-coin", 404],
     ["/api/cryptocurrencies/unknown-coin", 404],
     ["/api/cryptocurrencies?%zz=1", 400],
+    ["/api/cryptocurrencies/%", 400],
+    ["/api/cryptocurrencies/%E0%A4%A", 400],
+    ["/api/%", 400],
   ] as const) {
     const res = await fetch(`${baseUrl}${path}`);
     assert.equal(res.status, status, path);
     assert.match(res.headers.get("content-type") ?? "", /application\/json/, path);
     apiErrorSchema.parse(await res.json());
   }
+});
+
+test("generated junk in API paths and query strings never gets a 500 or an HTML page", async () => {
+  const { baseUrl } = suite();
+  const endpoints = [
+    "/api/cryptocurrencies",
+    "/api/cryptocurrencies/pls",
+    "/api/trending/top-gainers",
+    "/api/trending/recently-listed",
+    "/api/comparisons/featured",
+  ];
+  // Percent-encoded strings, sometimes cut mid-escape ("%E0%A4%A") as a sloppy client would.
+  const junk = fc
+    .tuple(fc.string({ unit: "binary", maxLength: 40 }), fc.nat(3))
+    .map(([s, cut]) => encodeURIComponent(s).slice(0, cut ? -cut : undefined));
+  const request = fc.record({
+    endpoint: fc.constantFrom(...endpoints),
+    suffix: fc.oneof(fc.constant(""), junk.map((s) => `/${s}`)),
+    query: fc.array(fc.tuple(fc.oneof(fc.constantFrom("ids", "limit"), junk), junk), { maxLength: 3 }),
+  });
+  await fc.assert(
+    fc.asyncProperty(request, async ({ endpoint, suffix, query }) => {
+      const qs = query.map(([k, v]) => `${k}=${v}`).join("&");
+      const url = `${baseUrl}${endpoint}${suffix}${qs ? `?${qs}` : ""}`;
+      const res = await fetch(url);
+      const body = await res.text();
+      assert.ok(res.status < 500, `${res.status} for ${url}`);
+      assert.match(res.headers.get("content-type") ?? "", /application\/json/, url);
+      if (!res.ok) apiErrorSchema.parse(JSON.parse(body));
+    }),
+    { numRuns: 300 },
+  );
 });
