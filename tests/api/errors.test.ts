@@ -1,4 +1,4 @@
-import * as catchAll from "@/app/api/[...path]/route";
+import * as catchAll from "@/app/api/[[...path]]/route";
 import { ApiError, withErrorHandling } from "@/lib/api/errors";
 import { apiErrorSchema } from "@/lib/validation/coins";
 import { call } from "../helpers/request";

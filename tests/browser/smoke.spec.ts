@@ -102,6 +102,7 @@ test("bad API input is a 4xx JSON error from the running server, never HTML", as
   const { baseUrl } = suite();
   for (const [path, status] of [
     ["/api/no-such-endpoint", 404],
+    ["/api", 404],
     ["/api/trending/top-gainers?limit=abc", 400],
     ["/api/cryptocurrencies?ids=pls,unknown-coin", 404],
     ["/api/cryptocurrencies/unknown-coin", 404],
