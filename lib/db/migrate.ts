@@ -2,7 +2,7 @@
 // does (same `_prisma_migrations` bookkeeping), but through the offline WASM schema engine.
 import type { Config } from "@libsql/client";
 import { databaseConfig } from "./config";
-import { loadMigrationList, SCHEMA_FILTERS, openSchemaEngine } from "./schema-engine";
+import { loadMigrationList, openSchemaEngine, readSchema, SCHEMA_FILTERS, SCHEMA_PATH } from "./schema-engine";
 
 export async function migrateDatabase(config: Config = databaseConfig()): Promise<string[]> {
   const engine = await openSchemaEngine(config);
@@ -22,7 +22,6 @@ export async function migrateDatabase(config: Config = databaseConfig()): Promis
  * schema.prisma; empty when they agree. Used to write new migrations and by the drift test.
  */
 export async function diffMigratedDatabaseAgainstSchema(config: Config): Promise<string> {
-  const { readSchema, SCHEMA_PATH } = await import("./schema-engine");
   const engine = await openSchemaEngine(config);
   try {
     const files = [{ path: SCHEMA_PATH, content: readSchema() }];

@@ -7,7 +7,7 @@ import path from "node:path";
 import { createPrismaClient, type PrismaClient } from "@/lib/db/create-client";
 import { getDb } from "@/lib/db";
 import { migrateDatabase } from "@/lib/db/migrate";
-import { seedDatabase } from "@/lib/db/seed";
+import { setupDatabase } from "@/lib/db/setup";
 import { resetEnvCache } from "@/lib/env";
 
 export function useTestDatabase(options: { seed?: boolean } = {}): { db: () => PrismaClient } {
@@ -19,9 +19,9 @@ export function useTestDatabase(options: { seed?: boolean } = {}): { db: () => P
     const url = `file:${path.join(dir, "test.db")}`;
     process.env.DATABASE_URL = url;
     resetEnvCache();
-    await migrateDatabase({ url });
+    if (options.seed ?? true) await setupDatabase({ url });
+    else await migrateDatabase({ url });
     client = createPrismaClient({ url });
-    if (options.seed ?? true) await seedDatabase(client);
   });
 
   afterAll(async () => {
