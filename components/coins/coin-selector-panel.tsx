@@ -1,0 +1,183 @@
+"use client";
+
+// The open half of CoinSelector: a search box (role="combobox") controlling a virtualised
+// listbox, per the WAI-ARIA "combobox with listbox popup" pattern. Focus stays in the search
+// box; the active option is tracked with aria-activedescendant. Mounted only while open, so
+// closing resets the query and the active option for free.
+
+import { defaultRangeExtractor, useVirtualizer, type Range } from "@tanstack/react-virtual";
+import { Check, Search } from "lucide-react";
+import { useCallback, useEffect, useMemo, useRef, useState, type JSX, type KeyboardEvent } from "react";
+import { CoinLogo } from "@/components/coins/coin-logo";
+import type { SelectorCoin } from "@/components/coins/coin-selector";
+import { searchCoins } from "@/lib/coin-search";
+import { cn } from "@/lib/utils";
+
+/** Fixed row height: no per-row measuring, so 5,000 rows cost nothing until scrolled to. */
+const ROW_HEIGHT = 44;
+/** Rows rendered beyond the viewport each way, and the PageUp/PageDown step (~one viewport). */
+const OVERSCAN = 8;
+const PAGE_STEP = 8;
+/** Used until the list is measured (and in jsdom, which has no layout): the max-h-80 box. */
+const INITIAL_RECT = { width: 320, height: 320 };
+
+type PanelProps<C extends SelectorCoin> = {
+  coins: readonly C[];
+  value: C | null;
+  label: string;
+  listboxId: string;
+  onChoose: (coin: C) => void;
+  /** Close without choosing; `returnFocus` moves focus back to the trigger. */
+  onDismiss: (returnFocus: boolean) => void;
+};
+
+export function CoinSelectorPanel<C extends SelectorCoin>({
+  coins,
+  value,
+  label,
+  listboxId,
+  onChoose,
+  onDismiss,
+}: PanelProps<C>): JSX.Element {
+  const [query, setQuery] = useState("");
+  const results = useMemo(() => searchCoins(coins, query), [coins, query]);
+  // Open on the chosen coin so the user sees where they are; otherwise on the first option.
+  const [initialIndex] = useState(() => Math.max(0, coins.findIndex((coin) => coin.id === value?.id)));
+  const [active, setActive] = useState(initialIndex);
+  const activeCoin = results[active];
+  const optionId = (coin: SelectorCoin) => `${listboxId}-${coin.id}`;
+
+  const listRef = useRef<HTMLDivElement>(null);
+  // Always render the active row, even mid-scroll, so aria-activedescendant never points at
+  // an element that is not in the DOM.
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = defaultRangeExtractor(range);
+      return active < range.count && !indexes.includes(active)
+        ? [...indexes, active].sort((a, b) => a - b)
+        : indexes;
+    },
+    [active],
+  );
+  const virtualizer = useVirtualizer({
+    count: results.length,
+    getScrollElement: () => listRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: OVERSCAN,
+    initialRect: INITIAL_RECT,
+    rangeExtractor,
+  });
+
+  useEffect(() => {
+    virtualizer.scrollToIndex(initialIndex, { align: "center" });
+  }, [virtualizer, initialIndex]);
+
+  /** Keyboard moves scroll the row into view; hover does not (the row is already visible). */
+  function moveTo(index: number) {
+    if (results.length === 0) return;
+    // Clamp, not wrap: with thousands of rows, jumping from the last to the first is disorienting,
+    // and Home/End already give a one-key trip to either end.
+    const next = Math.min(Math.max(index, 0), results.length - 1);
+    setActive(next);
+    virtualizer.scrollToIndex(next);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.nativeEvent.isComposing) return; // Enter confirms an IME composition, not a coin.
+    const moves: Record<string, number> = {
+      ArrowDown: active + 1,
+      ArrowUp: active - 1,
+      PageDown: active + PAGE_STEP,
+      PageUp: active - PAGE_STEP,
+      Home: 0,
+      End: results.length - 1,
+    };
+    const target = moves[event.key];
+    if (target !== undefined) {
+      event.preventDefault(); // keep the caret still and the page from scrolling
+      moveTo(target);
+    } else if (event.key === "Enter") {
+      event.preventDefault(); // never submit a surrounding form
+      if (activeCoin) onChoose(activeCoin);
+    } else if (event.key === "Escape") {
+      event.preventDefault();
+      onDismiss(true);
+    } else if (event.key === "Tab") {
+      // Close without choosing. Focus goes to the trigger first, so the browser's own Tab then
+      // continues from there (forward past the selector); Shift+Tab stops on the trigger.
+      onDismiss(true);
+      if (event.shiftKey) event.preventDefault();
+    }
+  }
+
+  return (
+    <div className="absolute inset-x-0 top-full z-50 mt-1 overflow-hidden rounded-md border bg-card text-card-foreground shadow-lg">
+      <div className="flex items-center gap-2 border-b px-3">
+        <Search aria-hidden className="size-4 shrink-0 text-muted-foreground" />
+        <input
+          autoFocus
+          type="text"
+          role="combobox"
+          aria-label={label}
+          aria-expanded
+          aria-controls={listboxId}
+          aria-autocomplete="list"
+          aria-activedescendant={activeCoin ? optionId(activeCoin) : undefined}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="Search by name or symbol"
+          value={query}
+          onChange={(event) => {
+            setQuery(event.target.value);
+            setActive(0); // a new query starts at its best (first) match
+            virtualizer.scrollToOffset(0);
+          }}
+          onKeyDown={onKeyDown}
+          className="h-10 w-full min-w-0 bg-transparent text-sm outline-none placeholder:text-muted-foreground"
+        />
+      </div>
+      <div
+        ref={listRef}
+        id={listboxId}
+        role="listbox"
+        aria-label={`${label} options`}
+        tabIndex={-1} // scrollable boxes are tab stops in some browsers; focus belongs to the input
+        className="max-h-80 overflow-y-auto overscroll-contain"
+      >
+        <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const coin = results[item.index];
+            if (!coin) return null;
+            const chosen = coin.id === value?.id;
+            return (
+              <div
+                key={coin.id}
+                id={optionId(coin)}
+                role="option"
+                aria-selected={chosen}
+                data-active={item.index === active || undefined}
+                // Keep focus (and so the keyboard) in the search box when a row is pressed.
+                onMouseDown={(event) => event.preventDefault()}
+                // pointermove, not pointerenter: rows sliding under a still pointer while the
+                // keyboard scrolls must not steal the active option.
+                onPointerMove={() => setActive(item.index)}
+                onClick={() => onChoose(coin)}
+                className="absolute left-0 top-0 flex w-full cursor-pointer items-center gap-2 px-3 text-sm data-[active]:bg-accent data-[active]:text-accent-foreground"
+                style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
+              >
+                <CoinLogo coin={coin} size={24} />
+                <span className="shrink-0 font-semibold">{coin.symbol}</span>
+                <span className="min-w-0 flex-1 truncate text-muted-foreground">{coin.name}</span>
+                {chosen && <Check aria-hidden className="size-4 shrink-0 text-primary" />}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      {/* Always mounted, so screen readers announce the message when it appears. */}
+      <p role="status" className="px-3 py-6 text-center text-sm text-muted-foreground empty:hidden">
+        {results.length === 0 ? "No cryptocurrencies found" : null}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+"use client";
+
+// Coin picker for the comparison form (product spec "Coin selector"): a button that opens a
+// search box over a virtualised listbox. The open panel lives in coin-selector-panel.tsx; this
+// file owns what must outlive it: the trigger, the open state and the outside-click rule.
+
+import { ChevronDown } from "lucide-react";
+import { useCallback, useEffect, useId, useRef, useState, type JSX } from "react";
+import { CoinLogo } from "@/components/coins/coin-logo";
+import { CoinSelectorPanel } from "@/components/coins/coin-selector-panel";
+import { cn } from "@/lib/utils";
+import type { Coin } from "@/lib/validation/coins";
+
+/** All the selector reads from a coin, so callers may pass full `Coin`s or lighter rows. */
+export type SelectorCoin = Pick<Coin, "id" | "symbol" | "name" | "logoUrl">;
+
+export type CoinSelectorProps<C extends SelectorCoin> = {
+  coins: readonly C[];
+  /** The chosen coin (controlled); null shows the placeholder. */
+  value: C | null;
+  onChange: (coin: C) => void;
+  placeholder: string;
+  /** Accessible name of the trigger, search box and list, e.g. "First coin". */
+  label: string;
+  /** Put on the trigger button, so a caller's `<label htmlFor>` can point at it. */
+  id?: string;
+  className?: string;
+};
+
+export function CoinSelector<C extends SelectorCoin>({
+  coins,
+  value,
+  onChange,
+  placeholder,
+  label,
+  id,
+  className,
+}: CoinSelectorProps<C>): JSX.Element {
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const baseId = useId();
+  const labelId = `${baseId}-label`;
+  const valueId = `${baseId}-value`;
+  const listboxId = `${baseId}-listbox`;
+
+  // The panel unmounts on close, which is what clears the search text and the active option.
+  const close = useCallback((returnFocus: boolean) => {
+    setOpen(false);
+    // The focused search box is about to disappear; without this, focus would fall to <body>.
+    if (returnFocus) triggerRef.current?.focus();
+  }, []);
+
+  const choose = useCallback(
+    (coin: C) => {
+      onChange(coin);
+      close(true);
+    },
+    [onChange, close],
+  );
+
+  // pointerdown rather than click: it closes before a press elsewhere does anything else, and
+  // covers touch and pen. Focus is left where the user put it.
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (event.target instanceof Node && !rootRef.current?.contains(event.target)) close(false);
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => document.removeEventListener("pointerdown", onPointerDown);
+  }, [open, close]);
+
+  return (
+    <div ref={rootRef} className={cn("relative w-full", className)}>
+      <button
+        ref={triggerRef}
+        id={id}
+        type="button"
+        aria-haspopup="listbox"
+        aria-expanded={open}
+        aria-controls={open ? listboxId : undefined}
+        // Name = label + what is shown ("First coin PLS PulseChain"), so the choice is announced.
+        aria-labelledby={`${labelId} ${valueId}`}
+        onClick={() => setOpen((wasOpen) => !wasOpen)}
+        onKeyDown={(event) => {
+          // Enter and Space already click a button; arrows open it too, as on a native select.
+          if (!open && (event.key === "ArrowDown" || event.key === "ArrowUp")) {
+            event.preventDefault();
+            setOpen(true);
+          }
+        }}
+        className={cn(
+          "flex h-11 w-full items-center gap-2 rounded-md border bg-card px-3 text-left text-sm",
+          "outline-none transition-colors hover:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring/50",
+        )}
+      >
+        <span id={labelId} className="sr-only">
+          {label}
+        </span>
+        <span id={valueId} className="flex min-w-0 flex-1 items-center gap-2">
+          {value ? (
+            <>
+              <CoinLogo coin={value} size={24} />
+              <span className="shrink-0 font-semibold">{value.symbol}</span>
+              <span className="min-w-0 truncate text-muted-foreground">{value.name}</span>
+            </>
+          ) : (
+            <span className="truncate text-muted-foreground">{placeholder}</span>
+          )}
+        </span>
+        <ChevronDown
+          aria-hidden
+          className={cn("size-4 shrink-0 text-muted-foreground transition-transform", open && "rotate-180")}
+        />
+      </button>
+      {open && (
+        <CoinSelectorPanel
+          coins={coins}
+          value={value}
+          label={label}
+          listboxId={listboxId}
+          onChoose={choose}
+          onDismiss={close}
+        />
+      )}
+    </div>
+  );
+}
