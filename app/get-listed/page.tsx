@@ -1,0 +1,74 @@
+import type { Metadata } from "next";
+import { PriceCard } from "@/components/get-listed/price-card";
+import { formatListingPrice, GET_LISTED_PRICING } from "@/components/get-listed/plans";
+
+const { homepageCompare, listing } = GET_LISTED_PRICING;
+
+const DESCRIPTION =
+  `Promote your PulseChain coin to thousands of investors: a featured Homepage Compare slot from ` +
+  `${formatListingPrice(Math.min(...homepageCompare.map((s) => s.priceUsd)))} or a listing plan from ` +
+  `${formatListingPrice(Math.min(...listing.map((p) => p.priceUsd)))}.`;
+
+export const metadata: Metadata = {
+  title: "Get Listed",
+  description: DESCRIPTION,
+  alternates: { canonical: "/get-listed" },
+  // A segment's openGraph replaces the root layout's, so siteName is repeated here.
+  openGraph: {
+    title: "Get Listed | PulseCompare",
+    description: DESCRIPTION,
+    url: "/get-listed",
+    type: "website",
+    siteName: "PulseCompare",
+  },
+};
+
+/** Server component: static pricing (indexed by search engines); only the Contact dialogs hydrate. */
+export default function GetListedPage() {
+  return (
+    <div className="flex flex-col gap-12">
+      <header className="flex flex-col gap-2 text-center">
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">GET LISTED</h1>
+        <p className="text-muted-foreground sm:text-lg">Promote your cryptocurrency to thousands of investors</p>
+      </header>
+
+      <section aria-labelledby="homepage-compare" className="flex flex-col gap-4">
+        <div className="flex flex-col gap-1">
+          <h2 id="homepage-compare" className="text-2xl font-semibold tracking-tight">
+            Homepage Compare
+          </h2>
+          <p className="text-sm text-muted-foreground">A featured slot in the compare row on the home page.</p>
+        </div>
+        <div className="grid gap-4 md:grid-cols-3">
+          {homepageCompare.map((slot) => (
+            <PriceCard key={slot.id} id={slot.id} title={slot.duration} priceUsd={slot.priceUsd} />
+          ))}
+        </div>
+      </section>
+
+      <section aria-labelledby="listing" className="flex flex-col gap-4">
+        <h2 id="listing" className="text-2xl font-semibold tracking-tight">
+          Listing
+        </h2>
+        <div className="grid gap-4 md:grid-cols-3">
+          {listing.map((plan) => (
+            <PriceCard
+              key={plan.id}
+              id={plan.id}
+              title={plan.name}
+              priceUsd={plan.priceUsd}
+              features={plan.features}
+              recommended={plan.recommended}
+            />
+          ))}
+        </div>
+      </section>
+
+      <section aria-labelledby="promotion" className="flex flex-col gap-4">
+        <h2 id="promotion" className="text-2xl font-semibold tracking-tight">
+          Promotion
+        </h2>
+      </section>
+    </div>
+  );
+}

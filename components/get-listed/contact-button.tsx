@@ -1,0 +1,69 @@
+"use client";
+
+import { Bot, FileText, Mail, Send, type LucideIcon } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog";
+import { CONTACT_CHANNELS, type ContactChannelIcon } from "./contact-channels";
+
+const ICONS: Record<ContactChannelIcon, LucideIcon> = { bot: Bot, form: FileText, telegram: Send, mail: Mail };
+
+/**
+ * A plan card's "Contact" button and the "Contact Us" dialog it opens. The only client component
+ * on the Get Listed page; Radix Dialog traps focus, closes on Escape and refocuses this button.
+ */
+export function ContactButton({
+  describedBy,
+  highlighted = false,
+}: {
+  /** Id of the card heading, so screen readers announce which plan the button is for. */
+  describedBy?: string;
+  /** The recommended plan's button uses the primary colour. */
+  highlighted?: boolean;
+}) {
+  return (
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button className="w-full" variant={highlighted ? "default" : "secondary"} aria-describedby={describedBy}>
+          Contact
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Contact Us</DialogTitle>
+          <DialogDescription>Order your listing or promotion through one of these channels.</DialogDescription>
+        </DialogHeader>
+        <ul className="flex flex-col gap-2" aria-label="Contact channels">
+          {CONTACT_CHANNELS.map((channel) => {
+            const Icon = ICONS[channel.icon];
+            return (
+              <li
+                key={channel.id}
+                data-testid="contact-channel"
+                className="flex items-center gap-3 rounded-lg border bg-muted/40 px-3 py-2.5"
+              >
+                <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-muted text-muted-foreground">
+                  <Icon aria-hidden="true" className="size-4" />
+                </span>
+                <span className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-1">
+                  <span className="font-medium">{channel.name}</span>
+                  {channel.isNew ? <Badge variant="success">NEW!</Badge> : null}
+                </span>
+                <Badge variant="outline" className="text-muted-foreground">
+                  Coming Soon
+                </Badge>
+              </li>
+            );
+          })}
+        </ul>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,71 @@
+import { Check } from "lucide-react";
+import type * as React from "react";
+import { Badge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { cn } from "@/lib/utils";
+import { ContactButton } from "./contact-button";
+import { formatListingPrice } from "./plans";
+
+/**
+ * One priced option on the Get Listed page (server component): a heading, the price in large
+ * bold type, optional feature lines with check icons, and the client-side Contact button.
+ */
+export function PriceCard({
+  id,
+  title,
+  priceUsd,
+  priceNote,
+  features,
+  recommended = false,
+}: {
+  /** Unique per page: used for the heading id the Contact button is described by. */
+  id: string;
+  title: string;
+  priceUsd: number;
+  /** A short muted line under the price. */
+  priceNote?: string;
+  features?: readonly string[];
+  recommended?: boolean;
+}) {
+  const headingId = `${id}-title`;
+  return (
+    <Card
+      data-testid="price-card"
+      data-recommended={recommended || undefined}
+      className={cn(
+        "flex min-w-0 flex-col gap-5 p-5 sm:p-6",
+        recommended && "border-primary bg-primary/5 shadow-lg shadow-primary/10 ring-1 ring-primary",
+      )}
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={headingId} className="text-lg font-semibold">
+          {title}
+        </h3>
+        {recommended ? <Badge>Recommended</Badge> : null}
+      </div>
+      <div>
+        <p className="text-4xl font-bold tracking-tight tabular-nums">{formatListingPrice(priceUsd)}</p>
+        {priceNote ? <p className="mt-1 text-sm text-muted-foreground">{priceNote}</p> : null}
+      </div>
+      {features?.length ? (
+        <ul className="flex flex-col gap-2 text-sm" aria-label={`${title} includes`}>
+          {features.map((feature) => (
+            <FeatureItem key={feature}>{feature}</FeatureItem>
+          ))}
+        </ul>
+      ) : null}
+      <div className="mt-auto">
+        <ContactButton describedBy={headingId} highlighted={recommended} />
+      </div>
+    </Card>
+  );
+}
+
+function FeatureItem({ children }: { children: React.ReactNode }) {
+  return (
+    <li className="flex items-start gap-2">
+      <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-gain" />
+      <span>{children}</span>
+    </li>
+  );
+}
