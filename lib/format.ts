@@ -77,10 +77,15 @@ export function formatPrice(value: MaybeNumber): string {
   return withFloor(value, 2, "$");
 }
 
-/** Featured card price: shorter than formatPrice below 1. Zero is "$0.00" as in formatPrice. */
+/**
+ * Featured card price: shorter than formatPrice below 1 (4 decimals under 0.01, else 2).
+ * Most PulseChain tokens cost far less than $0.0001, where 4 decimals would read "$0.0000" and
+ * tell the reader nothing, so those fall back to formatPrice's two significant digits.
+ */
 export function formatFeaturedPrice(value: MaybeNumber): string {
   if (!isNonNegative(value)) return MISSING;
   if (value === 0) return "$0.00";
+  if (value < 0.01 && !/[1-9]/.test(fixed(value, 4))) return formatPrice(value);
   return withFloor(value, value < 0.01 ? 4 : 2, "$");
 }
 
