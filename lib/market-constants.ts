@@ -28,7 +28,7 @@ function rankableChange(value: number | null | undefined): number | null {
 }
 
 /** Descending with missing values last; 0 for ties so the stable sort keeps rank order. */
-function byChangeDesc(a: RankedCoin, b: RankedCoin): number {
+export function byChangeDesc(a: RankedCoin, b: RankedCoin): number {
   const changeA = rankableChange(a.priceChange24h);
   const changeB = rankableChange(b.priceChange24h);
   if (changeA === null) return changeB === null ? 0 : 1;

@@ -1,17 +1,23 @@
 import { CoinLogo } from "@/components/coins/coin-logo";
 import { PriceChange } from "@/components/coins/price-change";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatMarketCap, formatPrice } from "@/lib/format";
 import type { Coin } from "@/lib/validation/coins";
 
-/** Coins with the columns of the home tables: #, Coin, Price, 1d, MC. */
-export function CoinTable({ coins, caption }: { coins: Coin[]; caption?: string }) {
+type TableCoin = Pick<Coin, "id" | "symbol" | "name" | "logoUrl" | "currentPrice" | "marketCap" | "priceChange24h">;
+
+/**
+ * The home tables' columns: #, Coin, Price, 1d, MC. `#` is the row's place in this list.
+ * Phones get smaller type and padding, so all five columns fit at 360 px without scrolling.
+ * `coins === null` means still loading: `skeletonRows` placeholder rows keep the layout steady.
+ */
+export function CoinTable({ coins, skeletonRows = 0, label }: { coins: TableCoin[] | null; skeletonRows?: number; label: string }) {
   return (
-    <Table>
-      {caption ? <TableCaption>{caption}</TableCaption> : null}
+    <Table aria-label={label} aria-busy={coins === null || undefined} className="text-xs sm:text-sm [&_td]:px-[3px] sm:[&_td]:px-2 [&_th]:px-[3px] sm:[&_th]:px-2">
       <TableHeader>
         <TableRow>
-          <TableHead className="w-10">#</TableHead>
+          <TableHead className="w-8">#</TableHead>
           <TableHead>Coin</TableHead>
           <TableHead className="text-right">Price</TableHead>
           <TableHead className="text-right">1d</TableHead>
@@ -19,23 +25,32 @@ export function CoinTable({ coins, caption }: { coins: Coin[]; caption?: string 
         </TableRow>
       </TableHeader>
       <TableBody>
-        {coins.map((coin) => (
-          <TableRow key={coin.id} data-testid="coin-row">
-            <TableCell className="text-muted-foreground tabular-nums">{coin.rank}</TableCell>
-            <TableCell>
-              <span className="flex items-center gap-2">
-                <CoinLogo coin={coin} size={24} />
-                <span className="font-medium">{coin.symbol}</span>
-                <span className="hidden text-muted-foreground sm:inline">{coin.name}</span>
-              </span>
-            </TableCell>
-            <TableCell className="text-right tabular-nums">{formatPrice(coin.currentPrice)}</TableCell>
-            <TableCell className="text-right">
-              <PriceChange value={coin.priceChange24h} />
-            </TableCell>
-            <TableCell className="text-right tabular-nums">{formatMarketCap(coin.marketCap)}</TableCell>
-          </TableRow>
-        ))}
+        {coins === null
+          ? Array.from({ length: skeletonRows }, (_, i) => (
+              <TableRow key={i} data-testid="skeleton-row">
+                {[4, 24, 16, 12, 16].map((width, cell) => (
+                  <TableCell key={cell}>
+                    <Skeleton className="h-4" style={{ width: `${width * 4}px` }} />
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))
+          : coins.map((coin, index) => (
+              <TableRow key={coin.id} data-testid="coin-row">
+                <TableCell className="text-muted-foreground tabular-nums">{index + 1}</TableCell>
+                <TableCell>
+                  <span className="flex min-w-0 items-center gap-1.5 sm:gap-2">
+                    <CoinLogo coin={coin} size={22} />
+                    <span className="font-medium">{coin.symbol}</span>
+                  </span>
+                </TableCell>
+                <TableCell className="text-right tabular-nums">{formatPrice(coin.currentPrice)}</TableCell>
+                <TableCell className="text-right">
+                  <PriceChange value={coin.priceChange24h} />
+                </TableCell>
+                <TableCell className="text-right tabular-nums">{formatMarketCap(coin.marketCap)}</TableCell>
+              </TableRow>
+            ))}
       </TableBody>
     </Table>
   );

@@ -4,7 +4,7 @@ import "server-only";
 import { cache } from "react";
 import { getDb } from "../db";
 import { ApiError } from "../api/errors";
-import { selectMostComparedPairs } from "../market-constants";
+import { byChangeDesc, selectMostComparedPairs } from "../market-constants";
 import type { Coin } from "../validation/coins";
 import { toCoin } from "./serialize";
 
@@ -52,9 +52,7 @@ export async function listPulsechainGainers(limit = 25): Promise<Coin[]> {
     orderBy: [{ rank: "asc" }],
     take: limit,
   });
-  return rows
-    .map(toCoin)
-    .sort((a, b) => (b.priceChange24h ?? -Infinity) - (a.priceChange24h ?? -Infinity) || a.rank - b.rank);
+  return rows.map(toCoin).sort(byChangeDesc);
 }
 
 /** Newest listings first. */

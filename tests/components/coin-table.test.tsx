@@ -19,9 +19,10 @@ const base: Coin = {
   updatedAt: "2026-11-20T00:00:00.000Z",
 };
 
-test("renders each column with the shared formatting rules", () => {
+test("renders each column with the shared formatting rules; # is the place in the list", () => {
   render(
     <CoinTable
+      label="Top Gaining Coins"
       coins={[
         base,
         { ...base, id: "big", symbol: "BIG", name: "Big Coin", logoUrl: "/logos/btc.svg", currentPrice: 97412.35, marketCap: 1.94e12, priceChange24h: 1.84, rank: 1 },
@@ -29,26 +30,41 @@ test("renders each column with the shared formatting rules", () => {
       ]}
     />,
   );
+  expect(screen.getByRole("table", { name: "Top Gaining Coins" })).toBeInTheDocument();
   const rows = screen.getAllByTestId("coin-row");
   expect(rows).toHaveLength(3);
 
   const tiny = within(rows[0]!);
-  expect(tiny.getByText("7")).toBeInTheDocument();
+  expect(tiny.getByText("1")).toBeInTheDocument();
   expect(tiny.getByText("$0.000012")).toBeInTheDocument();
   expect(tiny.getByText("$1.23M")).toBeInTheDocument();
-  expect(tiny.getByText("-3.5%")).toHaveClass("text-loss");
+  const down = tiny.getByText("-3.5%");
+  expect(down).toHaveClass("text-loss");
+  expect(down.querySelector("svg")).toHaveClass("lucide-arrow-down"); // not colour alone
   expect(tiny.getByText("TI")).toBeInTheDocument(); // no logo: first two letters
 
   const big = within(rows[1]!);
+  expect(big.getByText("2")).toBeInTheDocument();
   expect(big.getByText("$97,412.35")).toBeInTheDocument();
   expect(big.getByText("$1.94T")).toBeInTheDocument();
-  expect(big.getByText("1.8%")).toHaveClass("text-gain");
+  const up = big.getByText("1.8%");
+  expect(up).toHaveClass("text-gain");
+  expect(up.querySelector("svg")).toHaveClass("lucide-arrow-up");
   expect(rows[1]!.querySelector("img")).toHaveAttribute("src", "/logos/btc.svg");
 
-  expect(within(rows[2]!).getByText("-")).toHaveClass("text-muted-foreground");
+  const missing = within(rows[2]!).getByText("-");
+  expect(missing).toHaveClass("text-muted-foreground");
+  expect(missing.querySelector("svg")).toBeNull();
 });
 
 test("has the spec's column headers", () => {
-  render(<CoinTable coins={[base]} />);
+  render(<CoinTable label="t" coins={[base]} />);
   expect(screen.getAllByRole("columnheader").map((th) => th.textContent)).toEqual(["#", "Coin", "Price", "1d", "MC"]);
+});
+
+test.each([10, 5])("while loading it shows %i skeleton rows and is marked busy", (rows) => {
+  render(<CoinTable label="Loading table" coins={null} skeletonRows={rows} />);
+  expect(screen.getAllByTestId("skeleton-row")).toHaveLength(rows);
+  expect(screen.queryAllByTestId("coin-row")).toHaveLength(0);
+  expect(screen.getByRole("table", { name: "Loading table" })).toHaveAttribute("aria-busy", "true");
 });

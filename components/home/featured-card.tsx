@@ -1,0 +1,53 @@
+import { ArrowRight, Megaphone } from "lucide-react";
+import Link from "next/link";
+import { CoinLogo } from "@/components/coins/coin-logo";
+import { Badge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { comparisonHref } from "@/lib/comparison-link";
+import { formatFeaturedPrice, formatMultiplier } from "@/lib/format";
+import type { FeaturedComparison } from "@/lib/validation/coins";
+
+/** A featured comparison: coin 1 at coin 2's market cap, linking to the full result. */
+export function FeaturedCard({ featured }: { featured: FeaturedComparison }) {
+  const { coin1, coin2 } = featured;
+  return (
+    <Card className="flex flex-col gap-4 p-5" data-testid="featured-card">
+      <div className="flex items-center justify-between gap-2">
+        <div className="flex min-w-0 items-center gap-2 font-semibold">
+          <CoinLogo coin={coin1} size={28} />
+          <span>{coin1.symbol}</span>
+          <ArrowRight aria-label="at the market cap of" className="size-4 shrink-0 text-muted-foreground" />
+          <CoinLogo coin={coin2} size={28} />
+          <span>{coin2.symbol}</span>
+        </div>
+        {featured.isPromoted ? <Badge variant="secondary">Promoted</Badge> : null}
+      </div>
+      <div>
+        <p className="text-sm text-muted-foreground">
+          {coin1.symbol} at {coin2.symbol}&apos;s market cap
+        </p>
+        <p className="text-2xl font-bold tabular-nums">
+          {formatFeaturedPrice(featured.projectedPrice)}{" "}
+          <span className="text-base font-medium text-muted-foreground">({formatMultiplier(featured.multiplier)})</span>
+        </p>
+      </div>
+      <Link href={comparisonHref(coin1.id, coin2.id)} prefetch={false} className="mt-auto text-sm font-medium text-primary underline-offset-4 hover:underline">
+        See in detail
+        <span className="sr-only">: {coin1.symbol} at {coin2.symbol}&apos;s market cap</span>
+      </Link>
+    </Card>
+  );
+}
+
+/** The third card of the featured row: advertises the paid featured slot. */
+export function AdvertiseCard() {
+  return (
+    <Card className="flex flex-col items-start gap-3 border-dashed p-5" data-testid="advertise-card">
+      <Megaphone aria-hidden className="size-6 text-primary" />
+      <p className="font-semibold">Advertise your coin&apos;s comparison here!</p>
+      <Link href="/get-listed" className="mt-auto text-sm font-medium text-primary underline-offset-4 hover:underline">
+        Get listed
+      </Link>
+    </Card>
+  );
+}

@@ -1,0 +1,32 @@
+import Link from "next/link";
+import { CoinLogo } from "@/components/coins/coin-logo";
+import { comparisonHref } from "@/lib/comparison-link";
+import type { ComparedPair } from "@/lib/market-constants";
+import type { Coin } from "@/lib/validation/coins";
+
+type PairCoin = Pick<Coin, "id" | "symbol" | "logoUrl">;
+
+/** Ranked pairs, each a link to its comparison. */
+export function MostComparedPairs({ pairs }: { pairs: ComparedPair<PairCoin>[] }) {
+  if (pairs.length === 0) return <p className="text-sm text-muted-foreground">No pairs to show yet.</p>;
+  return (
+    <ol className="grid gap-1 sm:grid-cols-2 lg:grid-cols-4">
+      {pairs.map(({ rank, coin1, coin2 }) => (
+        <li key={`${coin1.id}-${coin2.id}`}>
+          <Link href={comparisonHref(coin1.id, coin2.id)} prefetch={false} className="flex items-center gap-3 rounded-lg p-2 hover:bg-accent">
+            <span className="w-5 text-sm tabular-nums text-muted-foreground">{rank}</span>
+            <span className="flex items-center gap-1.5 font-medium">
+              <CoinLogo coin={coin1} size={24} />
+              {coin1.symbol}
+            </span>
+            <span className="text-sm text-muted-foreground">vs</span>
+            <span className="flex items-center gap-1.5 font-medium">
+              <CoinLogo coin={coin2} size={24} />
+              {coin2.symbol}
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,30 @@
+import Link from "next/link";
+import { CoinLogo } from "@/components/coins/coin-logo";
+import { comparisonHref } from "@/lib/comparison-link";
+import type { Coin } from "@/lib/validation/coins";
+
+/**
+ * Newest listings as a logo grid: 3 columns on the smallest screens, up to 9 on large ones.
+ * Each links to a comparison on this (dynamic) page; prefetching them all would cost a server
+ * render each for no gain, so they load on click.
+ */
+export function RecentlyListed({ coins }: { coins: Pick<Coin, "id" | "symbol" | "name" | "logoUrl">[] }) {
+  if (coins.length === 0) return <p className="text-sm text-muted-foreground">No coins listed yet.</p>;
+  return (
+    <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5 md:grid-cols-6 lg:grid-cols-9">
+      {coins.map((coin) => (
+        <li key={coin.id}>
+          <Link
+            href={comparisonHref(coin.id)}
+            prefetch={false}
+            className="flex flex-col items-center gap-1.5 rounded-lg p-2 text-sm hover:bg-accent"
+            title={coin.name}
+          >
+            <CoinLogo coin={coin} size={36} />
+            <span className="max-w-full truncate font-medium">{coin.symbol}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

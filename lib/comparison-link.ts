@@ -1,0 +1,20 @@
+// A comparison has an address: /?coin1=hex&coin2=btc#compare. Featured cards, most-compared
+// pairs and saved comparisons link to it, and the home page opens with that result.
+import { z } from "zod";
+import { coinIdSchema } from "./validation/coins";
+
+export function comparisonHref(coin1Id: string, coin2Id?: string): string {
+  const params = new URLSearchParams({ coin1: coin1Id });
+  if (coin2Id) params.set("coin2", coin2Id);
+  return `/?${params.toString()}#compare`;
+}
+
+const paramSchema = z.preprocess((value) => (Array.isArray(value) ? value[0] : value), coinIdSchema.optional().catch(undefined));
+
+/** Coin ids from the home page's search params; anything malformed is ignored, not an error. */
+export function parseComparisonParams(params: Record<string, string | string[] | undefined>): {
+  coin1Id?: string;
+  coin2Id?: string;
+} {
+  return { coin1Id: paramSchema.parse(params.coin1), coin2Id: paramSchema.parse(params.coin2) };
+}

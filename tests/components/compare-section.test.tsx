@@ -1,0 +1,66 @@
+import { act, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { CompareSection } from "@/components/home/compare-section";
+import { useListboxLayout } from "../helpers/listbox-layout";
+import { big, makeCoin, tiny } from "./fixtures";
+
+useListboxLayout();
+
+const other = makeCoin({ id: "other", symbol: "OTH", marketCap: 5e6 });
+const coins = [tiny, big, other];
+
+async function choose(user: ReturnType<typeof userEvent.setup>, selector: RegExp, symbol: string) {
+  await user.click(screen.getByRole("button", { name: selector }));
+  await user.type(screen.getByRole("combobox"), symbol);
+  await user.click(screen.getByRole("option", { name: new RegExp(`^${symbol}`) }));
+}
+
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => jest.useRealTimers());
+
+test("Compare Now is disabled until two different coins are chosen", async () => {
+  const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+  render(<CompareSection coins={coins} />);
+  const button = screen.getByRole("button", { name: "Compare Now" });
+  expect(screen.getByRole("button", { name: /First coin/ })).toHaveTextContent("Select first coin");
+  expect(screen.getByRole("button", { name: /Second coin/ })).toHaveTextContent("Select second coin");
+  expect(button).toBeDisabled();
+
+  await choose(user, /First coin/, "TINY");
+  expect(button).toBeDisabled();
+  await choose(user, /Second coin/, "TINY");
+  expect(button).toBeDisabled();
+  expect(screen.getByText("Pick two different coins to compare.")).toBeInTheDocument();
+  await choose(user, /Second coin/, "BIG");
+  expect(button).toBeEnabled();
+});
+
+test("pressing Compare Now reads 'Comparing...' for 800 ms, disabled, then shows the result", async () => {
+  const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+  render(<CompareSection coins={coins} />);
+  await choose(user, /First coin/, "TINY");
+  await choose(user, /Second coin/, "BIG");
+  await user.click(screen.getByRole("button", { name: "Compare Now" }));
+
+  const busy = screen.getByRole("button", { name: "Comparing..." });
+  expect(busy).toBeDisabled();
+  act(() => jest.advanceTimersByTime(799));
+  expect(screen.queryByTestId("comparison-result")).not.toBeInTheDocument();
+  act(() => jest.advanceTimersByTime(1));
+  expect(screen.getByTestId("projected-price")).toHaveTextContent("$0.0012");
+  expect(screen.getByRole("button", { name: "Compare Now" })).toBeEnabled();
+  expect(window.location.search).toBe("?coin1=tiny&coin2=big");
+});
+
+test("a comparison opened from a link shows its result at once", () => {
+  render(<CompareSection coins={coins} initialCoin1Id="tiny" initialCoin2Id="big" />);
+  expect(screen.getByTestId("multiplier")).toHaveTextContent("100x");
+  expect(screen.getByRole("button", { name: /First coin/ })).toHaveTextContent("TINY");
+});
+
+test("unknown or equal ids from a link leave the form idle", () => {
+  render(<CompareSection coins={coins} initialCoin1Id="tiny" initialCoin2Id="tiny" />);
+  expect(screen.queryByTestId("comparison-result")).not.toBeInTheDocument();
+  render(<CompareSection coins={coins} initialCoin1Id="nope" initialCoin2Id="big" />);
+  expect(screen.queryByTestId("comparison-result")).not.toBeInTheDocument();
+});

@@ -1,0 +1,33 @@
+import { render, screen } from "@testing-library/react";
+import { ComparisonResult } from "@/components/home/comparison-result";
+import { computeComparison } from "@/lib/comparison";
+import { big, makeCoin, tiny } from "./fixtures";
+
+test("a coin priced 0.00001234 at a 100x bigger market cap: every figure in its exact format", () => {
+  render(<ComparisonResult result={computeComparison(tiny, big)} />);
+  expect(screen.getByTestId("current-price")).toHaveTextContent(/^\$0\.000012$/);
+  expect(screen.getByTestId("target-market-cap")).toHaveTextContent(/^\$1\.23B$/);
+  expect(screen.getByTestId("projected-price")).toHaveTextContent(/^\$0\.0012$/);
+  expect(screen.getByTestId("multiplier")).toHaveTextContent(/^100x$/);
+  expect(screen.getByTestId("comparison-sentence")).toHaveTextContent(
+    "When TINY reaches the market cap of BIG, it will be at $0.0012.",
+  );
+  // Both coins: symbol, name, and logo or first two letters.
+  expect(screen.getByText("Tiny Token")).toBeInTheDocument();
+  expect(screen.getByText("Big Coin")).toBeInTheDocument();
+  expect(screen.getByText("TI")).toBeInTheDocument();
+  expect(screen.getByTestId("comparison-result").querySelector("img")).toHaveAttribute("src", "/logos/btc.svg");
+});
+
+test("a multiplier below 1 shows two decimals instead of '0x'", () => {
+  render(<ComparisonResult result={computeComparison(big, tiny)} />);
+  expect(screen.getByTestId("multiplier")).toHaveTextContent(/^0\.01x$/);
+  expect(screen.getByTestId("projected-price")).toHaveTextContent(/^\$500\.00$/);
+});
+
+test("a coin without a market cap gives a clear message, no figures", () => {
+  const noCap = makeCoin({ id: "nocap", symbol: "NOCAP", marketCap: 0 });
+  render(<ComparisonResult result={computeComparison(noCap, big)} />);
+  expect(screen.getByRole("alert")).toHaveTextContent("NOCAP has no market cap data, so it can't be compared.");
+  expect(screen.queryByTestId("projected-price")).not.toBeInTheDocument();
+});

@@ -1,0 +1,23 @@
+import type { Coin } from "@/lib/validation/coins";
+
+export function makeCoin(overrides: Partial<Coin> & Pick<Coin, "id" | "symbol">): Coin {
+  return {
+    name: `${overrides.symbol} Token`,
+    logoUrl: null,
+    currentPrice: 1,
+    marketCap: 1_000_000,
+    priceChange24h: 0,
+    rank: 1,
+    chain: "pulsechain",
+    contractAddress: null,
+    circulatingSupply: null,
+    priceSource: "snapshot",
+    listedAt: "2026-01-01T00:00:00.000Z",
+    updatedAt: "2026-11-20T00:00:00.000Z",
+    ...overrides,
+  };
+}
+
+/** A coin priced 0.00001234 with a $12.34M market cap, compared against a $1.234B one. */
+export const tiny = makeCoin({ id: "tiny", symbol: "TINY", name: "Tiny Token", currentPrice: 0.00001234, marketCap: 12_340_000 });
+export const big = makeCoin({ id: "big", symbol: "BIG", name: "Big Coin", logoUrl: "/logos/btc.svg", currentPrice: 50_000, marketCap: 1_234_000_000, rank: 2 });
