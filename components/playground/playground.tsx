@@ -1,0 +1,70 @@
+"use client";
+
+import { ArrowLeftRight, Plus, X } from "lucide-react";
+import { useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Card, CardHeader, CardTitle } from "@/components/ui/card";
+import type { Coin } from "@/lib/validation/coins";
+import { CompareTool, type CompareToolState } from "./compare-tool";
+
+/** The playground's tools live in page state only (spec section 2); ids are type + timestamp. */
+export function Playground({ coins }: { coins: Coin[] }) {
+  const [tools, setTools] = useState<CompareToolState[]>([]);
+  const [choosing, setChoosing] = useState(false);
+  const lastId = useRef(0);
+
+  function addCompareTool() {
+    // Timestamps can repeat within a millisecond; keep ids unique and increasing.
+    lastId.current = Math.max(Date.now(), lastId.current + 1);
+    setTools((current) => [...current, { id: `compare-${lastId.current}`, type: "compare", coin1: null, coin2: null }]);
+    setChoosing(false);
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div>
+        <Button onClick={() => setChoosing((open) => !open)} aria-expanded={choosing}>
+          <Plus /> Add Tool
+        </Button>
+      </div>
+      {choosing ? (
+        <Card className="max-w-md" role="group" aria-labelledby="select-tool-title">
+          <CardHeader className="flex-row items-center justify-between">
+            <CardTitle id="select-tool-title">Select Tool</CardTitle>
+            <Button variant="ghost" size="icon" onClick={() => setChoosing(false)} aria-label="Close tool list">
+              <X />
+            </Button>
+          </CardHeader>
+          <div className="px-5 pb-5">
+            <button
+              type="button"
+              onClick={addCompareTool}
+              className="flex w-full items-center gap-3 rounded-lg border p-3 text-left outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
+            >
+              <ArrowLeftRight aria-hidden className="size-5 text-primary" />
+              <span>
+                <span className="block font-medium">Compare</span>
+                <span className="block text-sm text-muted-foreground">Compare two coins</span>
+              </span>
+            </button>
+          </div>
+        </Card>
+      ) : null}
+      {tools.length === 0 && !choosing ? (
+        <p className="text-muted-foreground">No tools yet. Use Add Tool to put comparisons side by side.</p>
+      ) : null}
+      <div className="grid gap-4 xl:grid-cols-2">
+        {tools.map((tool, index) => (
+          <CompareTool
+            key={tool.id}
+            tool={tool}
+            index={index}
+            coins={coins}
+            onChange={(next) => setTools((current) => current.map((t) => (t.id === tool.id ? next : t)))}
+            onRemove={() => setTools((current) => current.filter((t) => t.id !== tool.id))}
+          />
+        ))}
+      </div>
+    </div>
+  );
+}

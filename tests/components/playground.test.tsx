@@ -1,0 +1,65 @@
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { Playground } from "@/components/playground/playground";
+import { useListboxLayout } from "../helpers/listbox-layout";
+import { big, makeCoin, tiny } from "./fixtures";
+
+useListboxLayout();
+
+const third = makeCoin({ id: "third", symbol: "THR", marketCap: 24_680_000, currentPrice: 2 });
+const coins = [tiny, big, third];
+
+async function addCompareTool(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole("button", { name: "Add Tool" }));
+  const card = screen.getByRole("group", { name: "Select Tool" });
+  expect(within(card).getByText("Compare two coins")).toBeInTheDocument();
+  await user.click(within(card).getByRole("button", { name: /Compare/ }));
+}
+
+async function choose(user: ReturnType<typeof userEvent.setup>, tool: HTMLElement, placeholder: string, symbol: string) {
+  await user.click(within(tool).getByRole("button", { name: new RegExp(placeholder) }));
+  await user.type(screen.getByRole("combobox"), symbol);
+  await user.click(screen.getByRole("option", { name: new RegExp(`^${symbol}`) }));
+}
+
+test("starts empty and says how to begin", () => {
+  render(<Playground coins={coins} />);
+  expect(screen.queryAllByTestId("compare-tool")).toHaveLength(0);
+  expect(screen.getByText(/Use Add Tool/)).toBeInTheDocument();
+});
+
+test("Add Tool opens 'Select Tool' with the one 'Compare' option, which adds a tool", async () => {
+  const user = userEvent.setup();
+  render(<Playground coins={coins} />);
+  await addCompareTool(user);
+  expect(screen.queryByRole("group", { name: "Select Tool" })).not.toBeInTheDocument();
+  const tool = screen.getByTestId("compare-tool");
+  expect(within(tool).getByText("vs")).toBeInTheDocument();
+  expect(within(tool).getByRole("button", { name: /Select coin 1/ })).toBeInTheDocument();
+  expect(within(tool).getByRole("button", { name: /Select coin 2/ })).toBeInTheDocument();
+  expect(within(tool).queryByTestId("tool-result")).not.toBeInTheDocument();
+});
+
+test("two tools compute independently, and removing one keeps the other", async () => {
+  const user = userEvent.setup();
+  render(<Playground coins={coins} />);
+  await addCompareTool(user);
+  await addCompareTool(user);
+  const [first, second] = screen.getAllByTestId("compare-tool");
+
+  await choose(user, first!, "Select coin 1", "TINY");
+  await choose(user, first!, "Select coin 2", "BIG");
+  expect(within(first!).getByTestId("tool-result")).toHaveTextContent(
+    "If TINY reaches the current market cap of BIG, its price would be $0.0012 (100.00x)",
+  );
+  await choose(user, second!, "Select coin 1", "TINY");
+  await choose(user, second!, "Select coin 2", "THR");
+  expect(within(second!).getByTestId("tool-result")).toHaveTextContent(
+    "If TINY reaches the current market cap of THR, its price would be $0.000025 (2.00x)",
+  );
+
+  await user.click(within(first!).getByRole("button", { name: "Remove compare tool 1" }));
+  const remaining = screen.getAllByTestId("compare-tool");
+  expect(remaining).toHaveLength(1);
+  expect(within(remaining[0]!).getByTestId("tool-result")).toHaveTextContent("THR");
+});
