@@ -1,6 +1,8 @@
 import type { Metadata, Viewport } from "next";
+import { CookieBanner } from "@/components/layout/cookie-banner";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
+import { Toaster } from "@/components/ui/toaster";
 import { describePriceSource } from "@/lib/coins/price-source";
 import { listCoins } from "@/lib/coins/queries";
 import { findCoinBySymbol } from "@/lib/coin-search";
@@ -29,8 +31,10 @@ export default async function RootLayout({ children }: { children: React.ReactNo
       <body className="flex min-h-screen flex-col">
         <Providers>
           <SiteHeader plsPrice={pls?.currentPrice ?? null} />
-          <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">{children}</main>
+          <main className="mx-auto w-full max-w-7xl flex-1 px-3 py-6 sm:px-4">{children}</main>
           <SiteFooter priceSourceLabel={describePriceSource(coins)?.label ?? null} />
+          <CookieBanner />
+          <Toaster />
         </Providers>
       </body>
     </html>

@@ -2,7 +2,7 @@
 export function SiteFooter({ priceSourceLabel }: { priceSourceLabel: string | null }) {
   return (
     <footer className="mt-16 border-t">
-      <div className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-8 text-sm text-muted-foreground">
+      <div className="mx-auto flex max-w-7xl flex-col gap-1 px-3 py-8 sm:px-4 text-sm text-muted-foreground">
         <p className="font-medium text-foreground">From PulseChain community to PulseChain community</p>
         <p>Compare crypto market caps with ease.</p>
         {priceSourceLabel ? <p data-testid="footer-price-source">{priceSourceLabel}</p> : null}

@@ -12,7 +12,7 @@ export function SiteHeader({ plsPrice }: { plsPrice: number | null }) {
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur">
       {/* Phones get two rows (brand and wallet, then the links); wider screens one. */}
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-1 px-4 py-2 sm:h-16 sm:flex-nowrap sm:py-0">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-1 px-3 py-2 sm:px-4 sm:h-16 sm:flex-nowrap sm:py-0">
         <Link href="/" className="flex items-center gap-2 font-bold tracking-tight" aria-label="PulseCompare home">
           {/* eslint-disable-next-line @next/next/no-img-element */}
           <img src="/logo.svg" alt="" width={28} height={28} />

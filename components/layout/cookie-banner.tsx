@@ -1,0 +1,54 @@
+"use client";
+
+import { X } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Button } from "@/components/ui/button";
+
+export const COOKIE_CONSENT_KEY = "cookie-consent";
+
+function hasStoredConsent(): boolean {
+  try {
+    return window.localStorage.getItem(COOKIE_CONSENT_KEY) === "true";
+  } catch {
+    return false; // storage blocked: ask again, never crash
+  }
+}
+
+/**
+ * Shown only when no consent is stored. 'I understand' stores consent and hides the banner;
+ * the close button hides it for this visit only (component state, nothing stored), so it
+ * stays hidden across in-app navigation and returns on the next page load.
+ */
+export function CookieBanner() {
+  // Hidden on the server and in the first client render: storage is only readable after mount.
+  const [visible, setVisible] = useState(false);
+  useEffect(() => setVisible(!hasStoredConsent()), []);
+  if (!visible) return null;
+
+  function accept() {
+    try {
+      window.localStorage.setItem(COOKIE_CONSENT_KEY, "true");
+    } catch {
+      // storage blocked: hiding for this visit is all we can do
+    }
+    setVisible(false);
+  }
+
+  return (
+    <div
+      role="region"
+      aria-label="Cookie notice"
+      className="fixed inset-x-0 bottom-0 z-50 border-t bg-card/95 backdrop-blur"
+    >
+      <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-3 text-sm">
+        <p className="flex-1">This website uses cookies to enhance the user experience.</p>
+        <Button size="sm" onClick={accept}>
+          I understand
+        </Button>
+        <Button size="icon" variant="ghost" onClick={() => setVisible(false)} aria-label="Close cookie notice">
+          <X />
+        </Button>
+      </div>
+    </div>
+  );
+}
