@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { chromium, type Browser, type BrowserContext } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { setupDatabase } from "../../lib/db/setup";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -124,4 +124,25 @@ export async function newContext(browser: Browser, baseUrl: string, viewport = {
 export function screenshotPath(name: string): string {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   return path.join(SCREENSHOT_DIR, `${name}.png`);
+}
+
+/** Collects console errors and failed same-origin requests, which a page must not have. */
+export function watchForErrors(page: Page, origin: string): string[] {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(`console: ${message.text()} (${message.location().url})`);
+  });
+  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+  page.on("requestfailed", (request) => {
+    // A prefetch cancelled by navigating away is not a failure.
+    if (request.failure()?.errorText === "net::ERR_ABORTED") return;
+    if (request.url().startsWith(origin)) problems.push(`request failed: ${request.url()}`);
+  });
+  page.on("response", (response) => {
+    const url = response.url();
+    if (url.startsWith(origin) && response.status() >= 400) {
+      problems.push(`HTTP ${response.status()}: ${response.url().slice(origin.length)}`);
+    }
+  });
+  return problems;
 }
