@@ -199,6 +199,8 @@ test("get listed: every Contact button opens the 'Contact Us' dialog; Escape clo
   }
   assert.equal(await dialog.getByText("Coming Soon").count(), 4);
   assert.equal(await dialog.getByText("NEW!").count(), 1);
+  // Let the open animation finish, so the screenshot shows the dialog as a reader sees it.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
   await page.screenshot({ path: screenshotPath("get-listed-contact-390") });
   await page.keyboard.press("Escape");
   await dialog.waitFor({ state: "hidden" });
