@@ -7,7 +7,7 @@
 // for a remote libSQL database it lives in the database itself.
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import { createClient, type Client, type Config } from "@libsql/client";
+import { createClient, type Client, type Config, type InStatement, type ResultSet } from "@libsql/client";
 import { isLocalFile } from "./config";
 
 export const SETUP_LOCK_TABLE = "_app_setup_lock";
@@ -22,15 +22,36 @@ function isBusy(error: unknown): boolean {
   return /SQLITE_BUSY|SQLITE_LOCKED|database is locked/i.test(text);
 }
 
-/** libSQL ignores busy_timeout, so contention surfaces as SQLITE_BUSY; wait and try again. */
-async function retryBusy<T>(operation: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await operation();
-    } catch (error) {
-      if (!isBusy(error) || attempt >= 100) throw error;
-      await sleep(20 + Math.random() * 80);
+/**
+ * A connection to the lock's database that survives contention. libSQL ignores busy_timeout,
+ * so contention surfaces as SQLITE_BUSY; and after one SQLITE_BUSY a local libSQL connection
+ * can stay wedged, holding the file's write lock until it is garbage-collected (seen here: a
+ * 35-second stall; cf. prisma/orm#30028). So every BUSY closes the connection, waits briefly,
+ * and retries on a new one, within a time budget rather than a count: under load a fixed
+ * count runs out while others are still making progress.
+ */
+class LockConnection {
+  #client: Client;
+  constructor(private readonly config: Config) {
+    this.#client = createClient(config);
+  }
+
+  async execute(statement: InStatement, budgetMs = 60_000): Promise<ResultSet> {
+    const deadline = Date.now() + budgetMs;
+    for (;;) {
+      try {
+        return await this.#client.execute(statement);
+      } catch (error) {
+        if (!isBusy(error) || Date.now() > deadline) throw error;
+        this.#client.close();
+        this.#client = createClient(this.config);
+        await sleep(20 + Math.random() * 80);
+      }
     }
+  }
+
+  close(): void {
+    this.#client.close();
   }
 }
 
@@ -50,22 +71,22 @@ function holderIsGone(holder: string): boolean {
   }
 }
 
-async function tryAcquire(client: Client, holder: string): Promise<boolean> {
+async function tryAcquire(client: LockConnection, holder: string): Promise<boolean> {
   const now = Date.now();
-  const current = await retryBusy(() => client.execute(`SELECT "holder", "expiresAt" FROM "${SETUP_LOCK_TABLE}" WHERE "id" = 1`));
+  const current = await client.execute(`SELECT "holder", "expiresAt" FROM "${SETUP_LOCK_TABLE}" WHERE "id" = 1`);
   const row = current.rows[0];
   if (row && Number(row.expiresAt) > now && !holderIsGone(String(row.holder))) return false;
   // Take the lease only if it is still what we just saw (free, expired or abandoned).
-  const taken = await retryBusy(() =>
+  const taken = await client.execute(
     row
-      ? client.execute({
+      ? {
           sql: `UPDATE "${SETUP_LOCK_TABLE}" SET "holder" = ?, "expiresAt" = ? WHERE "id" = 1 AND "holder" = ?`,
           args: [holder, now + LEASE_MS, String(row.holder)],
-        })
-      : client.execute({
+        }
+      : {
           sql: `INSERT OR IGNORE INTO "${SETUP_LOCK_TABLE}" ("id", "holder", "expiresAt") VALUES (1, ?, ?)`,
           args: [holder, now + LEASE_MS],
-        }),
+        },
   );
   return taken.rowsAffected === 1;
 }
@@ -75,13 +96,14 @@ export async function withSetupLock<T>(
   work: () => Promise<T>,
   { waitMs = WAIT_MS }: { waitMs?: number } = {},
 ): Promise<T> {
-  const client = createClient(lockConfig(config));
+  const client = new LockConnection(lockConfig(config));
   const holder = `${hostname()}:${process.pid}:${randomUUID()}`;
   try {
-    await retryBusy(() =>
-      client.execute(
-        `CREATE TABLE IF NOT EXISTS "${SETUP_LOCK_TABLE}" ("id" INTEGER NOT NULL PRIMARY KEY CHECK ("id" = 1), "holder" TEXT NOT NULL, "expiresAt" INTEGER NOT NULL)`,
-      ),
+    // In WAL mode the waiters' reads never block the one write that takes the lease; with a
+    // rollback journal they can starve it. (A remote libSQL server manages its own journal.)
+    if (isLocalFile(config)) await client.execute("PRAGMA journal_mode = WAL");
+    await client.execute(
+      `CREATE TABLE IF NOT EXISTS "${SETUP_LOCK_TABLE}" ("id" INTEGER NOT NULL PRIMARY KEY CHECK ("id" = 1), "holder" TEXT NOT NULL, "expiresAt" INTEGER NOT NULL)`,
     );
     const deadline = Date.now() + waitMs;
     while (!(await tryAcquire(client, holder))) {
@@ -91,9 +113,7 @@ export async function withSetupLock<T>(
     try {
       return await work();
     } finally {
-      await retryBusy(() =>
-        client.execute({ sql: `DELETE FROM "${SETUP_LOCK_TABLE}" WHERE "id" = 1 AND "holder" = ?`, args: [holder] }),
-      );
+      await client.execute({ sql: `DELETE FROM "${SETUP_LOCK_TABLE}" WHERE "id" = 1 AND "holder" = ?`, args: [holder] });
     }
   } finally {
     client.close();

@@ -1,5 +1,5 @@
 // Database set-up must be safe when several processes start at once on an empty database.
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import path from "node:path";
@@ -9,20 +9,30 @@ import { lockConfig, SETUP_LOCK_TABLE, withSetupLock } from "@/lib/db/setup-lock
 import { seedCoins } from "@/prisma/seed/coins";
 
 let dir: string;
+const children = new Set<ChildProcess>();
 beforeEach(() => {
   dir = mkdtempSync(path.join(tmpdir(), "db-setup-"));
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
+afterEach(() => {
+  // A timed-out test must not leave set-up processes running (and loading the CPU) behind it.
+  for (const child of children) child.kill("SIGKILL");
+  children.clear();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 function runSetupScript(url: string): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ["--import", "tsx", "scripts/db-setup.ts"], {
       env: { ...process.env, DATABASE_URL: url },
     });
+    children.add(child);
     let output = "";
     child.stdout.on("data", (d) => (output += d));
     child.stderr.on("data", (d) => (output += d));
-    child.on("exit", (code) => resolve({ code, output }));
+    child.on("exit", (code) => {
+      children.delete(child);
+      resolve({ code, output });
+    });
   });
 }
 
@@ -38,12 +48,14 @@ async function count(url: string, table: string): Promise<number> {
 test("four processes setting up one empty database at once all succeed, and it is set up once", async () => {
   const url = `file:${path.join(dir, "app.db")}`;
   const runs = await Promise.all([1, 2, 3, 4].map(() => runSetupScript(url)));
-  for (const run of runs) expect(run).toMatchObject({ code: 0 });
+  for (const run of runs) {
+    if (run.code !== 0) throw new Error(`db:setup exited with ${run.code}:\n${run.output}`);
+  }
   expect(runs.filter((run) => run.output.includes("Seeded")).length).toBe(1);
   expect(await count(url, "_prisma_migrations")).toBe(1);
   expect(await count(url, "Coin")).toBe(seedCoins.length);
   expect(await count(url, "FeaturedComparison")).toBe(2);
-}, 60_000);
+}, 120_000);
 
 test("a lock left behind by a process that has exited does not block set-up", async () => {
   const url = `file:${path.join(dir, "app.db")}`;
