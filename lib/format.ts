@@ -89,6 +89,12 @@ export function formatFeaturedPrice(value: MaybeNumber): string {
   return withFloor(value, value < 0.01 ? 4 : 2, "$");
 }
 
+/** Price-sheet amounts in whole US dollars: "$100", grouped from four digits ("$1,000"). */
+export function formatWholeUsd(value: MaybeNumber): string {
+  if (!isNonNegative(value)) return MISSING;
+  return `$${fixed(value, 0)}`;
+}
+
 /** Header PLS price: always 6 decimals ("$0.000031"). */
 export function formatPlsPrice(value: MaybeNumber): string {
   if (!isNonNegative(value)) return MISSING;

@@ -1,13 +1,14 @@
 import type { Metadata } from "next";
 import { PriceCard } from "@/components/get-listed/price-card";
-import { formatListingPrice, GET_LISTED_PRICING } from "@/components/get-listed/plans";
+import { GET_LISTED_PRICING } from "@/components/get-listed/plans";
+import { formatWholeUsd } from "@/lib/format";
 
 const { homepageCompare, listing } = GET_LISTED_PRICING;
 
 const DESCRIPTION =
   `Promote your PulseChain coin to thousands of investors: a featured Homepage Compare slot from ` +
-  `${formatListingPrice(Math.min(...homepageCompare.map((s) => s.priceUsd)))} or a listing plan from ` +
-  `${formatListingPrice(Math.min(...listing.map((p) => p.priceUsd)))}.`;
+  `${formatWholeUsd(Math.min(...homepageCompare.map((s) => s.priceUsd)))} or a listing plan from ` +
+  `${formatWholeUsd(Math.min(...listing.map((p) => p.priceUsd)))}.`;
 
 export const metadata: Metadata = {
   title: "Get Listed",

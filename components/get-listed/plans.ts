@@ -53,8 +53,3 @@ export const GET_LISTED_PRICING: GetListedPricing = {
     },
   ],
 };
-
-/** "$100": whole US dollars, grouped ("$1,000") should a price ever reach four digits. */
-export function formatListingPrice(priceUsd: number): string {
-  return `$${priceUsd.toLocaleString("en-US")}`;
-}

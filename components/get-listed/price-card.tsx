@@ -2,9 +2,9 @@ import { Check } from "lucide-react";
 import type * as React from "react";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
+import { formatWholeUsd } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { ContactButton } from "./contact-button";
-import { formatListingPrice } from "./plans";
 
 /**
  * One priced option on the Get Listed page (server component): a heading, the price in large
@@ -44,7 +44,7 @@ export function PriceCard({
         {recommended ? <Badge>Recommended</Badge> : null}
       </div>
       <div>
-        <p className="text-4xl font-bold tracking-tight tabular-nums">{formatListingPrice(priceUsd)}</p>
+        <p className="text-4xl font-bold tracking-tight tabular-nums">{formatWholeUsd(priceUsd)}</p>
         {priceNote ? <p className="mt-1 text-sm text-muted-foreground">{priceNote}</p> : null}
       </div>
       {features?.length ? (

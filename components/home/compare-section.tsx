@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { CoinSelector } from "@/components/coins/coin-selector";
 import { Button } from "@/components/ui/button";
 import { computeComparison } from "@/lib/comparison";
+import { comparisonHref } from "@/lib/comparison-link";
 import { COMPARE_DELAY_MS } from "@/lib/market-constants";
 import type { Coin } from "@/lib/validation/coins";
 import { ComparisonResult } from "./comparison-result";
@@ -36,7 +37,7 @@ export function CompareSection({ coins, initialCoin1Id, initialCoin2Id }: Props)
       setCompared(pair);
       setComparing(false);
       // Make the result shareable without a navigation.
-      window.history.replaceState(null, "", `/?coin1=${pair[0].id}&coin2=${pair[1].id}#compare`);
+      window.history.replaceState(null, "", comparisonHref(pair[0].id, pair[1].id));
     }, COMPARE_DELAY_MS);
   }
 

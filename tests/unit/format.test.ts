@@ -7,6 +7,7 @@ import {
   formatMultiplier,
   formatPercentChange,
   formatPlsPrice,
+  formatWholeUsd,
   formatPrice,
   formatResultMultiplier,
   MISSING,
@@ -124,6 +125,22 @@ describe("formatFeaturedPrice", () => {
         expect(formatFeaturedPrice(value)).toBe(formatPrice(value));
       }),
     );
+  });
+});
+
+describe("formatWholeUsd", () => {
+  test.each<[number, string]>([
+    [100, "$100"],
+    [475, "$475"],
+    [1000, "$1,000"],
+    [0, "$0"],
+    [99.6, "$100"],
+  ])("%p → %p", (value, expected) => {
+    expect(formatWholeUsd(value)).toBe(expected);
+  });
+
+  test.each([[null], [undefined], [Number.NaN], [-5]])("%p → -", (value) => {
+    expect(formatWholeUsd(value)).toBe("-");
   });
 });
 
