@@ -2,7 +2,7 @@
 // and screenshots of every page at 390 and 1280 px (tests/browser/screenshots/).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { computeComparison } from "../../lib/comparison";
 import { formatPrice, formatResultMultiplier } from "../../lib/format";
 import { coinListSchema } from "../../lib/validation/coins";
@@ -28,10 +28,13 @@ async function openPage(width: number, path: string, { consented = true } = {}) 
   return { context, page, problems, status: response?.status() };
 }
 
-/** Opens a coin selector, searches, and picks the option whose text starts with `symbol`. */
-async function chooseCoin(page: Page, trigger: RegExp, symbol: string) {
-  await page.getByRole("button", { name: trigger }).click();
-  await page.getByRole("combobox").fill(symbol);
+/**
+ * Opens the coin selector named `trigger` inside `scope` (default: the page), searches for
+ * `query`, and picks the option whose text starts with `symbol`.
+ */
+async function chooseCoin(page: Page, trigger: RegExp, symbol: string, { scope = page as Page | Locator, query = symbol } = {}) {
+  await scope.getByRole("button", { name: trigger }).click();
+  await page.getByRole("combobox").fill(query);
   await page.getByRole("option", { name: new RegExp(`^${symbol}\\b`) }).click();
 }
 
@@ -99,11 +102,13 @@ test("compare HEX with BTC: 'Comparing...' then the projected price from the API
 
 test("'See in detail' on a featured card opens that comparison on the home page", async () => {
   const { context, page } = await openPage(1280, "/");
-  const card = page.getByTestId("featured-card").first();
-  const pair = (await card.locator("span.font-semibold, div.font-semibold").first().innerText()).replace(/\s+/g, " ");
-  await card.getByRole("link", { name: /See in detail/ }).click();
+  const link = page.getByTestId("featured-card").first().getByRole("link", { name: /See in detail/ });
+  const target = new URL((await link.getAttribute("href"))!, suite().baseUrl);
+  const ids = [target.searchParams.get("coin1"), target.searchParams.get("coin2")];
+  const coins = coinListSchema.parse(await (await fetch(`${suite().baseUrl}/api/cryptocurrencies?ids=${ids.join(",")}`)).json());
+  const [symbol1, symbol2] = ids.map((id) => coins.find((coin) => coin.id === id)!.symbol);
+  await link.click();
   await page.getByTestId("comparison-result").waitFor();
-  const [symbol1, symbol2] = pair.trim().split(" ");
   assert.match(await page.getByTestId("comparison-sentence").innerText(), new RegExp(`^When ${symbol1} reaches the market cap of ${symbol2},`));
   await context.close();
 });
@@ -160,20 +165,12 @@ test("playground: add two compare tools, fill them, remove them", async () => {
   const tools = page.getByTestId("compare-tool");
   assert.equal(await tools.count(), 2);
 
-  await tools.nth(0).getByRole("button", { name: /Select coin 1/ }).click();
-  await page.getByRole("combobox").fill("PLS");
-  await page.getByRole("option", { name: /^PLS\b/ }).click();
-  await tools.nth(0).getByRole("button", { name: /Select coin 2/ }).click();
-  await page.getByRole("combobox").fill("ETH");
-  await page.getByRole("option", { name: /^ETH\b/ }).click();
+  await chooseCoin(page, /Select coin 1/, "PLS", { scope: tools.nth(0) });
+  await chooseCoin(page, /Select coin 2/, "ETH", { scope: tools.nth(0) });
   assert.match(await tools.nth(0).getByTestId("tool-result").innerText(), /^If PLS reaches the current market cap of ETH, its price would be \$[\d,.]+ \([\d,.]+x\)$/);
 
-  await tools.nth(1).getByRole("button", { name: /Select coin 1/ }).click();
-  await page.getByRole("combobox").fill("pcock");
-  await page.getByRole("option", { name: /^PCOCK\b/ }).click();
-  await tools.nth(1).getByRole("button", { name: /Select coin 2/ }).click();
-  await page.getByRole("combobox").fill("dogecoin");
-  await page.getByRole("option", { name: /^DOGE\b/ }).click();
+  await chooseCoin(page, /Select coin 1/, "PCOCK", { scope: tools.nth(1), query: "pcock" });
+  await chooseCoin(page, /Select coin 2/, "DOGE", { scope: tools.nth(1), query: "dogecoin" });
   assert.match(await tools.nth(1).getByTestId("tool-result").innerText(), /^If PCOCK reaches the current market cap of DOGE/);
   await page.screenshot({ path: screenshotPath("playground-tools-1280"), fullPage: true });
 

@@ -1,6 +1,7 @@
 import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { CompareSection } from "@/components/home/compare-section";
+import { chooseCoin } from "../helpers/choose-coin";
 import { useListboxLayout } from "../helpers/listbox-layout";
 import { big, makeCoin, tiny } from "./fixtures";
 
@@ -8,12 +9,6 @@ useListboxLayout();
 
 const other = makeCoin({ id: "other", symbol: "OTH", marketCap: 5e6 });
 const coins = [tiny, big, other];
-
-async function choose(user: ReturnType<typeof userEvent.setup>, selector: RegExp, symbol: string) {
-  await user.click(screen.getByRole("button", { name: selector }));
-  await user.type(screen.getByRole("combobox"), symbol);
-  await user.click(screen.getByRole("option", { name: new RegExp(`^${symbol}`) }));
-}
 
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
@@ -26,20 +21,20 @@ test("Compare Now is disabled until two different coins are chosen", async () =>
   expect(screen.getByRole("button", { name: /Second coin/ })).toHaveTextContent("Select second coin");
   expect(button).toBeDisabled();
 
-  await choose(user, /First coin/, "TINY");
+  await chooseCoin(user, /First coin/, "TINY");
   expect(button).toBeDisabled();
-  await choose(user, /Second coin/, "TINY");
+  await chooseCoin(user, /Second coin/, "TINY");
   expect(button).toBeDisabled();
   expect(screen.getByText("Pick two different coins to compare.")).toBeInTheDocument();
-  await choose(user, /Second coin/, "BIG");
+  await chooseCoin(user, /Second coin/, "BIG");
   expect(button).toBeEnabled();
 });
 
 test("pressing Compare Now reads 'Comparing...' for 800 ms, disabled, then shows the result", async () => {
   const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
   render(<CompareSection coins={coins} />);
-  await choose(user, /First coin/, "TINY");
-  await choose(user, /Second coin/, "BIG");
+  await chooseCoin(user, /First coin/, "TINY");
+  await chooseCoin(user, /Second coin/, "BIG");
   await user.click(screen.getByRole("button", { name: "Compare Now" }));
 
   const busy = screen.getByRole("button", { name: "Comparing..." });

@@ -1,6 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Playground } from "@/components/playground/playground";
+import { chooseCoin } from "../helpers/choose-coin";
 import { useListboxLayout } from "../helpers/listbox-layout";
 import { big, makeCoin, tiny } from "./fixtures";
 
@@ -14,12 +15,6 @@ async function addCompareTool(user: ReturnType<typeof userEvent.setup>) {
   const card = screen.getByRole("group", { name: "Select Tool" });
   expect(within(card).getByText("Compare two coins")).toBeInTheDocument();
   await user.click(within(card).getByRole("button", { name: /Compare/ }));
-}
-
-async function choose(user: ReturnType<typeof userEvent.setup>, tool: HTMLElement, placeholder: string, symbol: string) {
-  await user.click(within(tool).getByRole("button", { name: new RegExp(placeholder) }));
-  await user.type(screen.getByRole("combobox"), symbol);
-  await user.click(screen.getByRole("option", { name: new RegExp(`^${symbol}`) }));
 }
 
 test("starts empty and says how to begin", () => {
@@ -47,13 +42,13 @@ test("two tools compute independently, and removing one keeps the other", async 
   await addCompareTool(user);
   const [first, second] = screen.getAllByTestId("compare-tool");
 
-  await choose(user, first!, "Select coin 1", "TINY");
-  await choose(user, first!, "Select coin 2", "BIG");
+  await chooseCoin(user, /Select coin 1/, "TINY", first!);
+  await chooseCoin(user, /Select coin 2/, "BIG", first!);
   expect(within(first!).getByTestId("tool-result")).toHaveTextContent(
     "If TINY reaches the current market cap of BIG, its price would be $0.0012 (100.00x)",
   );
-  await choose(user, second!, "Select coin 1", "TINY");
-  await choose(user, second!, "Select coin 2", "THR");
+  await chooseCoin(user, /Select coin 1/, "TINY", second!);
+  await chooseCoin(user, /Select coin 2/, "THR", second!);
   expect(within(second!).getByTestId("tool-result")).toHaveTextContent(
     "If TINY reaches the current market cap of THR, its price would be $0.000025 (2.00x)",
   );
