@@ -15,6 +15,19 @@ const envSchema = z.object({
   /** Public origin of the site, for absolute URLs in metadata; e.g. https://pulsecompare.example */
   NEXT_PUBLIC_SITE_URL: z.url({ protocol: /^https?$/ }).optional(),
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+  /** Signs the session cookie (a next-auth JWT). At least 32 characters; required in production. */
+  NEXTAUTH_SECRET: z.string().trim().min(32, "NEXTAUTH_SECRET must be at least 32 characters").optional(),
+  /**
+   * Origins where wallet sign-in is accepted: a SIWE message's domain and URI must match one.
+   * Comma-separated; defaults to NEXT_PUBLIC_SITE_URL. Never derived from request headers.
+   */
+  AUTH_ORIGINS: z
+    .string()
+    .transform((value) => value.split(",").map((origin) => origin.trim()).filter(Boolean))
+    .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((url) => new URL(url).origin)).min(1))
+    .optional(),
+  /** PulseChain JSON-RPC endpoint the server uses (contract-wallet signature checks). */
+  PULSECHAIN_RPC_URL: z.url({ protocol: /^https?$/ }).default("https://rpc.pulsechain.com"),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -28,6 +41,9 @@ export function getEnv(): Env {
     DATABASE_AUTH_TOKEN: process.env.DATABASE_AUTH_TOKEN || undefined,
     NEXT_PUBLIC_SITE_URL: process.env.NEXT_PUBLIC_SITE_URL || undefined,
     NODE_ENV: process.env.NODE_ENV || undefined,
+    NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET || undefined,
+    AUTH_ORIGINS: process.env.AUTH_ORIGINS || undefined,
+    PULSECHAIN_RPC_URL: process.env.PULSECHAIN_RPC_URL || undefined,
   });
   if (!parsed.success) {
     const details = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");

@@ -3,13 +3,21 @@
 // Route handlers throw ApiError (or let zod throw); withErrorHandling turns it into JSON.
 import { NextResponse } from "next/server";
 import { z } from "zod";
+import type { SignInRefusal } from "@/lib/auth/sign-in";
 
 export type ApiErrorCode =
   | "bad_request"
   | "invalid_query"
   | "not_found"
   | "method_not_allowed"
-  | "internal_error";
+  | "unauthenticated"
+  | "forbidden"
+  | "csrf_failed"
+  | "payload_too_large"
+  | "unsupported_media_type"
+  | "service_unavailable"
+  | "internal_error"
+  | SignInRefusal;
 
 export class ApiError extends Error {
   constructor(
@@ -58,5 +66,5 @@ export function rejectOtherMethods(allowed: string[]) {
     errorResponse(405, "method_not_allowed", `This endpoint accepts ${allowed.join(", ")} only.`, {
       Allow: allowed.join(", "),
     });
-  return { POST: reject, PUT: reject, PATCH: reject, DELETE: reject };
+  return { GET: reject, POST: reject, PUT: reject, PATCH: reject, DELETE: reject };
 }

@@ -1,0 +1,86 @@
+// Sign-in configuration, resolved once from the environment. Fails closed: without a secret or
+// an origin allowlist there is no sign-in (routes answer 503), never a guessed default in
+// production.
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { getEnv } from "@/lib/env";
+
+export const PULSECHAIN_ID = 369;
+/** How long a session lasts (cookie JWT and session row alike). */
+export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
+/** How long an issued nonce can be used, and how old a message's issuedAt may be. */
+export const NONCE_TTL_MS = 10 * 60 * 1000;
+/** Tolerated difference between the wallet's clock and ours for issuedAt / notBefore. */
+export const CLOCK_SKEW_MS = 60 * 1000;
+
+export type AuthConfig = {
+  /** Where sign-in is accepted; the first one is canonical (next-auth's NEXTAUTH_URL). */
+  origins: string[];
+  secret: string;
+  secureCookies: boolean;
+  sessionCookieName: string;
+  rpcUrl: string;
+};
+
+export type AuthConfigResult = { ok: true; config: AuthConfig } | { ok: false; missing: string };
+
+let cached: AuthConfigResult | undefined;
+
+export function getAuthConfig(): AuthConfigResult {
+  cached ??= resolveAuthConfig();
+  return cached;
+}
+
+/** Tests change the environment between suites. */
+export function resetAuthConfigCache(): void {
+  cached = undefined;
+}
+
+function resolveAuthConfig(): AuthConfigResult {
+  const env = getEnv();
+  const production = env.NODE_ENV === "production";
+  const origins =
+    env.AUTH_ORIGINS ??
+    (env.NEXT_PUBLIC_SITE_URL ? [new URL(env.NEXT_PUBLIC_SITE_URL).origin] : production ? undefined : ["http://localhost:3000"]);
+  if (!origins) return { ok: false, missing: "AUTH_ORIGINS (or NEXT_PUBLIC_SITE_URL)" };
+  const secret = env.NEXTAUTH_SECRET ?? (production ? undefined : developmentSecret());
+  if (!secret) return { ok: false, missing: "NEXTAUTH_SECRET" };
+
+  const secureCookies = origins[0]!.startsWith("https://");
+  // next-auth derives redirect URLs from NEXTAUTH_URL, or, on Vercel, from the request's Host
+  // header. Pin it to the configured origin so no header can choose it.
+  process.env.NEXTAUTH_URL = origins[0];
+  return {
+    ok: true,
+    config: {
+      origins,
+      secret,
+      secureCookies,
+      // next-auth's own cookie names; the __Secure- prefix only works over https.
+      sessionCookieName: secureCookies ? "__Secure-next-auth.session-token" : "next-auth.session-token",
+      rpcUrl: env.PULSECHAIN_RPC_URL,
+    },
+  };
+}
+
+/**
+ * Outside production a missing NEXTAUTH_SECRET is replaced by a random one kept next to the
+ * embedded database (data/, git-ignored), so `npm run dev` works on a fresh clone and sessions
+ * survive restarts. Production must configure its own.
+ */
+function developmentSecret(): string {
+  const file = path.resolve("data/.auth-secret");
+  try {
+    return readFileSync(file, "utf8").trim();
+  } catch {
+    mkdirSync(path.dirname(file), { recursive: true });
+    try {
+      writeFileSync(file, randomBytes(32).toString("base64url"), { flag: "wx", mode: 0o600 });
+    } catch {
+      // another process wrote it first
+    }
+    return readFileSync(file, "utf8").trim();
+  }
+}

@@ -1,0 +1,30 @@
+// Who is signed in: the session cookie (a next-auth JWT) names a session row, and only a
+// live row counts. Route handlers call requireSessionUser; it answers 401 JSON otherwise.
+import "server-only";
+import { decode } from "next-auth/jwt";
+import { ApiError } from "@/lib/api/errors";
+import { parseCookies } from "@/lib/api/cookies";
+import { getDb } from "@/lib/db";
+import { getAuthConfig } from "./config";
+import { findSessionUser, type SessionUser } from "./sessions";
+
+export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+  const auth = getAuthConfig();
+  if (!auth.ok) return null;
+  const token = parseCookies(request)[auth.config.sessionCookieName];
+  if (!token) return null;
+  let sessionId: unknown;
+  try {
+    sessionId = (await decode({ token, secret: auth.config.secret }))?.sid;
+  } catch {
+    return null; // forged, corrupted or signed with an old secret
+  }
+  if (typeof sessionId !== "string") return null;
+  return findSessionUser(getDb(), sessionId);
+}
+
+export async function requireSessionUser(request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(request);
+  if (!user) throw new ApiError(401, "unauthenticated", "Sign in with your wallet to continue.");
+  return user;
+}

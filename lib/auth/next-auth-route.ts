@@ -1,0 +1,121 @@
+// next-auth's HTTP endpoints, narrowed to the three this app uses and answered in the API's
+// JSON shape. next-auth itself still checks the CSRF token and issues or clears the session
+// cookie; this file decides which requests reach it and translates its redirects into JSON.
+import "server-only";
+import NextAuth from "next-auth";
+import { NextResponse } from "next/server";
+import { z } from "zod";
+import { ApiError } from "@/lib/api/errors";
+import { readFormOrJsonBody } from "@/lib/api/body";
+import { parseCookies } from "@/lib/api/cookies";
+import { buildAuthOptions } from "./auth-options";
+import { getAuthConfig, type AuthConfig } from "./config";
+import { SIGN_IN_REFUSAL_MESSAGES, type SignInRefusal } from "./sign-in";
+import { MAX_MESSAGE_LENGTH } from "./siwe-rules";
+
+const csrfToken = z.string().min(1).max(256);
+
+const ACTIONS = {
+  csrf: { method: "GET", body: null },
+  "callback/credentials": {
+    method: "POST",
+    body: z.strictObject({
+      csrfToken,
+      message: z.string().min(1).max(MAX_MESSAGE_LENGTH),
+      signature: z.string().min(1).max(4096),
+    }),
+  },
+  signout: { method: "POST", body: z.strictObject({ csrfToken }) },
+} as const;
+
+type Action = keyof typeof ACTIONS;
+
+export function authServiceUnavailable(missing: string): ApiError {
+  console.error(`[auth] wallet sign-in is off: set ${missing}`);
+  return new ApiError(503, "service_unavailable", "Wallet sign-in is not configured on this server.");
+}
+
+export async function handleNextAuthRequest(request: Request, segments: string[]): Promise<Response> {
+  const action = segments.join("/");
+  if (!Object.hasOwn(ACTIONS, action)) throw new ApiError(404, "not_found", `No auth endpoint /api/auth/${action}.`);
+  const spec = ACTIONS[action as Action];
+  if (request.method !== spec.method) {
+    throw new ApiError(405, "method_not_allowed", `This endpoint accepts ${spec.method} only.`);
+  }
+  const auth = getAuthConfig();
+  if (!auth.ok) throw authServiceUnavailable(auth.missing);
+
+  const body = spec.body ? spec.body.parse(await readFormOrJsonBody(request)) : undefined;
+  const result = await runNextAuth(auth.config, request, segments, body);
+
+  let response: NextResponse;
+  if (action === "csrf") {
+    response = NextResponse.json({ csrfToken: csrfToken.parse((result.body as { csrfToken?: unknown })?.csrfToken) });
+  } else {
+    // With json=true next-auth answers { url } where it would redirect; the URL says how it went.
+    const url = new URL(String((result.body as { url?: unknown })?.url ?? ""), auth.config.origins[0]);
+    if (url.searchParams.get("csrf") === "true") {
+      throw new ApiError(403, "csrf_failed", "The sign-in form has expired. Reload the page and try again.");
+    }
+    const error = url.searchParams.get("error");
+    if (error !== null) throw signInFailure(error);
+    response = NextResponse.json({ ok: true });
+  }
+  response.headers.set("Cache-Control", "no-store");
+  for (const cookie of result.setCookies) response.headers.append("Set-Cookie", cookie);
+  return response;
+}
+
+function signInFailure(error: string): ApiError {
+  if (Object.hasOwn(SIGN_IN_REFUSAL_MESSAGES, error)) {
+    const refusal = error as SignInRefusal;
+    return new ApiError(401, refusal, SIGN_IN_REFUSAL_MESSAGES[refusal]);
+  }
+  // Not one of our refusals: something failed inside sign-in (logged where it happened).
+  return new ApiError(500, "internal_error", "Sign-in failed on our side. Please try again.");
+}
+
+type NextAuthResult = { status: number; body: unknown; setCookies: string[] };
+
+/**
+ * Runs next-auth's request handler on a plain request object and a response recorder. This is
+ * next-auth's framework-neutral entry (the one its Pages Router support uses): unlike its App
+ * Router entry it does not read next/headers, so it behaves the same in tests as in the server.
+ */
+async function runNextAuth(config: AuthConfig, request: Request, segments: string[], body?: Record<string, string>): Promise<NextAuthResult> {
+  const result: NextAuthResult = { status: 200, body: undefined, setCookies: [] };
+  const response = {
+    status(code: number) {
+      result.status = code;
+      return response;
+    },
+    getHeader(name: string) {
+      return name.toLowerCase() === "set-cookie" ? result.setCookies : undefined;
+    },
+    setHeader(name: string, value: string | string[]) {
+      if (name.toLowerCase() === "set-cookie") result.setCookies = Array.isArray(value) ? [...value] : [value];
+      return response;
+    },
+    json(value: unknown) {
+      result.body = value;
+      return response;
+    },
+    send(value: unknown) {
+      result.body = value;
+      return response;
+    },
+    end() {
+      return response;
+    },
+  };
+  const nextAuthRequest = {
+    method: request.method,
+    query: { nextauth: segments },
+    headers: Object.fromEntries(request.headers),
+    cookies: parseCookies(request),
+    // json=true: answer { url } instead of redirecting, so we can turn it into JSON.
+    body: body ? { ...body, json: "true" } : undefined,
+  };
+  await (NextAuth as (req: unknown, res: unknown, options: unknown) => Promise<unknown>)(nextAuthRequest, response, buildAuthOptions(config));
+  return result;
+}

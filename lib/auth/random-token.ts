@@ -1,0 +1,10 @@
+import { randomInt } from "node:crypto";
+
+const ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+/** A string of `length` characters drawn uniformly (crypto RNG) from [A-Za-z0-9]. */
+export function randomAlphanumeric(length: number): string {
+  let out = "";
+  for (let i = 0; i < length; i++) out += ALPHANUMERIC[randomInt(ALPHANUMERIC.length)];
+  return out;
+}

@@ -1,0 +1,80 @@
+// The server's rules for a Sign-In with Ethereum (EIP-4361) message. Pure: the caller supplies
+// the allowlist and the clock; nonce storage and signature checks live elsewhere.
+import { getAddress, isAddress, type Address } from "viem";
+import { createSiweMessage, parseSiweMessage } from "viem/siwe";
+
+export type SiweRefusal =
+  | "message_malformed"
+  | "nonce_invalid"
+  | "domain_mismatch"
+  | "uri_mismatch"
+  | "chain_unsupported"
+  | "issued_at_invalid"
+  | "message_expired"
+  | "message_not_yet_valid";
+
+export type SiweRules = {
+  /** Allowed site origins, e.g. ["https://pulsecompare.example"]. */
+  origins: string[];
+  chainId: number;
+  now: Date;
+  /** How old issuedAt may be. */
+  maxAgeMs: number;
+  /** How far ahead of our clock issuedAt / notBefore may be. */
+  clockSkewMs: number;
+};
+
+export type CheckedSiweMessage = { address: Address; nonce: string; origin: string; issuedAt: Date };
+
+export const MAX_MESSAGE_LENGTH = 4096;
+const NONCE_PATTERN = /^[A-Za-z0-9]{16,64}$/;
+
+export function checkSiweMessage(message: string, rules: SiweRules): { ok: true; value: CheckedSiweMessage } | { ok: false; refusal: SiweRefusal } {
+  const refuse = (refusal: SiweRefusal) => ({ ok: false as const, refusal });
+  if (message.length === 0 || message.length > MAX_MESSAGE_LENGTH) return refuse("message_malformed");
+
+  const parsed = parseSiweMessage(message);
+  const { address, domain, uri, chainId, nonce, issuedAt, version } = parsed;
+  if (!address || !domain || !uri || chainId === undefined || !issuedAt || version !== "1") return refuse("message_malformed");
+  if (nonce === undefined || !NONCE_PATTERN.test(nonce)) return refuse("nonce_invalid");
+  // Lower-case and correctly checksummed addresses are accepted; a wrong checksum is not.
+  if (!isAddress(address, { strict: true })) return refuse("message_malformed");
+  if (!isCanonical(message, parsed, address)) return refuse("message_malformed");
+
+  const origin = rules.origins.find((allowed) => new URL(allowed).host === domain);
+  if (!origin) return refuse("domain_mismatch");
+  if (parsed.scheme !== undefined && `${parsed.scheme}:` !== new URL(origin).protocol) return refuse("domain_mismatch");
+  if (originOf(uri) !== origin) return refuse("uri_mismatch");
+  if (chainId !== rules.chainId) return refuse("chain_unsupported");
+
+  const now = rules.now.getTime();
+  if (issuedAt.getTime() > now + rules.clockSkewMs || issuedAt.getTime() < now - rules.maxAgeMs) return refuse("issued_at_invalid");
+  if (parsed.expirationTime && parsed.expirationTime.getTime() <= now) return refuse("message_expired");
+  if (parsed.notBefore && parsed.notBefore.getTime() > now + rules.clockSkewMs) return refuse("message_not_yet_valid");
+
+  return { ok: true, value: { address: getAddress(address), nonce, origin, issuedAt } };
+}
+
+/**
+ * The message must be exactly what the standard writer produces from the fields we parsed
+ * (apart from the address's letter case), so that the text the wallet signed cannot mean
+ * something other than what we checked: no extra lines, duplicate fields or smuggled values.
+ */
+function isCanonical(message: string, parsed: ReturnType<typeof parseSiweMessage>, address: string): boolean {
+  const lines = message.split("\n");
+  if (lines[1] !== address) return false;
+  lines[1] = getAddress(address);
+  try {
+    return createSiweMessage(parsed as Parameters<typeof createSiweMessage>[0]) === lines.join("\n");
+  } catch {
+    return false; // e.g. an unparseable date
+  }
+}
+
+function originOf(uri: string): string | null {
+  try {
+    return new URL(uri).origin;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,14 @@
+// PulseChain (id 369) as viem and wagmi see it, reached through a configured RPC URL rather
+// than the library's built-in default. Shared by the server and the wallet kit.
+import { defineChain } from "viem";
+import { pulsechain } from "viem/chains";
+
+export const DEFAULT_PULSECHAIN_RPC_URL = "https://rpc.pulsechain.com";
+
+export function pulsechainAt(rpcUrl: string) {
+  return defineChain({
+    ...pulsechain,
+    rpcUrls: { default: { http: [rpcUrl] } },
+    blockExplorers: { default: { name: "PulseScan", url: "https://scan.pulsechain.com" } },
+  });
+}

@@ -1,0 +1,23 @@
+// A production server without NEXTAUTH_SECRET has no sign-in at all (fails closed, says why).
+import * as nonceRoute from "@/app/api/auth/nonce/route";
+import * as nextAuthRoute from "@/app/api/auth/[...nextauth]/route";
+import * as userRoute from "@/app/api/auth/user/route";
+import { apiErrorSchema } from "@/lib/validation/coins";
+import { call } from "../helpers/request";
+import { useTestDatabase } from "../helpers/test-database";
+import { useAuthEnvironment } from "../helpers/wallet-session";
+
+useTestDatabase({ seed: false });
+useAuthEnvironment({ NODE_ENV: "production", NEXTAUTH_SECRET: "" });
+
+beforeAll(() => jest.spyOn(console, "error").mockImplementation(() => {}));
+
+test("nonce and next-auth endpoints answer 503 JSON; /api/auth/user says nobody is signed in", async () => {
+  const nonce = await call(nonceRoute.POST, "/api/auth/nonce", { method: "POST" });
+  expect(nonce.status).toBe(503);
+  expect(apiErrorSchema.parse(nonce.body).error.code).toBe("service_unavailable");
+  const csrf = await call(nextAuthRoute.GET, "/api/auth/csrf", { params: { nextauth: ["csrf"] } });
+  expect(csrf.status).toBe(503);
+  expect((await call(userRoute.GET, "/api/auth/user")).status).toBe(401);
+  expect(console.error).toHaveBeenCalledWith(expect.stringContaining("NEXTAUTH_SECRET"));
+});
