@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { formatPlsPrice } from "@/lib/format";
-import { Button } from "@/components/ui/button";
+import { WalletButton } from "@/components/wallet/wallet-button";
 
 const NAV = [
   { href: "/", label: "Compare" },
@@ -33,8 +33,7 @@ export function SiteHeader({ plsPrice }: { plsPrice: number | null }) {
           <span className="hidden text-sm tabular-nums text-muted-foreground md:inline" data-testid="header-pls-price">
             PLS <span className="text-foreground">{formatPlsPrice(plsPrice)}</span>
           </span>
-          {/* The wallet button's three forms arrive with wallet sign-in. */}
-          <Button size="sm">Connect Wallet</Button>
+          <WalletButton />
         </div>
       </div>
     </header>

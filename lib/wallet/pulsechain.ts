@@ -3,6 +3,7 @@
 import { defineChain } from "viem";
 import { pulsechain } from "viem/chains";
 
+export const PULSECHAIN_CHAIN_ID = pulsechain.id;
 export const DEFAULT_PULSECHAIN_RPC_URL = "https://rpc.pulsechain.com";
 
 export function pulsechainAt(rpcUrl: string) {

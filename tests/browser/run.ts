@@ -29,5 +29,9 @@ after(async () => {
   await app?.stop();
 });
 
-const specs = readdirSync(import.meta.dirname).filter((file) => file.endsWith(".spec.ts")).sort();
+// SPECS=wallet,pages runs just those files (while working on them); the default is all.
+const only = process.env.SPECS?.split(",").map((name) => `${name.trim()}.spec.ts`);
+const specs = readdirSync(import.meta.dirname)
+  .filter((file) => file.endsWith(".spec.ts") && (!only || only.includes(file)))
+  .sort();
 for (const spec of specs) await import(path.join(import.meta.dirname, spec));

@@ -1,0 +1,18 @@
+import type { Metadata } from "next";
+import { PageHeading } from "@/components/account/page-heading";
+import { WatchlistView } from "@/components/account/watchlist-view";
+
+export const metadata: Metadata = {
+  title: "My Watchlist",
+  // Personal, signed-in-only content: nothing for search engines here.
+  robots: { index: false, follow: true },
+};
+
+export default function WatchlistPage() {
+  return (
+    <div className="flex flex-col gap-8">
+      <PageHeading title="My Watchlist" text="Track your favorite cryptocurrencies and monitor their performance" />
+      <WatchlistView />
+    </div>
+  );
+}

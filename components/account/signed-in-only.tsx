@@ -1,0 +1,49 @@
+"use client";
+
+// The signed-in-only pages' gate (spec section 4): a spinner while GET /api/auth/user is in
+// flight, 'Login Required' when it says nobody is signed in, the page's content otherwise.
+import { Loader2 } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { useAuthUser } from "@/components/wallet/use-auth-user";
+import type { AuthUser } from "@/lib/validation/auth";
+
+export function SignedInOnly({
+  loginMessage,
+  returnTo,
+  children,
+}: {
+  loginMessage: string;
+  /** This page's path: 'Log in' brings the visitor back here with the connect dialog open. */
+  returnTo: string;
+  children: (user: AuthUser) => React.ReactNode;
+}) {
+  const { data: user, isPending } = useAuthUser();
+  if (isPending) return <PageSpinner />;
+  if (!user) return <LoginRequired message={loginMessage} returnTo={returnTo} />;
+  return children(user);
+}
+
+export function PageSpinner() {
+  return (
+    <div role="status" className="flex justify-center py-16 text-muted-foreground">
+      <Loader2 className="size-8 animate-spin" aria-hidden />
+      <span className="sr-only">Loading</span>
+    </div>
+  );
+}
+
+export function LoginRequired({ message, returnTo }: { message: string; returnTo: string }) {
+  return (
+    <Card className="mx-auto w-full max-w-md text-center">
+      <CardContent className="flex flex-col items-center gap-3 py-10">
+        <h2 className="text-lg font-semibold">Login Required</h2>
+        <p className="text-sm text-muted-foreground">{message}</p>
+        <Button asChild>
+          {/* A plain link (not client navigation): /api/login answers with a redirect. */}
+          <a href={`/api/login?returnTo=${encodeURIComponent(returnTo)}`}>Log in</a>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

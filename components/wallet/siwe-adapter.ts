@@ -1,0 +1,40 @@
+// RainbowKit's sign-in step, wired to our endpoints: the server issues the nonce, the wallet
+// signs an EIP-4361 message for this site on PulseChain, next-auth opens the session.
+import { createAuthenticationAdapter } from "@rainbow-me/rainbowkit";
+import { createSiweMessage } from "viem/siwe";
+import { fetchNonce, signOutSession, submitSignIn } from "@/lib/auth/client";
+import { APP_NAME } from "./wallet-config";
+
+export function createSiweAdapter(onSessionChange: () => Promise<void>) {
+  return createAuthenticationAdapter({
+    getNonce: fetchNonce,
+    createMessage: ({ nonce, address, chainId }) =>
+      createSiweMessage({
+        domain: window.location.host,
+        address,
+        statement: `Sign in to ${APP_NAME} with your wallet.`,
+        uri: window.location.origin,
+        version: "1",
+        chainId,
+        nonce,
+        issuedAt: new Date(),
+      }),
+    verify: async ({ message, signature }) => {
+      try {
+        await submitSignIn(message, signature);
+      } catch {
+        // RainbowKit shows 'Error verifying signature, please retry!' for false.
+        return false;
+      }
+      await onSessionChange();
+      return true;
+    },
+    signOut: async () => {
+      try {
+        await signOutSession();
+      } finally {
+        await onSessionChange();
+      }
+    },
+  });
+}

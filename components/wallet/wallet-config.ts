@@ -1,0 +1,40 @@
+// The wallet kit's configuration: MetaMask and Rabby only, PulseChain only, over the RPC URL
+// from configuration. Created inside the client component (never at module level on the
+// server), so one visitor's wallet state cannot end up in another visitor's page.
+import { connectorsForWallets } from "@rainbow-me/rainbowkit";
+import { metaMaskWallet, rabbyWallet } from "@rainbow-me/rainbowkit/wallets";
+import { createConfig, createStorage, deserialize, http, noopStorage } from "wagmi";
+import { DEFAULT_PULSECHAIN_RPC_URL, pulsechainAt } from "@/lib/wallet/pulsechain";
+
+export const APP_NAME = "PulseCompare";
+/** The kit's request timeout (spec section 9). */
+const RPC_TIMEOUT_MS = 10_000;
+
+export function createWalletConfig() {
+  const chain = pulsechainAt(process.env.NEXT_PUBLIC_PULSECHAIN_RPC_URL || DEFAULT_PULSECHAIN_RPC_URL);
+  const connectors = connectorsForWallets([{ groupName: "Recommended", wallets: [metaMaskWallet, rabbyWallet] }], {
+    appName: APP_NAME,
+    // WalletConnect (MetaMask's QR code when the extension is missing) needs a Cloud project
+    // id; RainbowKit maps this placeholder to its shared example id for development.
+    projectId: process.env.NEXT_PUBLIC_WALLETCONNECT_PROJECT_ID || "YOUR_PROJECT_ID",
+  });
+  return createConfig({
+    chains: [chain],
+    connectors,
+    transports: { [chain.id]: http(chain.rpcUrls.default.http[0], { timeout: RPC_TIMEOUT_MS }) },
+    ssr: true,
+    // Exactly the two wallets above: other extensions announcing themselves are not listed.
+    multiInjectedProviderDiscovery: false,
+    storage: createStorage({
+      storage: typeof window === "undefined" ? noopStorage : window.localStorage,
+      // A corrupted stored value means "nothing stored", never a broken page.
+      deserialize: (value: string) => {
+        try {
+          return deserialize(value);
+        } catch {
+          return null;
+        }
+      },
+    }),
+  });
+}

@@ -1,0 +1,86 @@
+"use client";
+
+// The wallet kit (wagmi + RainbowKit + sign-in), loaded on demand by <WalletButton />: only
+// visitors who open the connect dialog, or who have used a wallet here before, download it.
+import "@rainbow-me/rainbowkit/styles.css";
+import {
+  darkTheme,
+  RainbowKitAuthenticationProvider,
+  RainbowKitProvider,
+  useConnectModal,
+  type AuthenticationStatus,
+} from "@rainbow-me/rainbowkit";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { isAddressEqual } from "viem";
+import { useAccount, useAccountEffect, WagmiProvider } from "wagmi";
+import { AUTH_USER_QUERY_KEY } from "@/lib/auth/client";
+import type { AuthUser } from "@/lib/validation/auth";
+import { AddressAvatar } from "./address-avatar";
+import { createSiweAdapter } from "./siwe-adapter";
+import { useAuthUser } from "./use-auth-user";
+import { APP_NAME, createWalletConfig } from "./wallet-config";
+import { WalletMenu } from "./wallet-menu";
+import { rememberWalletUse } from "./wallet-memory";
+
+export default function WalletKit({ openOnLoad }: { openOnLoad: boolean }) {
+  const [config] = useState(createWalletConfig);
+  const queryClient = useQueryClient();
+  const { data: user, isPending } = useAuthUser();
+  const status: AuthenticationStatus = isPending ? "loading" : user ? "authenticated" : "unauthenticated";
+  const adapter = useMemo(
+    () => createSiweAdapter(() => queryClient.invalidateQueries({ queryKey: AUTH_USER_QUERY_KEY })),
+    [queryClient],
+  );
+
+  return (
+    <WagmiProvider config={config}>
+      <RainbowKitAuthenticationProvider adapter={adapter} status={status}>
+        <RainbowKitProvider
+          appInfo={{ appName: APP_NAME }}
+          avatar={({ address, size }) => <AddressAvatar address={address} size={size} />}
+          theme={darkTheme({ accentColor: "#e0249a", borderRadius: "medium" })}
+        >
+          <SessionFollowsWallet user={user ?? null} signOut={adapter.signOut} />
+          {openOnLoad && status !== "loading" && <OpenConnectDialog />}
+          <WalletMenu />
+        </RainbowKitProvider>
+      </RainbowKitAuthenticationProvider>
+    </WagmiProvider>
+  );
+}
+
+/**
+ * A session belongs to one wallet address. RainbowKit signs out when the wallet disconnects or
+ * switches accounts while the page is open; this covers a wallet that comes back (say after a
+ * reload) on a different account than the one signed in.
+ */
+function SessionFollowsWallet({ user, signOut }: { user: AuthUser | null; signOut: () => Promise<void> }) {
+  const { address, status } = useAccount();
+  useAccountEffect({ onConnect: () => rememberWalletUse(true), onDisconnect: () => rememberWalletUse(false) });
+  useEffect(() => {
+    if (user && status === "connected" && address && !isAddressEqual(address, user.address as `0x${string}`)) {
+      void signOut();
+    }
+  }, [user, status, address, signOut]);
+  return null;
+}
+
+/**
+ * Opens the connect dialog once, when the kit was loaded by a click or a 'Log in' link. It waits
+ * a tick: RainbowKit closes its dialogs in an effect whenever the visitor turns out to be
+ * signed out, and that effect runs after this one on the first render.
+ */
+function OpenConnectDialog() {
+  const { openConnectModal } = useConnectModal();
+  const opened = useRef(false);
+  useEffect(() => {
+    if (opened.current || !openConnectModal) return;
+    const timer = setTimeout(() => {
+      opened.current = true;
+      openConnectModal();
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [openConnectModal]);
+  return null;
+}

@@ -1,0 +1,255 @@
+// Wallet sign-in in Chromium with a scripted wallet (announced as Rabby) whose key signs in
+// Node. The public PulseChain RPC is unreachable here (the context aborts it): the app must
+// work without it.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import type { BrowserContext, Page } from "playwright-core";
+import { privateKeyToAccount } from "viem/accounts";
+import { authUserSchema } from "../../lib/validation/auth";
+import { newContext, screenshotPath, watchForErrors } from "./harness";
+import { injectWallet, walletEmits, type WalletState } from "./injected-wallet";
+import { suite } from "./suite";
+
+const PUBLIC_RPC = "https://rpc.pulsechain.com";
+const alice = privateKeyToAccount("0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d");
+const bob = privateKeyToAccount("0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a");
+const short = (address: string) => `${address.slice(0, 4)}...${address.slice(-4)}`;
+/** RainbowKit's own dialogs shorten with an ellipsis character. */
+const kitShort = (address: string) => `${address.slice(0, 4)}\u2026${address.slice(-4)}`;
+
+async function walletPage(options: { account?: typeof alice; chainId?: number; width?: number; init?: string } = {}) {
+  const { browser, baseUrl } = suite();
+  const context = await newContext(browser, baseUrl, { width: options.width ?? 1440, height: 900 });
+  const wallet = await injectWallet(context, options.account ?? alice, options.chainId ?? 369);
+  if (options.init) await context.addInitScript(options.init);
+  const page = await context.newPage();
+  const problems = watchForErrors(page, baseUrl, { unreachable: [PUBLIC_RPC] });
+  return { context, page, wallet, problems };
+}
+
+/** What GET /api/auth/user says about this browser: the user, or null for a 401. */
+async function sessionUser(page: Page) {
+  const { status, body } = await page.evaluate(async () => {
+    const res = await fetch("/api/auth/user");
+    return { status: res.status, body: await res.json() };
+  });
+  if (status === 401) return null;
+  assert.equal(status, 200);
+  return authUserSchema.parse(body);
+}
+
+const walletMenuButton = (page: Page) => page.getByRole("button", { name: /^Wallet menu for / });
+
+async function connectAndSignIn(page: Page, wallet: WalletState) {
+  await page.getByRole("button", { name: "Connect Wallet" }).click();
+  await page.getByRole("button", { name: "Rabby Wallet" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByText("Verify your account").waitFor();
+  await dialog.getByText("you must sign a message in your wallet to verify that you are the owner of this account").waitFor();
+  await dialog.getByRole("button", { name: "Sign message" }).click();
+  await walletMenuButton(page).waitFor();
+  assert.ok(wallet.calls.includes("personal_sign"));
+}
+
+async function close(context: BrowserContext, problems: string[]) {
+  assert.deepEqual(problems, []);
+  await context.close();
+}
+
+test("connect, sign in, see the avatar and menu, stay signed in across a reload, disconnect", async () => {
+  const { context, page, wallet, problems } = await walletPage();
+  await page.goto("/");
+  await page.getByRole("button", { name: "Connect Wallet" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByText("Connect a Wallet").waitFor();
+  assert.deepEqual(await dialog.getByRole("button", { name: /MetaMask|Rabby/ }).allInnerTexts(), ["MetaMask", "Rabby Wallet"]);
+  await page.waitForTimeout(400); // the dialog's open animation
+  await page.screenshot({ path: screenshotPath("wallet-connect-dialog-1440") });
+  await page.keyboard.press("Escape");
+
+  await connectAndSignIn(page, wallet);
+  assert.equal(await walletMenuButton(page).innerText(), alice.address.slice(2, 4).toUpperCase());
+  const user = await sessionUser(page);
+  assert.equal(user?.address, alice.address);
+
+  await walletMenuButton(page).click();
+  const menu = page.getByRole("menu");
+  assert.ok(await menu.getByText(short(alice.address)).isVisible());
+  assert.deepEqual(await menu.getByRole("menuitem").allInnerTexts(), ["Watchlist", "Saved Comparisons", "Disconnect"]);
+  await page.waitForTimeout(200);
+  await page.screenshot({ path: screenshotPath("wallet-menu-1440") });
+  await page.keyboard.press("Escape");
+
+  // A reload keeps the session (and asks for no new signature).
+  const signatures = wallet.calls.filter((call) => call === "personal_sign").length;
+  await page.reload();
+  await walletMenuButton(page).waitFor();
+  assert.equal((await sessionUser(page))?.id, user!.id);
+  assert.equal(wallet.calls.filter((call) => call === "personal_sign").length, signatures);
+
+  // The menu's Watchlist link works from the keyboard.
+  await walletMenuButton(page).focus();
+  await page.keyboard.press("Enter");
+  // Radix focuses the first item when the menu opens from the keyboard.
+  await page.getByRole("menuitem", { name: "Watchlist" }).waitFor();
+  await page.keyboard.press("Enter");
+  await page.waitForURL("**/watchlist");
+  await page.getByText("Your watchlist is empty").waitFor();
+
+  // Disconnect opens the account dialog; its Disconnect signs out.
+  await walletMenuButton(page).click();
+  await page.getByRole("menuitem", { name: "Disconnect" }).click();
+  const account = page.getByRole("dialog");
+  await account.getByText(kitShort(alice.address)).first().waitFor();
+  await page.waitForTimeout(400); // the dialog's open animation
+  await page.screenshot({ path: screenshotPath("wallet-account-dialog-1440") });
+  const signedOut = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/auth/signout");
+  await account.getByRole("button", { name: "Disconnect" }).click();
+  await page.getByRole("button", { name: "Connect Wallet" }).waitFor();
+  assert.equal((await signedOut).status(), 200);
+  assert.equal(await sessionUser(page), null);
+  await page.getByText("Login Required").waitFor();
+  await close(context, problems);
+});
+
+test("a wallet on another chain shows 'Wrong Network' and is not asked to sign", async () => {
+  // RainbowKit asks the wallet to switch to PulseChain while connecting; this wallet cannot.
+  const { context, page, wallet, problems } = await walletPage({ account: bob, chainId: 1 });
+  wallet.refuseSwitch = true;
+  await page.goto("/");
+  await page.getByRole("button", { name: "Connect Wallet" }).click();
+  await page.getByRole("button", { name: "Rabby Wallet" }).click();
+  await page.getByRole("button", { name: "Wrong Network" }).waitFor();
+  const dialog = page.getByRole("dialog");
+  // RainbowKit does not ask for a signature while the chain is unsupported.
+  await dialog.getByRole("button", { name: "Sign message" }).click();
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: screenshotPath("wallet-wrong-network-sign-in-1440") });
+  assert.ok(!wallet.calls.includes("personal_sign"));
+  assert.equal(await sessionUser(page), null);
+
+  // Switching inside the wallet lets the sign-in go through.
+  wallet.chainId = 369;
+  await walletEmits(page, "chainChanged", "0x171");
+  await dialog.getByRole("button", { name: "Sign message" }).click();
+  await walletMenuButton(page).waitFor();
+  await close(context, problems);
+});
+
+test("a signed-in wallet moved to another chain shows 'Wrong Network'; the network dialog switches back", async () => {
+  const { context, page, wallet, problems } = await walletPage();
+  await page.goto("/");
+  await connectAndSignIn(page, wallet);
+  wallet.chainId = 1;
+  await walletEmits(page, "chainChanged", "0x1");
+  const wrongNetwork = page.getByRole("button", { name: "Wrong Network" });
+  await wrongNetwork.click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByText("Wrong network detected, switch or disconnect to continue.").waitFor();
+  assert.ok(await dialog.getByRole("button", { name: "Disconnect" }).isVisible());
+  await page.waitForTimeout(400); // the dialog's open animation
+  await page.screenshot({ path: screenshotPath("wallet-wrong-network-1440") });
+  await dialog.getByRole("button", { name: /PulseChain/ }).click();
+  await walletMenuButton(page).waitFor();
+  assert.equal(wallet.chainId, 369);
+  assert.equal((await sessionUser(page))?.address, alice.address);
+  await close(context, problems);
+});
+
+test("a rejected signature returns to the sign-in step without an error", async () => {
+  const { context, page, wallet, problems } = await walletPage({ account: bob });
+  wallet.rejectSignatures = true;
+  await page.goto("/");
+  await page.getByRole("button", { name: "Connect Wallet" }).click();
+  await page.getByRole("button", { name: "Rabby Wallet" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("button", { name: "Sign message" }).click();
+  await dialog.getByRole("button", { name: "Sign message" }).waitFor();
+  assert.equal(await dialog.getByText(/error/i).count(), 0);
+  assert.equal(await sessionUser(page), null);
+
+  // Trying again with a wallet that signs works.
+  wallet.rejectSignatures = false;
+  await dialog.getByRole("button", { name: "Sign message" }).click();
+  await walletMenuButton(page).waitFor();
+  await close(context, problems);
+});
+
+test("switching accounts in the wallet signs the old account out", async () => {
+  const { context, page, wallet, problems } = await walletPage();
+  await page.goto("/");
+  await connectAndSignIn(page, wallet);
+  assert.equal((await sessionUser(page))?.address, alice.address);
+
+  wallet.account = bob;
+  await walletEmits(page, "accountsChanged", [bob.address]);
+  await page.getByRole("button", { name: "Connect Wallet" }).waitFor();
+  assert.equal(await sessionUser(page), null);
+  await close(context, problems);
+});
+
+test("signed out, /watchlist and /saved ask to log in; 'Log in' opens the connect dialog and returns there", async () => {
+  for (const width of [360, 1440]) {
+    const { context, page, wallet, problems } = await walletPage({ width });
+    await page.goto("/saved");
+    await page.getByText("Please log in to view your saved comparisons.").waitFor();
+    await page.goto("/watchlist");
+    await page.getByRole("heading", { name: "My Watchlist" }).waitFor();
+    await page.getByText("Login Required").waitFor();
+    await page.getByText("Please log in to view your watchlist.").waitFor();
+    await page.screenshot({ path: screenshotPath(`watchlist-login-required-${width}`) });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `page is ${overflow}px wider than the viewport`);
+
+    await page.getByRole("link", { name: "Log in" }).click();
+    await page.getByRole("dialog").getByText("Connect a Wallet").waitFor();
+    assert.equal(new URL(page.url()).pathname, "/watchlist");
+    assert.equal(new URL(page.url()).hash, "");
+    await page.getByRole("button", { name: "Rabby Wallet" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Sign message" }).click();
+    await page.getByText("Your watchlist is empty").waitFor();
+    await page.screenshot({ path: screenshotPath(`watchlist-signed-in-${width}`) });
+    assert.ok(wallet.connected);
+    await close(context, problems);
+  }
+});
+
+test("corrupted wallet storage and cookies do not break the page", async () => {
+  const { browser, baseUrl } = suite();
+  const { context, page, problems } = await walletPage({
+    init: `localStorage.setItem("wagmi.store", "{not json"); localStorage.setItem("wagmi.recentConnectorId", "{{");
+           localStorage.setItem("pulsecompare.wallet-connected", "1");`,
+  });
+  await context.addCookies([
+    { name: "wagmi.store", value: "%7Bbroken", url: baseUrl },
+    { name: "next-auth.session-token", value: "garbage", url: baseUrl },
+  ]);
+  const response = await page.goto("/");
+  assert.equal(response?.status(), 200);
+  await page.getByRole("heading", { name: "Compare Market Caps" }).waitFor();
+  await page.getByRole("button", { name: "Connect Wallet" }).waitFor();
+  assert.equal(await sessionUser(page), null);
+  await close(context, problems);
+  void browser;
+});
+
+test("a visitor who never touches the wallet does not download the wallet kit", async () => {
+  const { browser, baseUrl } = suite();
+  const context = await newContext(browser, baseUrl);
+  const page = await context.newPage();
+  const scripts: string[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") scripts.push(response.url());
+  });
+  await page.goto("/");
+  await page.getByRole("button", { name: "Connect Wallet" }).waitFor();
+  await page.waitForTimeout(500);
+  const before = scripts.length;
+  const kitLoaded = async () =>
+    page.evaluate(() => Boolean(document.querySelector("[data-rk]")));
+  assert.equal(await kitLoaded(), false, "RainbowKit rendered before any click");
+  await page.getByRole("button", { name: "Connect Wallet" }).click();
+  await page.getByRole("dialog").getByText("Connect a Wallet").waitFor();
+  assert.ok(scripts.length > before, "the kit's code arrives on the click");
+  await context.close();
+});
