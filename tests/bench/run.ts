@@ -12,7 +12,7 @@ const CONCURRENCY = 8;
 const FIRST_LOAD_JS_BUDGET_KB = 250;
 const API_MEDIAN_BUDGET_RATIO = 15; // median API latency at most this many times the static file's
 
-const PAGES = ["/", "/playground", "/get-listed", "/no-such-page"];
+const PAGES = ["/", "/playground", "/get-listed", "/watchlist", "/saved", "/no-such-page"];
 const REFERENCE = "/logo.svg";
 const ENDPOINTS = [
   "/api/cryptocurrencies",
