@@ -13,6 +13,8 @@ export type WalletState = {
   rejectSignatures: boolean;
   /** Answer wallet_switchEthereumChain as unsupported, like a wallet that cannot switch. */
   refuseSwitch: boolean;
+  /** Answer the connection request with the user's rejection (EIP-1193 code 4001). */
+  rejectConnection: boolean;
   /** Every method the page called, in order. */
   calls: string[];
 };
@@ -20,13 +22,14 @@ export type WalletState = {
 type Reply = { result?: unknown; error?: { code: number; message: string }; emit?: [string, unknown][] };
 
 export async function injectWallet(context: BrowserContext, account: PrivateKeyAccount, chainId = 369): Promise<WalletState> {
-  const state: WalletState = { account, chainId, connected: false, rejectSignatures: false, refuseSwitch: false, calls: [] };
+  const state: WalletState = { account, chainId, connected: false, rejectSignatures: false, refuseSwitch: false, rejectConnection: false, calls: [] };
 
   await context.exposeBinding("__testWalletRequest", async (_source, method: string, params: unknown[]): Promise<Reply> => {
     state.calls.push(method);
     const accounts = () => (state.connected ? [state.account.address] : []);
     switch (method) {
       case "eth_requestAccounts":
+        if (state.rejectConnection) return { error: { code: 4001, message: "User rejected the request." } };
         state.connected = true;
         return { result: accounts(), emit: [["connect", { chainId: numberToHex(state.chainId) }]] };
       case "eth_accounts":
@@ -36,6 +39,7 @@ export async function injectWallet(context: BrowserContext, account: PrivateKeyA
       case "net_version":
         return { result: String(state.chainId) };
       case "wallet_requestPermissions":
+        if (state.rejectConnection) return { error: { code: 4001, message: "User rejected the request." } };
         state.connected = true;
         return { result: [{ parentCapability: "eth_accounts" }] };
       case "wallet_getPermissions":

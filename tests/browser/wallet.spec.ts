@@ -175,6 +175,30 @@ test("a rejected signature returns to the sign-in step without an error", async 
   await close(context, problems);
 });
 
+test("a rejected connection is ignored: no error, still signed out, and trying again works", async () => {
+  const { context, page, wallet, problems } = await walletPage({ account: bob });
+  wallet.rejectConnection = true;
+  await page.goto("/");
+  await page.getByRole("button", { name: "Connect Wallet" }).click();
+  await page.getByRole("button", { name: "Rabby Wallet" }).click();
+  const dialog = page.getByRole("dialog");
+  for (let i = 0; i < 50 && !wallet.calls.includes("wallet_requestPermissions"); i++) await page.waitForTimeout(100);
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: screenshotPath("wallet-connection-rejected-1440") });
+  assert.equal(wallet.connected, false);
+  assert.equal(await dialog.getByText(/error|went wrong/i).count(), 0);
+  assert.equal(await sessionUser(page), null);
+
+  // Closing the dialog and connecting again works.
+  wallet.rejectConnection = false;
+  await page.keyboard.press("Escape");
+  await page.getByRole("button", { name: "Connect Wallet" }).click();
+  await dialog.getByRole("button", { name: "Rabby Wallet" }).click();
+  await dialog.getByRole("button", { name: "Sign message" }).click();
+  await walletMenuButton(page).waitFor();
+  await close(context, problems);
+});
+
 test("switching accounts in the wallet signs the old account out", async () => {
   const { context, page, wallet, problems } = await walletPage();
   await page.goto("/");
