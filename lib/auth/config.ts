@@ -6,9 +6,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { getEnv } from "@/lib/env";
-import { PULSECHAIN_CHAIN_ID } from "@/lib/wallet/pulsechain";
 
-export const PULSECHAIN_ID = PULSECHAIN_CHAIN_ID;
 /** How long a session lasts (cookie JWT and session row alike). */
 export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 /** How long an issued nonce can be used, and how old a message's issuedAt may be. */

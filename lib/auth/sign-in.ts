@@ -3,7 +3,8 @@
 import "server-only";
 import type { Hex } from "viem";
 import type { PrismaClient } from "@/lib/db/create-client";
-import { CLOCK_SKEW_MS, NONCE_TTL_MS, PULSECHAIN_ID } from "./config";
+import { PULSECHAIN_CHAIN_ID } from "@/lib/wallet/pulsechain";
+import { CLOCK_SKEW_MS, NONCE_TTL_MS } from "./config";
 import { consumeNonce } from "./nonces";
 import { checkSiweMessage, type SiweRefusal } from "./siwe-rules";
 import { verifyWalletSignature } from "./verify-signature";
@@ -27,7 +28,7 @@ export async function signInWithEthereum(
   const now = options.now ?? new Date();
   const checked = checkSiweMessage(input.message, {
     origins: options.origins,
-    chainId: PULSECHAIN_ID,
+    chainId: PULSECHAIN_CHAIN_ID,
     now,
     maxAgeMs: NONCE_TTL_MS,
     clockSkewMs: CLOCK_SKEW_MS,
