@@ -4,9 +4,9 @@
 // flight, 'Login Required' when it says nobody is signed in, the page's content otherwise.
 import { Loader2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent } from "@/components/ui/card";
 import { useAuthUser } from "@/components/wallet/use-auth-user";
 import type { AuthUser } from "@/lib/validation/auth";
+import { StateCard } from "./state-card";
 
 export function SignedInOnly({
   loginMessage,
@@ -35,15 +35,12 @@ export function PageSpinner() {
 
 export function LoginRequired({ message, returnTo }: { message: string; returnTo: string }) {
   return (
-    <Card className="mx-auto w-full max-w-md text-center">
-      <CardContent className="flex flex-col items-center gap-3 py-10">
-        <h2 className="text-lg font-semibold">Login Required</h2>
-        <p className="text-sm text-muted-foreground">{message}</p>
-        <Button asChild>
-          {/* A plain link (not client navigation): /api/login answers with a redirect. */}
-          <a href={`/api/login?returnTo=${encodeURIComponent(returnTo)}`}>Log in</a>
-        </Button>
-      </CardContent>
-    </Card>
+    <StateCard title="Login Required">
+      <p className="text-sm text-muted-foreground">{message}</p>
+      <Button asChild>
+        {/* A plain link (not client navigation): /api/login answers with a redirect. */}
+        <a href={`/api/login?returnTo=${encodeURIComponent(returnTo)}`}>Log in</a>
+      </Button>
+    </StateCard>
   );
 }

@@ -40,9 +40,14 @@ async function sessionUser(page: Page) {
 
 const walletMenuButton = (page: Page) => page.getByRole("button", { name: /^Wallet menu for / });
 
-async function connectAndSignIn(page: Page, wallet: WalletState) {
+/** 'Connect Wallet', then the wallet in the dialog. */
+async function connectRabby(page: Page) {
   await page.getByRole("button", { name: "Connect Wallet" }).click();
   await page.getByRole("button", { name: "Rabby Wallet" }).click();
+}
+
+async function connectAndSignIn(page: Page, wallet: WalletState) {
+  await connectRabby(page);
   const dialog = page.getByRole("dialog");
   await dialog.getByText("Verify your account").waitFor();
   await dialog.getByText("you must sign a message in your wallet to verify that you are the owner of this account").waitFor();
@@ -117,8 +122,7 @@ test("a wallet on another chain shows 'Wrong Network' and is not asked to sign",
   const { context, page, wallet, problems } = await walletPage({ account: bob, chainId: 1 });
   wallet.refuseSwitch = true;
   await page.goto("/");
-  await page.getByRole("button", { name: "Connect Wallet" }).click();
-  await page.getByRole("button", { name: "Rabby Wallet" }).click();
+  await connectRabby(page);
   await page.getByRole("button", { name: "Wrong Network" }).waitFor();
   const dialog = page.getByRole("dialog");
   // RainbowKit does not ask for a signature while the chain is unsupported.
@@ -160,8 +164,7 @@ test("a rejected signature returns to the sign-in step without an error", async 
   const { context, page, wallet, problems } = await walletPage({ account: bob });
   wallet.rejectSignatures = true;
   await page.goto("/");
-  await page.getByRole("button", { name: "Connect Wallet" }).click();
-  await page.getByRole("button", { name: "Rabby Wallet" }).click();
+  await connectRabby(page);
   const dialog = page.getByRole("dialog");
   await dialog.getByRole("button", { name: "Sign message" }).click();
   await dialog.getByRole("button", { name: "Sign message" }).waitFor();
@@ -179,8 +182,7 @@ test("a rejected connection is ignored: no error, still signed out, and trying a
   const { context, page, wallet, problems } = await walletPage({ account: bob });
   wallet.rejectConnection = true;
   await page.goto("/");
-  await page.getByRole("button", { name: "Connect Wallet" }).click();
-  await page.getByRole("button", { name: "Rabby Wallet" }).click();
+  await connectRabby(page);
   const dialog = page.getByRole("dialog");
   for (let i = 0; i < 50 && !wallet.calls.includes("wallet_requestPermissions"); i++) await page.waitForTimeout(100);
   await page.waitForTimeout(500);
@@ -192,8 +194,7 @@ test("a rejected connection is ignored: no error, still signed out, and trying a
   // Closing the dialog and connecting again works.
   wallet.rejectConnection = false;
   await page.keyboard.press("Escape");
-  await page.getByRole("button", { name: "Connect Wallet" }).click();
-  await dialog.getByRole("button", { name: "Rabby Wallet" }).click();
+  await connectRabby(page);
   await dialog.getByRole("button", { name: "Sign message" }).click();
   await walletMenuButton(page).waitFor();
   await close(context, problems);
