@@ -9,6 +9,7 @@ export type ApiErrorCode =
   | "bad_request"
   | "invalid_query"
   | "not_found"
+  | "unknown_coin"
   | "method_not_allowed"
   | "unauthenticated"
   | "forbidden"

@@ -9,3 +9,13 @@ export function publicJson(data: unknown): NextResponse {
     headers: { "Cache-Control": "public, max-age=0, s-maxage=60, stale-while-revalidate=300" },
   });
 }
+
+/** A signed-in user's own data: never stored by a shared cache or the browser. */
+export function privateJson(data: unknown, status = 200): NextResponse {
+  return NextResponse.json(data, { status, headers: { "Cache-Control": "private, no-store", Vary: "Cookie" } });
+}
+
+/** A successful DELETE. */
+export function noContent(): Response {
+  return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
+}

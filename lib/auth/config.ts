@@ -5,6 +5,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { ApiError } from "@/lib/api/errors";
 import { getEnv } from "@/lib/env";
 
 /** How long a session lasts (cookie JWT and session row alike). */
@@ -82,4 +83,10 @@ function developmentSecret(): string {
     }
     return readFileSync(file, "utf8").trim();
   }
+}
+
+/** What a sign-in-dependent route answers when the server has no sign-in configuration. */
+export function authServiceUnavailable(missing: string): ApiError {
+  console.error(`[auth] wallet sign-in is off: set ${missing}`);
+  return new ApiError(503, "service_unavailable", "Wallet sign-in is not configured on this server.");
 }

@@ -5,7 +5,8 @@ import { decode } from "next-auth/jwt";
 import { ApiError } from "@/lib/api/errors";
 import { parseCookies } from "@/lib/api/cookies";
 import { getDb } from "@/lib/db";
-import { getAuthConfig } from "./config";
+import { assertSameOrigin } from "@/lib/api/same-origin";
+import { authServiceUnavailable, getAuthConfig } from "./config";
 import { findSessionUser, type SessionUser } from "./sessions";
 
 export async function getSessionUser(request: Request): Promise<SessionUser | null> {
@@ -27,4 +28,15 @@ export async function requireSessionUser(request: Request): Promise<SessionUser>
   const user = await getSessionUser(request);
   if (!user) throw new ApiError(401, "unauthenticated", "Sign in with your wallet to continue.");
   return user;
+}
+
+/**
+ * For writes to a signed-in user's data: the request must come from the site's own pages
+ * (403 otherwise, checked before anything is read) and carry a live session (401 otherwise).
+ */
+export async function requireSessionUserForWrite(request: Request): Promise<SessionUser> {
+  const auth = getAuthConfig();
+  if (!auth.ok) throw authServiceUnavailable(auth.missing);
+  assertSameOrigin(request, auth.config.origins);
+  return requireSessionUser(request);
 }

@@ -9,7 +9,7 @@ import { ApiError } from "@/lib/api/errors";
 import { readFormOrJsonBody } from "@/lib/api/body";
 import { parseCookies } from "@/lib/api/cookies";
 import { buildAuthOptions } from "./auth-options";
-import { getAuthConfig, type AuthConfig } from "./config";
+import { authServiceUnavailable, getAuthConfig, type AuthConfig } from "./config";
 import { SIGN_IN_REFUSAL_MESSAGES, type SignInRefusal } from "./sign-in";
 import { MAX_MESSAGE_LENGTH } from "./siwe-rules";
 
@@ -29,11 +29,6 @@ const ACTIONS = {
 } as const;
 
 type Action = keyof typeof ACTIONS;
-
-export function authServiceUnavailable(missing: string): ApiError {
-  console.error(`[auth] wallet sign-in is off: set ${missing}`);
-  return new ApiError(503, "service_unavailable", "Wallet sign-in is not configured on this server.");
-}
 
 export async function handleNextAuthRequest(request: Request, segments: string[]): Promise<Response> {
   const action = segments.join("/");

@@ -2,8 +2,7 @@
 import { NextResponse } from "next/server";
 import { rejectOtherMethods, withErrorHandling } from "@/lib/api/errors";
 import { assertSameOrigin } from "@/lib/api/same-origin";
-import { getAuthConfig } from "@/lib/auth/config";
-import { authServiceUnavailable } from "@/lib/auth/next-auth-route";
+import { authServiceUnavailable, getAuthConfig } from "@/lib/auth/config";
 import { issueNonce } from "@/lib/auth/nonces";
 import { getDb } from "@/lib/db";
 

@@ -1,0 +1,47 @@
+// Shapes of the watchlist and saved-comparison endpoints (spec sections 3 and 7): request bodies,
+// which the route handlers validate, and answers, which the client parses.
+import { z } from "zod";
+import { coinIdSchema, coinSchema } from "./coins";
+
+// `.strict()`: an unknown field is a mistake worth reporting, not something to drop silently.
+export const watchlistAddBodySchema = z.object({ coinId: coinIdSchema }).strict();
+
+export const savedComparisonBodySchema = z
+  .object({ coin1Id: coinIdSchema, coin2Id: coinIdSchema })
+  .strict()
+  .refine((body) => body.coin1Id !== body.coin2Id, {
+    message: "coin1Id and coin2Id must be two different coins.",
+    path: ["coin2Id"],
+  });
+
+/** A watchlist entry with its coin, so the page needs no second lookup. */
+export const watchlistEntrySchema = z.object({
+  id: z.number().int(),
+  coinId: coinIdSchema,
+  addedAt: z.iso.datetime(),
+  coin: coinSchema,
+});
+export type WatchlistEntry = z.infer<typeof watchlistEntrySchema>;
+export const watchlistSchema = z.array(watchlistEntrySchema);
+
+/** A saved comparison with both coins as they are today (the page projects from today's data). */
+export const savedComparisonSchema = z.object({
+  id: z.number().int(),
+  coin1Id: coinIdSchema,
+  coin2Id: coinIdSchema,
+  savedAt: z.iso.datetime(),
+  coin1: coinSchema,
+  coin2: coinSchema,
+});
+export type SavedComparison = z.infer<typeof savedComparisonSchema>;
+export const savedComparisonListSchema = z.array(savedComparisonSchema);
+
+/** DELETE answers 204 with no body. */
+export const noContentSchema = z.undefined();
+
+/** Path parameter of DELETE /api/saved-comparisons/{id}: a positive whole number. */
+export const savedComparisonIdSchema = z
+  .string()
+  .regex(/^[1-9][0-9]{0,15}$/)
+  .transform(Number)
+  .pipe(z.number().int().max(Number.MAX_SAFE_INTEGER));
