@@ -1,13 +1,105 @@
 "use client";
 
+import { format } from "date-fns";
+import { Trash2 } from "lucide-react";
+import Link from "next/link";
+import { CoinLogo } from "@/components/coins/coin-logo";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { computeComparison } from "@/lib/comparison";
+import { comparisonHref } from "@/lib/comparison-link";
+import { MISSING, formatMultiplier, formatPrice } from "@/lib/format";
+import type { SavedComparison } from "@/lib/validation/account";
+import type { Coin } from "@/lib/validation/coins";
+import { useRemoveSavedComparison, useSavedComparisons } from "./account-queries";
 import { EmptyState } from "./empty-state";
-import { SignedInOnly } from "./signed-in-only";
+import { LoadError } from "./load-error";
+import { PageSpinner, SignedInOnly } from "./signed-in-only";
 
-// The cards arrive with the saved-comparisons API (issue 5); until then there is nothing saved.
+/** The saved page's states (spec sections 2 and 4): loading, not logged in, empty, or the cards. */
 export function SavedView() {
   return (
     <SignedInOnly loginMessage="Please log in to view your saved comparisons." returnTo="/saved">
-      {() => <EmptyState title="No saved comparisons yet" linkLabel="Start Comparing" />}
+      {(user) => <SavedList userId={user.id} />}
     </SignedInOnly>
+  );
+}
+
+function SavedList({ userId }: { userId: number }) {
+  const saved = useSavedComparisons(userId);
+  const remove = useRemoveSavedComparison();
+  if (saved.isPending) return <PageSpinner />;
+  if (saved.isError) {
+    return <LoadError title="Couldn't load your saved comparisons" onRetry={() => void saved.refetch()} retrying={saved.isFetching} />;
+  }
+  if (saved.data.length === 0) return <EmptyState title="No saved comparisons yet" linkLabel="Start Comparing" />;
+  return (
+    <ul className="grid gap-4 md:grid-cols-2" aria-label="Saved comparisons">
+      {saved.data.map((comparison) => (
+        <li key={comparison.id}>
+          <SavedCard comparison={comparison} onRemove={() => remove.mutate(comparison.id)} removing={remove.isPending} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function SavedCard({ comparison, onRemove, removing }: { comparison: SavedComparison; onRemove: () => void; removing: boolean }) {
+  const { coin1, coin2 } = comparison;
+  // Projected from today's prices, not the ones on the day it was saved.
+  const result = computeComparison(coin1, coin2);
+  return (
+    <Card className="h-full" data-testid="saved-card">
+      <CardContent className="flex flex-col gap-4 pt-5">
+        <div className="flex items-center justify-between gap-2">
+          <p className="text-sm text-muted-foreground">Saved {format(new Date(comparison.savedAt), "MMM d, yyyy")}</p>
+          <Button
+            variant="ghost"
+            size="icon"
+            onClick={onRemove}
+            disabled={removing}
+            aria-label={`Remove saved comparison ${coin1.symbol} vs ${coin2.symbol}`}
+          >
+            <Trash2 aria-hidden />
+          </Button>
+        </div>
+        <h2>
+          <Link
+            href={comparisonHref(coin1.id, coin2.id)}
+            className="grid grid-cols-[1fr_auto_1fr] items-center gap-3 rounded-md hover:bg-muted/50 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+          >
+            <CoinName coin={coin1} />
+            <span className="text-sm text-muted-foreground">vs</span>
+            <CoinName coin={coin2} />
+          </Link>
+        </h2>
+        <dl className="grid grid-cols-3 gap-3 text-sm">
+          <Figure label="Current Price" value={formatPrice(coin1.currentPrice)} />
+          <Figure label="Market Cap Multiplier" value={result.comparable ? formatMultiplier(result.multiplier) : MISSING} />
+          <Figure label="Projected Price" value={result.comparable ? formatPrice(result.projectedPrice) : MISSING} />
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+function CoinName({ coin }: { coin: Coin }) {
+  return (
+    <span className="flex min-w-0 items-center gap-2">
+      <CoinLogo coin={coin} size={32} />
+      <span className="min-w-0">
+        <span className="block truncate font-semibold">{coin.symbol}</span>
+        <span className="block truncate text-xs font-normal text-muted-foreground">{coin.name}</span>
+      </span>
+    </span>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="font-medium tabular-nums break-all">{value}</dd>
+    </div>
   );
 }

@@ -1,13 +1,104 @@
 "use client";
 
+import { ArrowDown, ArrowUp, Trash2 } from "lucide-react";
+import Link from "next/link";
+import { CoinLogo } from "@/components/coins/coin-logo";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { comparisonHref } from "@/lib/comparison-link";
+import { changeDirection, formatAbsolutePercentChange, formatMarketCap, formatPrice } from "@/lib/format";
+import { cn } from "@/lib/utils";
+import type { WatchlistEntry } from "@/lib/validation/account";
+import { useRemoveFromWatchlist, useWatchlist } from "./account-queries";
 import { EmptyState } from "./empty-state";
-import { SignedInOnly } from "./signed-in-only";
+import { LoadError } from "./load-error";
+import { PageSpinner, SignedInOnly } from "./signed-in-only";
 
-// The list itself arrives with the watchlist API (issue 5); until then there is nothing to list.
+/** The watchlist page's states (spec sections 2 and 4): loading, not logged in, empty, or the cards. */
 export function WatchlistView() {
   return (
     <SignedInOnly loginMessage="Please log in to view your watchlist." returnTo="/watchlist">
-      {() => <EmptyState title="Your watchlist is empty" linkLabel="Browse Coins" />}
+      {(user) => <Watchlist userId={user.id} />}
     </SignedInOnly>
+  );
+}
+
+function Watchlist({ userId }: { userId: number }) {
+  const watchlist = useWatchlist(userId);
+  const remove = useRemoveFromWatchlist();
+  if (watchlist.isPending) return <PageSpinner />;
+  if (watchlist.isError) {
+    return <LoadError title="Couldn't load your watchlist" onRetry={() => void watchlist.refetch()} retrying={watchlist.isFetching} />;
+  }
+  if (watchlist.data.length === 0) return <EmptyState title="Your watchlist is empty" linkLabel="Browse Coins" />;
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Watchlist">
+      {watchlist.data.map((entry) => (
+        <li key={entry.id}>
+          <WatchlistCard entry={entry} onRemove={() => remove.mutate(entry.coinId)} removing={remove.isPending} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function WatchlistCard({ entry, onRemove, removing }: { entry: WatchlistEntry; onRemove: () => void; removing: boolean }) {
+  const { coin } = entry;
+  return (
+    <Card className="h-full" data-testid="watchlist-card">
+      <CardContent className="flex flex-col gap-4 pt-5">
+        <div className="flex items-start gap-3">
+          <CoinLogo coin={coin} size={40} />
+          <div className="min-w-0 flex-1">
+            <h2 className="truncate font-semibold">
+              <Link href={comparisonHref(coin.id)} className="rounded-sm hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
+                {coin.name}
+              </Link>
+            </h2>
+            <p className="flex flex-wrap gap-x-2 text-sm text-muted-foreground">
+              <span>{coin.symbol}</span>
+              <span className="tabular-nums">Rank #{coin.rank}</span>
+            </p>
+          </div>
+          <Button variant="ghost" size="icon" onClick={onRemove} disabled={removing} aria-label={`Remove ${coin.symbol} from watchlist`}>
+            <Trash2 aria-hidden />
+          </Button>
+        </div>
+        <dl className="grid grid-cols-3 gap-3 text-sm">
+          <div>
+            <dt className="text-muted-foreground">Market Cap</dt>
+            <dd className="font-medium tabular-nums">{formatMarketCap(coin.marketCap)}</dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground">Price</dt>
+            <dd className="font-medium tabular-nums break-all">{formatPrice(coin.currentPrice)}</dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground">24h</dt>
+            <dd>
+              <Change value={coin.priceChange24h} />
+            </dd>
+          </div>
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Absolute change with 2 decimals; the arrow (and its label) carries the direction. */
+function Change({ value }: { value: number | null }) {
+  const direction = changeDirection(value);
+  const Arrow = direction === "down" ? ArrowDown : ArrowUp;
+  return (
+    <span
+      className={cn(
+        "inline-flex items-center gap-0.5 font-medium tabular-nums",
+        direction === null ? "text-muted-foreground" : direction === "up" ? "text-gain" : "text-loss",
+      )}
+      data-testid="watchlist-change"
+    >
+      {direction ? <Arrow aria-label={direction === "up" ? "Up" : "Down"} className="size-4" /> : null}
+      {formatAbsolutePercentChange(value)}
+    </span>
   );
 }

@@ -7,6 +7,7 @@ import { computeComparison } from "@/lib/comparison";
 import { comparisonHref } from "@/lib/comparison-link";
 import { COMPARE_DELAY_MS } from "@/lib/market-constants";
 import type { Coin } from "@/lib/validation/coins";
+import { ComparisonActions } from "./comparison-actions";
 import { ComparisonResult } from "./comparison-result";
 
 type Props = { coins: Coin[]; initialCoin1Id?: string; initialCoin2Id?: string };
@@ -55,7 +56,14 @@ export function CompareSection({ coins, initialCoin1Id, initialCoin2Id }: Props)
       {coin1 && coin2 && coin1.id === coin2.id ? (
         <p className="text-sm text-muted-foreground">Pick two different coins to compare.</p>
       ) : null}
-      <div aria-live="polite">{compared ? <ComparisonResult result={computeComparison(compared[0], compared[1])} /> : null}</div>
+      <div aria-live="polite">
+        {compared ? (
+          <ComparisonResult
+            result={computeComparison(compared[0], compared[1])}
+            actions={<ComparisonActions coin1={compared[0]} coin2={compared[1]} />}
+          />
+        ) : null}
+      </div>
     </div>
   );
 }

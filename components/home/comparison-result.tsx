@@ -31,7 +31,14 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 }
 
 /** The home page's answer: coin 1's price at coin 2's market cap (spec section 2, item 4). */
-export function ComparisonResult({ result }: { result: Comparison<ResultCoin, ResultCoin> }) {
+export function ComparisonResult({
+  result,
+  actions,
+}: {
+  result: Comparison<ResultCoin, ResultCoin>;
+  /** The signed-in user's save and watch buttons, at the foot of the card. */
+  actions?: React.ReactNode;
+}) {
   const { coin1, coin2 } = result;
   return (
     <Card data-testid="comparison-result">
@@ -58,6 +65,7 @@ export function ComparisonResult({ result }: { result: Comparison<ResultCoin, Re
             {comparisonFailureMessage(result.reason, result.invalidCoin?.symbol)}
           </p>
         )}
+        {actions}
       </CardContent>
     </Card>
   );

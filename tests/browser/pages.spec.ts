@@ -2,10 +2,10 @@
 // and screenshots of every page at 390 and 1280 px (tests/browser/screenshots/).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { Locator, Page } from "playwright-core";
 import { computeComparison } from "../../lib/comparison";
 import { formatPrice, formatResultMultiplier } from "../../lib/format";
 import { coinListSchema } from "../../lib/validation/coins";
+import { chooseCoin } from "./coin-steps";
 import { newContext, screenshotPath, watchForErrors } from "./harness";
 import { suite } from "./suite";
 
@@ -26,16 +26,6 @@ async function openPage(width: number, path: string, { consented = true } = {}) 
   const problems = watchForErrors(page, baseUrl);
   const response = await page.goto(path);
   return { context, page, problems, status: response?.status() };
-}
-
-/**
- * Opens the coin selector named `trigger` inside `scope` (default: the page), searches for
- * `query`, and picks the option whose text starts with `symbol`.
- */
-async function chooseCoin(page: Page, trigger: RegExp, symbol: string, { scope = page as Page | Locator, query = symbol } = {}) {
-  await scope.getByRole("button", { name: trigger }).click();
-  await page.getByRole("combobox").fill(query);
-  await page.getByRole("option", { name: new RegExp(`^${symbol}\\b`) }).click();
 }
 
 test("every page at every width: its heading, no sideways scroll, no errors; screenshots at 390 and 1280", async () => {

@@ -1,65 +1,22 @@
 // Wallet sign-in in Chromium with a scripted wallet (announced as Rabby) whose key signs in
-// Node. The public PulseChain RPC is unreachable here (the context aborts it): the app must
-// work without it.
+// Node (steps in wallet-steps.ts).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { BrowserContext, Page } from "playwright-core";
-import { privateKeyToAccount } from "viem/accounts";
-import { authUserSchema } from "../../lib/validation/auth";
-import { newContext, screenshotPath, watchForErrors } from "./harness";
-import { injectWallet, walletEmits, type WalletState } from "./injected-wallet";
+import { newContext, screenshotPath } from "./harness";
+import { walletEmits } from "./injected-wallet";
 import { suite } from "./suite";
-
-const PUBLIC_RPC = "https://rpc.pulsechain.com";
-const alice = privateKeyToAccount("0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d");
-const bob = privateKeyToAccount("0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a");
-const short = (address: string) => `${address.slice(0, 4)}...${address.slice(-4)}`;
-/** RainbowKit's own dialogs shorten with an ellipsis character. */
-const kitShort = (address: string) => `${address.slice(0, 4)}\u2026${address.slice(-4)}`;
-
-async function walletPage(options: { account?: typeof alice; chainId?: number; width?: number; init?: string } = {}) {
-  const { browser, baseUrl } = suite();
-  const context = await newContext(browser, baseUrl, { width: options.width ?? 1440, height: 900 });
-  const wallet = await injectWallet(context, options.account ?? alice, options.chainId ?? 369);
-  if (options.init) await context.addInitScript(options.init);
-  const page = await context.newPage();
-  const problems = watchForErrors(page, baseUrl, { unreachable: [PUBLIC_RPC] });
-  return { context, page, wallet, problems };
-}
-
-/** What GET /api/auth/user says about this browser: the user, or null for a 401. */
-async function sessionUser(page: Page) {
-  const { status, body } = await page.evaluate(async () => {
-    const res = await fetch("/api/auth/user");
-    return { status: res.status, body: await res.json() };
-  });
-  if (status === 401) return null;
-  assert.equal(status, 200);
-  return authUserSchema.parse(body);
-}
-
-const walletMenuButton = (page: Page) => page.getByRole("button", { name: /^Wallet menu for / });
-
-/** 'Connect Wallet', then the wallet in the dialog. */
-async function connectRabby(page: Page) {
-  await page.getByRole("button", { name: "Connect Wallet" }).click();
-  await page.getByRole("button", { name: "Rabby Wallet" }).click();
-}
-
-async function connectAndSignIn(page: Page, wallet: WalletState) {
-  await connectRabby(page);
-  const dialog = page.getByRole("dialog");
-  await dialog.getByText("Verify your account").waitFor();
-  await dialog.getByText("you must sign a message in your wallet to verify that you are the owner of this account").waitFor();
-  await dialog.getByRole("button", { name: "Sign message" }).click();
-  await walletMenuButton(page).waitFor();
-  assert.ok(wallet.calls.includes("personal_sign"));
-}
-
-async function close(context: BrowserContext, problems: string[]) {
-  assert.deepEqual(problems, []);
-  await context.close();
-}
+import {
+  alice,
+  bob,
+  close,
+  connectAndSignIn,
+  connectRabby,
+  kitShort,
+  sessionUser,
+  short,
+  walletMenuButton,
+  walletPage,
+} from "./wallet-steps";
 
 test("connect, sign in, see the avatar and menu, stay signed in across a reload, disconnect", async () => {
   const { context, page, wallet, problems } = await walletPage();

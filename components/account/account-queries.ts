@@ -1,0 +1,93 @@
+"use client";
+
+// The signed-in user's watchlist and saved comparisons on the client: the two list queries and
+// the four writes, each with the spec's success and destructive error toasts (section 8). After
+// a write succeeds the lists are refetched before the write counts as done, so a removed card is
+// gone by the time the buttons come back.
+import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import {
+  SAVED_COMPARISONS_QUERY_KEY,
+  WATCHLIST_QUERY_KEY,
+  addToWatchlist,
+  fetchSavedComparisons,
+  fetchWatchlist,
+  removeFromWatchlist,
+  removeSavedComparison,
+  saveComparison,
+  savedComparisonsQueryKey,
+  watchlistQueryKey,
+} from "@/lib/account/client";
+import { HttpError } from "@/lib/api/fetch-json";
+import { AUTH_USER_QUERY_KEY } from "@/lib/auth/client";
+import { toast } from "@/lib/use-toast";
+
+export function useWatchlist(userId: number) {
+  return useQuery({ queryKey: watchlistQueryKey(userId), queryFn: fetchWatchlist });
+}
+
+export function useSavedComparisons(userId: number) {
+  return useQuery({ queryKey: savedComparisonsQueryKey(userId), queryFn: fetchSavedComparisons });
+}
+
+type Toast = { title: string; description: string };
+
+function onFailure(queryClient: QueryClient, failure: Toast) {
+  return (error: Error) => {
+    toast({ ...failure, variant: "destructive" });
+    // The session ended (signed out in another tab, expired): let the page show it.
+    if (error instanceof HttpError && error.status === 401) void queryClient.invalidateQueries({ queryKey: AUTH_USER_QUERY_KEY });
+  };
+}
+
+function useAccountWrite<V>(
+  write: (variables: V) => Promise<unknown>,
+  refresh: readonly string[],
+  success: Toast,
+  failure: Toast,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: refresh });
+      toast(success);
+    },
+    onError: onFailure(queryClient, failure),
+  });
+}
+
+export function useAddToWatchlist() {
+  return useAccountWrite(
+    addToWatchlist,
+    WATCHLIST_QUERY_KEY,
+    { title: "Added to watchlist", description: "The coin has been added to your watchlist." },
+    { title: "Error", description: "Failed to add to watchlist. Please try again." },
+  );
+}
+
+export function useRemoveFromWatchlist() {
+  return useAccountWrite(
+    removeFromWatchlist,
+    WATCHLIST_QUERY_KEY,
+    { title: "Removed from watchlist", description: "The coin has been removed from your watchlist." },
+    { title: "Error", description: "Failed to remove coin from watchlist." },
+  );
+}
+
+export function useSaveComparison() {
+  return useAccountWrite(
+    ({ coin1Id, coin2Id }: { coin1Id: string; coin2Id: string }) => saveComparison(coin1Id, coin2Id),
+    SAVED_COMPARISONS_QUERY_KEY,
+    { title: "Comparison saved", description: "The comparison has been added to your saved list." },
+    { title: "Error", description: "Failed to save comparison. Please try again." },
+  );
+}
+
+export function useRemoveSavedComparison() {
+  return useAccountWrite(
+    removeSavedComparison,
+    SAVED_COMPARISONS_QUERY_KEY,
+    { title: "Removed from saved", description: "The comparison has been removed from your saved list." },
+    { title: "Error", description: "Failed to remove saved comparison." },
+  );
+}
