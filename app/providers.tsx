@@ -1,21 +1,14 @@
 "use client";
 
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { useState } from "react";
+import { createQueryClient } from "@/lib/query-client";
 
 /**
  * Client-side providers. The query client is created per browser session (not at module level)
- * so that server renders never share cached data between visitors. Defaults follow spec
- * section 7: no retry, data never goes stale, no refetch on focus, no polling.
+ * so that server renders never share cached data between visitors.
  */
 export function Providers({ children }: { children: React.ReactNode }) {
-  const [queryClient] = useState(
-    () =>
-      new QueryClient({
-        defaultOptions: {
-          queries: { retry: false, staleTime: Infinity, refetchOnWindowFocus: false, refetchInterval: false },
-        },
-      }),
-  );
+  const [queryClient] = useState(createQueryClient);
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }

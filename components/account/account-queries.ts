@@ -4,7 +4,7 @@
 // the four writes, each with the spec's success and destructive error toasts (section 8). After
 // a write succeeds the lists are refetched before the write counts as done, so a removed card is
 // gone by the time the buttons come back.
-import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   SAVED_COMPARISONS_QUERY_KEY,
   WATCHLIST_QUERY_KEY,
@@ -17,8 +17,6 @@ import {
   savedComparisonsQueryKey,
   watchlistQueryKey,
 } from "@/lib/account/client";
-import { HttpError } from "@/lib/api/fetch-json";
-import { AUTH_USER_QUERY_KEY } from "@/lib/auth/client";
 import { toast } from "@/lib/use-toast";
 
 export function useWatchlist(userId: number) {
@@ -30,14 +28,6 @@ export function useSavedComparisons(userId: number) {
 }
 
 type Toast = { title: string; description: string };
-
-function onFailure(queryClient: QueryClient, failure: Toast) {
-  return (error: Error) => {
-    toast({ ...failure, variant: "destructive" });
-    // The session ended (signed out in another tab, expired): let the page show it.
-    if (error instanceof HttpError && error.status === 401) void queryClient.invalidateQueries({ queryKey: AUTH_USER_QUERY_KEY });
-  };
-}
 
 function useAccountWrite<V>(
   write: (variables: V) => Promise<unknown>,
@@ -52,7 +42,8 @@ function useAccountWrite<V>(
       await queryClient.invalidateQueries({ queryKey: refresh });
       toast(success);
     },
-    onError: onFailure(queryClient, failure),
+    // (A 401 also makes the app re-read who is signed in: lib/query-client.ts.)
+    onError: () => void toast({ ...failure, variant: "destructive" }),
   });
 }
 

@@ -30,7 +30,7 @@ function SavedList({ userId }: { userId: number }) {
   const remove = useRemoveSavedComparison();
   if (saved.isPending) return <PageSpinner />;
   if (saved.isError) {
-    return <LoadError title="Couldn't load your saved comparisons" onRetry={() => void saved.refetch()} retrying={saved.isFetching} />;
+    return <LoadError title="Couldn't load your saved comparisons" onRetry={() => void saved.refetch()} />;
   }
   if (saved.data.length === 0) return <EmptyState title="No saved comparisons yet" linkLabel="Start Comparing" />;
   return (

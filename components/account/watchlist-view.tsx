@@ -28,7 +28,7 @@ function Watchlist({ userId }: { userId: number }) {
   const remove = useRemoveFromWatchlist();
   if (watchlist.isPending) return <PageSpinner />;
   if (watchlist.isError) {
-    return <LoadError title="Couldn't load your watchlist" onRetry={() => void watchlist.refetch()} retrying={watchlist.isFetching} />;
+    return <LoadError title="Couldn't load your watchlist" onRetry={() => void watchlist.refetch()} />;
   }
   if (watchlist.data.length === 0) return <EmptyState title="Your watchlist is empty" linkLabel="Browse Coins" />;
   return (

@@ -1,23 +1,15 @@
 // The signed-in-only pages' states and the header's wallet slot before the wallet kit loads.
 // The signed-in state is whatever GET /api/auth/user answered, so each test puts that answer
-// in the query cache (or leaves the request hanging, for "loading").
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen } from "@testing-library/react";
+// in the query cache (or leaves the request hanging, for "loading"). The signed-in states (list
+// loading, load error, empty, cards) are in watchlist-page.test.tsx and saved-page.test.tsx.
+import { screen } from "@testing-library/react";
 import { SavedView } from "@/components/account/saved-view";
 import { WatchlistView } from "@/components/account/watchlist-view";
 import { avatarInitials } from "@/components/wallet/address-avatar";
 import { WalletButton } from "@/components/wallet/wallet-button";
-import { AUTH_USER_QUERY_KEY } from "@/lib/auth/client";
-import type { AuthUser } from "@/lib/validation/auth";
+import { renderWithQueryClient } from "../helpers/render-with-query";
 
-const alice: AuthUser = { id: 1, address: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", createdAt: "2026-11-21T10:00:00.000Z" };
-type Answer = "pending" | AuthUser | null;
-
-function renderWith(ui: React.ReactElement, answer: Answer) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  if (answer !== "pending") client.setQueryData(AUTH_USER_QUERY_KEY, answer);
-  return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
-}
+const renderWith = renderWithQueryClient;
 
 const realFetch = globalThis.fetch;
 beforeEach(() => {
@@ -29,9 +21,9 @@ afterEach(() => {
 });
 
 describe.each([
-  ["watchlist", WatchlistView, "Please log in to view your watchlist.", "/watchlist", "Your watchlist is empty", "Browse Coins"],
-  ["saved", SavedView, "Please log in to view your saved comparisons.", "/saved", "No saved comparisons yet", "Start Comparing"],
-] as const)("the %s page", (_name, View, loginText, path, emptyTitle, emptyLink) => {
+  ["watchlist", WatchlistView, "Please log in to view your watchlist.", "/watchlist"],
+  ["saved", SavedView, "Please log in to view your saved comparisons.", "/saved"],
+] as const)("the %s page", (_name, View, loginText, path) => {
   test("shows a spinner while the signed-in state is loading", () => {
     renderWith(<View />, "pending");
     expect(screen.getByRole("status")).toHaveTextContent("Loading");
@@ -45,12 +37,6 @@ describe.each([
     expect(screen.getByRole("link", { name: "Log in" })).toHaveAttribute("href", `/api/login?returnTo=${encodeURIComponent(path)}`);
   });
 
-  test("shows the empty state to a signed-in user", () => {
-    renderWith(<View />, alice);
-    expect(screen.getByRole("heading", { name: emptyTitle })).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: emptyLink })).toHaveAttribute("href", "/");
-    expect(screen.queryByText("Login Required")).not.toBeInTheDocument();
-  });
 });
 
 describe("the header's wallet slot before the kit loads", () => {

@@ -1,8 +1,9 @@
-import { act, render, screen } from "@testing-library/react";
+import { act, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { CompareSection } from "@/components/home/compare-section";
 import { chooseCoin } from "../helpers/choose-coin";
 import { useListboxLayout } from "../helpers/listbox-layout";
+import { renderWithQueryClient as render } from "../helpers/render-with-query";
 import { big, makeCoin, tiny } from "./fixtures";
 
 useListboxLayout();

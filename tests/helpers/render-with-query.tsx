@@ -1,9 +1,11 @@
-// Renders a component inside a fresh TanStack Query client with the app's defaults (no retry,
-// never stale), with the signed-in state already answered: a user, null (signed out), or
-// "pending" (GET /api/auth/user has not answered; the test's fetch decides whether it ever will).
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+// Renders a component inside a fresh TanStack Query client configured as the app's (no retry,
+// never stale, a 401 re-reads the signed-in user), with the signed-in state already answered:
+// a user, null (signed out), or "pending" (GET /api/auth/user has not answered; the test's
+// fetch decides whether it ever will).
+import { QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import { AUTH_USER_QUERY_KEY } from "@/lib/auth/client";
+import { createQueryClient } from "@/lib/query-client";
 import type { AuthUser } from "@/lib/validation/auth";
 
 export type AuthAnswer = "pending" | AuthUser | null;
@@ -15,9 +17,7 @@ export const alice: AuthUser = {
 };
 
 export function renderWithQueryClient(ui: React.ReactElement, auth: AuthAnswer = null) {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false, staleTime: Infinity, refetchOnWindowFocus: false }, mutations: { retry: false } },
-  });
+  const client = createQueryClient();
   if (auth !== "pending") client.setQueryData(AUTH_USER_QUERY_KEY, auth);
   return { client, ...render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>) };
 }
