@@ -1,10 +1,11 @@
 // `npm run bench`: measures the production build and prints figures; it asserts nothing.
 // - First-load JS of each page: the gzipped size of every script the HTML loads.
-// - Read-API latency and throughput on loopback, with a static file served by the same
+// - API latency and throughput on loopback (public reads, and a signed-in user's lists), with a static file served by the same
 //   server as the reference, so the figures can be read as ratios on any machine.
 // Budgets are printed beside the figures; timings never run inside the test suite.
 import { gzipSync } from "node:zlib";
 import { startApp } from "../browser/harness";
+import { signInOverHttp } from "./sign-in";
 
 const ROUNDS = 5;
 const REQUESTS_PER_ROUND = 300;
@@ -39,8 +40,8 @@ async function firstLoadJsKb(baseUrl: string, page: string): Promise<{ kb: numbe
   return { kb: bytes / 1024, scripts: sources.length };
 }
 
-/** One round: REQUESTS_PER_ROUND GETs, CONCURRENCY at a time. Returns latencies (ms) and req/s. */
-async function round(url: string): Promise<{ latencies: number[]; perSecond: number }> {
+/** One round: REQUESTS_PER_ROUND requests, CONCURRENCY at a time. Returns latencies (ms) and req/s. */
+async function round(url: string, init?: RequestInit): Promise<{ latencies: number[]; perSecond: number }> {
   const latencies: number[] = [];
   let next = 0;
   const started = performance.now();
@@ -49,7 +50,7 @@ async function round(url: string): Promise<{ latencies: number[]; perSecond: num
       while (next < REQUESTS_PER_ROUND) {
         next++;
         const t0 = performance.now();
-        const res = await fetch(url);
+        const res = await fetch(url, init);
         await res.arrayBuffer();
         if (!res.ok) throw new Error(`${url} answered ${res.status}`);
         latencies.push(performance.now() - t0);
@@ -59,10 +60,10 @@ async function round(url: string): Promise<{ latencies: number[]; perSecond: num
   return { latencies, perSecond: REQUESTS_PER_ROUND / ((performance.now() - started) / 1000) };
 }
 
-async function measure(url: string): Promise<{ medianMs: number; p95Ms: number; perSecond: number }> {
-  await round(url); // warm-up
+async function measure(url: string, init?: RequestInit): Promise<{ medianMs: number; p95Ms: number; perSecond: number }> {
+  await round(url, init); // warm-up
   const rounds = [];
-  for (let i = 0; i < ROUNDS; i++) rounds.push(await round(url));
+  for (let i = 0; i < ROUNDS; i++) rounds.push(await round(url, init));
   return {
     medianMs: median(rounds.map((r) => median(r.latencies))),
     p95Ms: median(rounds.map((r) => percentile(r.latencies, 95))),
@@ -83,11 +84,27 @@ try {
   const row = (name: string, r: typeof reference, ratio: string) =>
     console.log(`  ${name.padEnd(36)} median ${r.medianMs.toFixed(2).padStart(6)} ms  p95 ${r.p95Ms.toFixed(2).padStart(6)} ms  ${r.perSecond.toFixed(0).padStart(5)} req/s  ${ratio}`);
   row(`${REFERENCE} (reference)`, reference, "");
-  for (const endpoint of ENDPOINTS) {
-    const r = await measure(`${app.baseUrl}${endpoint}`);
+  const judged = (name: string, r: typeof reference) => {
     const ratio = r.medianMs / reference.medianMs;
-    row(endpoint, r, `${ratio.toFixed(1)}x reference  ${ratio <= API_MEDIAN_BUDGET_RATIO ? "within budget" : "OVER BUDGET"}`);
+    row(name, r, `${ratio.toFixed(1)}x reference  ${ratio <= API_MEDIAN_BUDGET_RATIO ? "within budget" : "OVER BUDGET"}`);
+  };
+  for (const endpoint of ENDPOINTS) judged(endpoint, await measure(`${app.baseUrl}${endpoint}`));
+
+  // A signed-in user's lists (session checked against the database on every call), with a
+  // realistic amount on them, and the idempotent re-add a double click produces.
+  const cookie = await signInOverHttp(app.baseUrl);
+  const headers = { Cookie: cookie, Origin: app.baseUrl, "Content-Type": "application/json" };
+  const coinIds = ((await (await fetch(`${app.baseUrl}/api/cryptocurrencies`)).json()) as { id: string }[]).map((c) => c.id).slice(0, 21);
+  for (const [index, coinId] of coinIds.slice(0, 20).entries()) {
+    const post = (path: string, body: unknown) => fetch(`${app.baseUrl}${path}`, { method: "POST", headers, body: JSON.stringify(body) });
+    if (!(await post("/api/watchlist", { coinId })).ok) throw new Error("bench: could not fill the watchlist");
+    if (!(await post("/api/saved-comparisons", { coin1Id: coinId, coin2Id: coinIds[index + 1] })).ok) throw new Error("bench: could not save");
   }
+  console.log("\nSigned in, 20 coins watched and 20 comparisons saved:");
+  judged("GET /api/watchlist", await measure(`${app.baseUrl}/api/watchlist`, { headers: { Cookie: cookie } }));
+  judged("GET /api/saved-comparisons", await measure(`${app.baseUrl}/api/saved-comparisons`, { headers: { Cookie: cookie } }));
+  const again = JSON.stringify({ coinId: coinIds[0] });
+  judged("POST /api/watchlist (already on it)", await measure(`${app.baseUrl}/api/watchlist`, { method: "POST", headers, body: again }));
 } finally {
   await app.stop();
 }
