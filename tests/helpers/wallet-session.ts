@@ -16,10 +16,13 @@ export const SITE_HOST = "pulsecompare.example";
 /** Nothing listens here: contract-wallet checks against "the chain" fail fast. */
 export const UNREACHABLE_RPC = "http://127.0.0.1:9/";
 
+/** The NEXTAUTH_SECRET the auth tests configure (tests that forge cookies need it). */
+export const TEST_AUTH_SECRET = "test-secret-for-jest-only-0123456789abcdef";
+
 export function useAuthEnvironment(overrides: Record<string, string> = {}): void {
   const saved: Record<string, string | undefined> = {};
   const values: Record<string, string> = {
-    NEXTAUTH_SECRET: "test-secret-for-jest-only-0123456789abcdef",
+    NEXTAUTH_SECRET: TEST_AUTH_SECRET,
     AUTH_ORIGINS: SITE,
     PULSECHAIN_RPC_URL: UNREACHABLE_RPC,
     ...overrides,
