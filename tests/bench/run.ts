@@ -34,7 +34,10 @@ const percentile = (values: number[], p: number) => [...values].sort((a, b) => a
 
 async function firstLoadJsKb(baseUrl: string, page: string): Promise<{ kb: number; scripts: number }> {
   const html = await (await fetch(`${baseUrl}${page}`)).text();
-  const sources = [...new Set([...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]!))];
+  // `noModule` scripts (Next's legacy polyfills) are skipped by every browser that runs modules,
+  // so they are not part of a visitor's first load.
+  const tags = [...html.matchAll(/<script[^>]+src="([^"]+)"[^>]*>/g)].filter((m) => !/\snomodule\b/i.test(m[0]));
+  const sources = [...new Set(tags.map((m) => m[1]!))];
   let bytes = 0;
   for (const src of sources) bytes += gzipSync(Buffer.from(await (await fetch(new URL(src, baseUrl))).arrayBuffer())).length;
   return { kb: bytes / 1024, scripts: sources.length };
