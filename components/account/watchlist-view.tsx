@@ -1,13 +1,13 @@
 "use client";
 
-import { ArrowDown, ArrowUp, Trash2 } from "lucide-react";
+import { Trash2 } from "lucide-react";
 import Link from "next/link";
 import { CoinLogo } from "@/components/coins/coin-logo";
+import { PriceChange } from "@/components/coins/price-change";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { comparisonHref } from "@/lib/comparison-link";
-import { changeDirection, formatAbsolutePercentChange, formatMarketCap, formatPrice } from "@/lib/format";
-import { cn } from "@/lib/utils";
+import { formatMarketCap, formatPrice } from "@/lib/format";
 import type { WatchlistEntry } from "@/lib/validation/account";
 import { useRemoveFromWatchlist, useWatchlist } from "./account-queries";
 import { EmptyState } from "./empty-state";
@@ -76,29 +76,11 @@ function WatchlistCard({ entry, onRemove, removing }: { entry: WatchlistEntry; o
           <div>
             <dt className="text-muted-foreground">24h</dt>
             <dd>
-              <Change value={coin.priceChange24h} />
+              <PriceChange value={coin.priceChange24h} absolute className="font-medium" data-testid="watchlist-change" />
             </dd>
           </div>
         </dl>
       </CardContent>
     </Card>
-  );
-}
-
-/** Absolute change with 2 decimals; the arrow (and its label) carries the direction. */
-function Change({ value }: { value: number | null }) {
-  const direction = changeDirection(value);
-  const Arrow = direction === "down" ? ArrowDown : ArrowUp;
-  return (
-    <span
-      className={cn(
-        "inline-flex items-center gap-0.5 font-medium tabular-nums",
-        direction === null ? "text-muted-foreground" : direction === "up" ? "text-gain" : "text-loss",
-      )}
-      data-testid="watchlist-change"
-    >
-      {direction ? <Arrow aria-label={direction === "up" ? "Up" : "Down"} className="size-4" /> : null}
-      {formatAbsolutePercentChange(value)}
-    </span>
   );
 }

@@ -1,24 +1,32 @@
 import { ArrowDown, ArrowUp } from "lucide-react";
-import { changeDirection, formatPercentChange } from "@/lib/format";
+import { changeDirection, formatAbsolutePercentChange, formatPercentChange } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
 /**
- * A 24h change with one decimal: green when >= 0, red when negative, '-' when missing.
- * An arrow goes with the colour, so the direction never rests on colour alone.
+ * A 24h change: green when >= 0, red when negative, '-' when missing. Tables show it signed with
+ * one decimal; the watchlist (`absolute`) unsigned with two, so there the arrow is labelled
+ * "Up" or "Down". An arrow always goes with the colour: direction never rests on colour alone.
  */
-export function PriceChange({ value, className }: { value: number | null; className?: string }) {
+export function PriceChange({
+  value,
+  absolute = false,
+  className,
+  ...props
+}: { value: number | null; absolute?: boolean; className?: string } & React.ComponentProps<"span">) {
   const direction = changeDirection(value);
   const Arrow = direction === "down" ? ArrowDown : ArrowUp;
+  const label = absolute ? (direction === "down" ? "Down" : "Up") : undefined;
   return (
     <span
+      {...props}
       className={cn(
         "inline-flex items-center justify-end gap-0.5 tabular-nums",
         direction === null ? "text-muted-foreground" : direction === "up" ? "text-gain" : "text-loss",
         className,
       )}
     >
-      {direction ? <Arrow aria-hidden className="size-3.5" /> : null}
-      {formatPercentChange(value, 1)}
+      {direction ? <Arrow aria-hidden={label ? undefined : true} aria-label={label} className="size-3.5" /> : null}
+      {absolute ? formatAbsolutePercentChange(value) : formatPercentChange(value, 1)}
     </span>
   );
 }

@@ -2,16 +2,9 @@ import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { ToastAction } from "@/components/ui/toast";
 import { Toaster } from "@/components/ui/toaster";
 import { TOAST_LIMIT, TOAST_REMOVE_DELAY, toast } from "@/lib/use-toast";
+import { useToastReset } from "../helpers/toasts";
 
-// The toast store lives at module level; clear it between tests (dismiss, then flush the removal delay).
-afterEach(() => {
-  jest.useFakeTimers();
-  act(() => {
-    toast({ title: "reset" }).dismiss();
-    jest.advanceTimersByTime(TOAST_REMOVE_DELAY);
-  });
-  jest.useRealTimers();
-});
+useToastReset();
 
 function region(): HTMLElement {
   return screen.getByRole("region", { name: "Notifications (F8)" });
