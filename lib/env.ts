@@ -28,6 +28,15 @@ const envSchema = z.object({
     .optional(),
   /** PulseChain JSON-RPC endpoint the server uses (contract-wallet signature checks). */
   PULSECHAIN_RPC_URL: z.url({ protocol: /^https?$/ }).default("https://rpc.pulsechain.com"),
+  /** Market data APIs (overridable to point a refresh at a mock or a proxy). */
+  DEXSCREENER_API_URL: z.url({ protocol: /^https?$/ }).default("https://api.dexscreener.com"),
+  COINGECKO_API_URL: z.url({ protocol: /^https?$/ }).default("https://api.coingecko.com/api/v3"),
+  /** Optional CoinGecko demo key (sent as x-cg-demo-api-key). */
+  COINGECKO_API_KEY: z.string().trim().min(1).optional(),
+  /** Minutes between market refreshes on a Node host; 0 turns the schedule off (Vercel uses cron). */
+  MARKET_REFRESH_INTERVAL_MINUTES: z.coerce.number().min(0).max(1440).default(5),
+  /** Bearer token Vercel Cron sends to /api/cron/refresh; without it the route refuses everyone. */
+  CRON_SECRET: z.string().trim().min(16, "CRON_SECRET must be at least 16 characters").optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -44,6 +53,11 @@ export function getEnv(): Env {
     NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET || undefined,
     AUTH_ORIGINS: process.env.AUTH_ORIGINS || undefined,
     PULSECHAIN_RPC_URL: process.env.PULSECHAIN_RPC_URL || undefined,
+    DEXSCREENER_API_URL: process.env.DEXSCREENER_API_URL || undefined,
+    COINGECKO_API_URL: process.env.COINGECKO_API_URL || undefined,
+    COINGECKO_API_KEY: process.env.COINGECKO_API_KEY || undefined,
+    MARKET_REFRESH_INTERVAL_MINUTES: process.env.MARKET_REFRESH_INTERVAL_MINUTES || undefined,
+    CRON_SECRET: process.env.CRON_SECRET || undefined,
   });
   if (!parsed.success) {
     const details = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");

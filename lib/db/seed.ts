@@ -2,6 +2,7 @@
 // already has coins is left alone, so restarting the app never duplicates or overwrites data.
 import { SNAPSHOT_DATE, seedCoins } from "../../prisma/seed/coins";
 import { seedFeatured } from "../../prisma/seed/featured";
+import { seedQuoteSource } from "../../prisma/seed/quote-sources";
 import type { PrismaClient } from "./create-client";
 
 export const SNAPSHOT_TAKEN_AT = new Date(`${SNAPSHOT_DATE}T00:00:00.000Z`);
@@ -15,6 +16,7 @@ export async function seedDatabase(db: PrismaClient, now = new Date()): Promise<
     await tx.coin.createMany({
       data: seedCoins.map((coin) => ({
         ...coin,
+        ...seedQuoteSource(coin),
         listedAt: new Date(coin.listedAt),
         priceSource: "snapshot",
         updatedAt: SNAPSHOT_TAKEN_AT,

@@ -1,0 +1,25 @@
+// One refresher at a time across every instance of the app: the lease is a database row that a
+// refresher takes with one conditional UPDATE (only when it has expired, or is already its own),
+// or by creating it; a concurrent creator loses on the primary key. SQLite and libSQL run each
+// statement atomically, so two refreshers can never both see "expired" and both win.
+import "server-only";
+import type { PrismaClient } from "@/lib/db/create-client";
+
+export const MARKET_REFRESH_LEASE = "market-refresh";
+
+/** True when `holder` now holds `name` until now + ttlMs. */
+export async function acquireLease(db: PrismaClient, name: string, holder: string, ttlMs: number, now = new Date()): Promise<boolean> {
+  const expiresAt = new Date(now.getTime() + ttlMs);
+  const { count } = await db.refreshLease.updateMany({
+    where: { name, OR: [{ expiresAt: { lte: now } }, { holder }] },
+    data: { holder, expiresAt },
+  });
+  if (count === 1) return true;
+  if (await db.refreshLease.findUnique({ where: { name } })) return false; // held by someone else
+  try {
+    await db.refreshLease.create({ data: { name, holder, expiresAt } });
+    return true;
+  } catch {
+    return false; // another refresher created it first
+  }
+}

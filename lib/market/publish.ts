@@ -1,0 +1,67 @@
+// Pure rules for turning a source's quote into what the site publishes (no I/O): the market cap
+// when the source has none, the 24h change from an older snapshot, and the guard that holds back
+// a wild move from a thin pool instead of showing it.
+
+/** A pool with less USD liquidity than this is "thin": one trade can move its price a lot. */
+export const THIN_LIQUIDITY_USD = 25_000;
+/** A price that moves more than this factor (either way) in one pass from a thin pool is held back. */
+export const MAX_THIN_MOVE = 50;
+
+type Previous = { currentPrice: number; marketCap: number; circulatingSupply: number | null; priceSource: string };
+
+/**
+ * Whether a source's market cap describes this coin. PLS is quoted through WPLS on DexScreener,
+ * and WPLS's market cap covers only the wrapped supply; a token quoted by its own contract, or a
+ * CoinGecko id, is the coin itself.
+ */
+export function quoteIsForThisCoin(coin: { quoteSource: string | null; quoteId: string | null; contractAddress: string | null }): boolean {
+  if (coin.quoteSource !== "dexscreener") return true;
+  return coin.quoteId?.toLowerCase() === coin.contractAddress?.toLowerCase();
+}
+
+/** The source's market cap, else price × circulating supply, else the previous cap scaled by the move. */
+export function deriveMarketCap(price: number, quoteMarketCap: number | null, previous: Previous): number | null {
+  if (quoteMarketCap !== null && Number.isFinite(quoteMarketCap) && quoteMarketCap > 0) return quoteMarketCap;
+  if (previous.circulatingSupply && previous.circulatingSupply > 0) return price * previous.circulatingSupply;
+  if (previous.currentPrice > 0 && previous.marketCap > 0) return previous.marketCap * (price / previous.currentPrice);
+  return null;
+}
+
+/**
+ * Why a quote must not be published, or null when it may be. Only a move against a price a live
+ * source published counts: the seed snapshot's figures are illustrative, not a market.
+ */
+export function holdBackReason(price: number, liquidityUsd: number | null, previous: Previous): string | null {
+  if (previous.priceSource === "snapshot" || !(previous.currentPrice > 0)) return null;
+  const thin = liquidityUsd !== null && liquidityUsd < THIN_LIQUIDITY_USD;
+  if (!thin) return null;
+  const factor = Math.max(price / previous.currentPrice, previous.currentPrice / price);
+  if (factor <= MAX_THIN_MOVE) return null;
+  return `price moved ${factor.toFixed(0)}x (${previous.currentPrice} -> ${price}) in a pool with $${Math.round(liquidityUsd!)} liquidity`;
+}
+
+/** Percent change from `then` to `now`; null without a usable earlier price. */
+export function percentChange(now: number, then: number | null | undefined): number | null {
+  if (!then || !(then > 0)) return null;
+  return (now / then - 1) * 100;
+}
+
+/**
+ * Which snapshots to keep when thinning: everything from the last 2 days, the first of each hour
+ * up to 30 days, the first of each day before that. Input sorted by takenAt; returns ids to delete.
+ */
+export function snapshotsToThin(snapshots: readonly { id: number; coinId: string; takenAt: Date }[], now: Date): number[] {
+  const HOUR = 3_600_000;
+  const DAY = 24 * HOUR;
+  const seen = new Set<string>();
+  const remove: number[] = [];
+  for (const snapshot of snapshots) {
+    const age = now.getTime() - snapshot.takenAt.getTime();
+    if (age <= 2 * DAY) continue;
+    const bucket = age <= 30 * DAY ? Math.floor(snapshot.takenAt.getTime() / HOUR) : `d${Math.floor(snapshot.takenAt.getTime() / DAY)}`;
+    const key = `${snapshot.coinId}:${bucket}`;
+    if (seen.has(key)) remove.push(snapshot.id);
+    else seen.add(key);
+  }
+  return remove;
+}

@@ -1,0 +1,42 @@
+// Runs a refresh pass under the lease, with the sources configured in the environment. The CLI
+// (`npm run market:refresh`) and the cron route both come through here.
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { PrismaClient } from "@/lib/db/create-client";
+import { getEnv } from "@/lib/env";
+import { MARKET_REFRESH_LEASE, acquireLease } from "./lease";
+import { runRefreshPass, type RefreshReport } from "./refresh";
+import { createCoinGeckoSource } from "./sources/coingecko";
+import { createDexScreenerSource } from "./sources/dexscreener";
+import type { PriceSource } from "./types";
+
+export function configuredSources(): PriceSource[] {
+  const env = getEnv();
+  return [
+    createDexScreenerSource({ baseUrl: env.DEXSCREENER_API_URL }),
+    createCoinGeckoSource({ baseUrl: env.COINGECKO_API_URL, apiKey: env.COINGECKO_API_KEY }),
+  ];
+}
+
+/**
+ * How long a pass holds the lease: just under the refresh interval, so the next scheduled pass
+ * can take it while a second refresher started meanwhile (another instance, a cron retry) skips.
+ */
+export function leaseDurationMs(): number {
+  const minutes = getEnv().MARKET_REFRESH_INTERVAL_MINUTES || 5;
+  return Math.max(30_000, minutes * 60_000 - 30_000);
+}
+
+export type RefreshOutcome = { ran: true; report: RefreshReport } | { ran: false; reason: string };
+
+export async function refreshMarket(
+  db: PrismaClient,
+  options: { sources?: PriceSource[]; holder?: string; leaseMs?: number; log?: (line: string) => void } = {},
+): Promise<RefreshOutcome> {
+  const holder = options.holder ?? randomUUID();
+  if (!(await acquireLease(db, MARKET_REFRESH_LEASE, holder, options.leaseMs ?? leaseDurationMs()))) {
+    return { ran: false, reason: "another refresh holds the lease (one ran recently or is running)" };
+  }
+  const report = await runRefreshPass(db, options.sources ?? configuredSources(), { log: options.log });
+  return { ran: true, report };
+}

@@ -1,0 +1,156 @@
+// DexScreener: live prices of PulseChain tokens from their DEX pools, no key needed.
+// GET {base}/tokens/v1/pulsechain/{addr1,addr2,...} (up to 30 addresses) answers an array of
+// pair objects; a token's price is the one of its deepest pool (highest liquidity.usd) among the
+// pairs where it is the *base* token and that have a usable priceUsd (in a pair where it is the
+// quote token, priceUsd is the other token's price). Pairs that don't match the schema are
+// skipped one by one; a body that is not an array fails the whole batch.
+import "server-only";
+import { z } from "zod";
+import { createPacer, DEFAULT_RETRY, fetchSourceJson, SourceError, type RetryPolicy } from "../http";
+import type { PriceSource, Quote, QuoteFailure, QuoteRequest, SourceResult } from "../types";
+
+export const DEXSCREENER_BASE_URL = "https://api.dexscreener.com";
+const CHAIN_ID = "pulsechain";
+/** Addresses per call (the endpoint's limit). */
+export const DEXSCREENER_BATCH_SIZE = 30;
+
+// DexScreener allows 300 requests/min per client IP, so one pace for the whole process, shared by
+// every instance (instances only differ by policy/base URL, never by quota).
+const sharedPace = createPacer(300);
+
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+// Only the fields we read; anything else in a pair is ignored (not .strict()).
+const tokenSchema = z.object({ address: z.string() });
+const pairSchema = z.object({
+  chainId: z.string(),
+  pairAddress: z.string().optional(),
+  baseToken: tokenSchema,
+  quoteToken: tokenSchema,
+  priceUsd: z.string().nullish(),
+  priceChange: z.object({ h24: z.number().nullish() }).nullish(),
+  liquidity: z.object({ usd: z.number().nullish() }).nullish(),
+  marketCap: z.number().nullish(),
+});
+type Pair = z.infer<typeof pairSchema>;
+
+// The body must be an array; its items are checked one by one so one odd pair is skipped
+// instead of failing the whole batch.
+const answerSchema = z.array(z.unknown());
+
+export type DexScreenerOptions = {
+  policy?: RetryPolicy;
+  baseUrl?: string;
+  /** Replaces the process-wide 300/min pace (tests). */
+  pace?: () => Promise<void>;
+};
+
+function reasonOf(error: unknown): string {
+  return `dexscreener: ${error instanceof SourceError ? error.message : String(error)}`;
+}
+
+/** The lower-cased base token address of a pair that failed validation, if it has one. */
+function baseAddressOf(item: unknown): string | null {
+  const parsed = z.object({ baseToken: tokenSchema }).safeParse(item);
+  return parsed.success ? parsed.data.baseToken.address.toLowerCase() : null;
+}
+
+function usablePrice(pair: Pair): number | null {
+  if (pair.priceUsd == null || pair.priceUsd.trim() === "") return null;
+  const price = Number(pair.priceUsd);
+  return Number.isFinite(price) && price > 0 ? price : null;
+}
+
+/** The quote for `address` from the pairs of one answer, or why there is none. */
+function quoteFor(address: string, pairs: readonly Pair[], malformed: ReadonlyMap<string, string>): Quote | string {
+  const asBase = pairs.filter((pair) => pair.chainId === CHAIN_ID && pair.baseToken.address.toLowerCase() === address);
+  if (asBase.length === 0) {
+    const problem = malformed.get(address);
+    return problem ? `dexscreener: unexpected pair for ${address}: ${problem}` : `dexscreener: no pair for ${address}`;
+  }
+  let best: { pair: Pair; price: number } | undefined;
+  for (const pair of asBase) {
+    const price = usablePrice(pair);
+    if (price === null) continue;
+    const depth = pair.liquidity?.usd ?? -1;
+    if (!best || depth > (best.pair.liquidity?.usd ?? -1)) best = { pair, price };
+  }
+  if (!best) {
+    const shown = asBase.map((pair) => JSON.stringify(pair.priceUsd ?? null)).join(", ");
+    return `dexscreener: no usable USD price for ${address} (priceUsd ${shown})`;
+  }
+  const { pair, price } = best;
+  return {
+    price,
+    marketCap: pair.marketCap != null && Number.isFinite(pair.marketCap) && pair.marketCap > 0 ? pair.marketCap : null,
+    change24h: pair.priceChange?.h24 ?? null,
+    liquidityUsd: pair.liquidity?.usd ?? null,
+  };
+}
+
+export function createDexScreenerSource(options: DexScreenerOptions = {}): PriceSource {
+  const baseUrl = (options.baseUrl ?? DEXSCREENER_BASE_URL).replace(/\/+$/, "");
+  const policy = options.policy ?? DEFAULT_RETRY;
+  const pace = options.pace ?? sharedPace;
+
+  /** Quotes (or failure reasons) per lower-cased address of one batch. */
+  async function fetchBatch(addresses: readonly string[]): Promise<Map<string, Quote | string>> {
+    const out = new Map<string, Quote | string>();
+    try {
+      const body = await fetchSourceJson(`${baseUrl}/tokens/v1/${CHAIN_ID}/${addresses.join(",")}`, answerSchema, { pace, policy });
+      const pairs: Pair[] = [];
+      // Base token address -> what was wrong with a skipped pair, to say why a token has no pair.
+      const malformed = new Map<string, string>();
+      for (const item of body) {
+        const parsed = pairSchema.safeParse(item);
+        if (parsed.success) pairs.push(parsed.data);
+        else {
+          const base = baseAddressOf(item);
+          const issue = parsed.error.issues[0];
+          if (base && issue) malformed.set(base, `${issue.path.join(".") || "pair"}: ${issue.message}`);
+        }
+      }
+      for (const address of addresses) out.set(address, quoteFor(address, pairs, malformed));
+    } catch (error) {
+      const reason = reasonOf(error);
+      for (const address of addresses) out.set(address, reason);
+    }
+    return out;
+  }
+
+  return {
+    name: "dexscreener",
+    async fetchQuotes(requests: readonly QuoteRequest[]): Promise<SourceResult> {
+      const quotes = new Map<string, Quote>();
+      const failures: QuoteFailure[] = [];
+      try {
+        const addresses: string[] = [];
+        const seen = new Set<string>();
+        for (const { quoteId } of requests) {
+          const address = quoteId.trim().toLowerCase();
+          if (ADDRESS.test(address) && !seen.has(address)) {
+            seen.add(address);
+            addresses.push(address);
+          }
+        }
+        const batches: string[][] = [];
+        for (let i = 0; i < addresses.length; i += DEXSCREENER_BATCH_SIZE) batches.push(addresses.slice(i, i + DEXSCREENER_BATCH_SIZE));
+        const results = new Map<string, Quote | string>();
+        for (const batch of await Promise.all(batches.map(fetchBatch))) for (const [address, result] of batch) results.set(address, result);
+
+        for (const { coinId, quoteId } of requests) {
+          const address = quoteId.trim().toLowerCase();
+          const result = ADDRESS.test(address) ? results.get(address) : `dexscreener: not a token address: ${JSON.stringify(quoteId)}`;
+          if (result === undefined) failures.push({ coinId, reason: `dexscreener: no result for ${address}` });
+          else if (typeof result === "string") failures.push({ coinId, reason: result });
+          else quotes.set(coinId, result);
+        }
+      } catch (error) {
+        // Not expected; a source never throws, so whatever is left fails.
+        const reason = reasonOf(error);
+        for (const { coinId } of requests) if (!quotes.has(coinId) && !failures.some((f) => f.coinId === coinId)) failures.push({ coinId, reason });
+      }
+      return { quotes, failures };
+    },
+  };
+}

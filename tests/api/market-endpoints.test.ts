@@ -1,0 +1,128 @@
+// The cron route and the health check against the real handlers and database. msw plays
+// DexScreener and CoinGecko (third-party services) with answers of their real shapes, so the
+// authorised cron call runs a whole pass through the real HTTP sources.
+import { http, HttpResponse } from "msw";
+import { setupServer } from "msw/node";
+import * as cron from "@/app/api/cron/refresh/route";
+import * as health from "@/app/api/health/route";
+import { resetEnvCache } from "@/lib/env";
+import { apiErrorSchema } from "@/lib/validation/coins";
+import { call } from "../helpers/request";
+import { useTestDatabase } from "../helpers/test-database";
+
+const { db } = useTestDatabase({ seed: true });
+const SECRET = "cron-secret-for-jest-0123456789";
+
+/** DexScreener: every asked token has a deep WPLS pair at $0.01 and a thin one at $5. */
+const dexscreener = http.get("https://api.dexscreener.com/tokens/v1/pulsechain/:addresses", ({ params }) =>
+  HttpResponse.json(
+    String(params.addresses)
+      .split(",")
+      .flatMap((address) => [
+        {
+          chainId: "pulsechain",
+          dexId: "pulsex",
+          url: `https://dexscreener.com/pulsechain/${address}`,
+          pairAddress: `0x${"1".repeat(40)}`,
+          baseToken: { address, name: "Token", symbol: "TKN" },
+          quoteToken: { address: "0xA1077a294dDE1B09bB078844df40758a5D0f9a27", name: "Wrapped Pulse", symbol: "WPLS" },
+          priceNative: "250.0",
+          priceUsd: "0.01",
+          txns: { h24: { buys: 10, sells: 12 } },
+          volume: { h24: 12345.6 },
+          priceChange: { h24: 3.21 },
+          liquidity: { usd: 2_000_000, base: 1, quote: 1 },
+          fdv: 9e9,
+          marketCap: 5e8,
+          pairCreatedAt: 1_700_000_000_000,
+        },
+        {
+          chainId: "pulsechain",
+          dexId: "9mm",
+          pairAddress: `0x${"2".repeat(40)}`,
+          baseToken: { address, name: "Token", symbol: "TKN" },
+          quoteToken: { address: "0x0000000000000000000000000000000000000001", name: "X", symbol: "X" },
+          priceNative: "1",
+          priceUsd: "5.00",
+          liquidity: { usd: 300 },
+        },
+      ]),
+  ),
+);
+const coingecko = http.get("https://api.coingecko.com/api/v3/simple/price", ({ request }) => {
+  const ids = new URL(request.url).searchParams.get("ids")!.split(",");
+  return HttpResponse.json(Object.fromEntries(ids.map((id) => [id, { usd: 123.45, usd_market_cap: 6.7e10, usd_24h_change: -2.5 }])));
+});
+const server = setupServer(dexscreener, coingecko);
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterAll(() => server.close());
+
+function setSecret(value: string | undefined) {
+  if (value === undefined) delete process.env.CRON_SECRET;
+  else process.env.CRON_SECRET = value;
+  resetEnvCache();
+}
+afterEach(() => setSecret(undefined));
+
+const refresh = (authorization?: string) =>
+  call(cron.GET, "/api/cron/refresh", { headers: authorization ? { authorization } : {} });
+
+describe("GET /api/cron/refresh", () => {
+  test.each([
+    ["no secret configured, no header", undefined, undefined],
+    ["no secret configured, a guessed header", undefined, "Bearer undefined"],
+    ["no header", SECRET, undefined],
+    ["the wrong secret", SECRET, "Bearer cron-secret-for-jest-0123456788"],
+    ["the secret without Bearer", SECRET, SECRET],
+  ])("is refused with %s (401 JSON, no pass)", async (_name, secret, header) => {
+    setSecret(secret);
+    const snapshots = await db().priceSnapshot.count();
+    const res = await refresh(header);
+    expect(res.status).toBe(401);
+    expect(apiErrorSchema.parse(res.body).error.code).toBe("unauthenticated");
+    expect(await db().priceSnapshot.count()).toBe(snapshots);
+    expect(await db().refreshLease.count()).toBe(0);
+  });
+
+  test("with the secret runs one pass through the real sources; a second call within the lease is skipped", async () => {
+    setSecret(SECRET);
+    const quoted = await db().coin.count({ where: { quoteSource: { not: null } } });
+    const res = await refresh(`Bearer ${SECRET}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ ran: true, updated: quoted, failed: [], heldBack: [] });
+    // The deep pool's price, not the thin one's; the majors from CoinGecko.
+    expect(await db().coin.findUniqueOrThrow({ where: { id: "hex" } })).toMatchObject({
+      currentPrice: 0.01,
+      marketCap: 5e8,
+      priceChange24h: 3.21,
+      liquidityUsd: 2_000_000,
+      priceSource: "dexscreener",
+    });
+    expect(await db().coin.findUniqueOrThrow({ where: { id: "btc" } })).toMatchObject({ currentPrice: 123.45, marketCap: 6.7e10, priceSource: "coingecko" });
+
+    const again = await refresh(`Bearer ${SECRET}`);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ ran: false });
+  });
+
+  test("POST is 405 JSON", async () => {
+    const res = await call(cron.POST, "/api/cron/refresh", { method: "POST" });
+    expect(res.status).toBe(405);
+  });
+});
+
+describe("GET /api/health", () => {
+  test("reports the database as ok and the age of the freshest and stalest price", async () => {
+    await db().coin.update({ where: { id: "eth" }, data: { updatedAt: new Date(Date.now() - 3_600_000) } });
+    await db().coin.update({ where: { id: "pls" }, data: { updatedAt: new Date() } });
+    await db().coin.updateMany({ where: { id: { notIn: ["eth", "pls"] } }, data: { updatedAt: new Date(Date.now() - 60_000) } });
+    const res = await call(health.GET, "/api/health");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    const body = res.body as { status: string; database: string; prices: Record<string, number | string> };
+    expect(body).toMatchObject({ status: "ok", database: "ok" });
+    expect(body.prices.stalestAgeSeconds).toBeGreaterThanOrEqual(3_599);
+    expect(body.prices.stalestAgeSeconds).toBeLessThan(3_700);
+    expect(body.prices.freshestAgeSeconds).toBeLessThan(30);
+  });
+});

@@ -1,0 +1,204 @@
+// The refresh pass on a real SQLite file, with scripted sources behind the PriceSource interface
+// (the HTTP sources have their own msw tests): last good values survive every kind of failure,
+// thin-pool spikes are held back, snapshots are written, the 24h change comes from them when a
+// source lacks it, old snapshots are thinned, and the lease lets one of two refreshers run.
+import { acquireLease, MARKET_REFRESH_LEASE } from "@/lib/market/lease";
+import { runRefreshPass } from "@/lib/market/refresh";
+import { refreshMarket } from "@/lib/market/run";
+import type { PriceSource, Quote, QuoteRequest, SourceResult } from "@/lib/market/types";
+import { useTestDatabase } from "../helpers/test-database";
+
+const { db } = useTestDatabase({ seed: true });
+
+const quote = (price: number, extra: Partial<Quote> = {}): Quote => ({ price, marketCap: null, change24h: null, liquidityUsd: null, ...extra });
+
+/** A source that answers from a table; coins not in it are failures. Records what it was asked. */
+function scripted(name: "dexscreener" | "coingecko", answers: Record<string, Quote | Error>): PriceSource & { asked: QuoteRequest[][] } {
+  const asked: QuoteRequest[][] = [];
+  return {
+    name,
+    asked,
+    async fetchQuotes(requests) {
+      asked.push([...requests]);
+      const result: SourceResult = { quotes: new Map(), failures: [] };
+      for (const { coinId } of requests) {
+        const answer = answers[coinId];
+        if (answer instanceof Error) result.failures.push({ coinId, reason: `${name}: ${answer.message}` });
+        else if (answer) result.quotes.set(coinId, answer);
+        else result.failures.push({ coinId, reason: `${name}: not in the answer` });
+      }
+      return result;
+    },
+  };
+}
+
+const quiet = () => {
+  const lines: string[] = [];
+  return { lines, log: (line: string) => void lines.push(line) };
+};
+
+async function coin(id: string) {
+  return db().coin.findUniqueOrThrow({ where: { id } });
+}
+
+test("the seed assigns DexScreener to PulseChain tokens (PLS via WPLS) and CoinGecko to the majors", async () => {
+  expect(await coin("hex")).toMatchObject({ quoteSource: "dexscreener", quoteId: "0x2b591e99afE9f32eAA6214f7B7629768c40Eeb39" });
+  expect(await coin("pls")).toMatchObject({ quoteSource: "dexscreener", quoteId: "0xA1077a294dDE1B09bB078844df40758a5D0f9a27" });
+  expect(await coin("btc")).toMatchObject({ quoteSource: "coingecko", quoteId: "bitcoin" });
+});
+
+describe("a pass", () => {
+  test("publishes good quotes with a snapshot each; failures keep the last values and are reported with source and coin", async () => {
+    const before = { hex: await coin("hex"), plsx: await coin("plsx"), btc: await coin("btc") };
+    const snapshotsBefore = await db().priceSnapshot.count();
+    const dex = scripted("dexscreener", {
+      hex: quote(0.0061, { marketCap: 3.5e9, change24h: 2.5, liquidityUsd: 9e6 }),
+      plsx: new Error("429 Too Many Requests"),
+    });
+    const gecko = scripted("coingecko", { btc: quote(97_000, { marketCap: 1.92e12, change24h: -1.2 }) });
+    const { lines, log } = quiet();
+    const report = await runRefreshPass(db(), [dex, gecko], { log });
+
+    expect(report.updated).toEqual(expect.arrayContaining(["hex", "btc"]));
+    expect(report.failed).toContainEqual({ coinId: "plsx", source: "dexscreener", reason: "dexscreener: 429 Too Many Requests" });
+    expect(lines).toContain("[market] dexscreener plsx: dexscreener: 429 Too Many Requests");
+
+    const hex = await coin("hex");
+    expect(hex).toMatchObject({ currentPrice: 0.0061, marketCap: 3.5e9, priceChange24h: 2.5, liquidityUsd: 9e6, priceSource: "dexscreener" });
+    expect(hex.updatedAt.getTime()).toBeGreaterThan(before.hex.updatedAt.getTime());
+    expect(await coin("btc")).toMatchObject({ currentPrice: 97_000, marketCap: 1.92e12, priceSource: "coingecko" });
+    // The failed coin is exactly as it was: never zeroed.
+    expect(await coin("plsx")).toEqual(before.plsx);
+    expect(await db().priceSnapshot.count()).toBe(snapshotsBefore + report.updated.length);
+    expect(await db().priceSnapshot.findFirst({ where: { coinId: "hex" }, orderBy: { takenAt: "desc" } })).toMatchObject({ price: 0.0061, marketCap: 3.5e9 });
+  });
+
+  test("a source that throws, or answers nothing for a coin, changes none of its coins", async () => {
+    const before = await db().coin.findMany({ where: { quoteSource: "coingecko" }, orderBy: { id: "asc" } });
+    const broken: PriceSource = { name: "coingecko", fetchQuotes: async () => Promise.reject(new Error("socket hang up")) };
+    const silent: PriceSource = { name: "dexscreener", fetchQuotes: async () => ({ quotes: new Map(), failures: [] }) };
+    const report = await runRefreshPass(db(), [broken, silent], quiet());
+    expect(report.updated).toEqual([]);
+    expect(report.failed.filter((f) => f.source === "coingecko").map((f) => f.coinId).sort()).toEqual(before.map((c) => c.id));
+    expect(report.failed.find((f) => f.coinId === "hex")?.reason).toBe("no quote in the answer");
+    expect(await db().coin.findMany({ where: { quoteSource: "coingecko" }, orderBy: { id: "asc" } })).toEqual(before);
+  });
+
+  test("garbage prices (0, negative, NaN, Infinity) are failures, not published", async () => {
+    const before = await coin("hex");
+    for (const price of [0, -1, Number.NaN, Number.POSITIVE_INFINITY]) {
+      const report = await runRefreshPass(db(), [scripted("dexscreener", { hex: quote(price, { liquidityUsd: 1e7 }) })], quiet());
+      expect(report.failed.find((f) => f.coinId === "hex")?.reason).toMatch(/^unusable price/);
+    }
+    expect(await coin("hex")).toEqual(before);
+  });
+
+  test("without a market cap from the source, it is price x circulating supply", async () => {
+    const ptgc = await coin("ptgc");
+    await runRefreshPass(db(), [scripted("dexscreener", { ptgc: quote(0.002, { liquidityUsd: 5e6 }) })], quiet());
+    expect((await coin("ptgc")).marketCap).toBeCloseTo(0.002 * ptgc.circulatingSupply!, 0);
+  });
+
+  test("PLS, quoted through WPLS, ignores WPLS's market cap (the wrapped supply only) for its own supply's", async () => {
+    const pls = await coin("pls");
+    await runRefreshPass(db(), [scripted("dexscreener", { pls: quote(0.00004, { marketCap: 4e7, liquidityUsd: 5e7 }) })], quiet());
+    expect((await coin("pls")).marketCap).toBeCloseTo(0.00004 * pls.circulatingSupply!, 0);
+  });
+
+  test("a >50x move from a thin pool is held back and logged; the same move from a deep pool is published", async () => {
+    // The live price first (the seed snapshot is not a market to compare against).
+    await runRefreshPass(db(), [scripted("dexscreener", { pepe: quote(0.000001, { liquidityUsd: 10_000 }) })], quiet());
+    const live = await coin("pepe");
+    const { lines, log } = quiet();
+    const spike = await runRefreshPass(db(), [scripted("dexscreener", { pepe: quote(0.0001, { liquidityUsd: 10_000 }) })], { log });
+    expect(spike.updated).not.toContain("pepe");
+    expect(spike.heldBack).toEqual([{ coinId: "pepe", source: "dexscreener", reason: expect.stringMatching(/^price moved 100x/) }]);
+    expect(lines.some((line) => line.startsWith("[market] dexscreener pepe: held back: price moved 100x"))).toBe(true);
+    expect(await coin("pepe")).toEqual(live);
+
+    // 40x in a thin pool passes; 100x in a deep pool passes.
+    await runRefreshPass(db(), [scripted("dexscreener", { pepe: quote(0.00004, { liquidityUsd: 10_000 }) })], quiet());
+    expect((await coin("pepe")).currentPrice).toBe(0.00004);
+    await runRefreshPass(db(), [scripted("dexscreener", { pepe: quote(0.004, { liquidityUsd: 5_000_000 }) })], quiet());
+    expect((await coin("pepe")).currentPrice).toBe(0.004);
+  });
+
+  test("without a 24h change from the source, it comes from the snapshot nearest to 24 h ago", async () => {
+    const now = new Date("2026-11-22T12:00:00Z");
+    await db().priceSnapshot.createMany({
+      data: [
+        { coinId: "inc", price: 1.0, marketCap: 1e6, takenAt: new Date("2026-11-21T09:00:00Z") }, // 27 h: outside the window
+        { coinId: "inc", price: 2.0, marketCap: 2e6, takenAt: new Date("2026-11-21T11:30:00Z") }, // 24.5 h: nearest
+        { coinId: "inc", price: 4.0, marketCap: 4e6, takenAt: new Date("2026-11-21T13:40:00Z") }, // 22.3 h
+      ],
+    });
+    await runRefreshPass(db(), [scripted("dexscreener", { inc: quote(2.5, { liquidityUsd: 1e6 }) })], { ...quiet(), now: () => now });
+    expect((await coin("inc")).priceChange24h).toBeCloseTo(25, 10);
+  });
+
+  test("with no snapshot near 24 h ago and none from the source, the change is unknown (null), not stale", async () => {
+    await runRefreshPass(db(), [scripted("dexscreener", { most: quote(0.5, { liquidityUsd: 1e6 }) })], { ...quiet(), now: () => new Date("2030-01-01T00:00:00Z") });
+    expect((await coin("most")).priceChange24h).toBeNull();
+  });
+
+  test("ranks follow the new market caps", async () => {
+    await runRefreshPass(db(), [scripted("dexscreener", { trump: quote(1, { marketCap: 9e15, liquidityUsd: 1e9 }) })], quiet());
+    expect((await coin("trump")).rank).toBe(1);
+    const ranks = (await db().coin.findMany({ select: { rank: true } })).map((c) => c.rank).sort((a, b) => a - b);
+    expect(ranks).toEqual(ranks.map((_, index) => index + 1));
+  });
+
+  test("snapshots older than 2 days are thinned to hourly, older than 30 days to daily", async () => {
+    const now = new Date("2026-12-31T00:00:00Z");
+    const at = (iso: string) => ({ coinId: "time", price: 1, marketCap: 1, takenAt: new Date(iso) });
+    await db().priceSnapshot.deleteMany({ where: { coinId: "time" } });
+    await db().priceSnapshot.createMany({
+      data: [
+        // 40 days old: three on one day -> one kept
+        at("2026-11-21T01:00:00Z"), at("2026-11-21T09:00:00Z"), at("2026-11-21T17:00:00Z"),
+        // 10 days old: three in one hour, one in the next -> two kept
+        at("2026-12-21T10:00:00Z"), at("2026-12-21T10:05:00Z"), at("2026-12-21T10:55:00Z"), at("2026-12-21T11:00:00Z"),
+        // 1 day old: all kept
+        at("2026-12-30T00:00:00Z"), at("2026-12-30T00:05:00Z"),
+      ],
+    });
+    const report = await runRefreshPass(db(), [], { ...quiet(), now: () => now });
+    expect(report.snapshotsThinned).toBeGreaterThanOrEqual(4);
+    const kept = await db().priceSnapshot.findMany({ where: { coinId: "time" }, orderBy: { takenAt: "asc" } });
+    expect(kept.map((s) => s.takenAt.toISOString())).toEqual([
+      "2026-11-21T01:00:00.000Z",
+      "2026-12-21T10:00:00.000Z",
+      "2026-12-21T11:00:00.000Z",
+      "2026-12-30T00:00:00.000Z",
+      "2026-12-30T00:05:00.000Z",
+    ]);
+  });
+});
+
+describe("the lease", () => {
+  beforeEach(() => db().refreshLease.deleteMany());
+
+  test("two refreshers started at once: one pass, not two", async () => {
+    const dex = scripted("dexscreener", { hex: quote(0.007, { liquidityUsd: 1e7 }) });
+    const snapshotsBefore = await db().priceSnapshot.count({ where: { coinId: "hex" } });
+    const outcomes = await Promise.all([
+      refreshMarket(db(), { sources: [dex], holder: "instance-a", leaseMs: 60_000, log: () => {} }),
+      refreshMarket(db(), { sources: [dex], holder: "instance-b", leaseMs: 60_000, log: () => {} }),
+    ]);
+    expect(outcomes.filter((outcome) => outcome.ran)).toHaveLength(1);
+    expect(outcomes.find((outcome) => !outcome.ran)).toMatchObject({ reason: expect.stringMatching(/lease/) });
+    expect(dex.asked).toHaveLength(1);
+    expect(await db().priceSnapshot.count({ where: { coinId: "hex" } })).toBe(snapshotsBefore + 1);
+  });
+
+  test("ten racing acquirers: exactly one wins; it may renew; others win only after it expires", async () => {
+    const now = new Date("2026-11-21T12:00:00Z");
+    const wins = await Promise.all(Array.from({ length: 10 }, (_, i) => acquireLease(db(), MARKET_REFRESH_LEASE, `h${i}`, 60_000, now)));
+    expect(wins.filter(Boolean)).toHaveLength(1);
+    const winner = `h${wins.indexOf(true)}`;
+    const other = winner === "h0" ? "h1" : "h0";
+    expect(await acquireLease(db(), MARKET_REFRESH_LEASE, winner, 60_000, new Date(now.getTime() + 1_000))).toBe(true);
+    expect(await acquireLease(db(), MARKET_REFRESH_LEASE, other, 60_000, new Date(now.getTime() + 30_000))).toBe(false);
+    expect(await acquireLease(db(), MARKET_REFRESH_LEASE, other, 60_000, new Date(now.getTime() + 61_001))).toBe(true);
+  });
+});
