@@ -5,7 +5,8 @@
 import "server-only";
 import { z } from "zod";
 import { createPacer, DEFAULT_RETRY, fetchSourceJson, SourceError, type RetryPolicy } from "../http";
-import type { PriceSource, Quote, QuoteFailure, QuoteRequest, SourceResult } from "../types";
+import { quoteInBatches } from "../batched-quotes";
+import type { PriceSource, Quote, QuoteRequest, SourceResult } from "../types";
 
 /** The public / Demo API root (a Demo key only works here, a Pro key needs pro-api.coingecko.com). */
 export const COINGECKO_BASE_URL = "https://api.coingecko.com/api/v3";
@@ -91,31 +92,17 @@ export function createCoinGeckoSource(options: CoinGeckoOptions = {}): PriceSour
 
   return {
     name: "coingecko",
-    async fetchQuotes(requests: readonly QuoteRequest[]): Promise<SourceResult> {
-      const quotes = new Map<string, Quote>();
-      const failures: QuoteFailure[] = [];
-      try {
+    fetchQuotes(requests: readonly QuoteRequest[]): Promise<SourceResult> {
+      return quoteInBatches(requests, {
+        source: "coingecko",
+        batchSize: COINGECKO_BATCH_SIZE,
         // CoinGecko ids are lower-case slugs.
-        const idOf = (quoteId: string) => quoteId.trim().toLowerCase();
-        const ids = [...new Set(requests.map(({ quoteId }) => idOf(quoteId)).filter((id) => id !== ""))];
-        const batches: string[][] = [];
-        for (let i = 0; i < ids.length; i += COINGECKO_BATCH_SIZE) batches.push(ids.slice(i, i + COINGECKO_BATCH_SIZE));
-        const results = new Map<string, Quote | string>();
-        for (const batch of await Promise.all(batches.map(fetchBatch))) for (const [id, result] of batch) results.set(id, result);
-
-        for (const { coinId, quoteId } of requests) {
-          const id = idOf(quoteId);
-          const result = id === "" ? "coingecko: empty CoinGecko id" : results.get(id);
-          if (result === undefined) failures.push({ coinId, reason: `coingecko: no result for ${id}` });
-          else if (typeof result === "string") failures.push({ coinId, reason: result });
-          else quotes.set(coinId, result);
-        }
-      } catch (error) {
-        // Not expected; a source never throws, so whatever is left fails.
-        const reason = reasonOf(error);
-        for (const { coinId } of requests) if (!quotes.has(coinId) && !failures.some((f) => f.coinId === coinId)) failures.push({ coinId, reason });
-      }
-      return { quotes, failures };
+        keyOf: (quoteId) => {
+          const id = quoteId.trim().toLowerCase();
+          return id === "" ? { invalid: "empty CoinGecko id" } : { key: id };
+        },
+        fetchBatch,
+      });
     },
   };
 }

@@ -7,7 +7,8 @@
 import "server-only";
 import { z } from "zod";
 import { createPacer, DEFAULT_RETRY, fetchSourceJson, SourceError, type RetryPolicy } from "../http";
-import type { PriceSource, Quote, QuoteFailure, QuoteRequest, SourceResult } from "../types";
+import { quoteInBatches } from "../batched-quotes";
+import type { PriceSource, Quote, QuoteRequest, SourceResult } from "../types";
 
 export const DEXSCREENER_BASE_URL = "https://api.dexscreener.com";
 const CHAIN_ID = "pulsechain";
@@ -120,37 +121,16 @@ export function createDexScreenerSource(options: DexScreenerOptions = {}): Price
 
   return {
     name: "dexscreener",
-    async fetchQuotes(requests: readonly QuoteRequest[]): Promise<SourceResult> {
-      const quotes = new Map<string, Quote>();
-      const failures: QuoteFailure[] = [];
-      try {
-        const addresses: string[] = [];
-        const seen = new Set<string>();
-        for (const { quoteId } of requests) {
+    fetchQuotes(requests: readonly QuoteRequest[]): Promise<SourceResult> {
+      return quoteInBatches(requests, {
+        source: "dexscreener",
+        batchSize: DEXSCREENER_BATCH_SIZE,
+        keyOf: (quoteId) => {
           const address = quoteId.trim().toLowerCase();
-          if (ADDRESS.test(address) && !seen.has(address)) {
-            seen.add(address);
-            addresses.push(address);
-          }
-        }
-        const batches: string[][] = [];
-        for (let i = 0; i < addresses.length; i += DEXSCREENER_BATCH_SIZE) batches.push(addresses.slice(i, i + DEXSCREENER_BATCH_SIZE));
-        const results = new Map<string, Quote | string>();
-        for (const batch of await Promise.all(batches.map(fetchBatch))) for (const [address, result] of batch) results.set(address, result);
-
-        for (const { coinId, quoteId } of requests) {
-          const address = quoteId.trim().toLowerCase();
-          const result = ADDRESS.test(address) ? results.get(address) : `dexscreener: not a token address: ${JSON.stringify(quoteId)}`;
-          if (result === undefined) failures.push({ coinId, reason: `dexscreener: no result for ${address}` });
-          else if (typeof result === "string") failures.push({ coinId, reason: result });
-          else quotes.set(coinId, result);
-        }
-      } catch (error) {
-        // Not expected; a source never throws, so whatever is left fails.
-        const reason = reasonOf(error);
-        for (const { coinId } of requests) if (!quotes.has(coinId) && !failures.some((f) => f.coinId === coinId)) failures.push({ coinId, reason });
-      }
-      return { quotes, failures };
+          return ADDRESS.test(address) ? { key: address } : { invalid: `not a token address: ${JSON.stringify(quoteId)}` };
+        },
+        fetchBatch,
+      });
     },
   };
 }
