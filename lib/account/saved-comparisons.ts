@@ -3,6 +3,7 @@
 import "server-only";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { toCoin } from "@/lib/coins/serialize";
+import { findOrCreate } from "@/lib/db/find-or-create";
 import type { SavedComparison } from "@/lib/validation/account";
 import { assertCoinsExist } from "./coins-exist";
 
@@ -41,19 +42,14 @@ export async function saveComparison(
   coin1Id: string,
   coin2Id: string,
 ): Promise<{ saved: SavedComparison; created: boolean }> {
-  const find = () =>
-    db.savedComparison.findUnique({ where: { userId_coin1Id_coin2Id: { userId, coin1Id, coin2Id } }, include: withCoins });
-  const existing = await find();
-  if (existing) return { saved: toSaved(existing), created: false };
-  await assertCoinsExist(db, [coin1Id, coin2Id]);
-  try {
-    return { saved: toSaved(await db.savedComparison.create({ data: { userId, coin1Id, coin2Id }, include: withCoins })), created: true };
-  } catch (error) {
-    const raced = await find();
-    if (raced) return { saved: toSaved(raced), created: false };
-    await assertCoinsExist(db, [coin1Id, coin2Id]);
-    throw error;
-  }
+  const { row, created } = await findOrCreate(
+    () => db.savedComparison.findUnique({ where: { userId_coin1Id_coin2Id: { userId, coin1Id, coin2Id } }, include: withCoins }),
+    async () => {
+      await assertCoinsExist(db, [coin1Id, coin2Id]);
+      return db.savedComparison.create({ data: { userId, coin1Id, coin2Id }, include: withCoins });
+    },
+  );
+  return { saved: toSaved(row), created };
 }
 
 /** Removes one of this user's saved comparisons; false when there is no such row of theirs. */

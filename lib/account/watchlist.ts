@@ -3,6 +3,7 @@
 import "server-only";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { toCoin } from "@/lib/coins/serialize";
+import { findOrCreate } from "@/lib/db/find-or-create";
 import type { WatchlistEntry } from "@/lib/validation/account";
 import { assertCoinsExist } from "./coins-exist";
 
@@ -26,25 +27,21 @@ export async function listWatchlist(db: PrismaClient, userId: number): Promise<W
 /**
  * Adds a coin; adding it again is a success that changes nothing. `created` says which.
  * Concurrent adds of one coin race on the unique (userId, coinId) index: the losers re-read the
- * winner's row, so there is always exactly one.
+ * winner's row (findOrCreate), so there is always exactly one.
  */
 export async function addToWatchlist(
   db: PrismaClient,
   userId: number,
   coinId: string,
 ): Promise<{ entry: WatchlistEntry; created: boolean }> {
-  const find = () => db.watchlistEntry.findUnique({ where: { userId_coinId: { userId, coinId } }, include: withCoin });
-  const existing = await find();
-  if (existing) return { entry: toEntry(existing), created: false };
-  await assertCoinsExist(db, [coinId]);
-  try {
-    return { entry: toEntry(await db.watchlistEntry.create({ data: { userId, coinId }, include: withCoin })), created: true };
-  } catch (error) {
-    const raced = await find();
-    if (raced) return { entry: toEntry(raced), created: false };
-    await assertCoinsExist(db, [coinId]); // the coin was deleted in between
-    throw error;
-  }
+  const { row, created } = await findOrCreate(
+    () => db.watchlistEntry.findUnique({ where: { userId_coinId: { userId, coinId } }, include: withCoin }),
+    async () => {
+      await assertCoinsExist(db, [coinId]);
+      return db.watchlistEntry.create({ data: { userId, coinId }, include: withCoin });
+    },
+  );
+  return { entry: toEntry(row), created };
 }
 
 /** Removes a coin from this user's list; false when it was not on it. */

@@ -3,6 +3,7 @@
 import "server-only";
 import type { Hex } from "viem";
 import type { PrismaClient } from "@/lib/db/create-client";
+import { findOrCreate } from "@/lib/db/find-or-create";
 import { PULSECHAIN_CHAIN_ID } from "@/lib/wallet/pulsechain";
 import { CLOCK_SKEW_MS, NONCE_TTL_MS } from "./config";
 import { consumeNonce } from "./nonces";
@@ -49,17 +50,11 @@ export async function signInWithEthereum(
 
 /** The checksummed address is the user's key; two first sign-ins at once still make one row. */
 export async function findOrCreateUser(db: PrismaClient, checksummedAddress: string): Promise<{ id: number; address: string }> {
-  const existing = await db.user.findUnique({ where: { address: checksummedAddress } });
-  if (existing) return { id: existing.id, address: existing.address };
-  try {
-    const created = await db.user.create({ data: { address: checksummedAddress } });
-    return { id: created.id, address: created.address };
-  } catch (error) {
-    // Lost a race with a concurrent first sign-in (unique constraint): the row exists now.
-    const raced = await db.user.findUnique({ where: { address: checksummedAddress } });
-    if (raced) return { id: raced.id, address: raced.address };
-    throw error;
-  }
+  const { row } = await findOrCreate(
+    () => db.user.findUnique({ where: { address: checksummedAddress } }),
+    () => db.user.create({ data: { address: checksummedAddress } }),
+  );
+  return { id: row.id, address: row.address };
 }
 
 /** What each refusal tells the person signing in. */
