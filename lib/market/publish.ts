@@ -46,19 +46,25 @@ export function percentChange(now: number, then: number | null | undefined): num
   return (now / then - 1) * 100;
 }
 
+export const HOUR_MS = 3_600_000;
+export const DAY_MS = 24 * HOUR_MS;
+/** Snapshots younger than this are all kept; older ones are thinned. */
+export const THIN_AFTER_MS = 2 * DAY_MS;
+/** Snapshots older than this keep one per day (younger ones, one per hour). */
+export const DAILY_AFTER_MS = 30 * DAY_MS;
+
 /**
  * Which snapshots to keep when thinning: everything from the last 2 days, the first of each hour
  * up to 30 days, the first of each day before that. Input sorted by takenAt; returns ids to delete.
  */
 export function snapshotsToThin(snapshots: readonly { id: number; coinId: string; takenAt: Date }[], now: Date): number[] {
-  const HOUR = 3_600_000;
-  const DAY = 24 * HOUR;
   const seen = new Set<string>();
   const remove: number[] = [];
   for (const snapshot of snapshots) {
     const age = now.getTime() - snapshot.takenAt.getTime();
-    if (age <= 2 * DAY) continue;
-    const bucket = age <= 30 * DAY ? Math.floor(snapshot.takenAt.getTime() / HOUR) : `d${Math.floor(snapshot.takenAt.getTime() / DAY)}`;
+    if (age <= THIN_AFTER_MS) continue;
+    const time = snapshot.takenAt.getTime();
+    const bucket = age <= DAILY_AFTER_MS ? Math.floor(time / HOUR_MS) : `d${Math.floor(time / DAY_MS)}`;
     const key = `${snapshot.coinId}:${bucket}`;
     if (seen.has(key)) remove.push(snapshot.id);
     else seen.add(key);

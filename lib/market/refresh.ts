@@ -4,7 +4,7 @@
 // Each published quote also writes a price snapshot; old snapshots are thinned at the end.
 import "server-only";
 import type { PrismaClient } from "@/lib/db/create-client";
-import { deriveMarketCap, holdBackReason, percentChange, quoteIsForThisCoin, snapshotsToThin } from "./publish";
+import { DAY_MS, HOUR_MS, THIN_AFTER_MS, deriveMarketCap, holdBackReason, percentChange, quoteIsForThisCoin, snapshotsToThin } from "./publish";
 import type { PriceSource, QuoteRequest, SourceResult } from "./types";
 
 export type RefreshReport = {
@@ -16,9 +16,8 @@ export type RefreshReport = {
   snapshotsThinned: number;
 };
 
-const DAY_MS = 24 * 3_600_000;
 /** How far from exactly 24 h ago a snapshot may be to serve as the 24h reference. */
-const CHANGE_WINDOW_MS = 2 * 3_600_000;
+const CHANGE_WINDOW_MS = 2 * HOUR_MS;
 
 export async function runRefreshPass(
   db: PrismaClient,
@@ -124,7 +123,7 @@ async function rerank(db: PrismaClient): Promise<void> {
 
 async function thinSnapshots(db: PrismaClient, now: Date): Promise<number> {
   const old = await db.priceSnapshot.findMany({
-    where: { takenAt: { lt: new Date(now.getTime() - 2 * DAY_MS) } },
+    where: { takenAt: { lt: new Date(now.getTime() - THIN_AFTER_MS) } },
     select: { id: true, coinId: true, takenAt: true },
     orderBy: [{ takenAt: "asc" }, { id: "asc" }],
   });
