@@ -2,7 +2,7 @@
 // already has coins is left alone, so restarting the app never duplicates or overwrites data.
 import { SNAPSHOT_DATE, seedCoins } from "../../prisma/seed/coins";
 import { seedFeatured } from "../../prisma/seed/featured";
-import { seedQuoteSource } from "../../prisma/seed/quote-sources";
+import { seedQuoteSource, seedTags } from "../../prisma/seed/quote-sources";
 import type { PrismaClient } from "./create-client";
 
 export const SNAPSHOT_TAKEN_AT = new Date(`${SNAPSHOT_DATE}T00:00:00.000Z`);
@@ -17,6 +17,7 @@ export async function seedDatabase(db: PrismaClient, now = new Date()): Promise<
       data: seedCoins.map((coin) => ({
         ...coin,
         ...seedQuoteSource(coin),
+        tags: seedTags(coin),
         listedAt: new Date(coin.listedAt),
         priceSource: "snapshot",
         updatedAt: SNAPSHOT_TAKEN_AT,

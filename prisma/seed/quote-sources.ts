@@ -1,3 +1,5 @@
+import { MEME_SYMBOLS } from "../../lib/market-constants";
+
 /**
  * Which live source quotes each seed coin (Coin.quoteSource / Coin.quoteId). PulseChain tokens
  * are quoted by DexScreener from their PulseChain contract; PLS itself by its wrapped token,
@@ -20,6 +22,11 @@ export const COINGECKO_IDS: Record<string, string> = {
   ltc: "litecoin",
   shib: "shiba-inu",
 };
+
+/** Seed coins the operator has tagged "meme": the spec's meme-table symbols (section 9). */
+export function seedTags(coin: { symbol: string }): string {
+  return MEME_SYMBOLS.some((symbol) => symbol.toLowerCase() === coin.symbol.toLowerCase()) ? "meme" : "";
+}
 
 export function seedQuoteSource(coin: { id: string; chain: string; contractAddress: string | null }): {
   quoteSource: "dexscreener" | "coingecko" | null;
