@@ -1,6 +1,14 @@
 // The one module that reads process.env. Everything else asks it for validated values,
 // so a misconfigured deployment fails at start-up with a message, not later with a stack.
+import { getAddress, isAddress } from "viem";
 import { z } from "zod";
+
+/** A comma-separated list of EVM addresses, EIP-55 checksummed. */
+const addressList = z
+  .string()
+  .transform((value) => value.split(",").map((item) => item.trim()).filter(Boolean))
+  .pipe(z.array(z.string().refine((item) => isAddress(item, { strict: false }), { message: "not an address" }).transform((item) => getAddress(item))).min(1));
+const address = z.string().trim().refine((item) => isAddress(item, { strict: false }), { message: "not an address" }).transform((item) => getAddress(item));
 
 const envSchema = z.object({
   DATABASE_URL: z
@@ -26,8 +34,18 @@ const envSchema = z.object({
     .transform((value) => value.split(",").map((origin) => origin.trim()).filter(Boolean))
     .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((url) => new URL(url).origin)).min(1))
     .optional(),
-  /** PulseChain JSON-RPC endpoint the server uses (contract-wallet signature checks). */
+  /** PulseChain JSON-RPC endpoint the server uses (on-chain prices, listings, contract-wallet signature checks). */
   PULSECHAIN_RPC_URL: z.url({ protocol: /^https?$/ }).default("https://rpc.pulsechain.com"),
+  /**
+   * The contracts the on-chain PulseX reader uses; the defaults are PulseChain mainnet's
+   * (lib/market/onchain/contracts.ts). Overridden only to point it at another chain, e.g. a local one.
+   */
+  PULSEX_WPLS_ADDRESS: address.optional(),
+  PULSEX_FACTORIES: addressList.optional(),
+  PULSEX_STABLECOINS: addressList.optional(),
+  MULTICALL3_ADDRESS: address.optional(),
+  /** Wallets that may use the admin page and its API (listings, featured slots). None: nobody. */
+  OPERATOR_ADDRESSES: addressList.optional(),
   /** Market data APIs (overridable to point a refresh at a mock or a proxy). */
   DEXSCREENER_API_URL: z.url({ protocol: /^https?$/ }).default("https://api.dexscreener.com"),
   COINGECKO_API_URL: z.url({ protocol: /^https?$/ }).default("https://api.coingecko.com/api/v3"),
@@ -53,6 +71,11 @@ export function getEnv(): Env {
     NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET || undefined,
     AUTH_ORIGINS: process.env.AUTH_ORIGINS || undefined,
     PULSECHAIN_RPC_URL: process.env.PULSECHAIN_RPC_URL || undefined,
+    PULSEX_WPLS_ADDRESS: process.env.PULSEX_WPLS_ADDRESS || undefined,
+    PULSEX_FACTORIES: process.env.PULSEX_FACTORIES || undefined,
+    PULSEX_STABLECOINS: process.env.PULSEX_STABLECOINS || undefined,
+    MULTICALL3_ADDRESS: process.env.MULTICALL3_ADDRESS || undefined,
+    OPERATOR_ADDRESSES: process.env.OPERATOR_ADDRESSES || undefined,
     DEXSCREENER_API_URL: process.env.DEXSCREENER_API_URL || undefined,
     COINGECKO_API_URL: process.env.COINGECKO_API_URL || undefined,
     COINGECKO_API_KEY: process.env.COINGECKO_API_KEY || undefined,

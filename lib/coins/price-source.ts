@@ -1,5 +1,6 @@
-// How fresh the shown prices are. Until live market data writes prices, every coin carries the
-// seed snapshot's figures, and the site says so with the snapshot's date wherever prices show.
+// How fresh the shown prices are. Until a live source writes prices, every coin carries the seed
+// snapshot's figures, and the site says so with the snapshot's date wherever prices show; after
+// that it shows when the prices were updated.
 
 type PricedCoin = { priceSource: string; updatedAt: string };
 
@@ -11,14 +12,22 @@ const timeFormat = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", hour: "2-
 
 export function describePriceSource(coins: readonly PricedCoin[]): PriceSourceInfo | null {
   if (coins.length === 0) return null;
-  const snapshot = coins.filter((coin) => coin.priceSource === "snapshot");
-  const kind = snapshot.length > 0 ? "snapshot" : "live";
-  // The oldest timestamp is the honest one: some of the prices shown are at least this old.
-  const asOf = (kind === "snapshot" ? snapshot : coins).map((coin) => coin.updatedAt).sort()[0]!;
+  const live = coins.filter((coin) => coin.priceSource !== "snapshot");
+  // Before the first refresh every price is the seed snapshot's.
+  if (live.length === 0) {
+    const asOf = oldest(coins);
+    return { kind: "snapshot", asOf, label: `Prices: snapshot of ${dayFormat.format(new Date(asOf))}` };
+  }
+  // The oldest live timestamp is the honest one: some of the prices shown are at least this old.
+  const asOf = oldest(live);
   const date = new Date(asOf);
-  const label =
-    kind === "snapshot"
-      ? `Prices: snapshot of ${dayFormat.format(date)}`
-      : `Prices updated ${dayFormat.format(date)}, ${timeFormat.format(date)} UTC`;
-  return { kind, asOf, label };
+  let label = `Prices updated ${dayFormat.format(date)}, ${timeFormat.format(date)} UTC`;
+  // Coins no live source has priced yet keep the snapshot's figures, and the label says so.
+  const snapshot = coins.filter((coin) => coin.priceSource === "snapshot");
+  if (snapshot.length > 0) label += ` (some from the snapshot of ${dayFormat.format(new Date(oldest(snapshot)))})`;
+  return { kind: "live", asOf, label };
+}
+
+function oldest(coins: readonly PricedCoin[]): string {
+  return coins.map((coin) => coin.updatedAt).sort()[0]!;
 }

@@ -10,13 +10,28 @@ export const MAX_THIN_MOVE = 50;
 type Previous = { currentPrice: number; marketCap: number; circulatingSupply: number | null; priceSource: string };
 
 /**
- * Whether a source's market cap describes this coin. PLS is quoted through WPLS on DexScreener,
- * and WPLS's market cap covers only the wrapped supply; a token quoted by its own contract, or a
- * CoinGecko id, is the coin itself.
+ * Whether a source's market cap (and supply) describes this coin. PLS is quoted through WPLS on
+ * the DEX sources, and WPLS's market cap covers only the wrapped supply; a token quoted by its own
+ * contract, or a CoinGecko id, is the coin itself.
  */
 export function quoteIsForThisCoin(coin: { quoteSource: string | null; quoteId: string | null; contractAddress: string | null }): boolean {
-  if (coin.quoteSource !== "dexscreener") return true;
+  if (coin.quoteSource === "coingecko") return true;
   return coin.quoteId?.toLowerCase() === coin.contractAddress?.toLowerCase();
+}
+
+/**
+ * Coin.burnAddresses (a JSON array of addresses) as a list; undefined when unset or unreadable,
+ * which means the source's default burn set.
+ */
+export function parseBurnAddresses(stored: string | null): string[] | undefined {
+  if (!stored) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(stored);
+    if (Array.isArray(parsed) && parsed.length > 0 && parsed.every((item) => typeof item === "string" && /^0x[0-9a-fA-F]{40}$/.test(item))) return parsed;
+  } catch {
+    // Fall through: a malformed value must not stop the pass; the default set applies.
+  }
+  return undefined;
 }
 
 /** The source's market cap, else price × circulating supply, else the previous cap scaled by the move. */

@@ -4,7 +4,7 @@
 // Each published quote also writes a price snapshot; old snapshots are thinned at the end.
 import "server-only";
 import type { PrismaClient } from "@/lib/db/create-client";
-import { DAY_MS, HOUR_MS, THIN_AFTER_MS, deriveMarketCap, holdBackReason, percentChange, quoteIsForThisCoin, snapshotsToThin } from "./publish";
+import { DAY_MS, HOUR_MS, THIN_AFTER_MS, deriveMarketCap, holdBackReason, parseBurnAddresses, percentChange, quoteIsForThisCoin, snapshotsToThin } from "./publish";
 import type { PriceSource, QuoteRequest, SourceResult } from "./types";
 
 export type RefreshReport = {
@@ -43,7 +43,11 @@ export async function runRefreshPass(
       for (const coin of sourceCoins) fail(coin.id, sourceName, "no such source configured");
       continue;
     }
-    const requests: QuoteRequest[] = sourceCoins.map((coin) => ({ coinId: coin.id, quoteId: coin.quoteId! }));
+    const requests: QuoteRequest[] = sourceCoins.map((coin) => ({
+      coinId: coin.id,
+      quoteId: coin.quoteId!,
+      burnAddresses: parseBurnAddresses(coin.burnAddresses),
+    }));
     let result: SourceResult;
     try {
       result = await source.fetchQuotes(requests);
@@ -70,7 +74,9 @@ export async function runRefreshPass(
         log(`[market] ${sourceName} ${coin.id}: held back: ${held}`);
         continue;
       }
-      const marketCap = deriveMarketCap(quote.price, quoteIsForThisCoin(coin) ? quote.marketCap : null, coin);
+      const ownQuote = quoteIsForThisCoin(coin);
+      const circulatingSupply = ownQuote && quote.circulatingSupply ? quote.circulatingSupply : coin.circulatingSupply;
+      const marketCap = deriveMarketCap(quote.price, ownQuote ? quote.marketCap : null, { ...coin, circulatingSupply });
       if (marketCap === null) {
         fail(coin.id, sourceName, "no market cap and no circulating supply to derive one");
         continue;
@@ -85,6 +91,7 @@ export async function runRefreshPass(
             marketCap,
             priceChange24h: change24h,
             liquidityUsd: quote.liquidityUsd,
+            circulatingSupply,
             priceSource: sourceName,
             updatedAt: takenAt,
           },
@@ -115,7 +122,7 @@ async function changeFromSnapshots(db: PrismaClient, coinId: string, price: numb
 }
 
 /** Rank = place by market cap, biggest first (ties by id, so ranks are stable). */
-async function rerank(db: PrismaClient): Promise<void> {
+export async function rerank(db: PrismaClient): Promise<void> {
   const coins = await db.coin.findMany({ select: { id: true, rank: true }, orderBy: [{ marketCap: "desc" }, { id: "asc" }] });
   const changes = coins.flatMap((coin, index) => (coin.rank === index + 1 ? [] : [db.coin.update({ where: { id: coin.id }, data: { rank: index + 1 } })]));
   if (changes.length) await db.$transaction(changes);

@@ -6,16 +6,32 @@ import type { PrismaClient } from "@/lib/db/create-client";
 import { getEnv } from "@/lib/env";
 import { MARKET_REFRESH_LEASE, acquireLease } from "./lease";
 import { runRefreshPass, type RefreshReport } from "./refresh";
+import { createPulseChainClient } from "./onchain/client";
+import { PULSEX_MAINNET, type PulseXContracts } from "./onchain/contracts";
 import { createCoinGeckoSource } from "./sources/coingecko";
+import { createPulseXSource } from "./sources/pulsex";
 import { createDexScreenerSource } from "./sources/dexscreener";
 import type { PriceSource } from "./types";
 
 export function configuredSources(): PriceSource[] {
   const env = getEnv();
+  const dexScreener = createDexScreenerSource({ baseUrl: env.DEXSCREENER_API_URL });
   return [
-    createDexScreenerSource({ baseUrl: env.DEXSCREENER_API_URL }),
+    createPulseXSource({ client: createPulseChainClient(env.PULSECHAIN_RPC_URL), contracts: configuredPulseXContracts(), changeSource: dexScreener }),
+    dexScreener,
     createCoinGeckoSource({ baseUrl: env.COINGECKO_API_URL, apiKey: env.COINGECKO_API_KEY }),
   ];
+}
+
+/** PulseChain mainnet's contracts, with any the environment overrides. */
+export function configuredPulseXContracts(): PulseXContracts {
+  const env = getEnv();
+  return {
+    wpls: env.PULSEX_WPLS_ADDRESS ?? PULSEX_MAINNET.wpls,
+    factories: env.PULSEX_FACTORIES ?? PULSEX_MAINNET.factories,
+    stablecoins: env.PULSEX_STABLECOINS ?? PULSEX_MAINNET.stablecoins,
+    multicall3: env.MULTICALL3_ADDRESS ?? PULSEX_MAINNET.multicall3,
+  };
 }
 
 /**

@@ -1,12 +1,15 @@
-// The cron route and the health check against the real handlers and database. msw plays
-// DexScreener and CoinGecko (third-party services) with answers of their real shapes, so the
-// authorised cron call runs a whole pass through the real HTTP sources.
+// The cron route and the health check against the real handlers and database. The on-chain
+// reader reads a local EVM (ganache) with real PulseX-style pools; msw plays DexScreener and
+// CoinGecko (third-party services) with answers of their real shapes; so the authorised cron call
+// runs a whole pass through all three real sources.
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import * as cron from "@/app/api/cron/refresh/route";
 import * as health from "@/app/api/health/route";
 import { resetEnvCache } from "@/lib/env";
 import { apiErrorSchema } from "@/lib/validation/coins";
+import { startLocalChain, type LocalChain } from "../chain/local-chain";
+import { LOCAL_WPLS_USD, deployLocalMarket } from "../chain/local-market";
 import { call } from "../helpers/request";
 import { useTestDatabase } from "../helpers/test-database";
 
@@ -54,8 +57,33 @@ const coingecko = http.get("https://api.coingecko.com/api/v3/simple/price", ({ r
   return HttpResponse.json(Object.fromEntries(ids.map((id) => [id, { usd: 123.45, usd_market_cap: 6.7e10, usd_24h_change: -2.5 }])));
 });
 const server = setupServer(dexscreener, coingecko);
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+// The local chain's RPC is real; anything else unexpected is an error.
+beforeAll(() => server.listen({ onUnhandledRequest: (request, print) => (new URL(request.url).hostname === "127.0.0.1" ? undefined : print.error()) }));
 afterAll(() => server.close());
+
+jest.setTimeout(60_000);
+let chain: LocalChain;
+let hexAddress: string;
+const envBefore = { ...process.env };
+beforeAll(async () => {
+  chain = await startLocalChain();
+  const market = await deployLocalMarket(chain, [
+    { coinId: "hex", name: "HEX", symbol: "HEX", decimals: 8, supply: "1000000000", priceUsd: 0.0075, poolWpls: 5_000_000 },
+  ]);
+  Object.assign(process.env, market.env);
+  resetEnvCache();
+  hexAddress = market.addresses.hex!;
+  // HEX and PLS come from the chain; the other PulseChain tokens through DexScreener, which is
+  // as much data as moving a coin between sources takes.
+  await db().coin.update({ where: { id: "hex" }, data: { quoteId: hexAddress, contractAddress: hexAddress } });
+  await db().coin.update({ where: { id: "pls" }, data: { quoteId: chain.contracts.wpls } });
+  await db().coin.updateMany({ where: { quoteSource: "pulsex", id: { notIn: ["hex", "pls"] } }, data: { quoteSource: "dexscreener" } });
+});
+afterAll(async () => {
+  process.env = envBefore;
+  resetEnvCache();
+  await chain?.stop();
+});
 
 function setSecret(value: string | undefined) {
   if (value === undefined) delete process.env.CRON_SECRET;
@@ -90,8 +118,16 @@ describe("GET /api/cron/refresh", () => {
     const res = await refresh(`Bearer ${SECRET}`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ ran: true, updated: quoted, failed: [], heldBack: [] });
-    // The deep pool's price, not the thin one's; the majors from CoinGecko.
-    expect(await db().coin.findUniqueOrThrow({ where: { id: "hex" } })).toMatchObject({
+    // HEX from its pool on the chain (supply: all minted, none burned), its 24h change from
+    // DexScreener; another token from DexScreener's deep pool, not the thin one; the majors
+    // from CoinGecko.
+    const hex = await db().coin.findUniqueOrThrow({ where: { id: "hex" } });
+    expect(hex).toMatchObject({ priceSource: "pulsex", priceChange24h: 3.21, circulatingSupply: 1e9 });
+    expect(hex.currentPrice).toBeCloseTo(0.0075, 9);
+    expect(hex.marketCap).toBeCloseTo(7.5e6, 0);
+    expect(hex.liquidityUsd).toBeCloseTo(2 * 5_000_000 * LOCAL_WPLS_USD, 6);
+    expect((await db().coin.findUniqueOrThrow({ where: { id: "pls" } })).currentPrice).toBeCloseTo(LOCAL_WPLS_USD, 12);
+    expect(await db().coin.findUniqueOrThrow({ where: { id: "plsx" } })).toMatchObject({
       currentPrice: 0.01,
       marketCap: 5e8,
       priceChange24h: 3.21,

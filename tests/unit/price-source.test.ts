@@ -4,9 +4,23 @@ test("snapshot prices are labelled with the snapshot's date", () => {
   expect(
     describePriceSource([
       { priceSource: "snapshot", updatedAt: "2026-11-20T00:00:00.000Z" },
-      { priceSource: "live", updatedAt: "2026-11-21T10:00:00.000Z" },
+      { priceSource: "snapshot", updatedAt: "2026-11-20T00:00:00.000Z" },
     ]),
   ).toEqual({ kind: "snapshot", asOf: "2026-11-20T00:00:00.000Z", label: "Prices: snapshot of Nov 20, 2026" });
+});
+
+test("once some prices are live, the label gives their update time and says the rest are the snapshot's", () => {
+  expect(
+    describePriceSource([
+      { priceSource: "snapshot", updatedAt: "2026-11-20T00:00:00.000Z" },
+      { priceSource: "pulsex", updatedAt: "2026-11-21T10:00:00.000Z" },
+      { priceSource: "coingecko", updatedAt: "2026-11-21T10:01:00.000Z" },
+    ]),
+  ).toEqual({
+    kind: "live",
+    asOf: "2026-11-21T10:00:00.000Z",
+    label: "Prices updated Nov 21, 2026, 10:00 UTC (some from the snapshot of Nov 20, 2026)",
+  });
 });
 
 test("live prices give the oldest update time, in UTC", () => {

@@ -1,0 +1,46 @@
+// Compiles the test contracts in tests/chain/contracts with solc-js (the compiler from the npm
+// registry, no native binary). The output is cached by source hash under node_modules/.cache,
+// so only the first run after a contract change pays the few seconds solc takes.
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import type { Abi, Hex } from "viem";
+
+export type Artifact = { abi: Abi; bytecode: Hex };
+export type Artifacts = Record<"TestToken" | "WPLS" | "Pair" | "Factory" | "Multicall3", Artifact>;
+
+const CONTRACTS_DIR = path.join(process.cwd(), "tests/chain/contracts");
+const CACHE_DIR = path.join(process.cwd(), "node_modules/.cache/test-contracts");
+
+export function compileTestContracts(): Artifacts {
+  const files = readdirSync(CONTRACTS_DIR).filter((file) => file.endsWith(".sol")).sort();
+  const sources = Object.fromEntries(files.map((file) => [file, { content: readFileSync(path.join(CONTRACTS_DIR, file), "utf8") }]));
+  const hash = createHash("sha256").update(JSON.stringify(sources)).digest("hex").slice(0, 16);
+  const cached = path.join(CACHE_DIR, `${hash}.json`);
+  if (existsSync(cached)) return JSON.parse(readFileSync(cached, "utf8")) as Artifacts;
+
+  const solc = createRequire(import.meta.url)("solc") as { compile(input: string): string };
+  const input = {
+    language: "Solidity",
+    sources,
+    // "paris": no PUSH0, so any local EVM runs the code whatever hardfork it defaults to.
+    settings: { evmVersion: "paris", optimizer: { enabled: true, runs: 200 }, outputSelection: { "*": { "*": ["abi", "evm.bytecode.object"] } } },
+  };
+  const output = JSON.parse(solc.compile(JSON.stringify(input))) as {
+    errors?: { severity: string; formattedMessage: string }[];
+    contracts: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>>;
+  };
+  const errors = (output.errors ?? []).filter((error) => error.severity === "error");
+  if (errors.length) throw new Error(`solc: ${errors.map((error) => error.formattedMessage).join("\n")}`);
+
+  const artifacts = {} as Artifacts;
+  for (const contracts of Object.values(output.contracts)) {
+    for (const [name, contract] of Object.entries(contracts)) {
+      artifacts[name as keyof Artifacts] = { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
+    }
+  }
+  mkdirSync(CACHE_DIR, { recursive: true });
+  writeFileSync(cached, JSON.stringify(artifacts));
+  return artifacts;
+}

@@ -1,0 +1,91 @@
+// A local EVM for the on-chain tests: ganache (from the npm registry) on a free port with chain
+// id 369, and the contracts the PulseX reader needs, compiled by solc-js and deployed for real:
+// WPLS, bridged-style stablecoins (DAI with 18 decimals, USDC with 6), two V2-style factories
+// (PulseX V1 and V2) and Multicall3. Tests add tokens and pools on top.
+import ganache from "ganache";
+import { createPublicClient, createWalletClient, getAddress, http, parseUnits, type Abi, type Address, type Hex, type PublicClient } from "viem";
+import { compileTestContracts, type Artifact } from "./compile";
+
+export const BURN_DEAD: Address = "0x000000000000000000000000000000000000dEaD";
+
+export type LocalChain = {
+  rpcUrl: string;
+  client: PublicClient;
+  contracts: { wpls: Address; dai: Address; usdc: Address; factoryV1: Address; factoryV2: Address; multicall3: Address };
+  /** An ERC-20 whose whole supply (in whole tokens) goes to the deployer. */
+  deployToken(name: string, symbol: string, decimals: number, supply: string): Promise<Address>;
+  /**
+   * Adds reserves to the factory's pair of the two tokens (creating it if needed) and syncs it.
+   * Amounts are in whole tokens; WPLS comes from the deployer's wrapped PLS.
+   */
+  addLiquidity(factory: Address, tokenA: Address, amountA: string, tokenB: Address, amountB: string): Promise<Address>;
+  /** Sends whole tokens from the deployer, e.g. to a burn address. */
+  transfer(token: Address, to: Address, amount: string): Promise<void>;
+  stop(): Promise<void>;
+};
+
+export async function startLocalChain(): Promise<LocalChain> {
+  const artifacts = compileTestContracts();
+  const server = ganache.server({
+    logging: { quiet: true },
+    chain: { chainId: 369 },
+    wallet: { deterministic: true, totalAccounts: 2, defaultBalance: 10_000_000_000 },
+    // viem leaves gas to the node for its own accounts; ganache would otherwise cap at 90k.
+    miner: { defaultTransactionGasLimit: "estimate" },
+  });
+  await server.listen(0, "127.0.0.1");
+  const { port } = server.address() as { port: number };
+  const rpcUrl = `http://127.0.0.1:${port}`;
+  const client = createPublicClient({ transport: http(rpcUrl) }) as PublicClient;
+  const [deployer] = await createWalletClient({ transport: http(rpcUrl) }).getAddresses();
+  const wallet = createWalletClient({ account: deployer!, transport: http(rpcUrl) });
+
+  async function send(hash: Promise<Hex>): Promise<void> {
+    const receipt = await client.waitForTransactionReceipt({ hash: await hash, pollingInterval: 20 });
+    if (receipt.status !== "success") throw new Error(`transaction ${receipt.transactionHash} reverted`);
+  }
+  async function deploy(artifact: Artifact, args: unknown[] = []): Promise<Address> {
+    const hash = await wallet.deployContract({ abi: artifact.abi, bytecode: artifact.bytecode, args, chain: null });
+    const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+    return getAddress(receipt.contractAddress!);
+  }
+  const read = <T>(address: Address, abi: Abi, functionName: string, args: unknown[] = []) =>
+    client.readContract({ address, abi, functionName, args }) as Promise<T>;
+  const decimalsOf = (token: Address) => read<number>(token, artifacts.TestToken.abi, "decimals");
+  const write = (address: Address, abi: Abi, functionName: string, args: unknown[] = [], value?: bigint) =>
+    send(wallet.writeContract({ address, abi, functionName, args, value, chain: null }));
+
+  const wpls = await deploy(artifacts.WPLS);
+  await write(wpls, artifacts.WPLS.abi, "deposit", [], parseUnits("1000000000", 18));
+  const dai = await deploy(artifacts.TestToken, ["Dai Stablecoin from Ethereum", "DAI", 18, parseUnits("1000000000", 18)]);
+  const usdc = await deploy(artifacts.TestToken, ["USD Coin from Ethereum", "USDC", 6, parseUnits("1000000000", 6)]);
+  const factoryV1 = await deploy(artifacts.Factory);
+  const factoryV2 = await deploy(artifacts.Factory);
+  const multicall3 = await deploy(artifacts.Multicall3);
+
+  async function transfer(token: Address, to: Address, amount: string): Promise<void> {
+    await write(token, artifacts.TestToken.abi, "transfer", [to, parseUnits(amount, await decimalsOf(token))]);
+  }
+
+  return {
+    rpcUrl,
+    client,
+    contracts: { wpls, dai, usdc, factoryV1, factoryV2, multicall3 },
+    async deployToken(name, symbol, decimals, supply) {
+      return deploy(artifacts.TestToken, [name, symbol, decimals, parseUnits(supply, decimals)]);
+    },
+    async addLiquidity(factory, tokenA, amountA, tokenB, amountB) {
+      let pair = await read<Address>(factory, artifacts.Factory.abi, "getPair", [tokenA, tokenB]);
+      if (BigInt(pair) === 0n) {
+        await write(factory, artifacts.Factory.abi, "createPair", [tokenA, tokenB]);
+        pair = await read<Address>(factory, artifacts.Factory.abi, "getPair", [tokenA, tokenB]);
+      }
+      await transfer(tokenA, pair, amountA);
+      await transfer(tokenB, pair, amountB);
+      await write(pair, artifacts.Pair.abi, "sync");
+      return getAddress(pair);
+    },
+    transfer,
+    stop: () => server.close(),
+  };
+}

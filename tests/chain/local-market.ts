@@ -1,0 +1,47 @@
+// A small PulseX market on the local chain: WPLS priced at $0.00003 by a DAI pool and a USDC
+// pool, and tokens with WPLS pools at chosen prices. Gives back the token addresses and the
+// environment that points the app's on-chain reader at this chain instead of PulseChain.
+import type { Address } from "viem";
+import type { LocalChain } from "./local-chain";
+
+/** WPLS in USD on the local market (both stablecoin pools agree). */
+export const LOCAL_WPLS_USD = 0.00003;
+
+export type LocalToken = {
+  coinId: string;
+  name: string;
+  symbol: string;
+  decimals: number;
+  /** Whole tokens minted. */
+  supply: string;
+  /** USD price the token's pool gives it. */
+  priceUsd: number;
+  /** Whole WPLS in its pool (pool liquidity is twice that in USD). */
+  poolWpls: number;
+};
+
+export type LocalMarket = { addresses: Record<string, Address>; env: Record<string, string> };
+
+export async function deployLocalMarket(chain: LocalChain, tokens: readonly LocalToken[]): Promise<LocalMarket> {
+  const { wpls, dai, usdc, factoryV1, factoryV2, multicall3 } = chain.contracts;
+  await chain.addLiquidity(factoryV1, wpls, "10000000", dai, "300");
+  await chain.addLiquidity(factoryV2, wpls, "20000000", usdc, "600");
+
+  const addresses: Record<string, Address> = {};
+  for (const token of tokens) {
+    const address = await chain.deployToken(token.name, token.symbol, token.decimals, token.supply);
+    const tokensInPool = (token.poolWpls * LOCAL_WPLS_USD) / token.priceUsd;
+    await chain.addLiquidity(factoryV2, address, tokensInPool.toFixed(Math.min(token.decimals, 6)), wpls, String(token.poolWpls));
+    addresses[token.coinId] = address;
+  }
+  return {
+    addresses,
+    env: {
+      PULSECHAIN_RPC_URL: chain.rpcUrl,
+      PULSEX_WPLS_ADDRESS: wpls,
+      PULSEX_FACTORIES: `${factoryV1},${factoryV2}`,
+      PULSEX_STABLECOINS: `${dai},${usdc}`,
+      MULTICALL3_ADDRESS: multicall3,
+    },
+  };
+}
