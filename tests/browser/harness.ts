@@ -69,6 +69,8 @@ export async function startApp(): Promise<App> {
       AUTH_ORIGINS: baseUrl,
       NEXTAUTH_SECRET: randomBytes(32).toString("base64url"),
       PULSECHAIN_RPC_URL: "http://127.0.0.1:9/",
+      // Prices change only when a test refreshes them (market.spec.ts), never on a timer.
+      MARKET_REFRESH_INTERVAL_MINUTES: "0",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

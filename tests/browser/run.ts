@@ -21,7 +21,7 @@ let browser: Browser | undefined;
 before(async () => {
   app = await startApp();
   browser = await launchBrowser();
-  setSuite({ baseUrl: app.baseUrl, browser });
+  setSuite({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, browser });
 });
 
 after(async () => {

@@ -1,7 +1,8 @@
 // Shared state of one browser-suite run, set by run.ts before any spec's tests execute.
 import type { Browser } from "playwright-core";
 
-type Suite = { baseUrl: string; browser: Browser };
+/** `databaseUrl`: the app's database, for specs that change data behind the app (market.spec.ts). */
+type Suite = { baseUrl: string; databaseUrl: string; browser: Browser };
 let current: Suite | undefined;
 
 export function setSuite(suite: Suite): void {

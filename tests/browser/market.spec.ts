@@ -1,0 +1,87 @@
+// The issue's "done when": `npm run market:refresh` against a local chain (ganache, PulseX-style
+// pools) and mocked DexScreener/CoinGecko updates prices and snapshots, and the home page shows
+// the new values and when they were updated. The spec puts every coin back afterwards, so the
+// specs after it still see the seed snapshot.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { test } from "node:test";
+import { createPrismaClient } from "../../lib/db/create-client";
+import { formatPlsPrice, formatPrice } from "../../lib/format";
+import { startFakeMarketApis } from "../chain/fake-market-apis";
+import { startLocalChain } from "../chain/local-chain";
+import { LOCAL_WPLS_USD, deployLocalMarket } from "../chain/local-market";
+import { newContext, screenshotPath, watchForErrors } from "./harness";
+import { suite } from "./suite";
+
+const HEX_PRICE = 0.0123;
+
+test("npm run market:refresh against a local chain and mocked APIs: new prices, snapshots, and the update time on the home page", async () => {
+  const { browser, baseUrl, databaseUrl } = suite();
+  const db = createPrismaClient({ url: databaseUrl });
+  const savedCoins = await db.coin.findMany();
+  const snapshotsBefore = await db.priceSnapshot.count();
+  const chain = await startLocalChain();
+  let apis: Awaited<ReturnType<typeof startFakeMarketApis>> | undefined;
+  try {
+    const market = await deployLocalMarket(chain, [
+      { coinId: "hex", name: "HEX", symbol: "HEX", decimals: 8, supply: "600000000000", priceUsd: HEX_PRICE, poolWpls: 2_000_000_000 },
+    ]);
+    // HEX and PLS are read from the local chain; the other PulseChain tokens go through the
+    // (mocked) DexScreener, the majors through the (mocked) CoinGecko.
+    const hex = market.addresses.hex!;
+    await db.coin.update({ where: { id: "hex" }, data: { quoteId: hex, contractAddress: hex } });
+    await db.coin.update({ where: { id: "pls" }, data: { quoteId: chain.contracts.wpls } });
+    await db.coin.updateMany({ where: { quoteSource: "pulsex", id: { notIn: ["hex", "pls"] } }, data: { quoteSource: "dexscreener" } });
+    const coins = await db.coin.findMany({ where: { quoteSource: { not: null } } });
+    apis = await startFakeMarketApis({
+      dexScreener: Object.fromEntries([
+        [hex.toLowerCase(), { priceUsd: 999, change24h: 42.5 }], // only its change is used
+        [chain.contracts.wpls.toLowerCase(), { priceUsd: 999, change24h: 1.5 }],
+        ...coins.filter((coin) => coin.quoteSource === "dexscreener").map((coin) => [coin.quoteId!.toLowerCase(), { priceUsd: coin.currentPrice * 1.01, change24h: 1 }]),
+      ]),
+      coinGecko: Object.fromEntries(
+        coins.filter((coin) => coin.quoteSource === "coingecko").map((coin) => [coin.quoteId!, { priceUsd: coin.currentPrice * 1.02, change24h: 2, marketCap: coin.marketCap * 1.02 }]),
+      ),
+    });
+
+    const run = spawnSync("npm", ["run", "--silent", "market:refresh"], {
+      env: { ...process.env, DATABASE_URL: databaseUrl, ...market.env, DEXSCREENER_API_URL: apis.dexScreenerUrl, COINGECKO_API_URL: apis.coinGeckoUrl },
+      encoding: "utf8",
+      timeout: 120_000,
+    });
+    assert.equal(run.status, 0, `market:refresh failed:\n${run.stdout}\n${run.stderr}`);
+    assert.match(run.stdout, new RegExp(`Updated ${coins.length} coins; 0 failed; 0 held back`));
+    assert.equal(await db.priceSnapshot.count(), snapshotsBefore + coins.length);
+    const hexRow = await db.coin.findUniqueOrThrow({ where: { id: "hex" } });
+    assert.equal(hexRow.priceSource, "pulsex");
+    assert.ok(Math.abs(hexRow.currentPrice - HEX_PRICE) < 1e-9, `HEX price ${hexRow.currentPrice}`);
+
+    const context = await newContext(browser, baseUrl);
+    const page = await context.newPage();
+    const problems = watchForErrors(page, baseUrl);
+    await page.goto("/");
+    const topBar = page.getByTestId("pls-top-bar");
+    await topBar.waitFor();
+    const topBarText = await topBar.innerText();
+    assert.ok(topBarText.includes(formatPlsPrice(LOCAL_WPLS_USD)), topBarText);
+    assert.match(topBarText, /Prices updated [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2} UTC/);
+    assert.doesNotMatch(topBarText, /snapshot/);
+    assert.match(await page.getByTestId("footer-price-source").innerText(), /^Prices updated /);
+    // HEX's new price from its pool and its change from DexScreener put it first among gainers.
+    const firstGainer = await page.getByRole("table", { name: "Top Gaining Coins" }).getByTestId("coin-row").first().innerText();
+    assert.match(firstGainer, /HEX/);
+    assert.ok(firstGainer.includes(formatPrice(HEX_PRICE)), firstGainer);
+    assert.match(firstGainer, /42\.5%/);
+    await page.screenshot({ path: screenshotPath("market-refreshed-1440") });
+    assert.deepEqual(problems, []);
+    await context.close();
+  } finally {
+    // Put every coin back as it was and drop this pass's snapshots.
+    for (const { id, ...fields } of savedCoins) await db.coin.update({ where: { id }, data: fields });
+    const extra = await db.priceSnapshot.findMany({ orderBy: { id: "desc" }, take: Math.max(0, (await db.priceSnapshot.count()) - snapshotsBefore), select: { id: true } });
+    await db.priceSnapshot.deleteMany({ where: { id: { in: extra.map((row) => row.id) } } });
+    await apis?.stop();
+    await chain.stop();
+    await db.$disconnect();
+  }
+});

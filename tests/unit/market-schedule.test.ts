@@ -1,0 +1,43 @@
+// The Node host's schedule: passes repeat at the interval, never overlap, survive a pass that
+// throws, and interval 0 turns it off. (Which instance refreshes is the lease's job, tested in
+// market-refresh.test.ts.)
+import { resetMarketScheduleForTests, startMarketSchedule } from "@/lib/market/schedule";
+
+afterEach(() => resetMarketScheduleForTests());
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+test("passes run one after another at the interval, never two at once, and a throwing pass does not stop them", async () => {
+  let running = 0;
+  let overlapped = false;
+  let passes = 0;
+  const lines: string[] = [];
+  const started = startMarketSchedule({
+    intervalMs: 20,
+    firstDelayMs: 5,
+    log: (line) => lines.push(line),
+    async pass() {
+      overlapped ||= running > 0;
+      running++;
+      passes++;
+      await sleep(30); // longer than the interval
+      running--;
+      if (passes === 2) throw new Error("database is down");
+      return `pass ${passes}`;
+    },
+  });
+  expect(started).toBe(true);
+  await sleep(400);
+  expect(passes).toBeGreaterThanOrEqual(4);
+  expect(overlapped).toBe(false);
+  expect(lines).toContain("[market] pass failed: Error: database is down");
+  expect(lines).toContain("pass 3");
+  // A second start in the same process is refused (one schedule per server).
+  expect(startMarketSchedule({ intervalMs: 20, pass: async () => null })).toBe(false);
+});
+
+test("an interval of 0 turns the schedule off", async () => {
+  let passes = 0;
+  expect(startMarketSchedule({ intervalMs: 0, firstDelayMs: 1, pass: async () => (passes++, null) })).toBe(false);
+  await sleep(50);
+  expect(passes).toBe(0);
+});
