@@ -13,7 +13,10 @@ import { listActiveFeaturedComparisons } from "@/lib/coins/featured";
 import { describePriceSource } from "@/lib/coins/price-source";
 import { listCoins, listPulsechainGainers, listRecentlyListed } from "@/lib/coins/queries";
 import { parseComparisonParams } from "@/lib/comparison-link";
-import { selectMemeCoins, selectMostComparedPairs, selectTopGainers } from "@/lib/market-constants";
+import { getDb } from "@/lib/db";
+import { MOST_COMPARED_ROWS, selectMemeCoins, selectMostComparedPairs, selectTopGainers } from "@/lib/market-constants";
+import { listMostComparedPairs } from "@/lib/trending/pair-counts";
+import type { Coin } from "@/lib/validation/coins";
 
 export const metadata: Metadata = { alternates: { canonical: "/" } };
 
@@ -53,7 +56,9 @@ export default async function HomePage({ searchParams }: Props) {
       </HomeSection>
 
       <HomeSection title="Most Compared Pairs">
-        <MostComparedPairs pairs={selectMostComparedPairs(coins)} />
+        <Suspense fallback={<Skeleton className="h-10" />}>
+          <MostComparedBlock coins={coins} />
+        </Suspense>
       </HomeSection>
 
       <div className="grid gap-6 lg:grid-cols-2">
@@ -79,6 +84,12 @@ async function FeaturedRow() {
 
 async function RecentlyListedBlock() {
   return <RecentlyListed coins={await listRecentlyListed(18)} />;
+}
+
+/** The counted ranking, filled up with the spec's fixed pairs while fewer than 4 have counts. */
+async function MostComparedBlock({ coins }: { coins: Coin[] }) {
+  const counted = await listMostComparedPairs(getDb(), MOST_COMPARED_ROWS);
+  return <MostComparedPairs pairs={selectMostComparedPairs(coins, counted)} />;
 }
 
 async function TopGainersTable() {

@@ -7,7 +7,13 @@ export const MAX_FEATURED = 2;
 /** Top gainers and meme coins are picked from this many coins by rank. */
 export const TABLE_SOURCE_SIZE = 25;
 export const TOP_GAINERS_ROWS = 10;
+/** The spec's meme-table symbols; the seed tags these coins MEME_TAG (prisma/seed/quote-sources.ts). */
 export const MEME_SYMBOLS = ["PCOCK", "MOST", "pTGC", "PEPE", "TRUMP"] as const;
+/** The 'Top Meme Coins' table shows the coins an operator tagged with this. */
+export const MEME_TAG = "meme";
+/** The home page's 'Most Compared Pairs' list shows this many pairs. */
+export const MOST_COMPARED_ROWS = 4;
+/** Fill-up for the 'Most Compared Pairs' list while fewer than MOST_COMPARED_ROWS pairs have counts. */
 export const MOST_COMPARED_PAIRS = [
   ["PCOCK", "DOGE"],
   ["PLSX", "ETH"],
@@ -41,22 +47,37 @@ export function selectTopGainers<C extends RankedCoin>(coinsByRank: readonly C[]
   return tableSource(coinsByRank).sort(byChangeDesc).slice(0, TOP_GAINERS_ROWS);
 }
 
-const memeSymbols = new Set<string>(MEME_SYMBOLS.map((symbol) => symbol.toLowerCase()));
-
-/** Meme coins among the table source, in rank order; symbols match case-insensitively. */
-export function selectMemeCoins<C extends RankedCoin>(coinsByRank: readonly C[]): C[] {
-  return tableSource(coinsByRank).filter((coin) => memeSymbols.has(coin.symbol.toLowerCase()));
+/** Meme coins (tagged MEME_TAG, any case) among the table source, in rank order. */
+export function selectMemeCoins<C extends RankedCoin & { tags: readonly string[] }>(coinsByRank: readonly C[]): C[] {
+  return tableSource(coinsByRank).filter((coin) => coin.tags.some((tag) => tag.trim().toLowerCase() === MEME_TAG));
 }
 
 export type ComparedPair<C> = { rank: number; coin1: C; coin2: C };
 
-/** MOST_COMPARED_PAIRS whose coins both exist, ranked 1..n in list order after skipping. */
-export function selectMostComparedPairs<C extends { symbol: string }>(coins: readonly C[]): ComparedPair<C>[] {
+type PairCoin = { id: string; symbol: string };
+
+/**
+ * The 'Most Compared Pairs' list: the counted ranking (best first) up to MOST_COMPARED_ROWS,
+ * filled up with MOST_COMPARED_PAIRS whose coins both exist and that are not shown already
+ * (pairs are ordered: HEX at BTC's market cap is not BTC at HEX's). Ranked 1..n as shown.
+ */
+export function selectMostComparedPairs<C extends PairCoin>(
+  coins: readonly C[],
+  counted: readonly { coin1: C; coin2: C }[] = [],
+): ComparedPair<C>[] {
   const pairs: ComparedPair<C>[] = [];
+  const shown = new Set<string>();
+  const add = (coin1: C, coin2: C) => {
+    const key = `${coin1.id}/${coin2.id}`; // ids are [a-z0-9-]: "/" cannot occur in one
+    if (pairs.length >= MOST_COMPARED_ROWS || coin1.id === coin2.id || shown.has(key)) return;
+    shown.add(key);
+    pairs.push({ rank: pairs.length + 1, coin1, coin2 });
+  };
+  for (const { coin1, coin2 } of counted) add(coin1, coin2);
   for (const [symbol1, symbol2] of MOST_COMPARED_PAIRS) {
     const coin1 = findCoinBySymbol(coins, symbol1);
     const coin2 = findCoinBySymbol(coins, symbol2);
-    if (coin1 && coin2) pairs.push({ rank: pairs.length + 1, coin1, coin2 });
+    if (coin1 && coin2) add(coin1, coin2);
   }
   return pairs;
 }

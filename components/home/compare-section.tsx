@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { computeComparison } from "@/lib/comparison";
 import { comparisonHref } from "@/lib/comparison-link";
 import { COMPARE_DELAY_MS } from "@/lib/market-constants";
+import { countComparison } from "@/lib/trending/client";
 import type { Coin } from "@/lib/validation/coins";
 import { ComparisonActions } from "./comparison-actions";
 import { ComparisonResult } from "./comparison-result";
@@ -15,6 +16,8 @@ type Props = { coins: Coin[]; initialCoin1Id?: string; initialCoin2Id?: string }
 /**
  * The compare form (spec section 4, "Home compare"): idle, then 'Comparing...' for the 800 ms
  * compare delay, then the result. A comparison opened from a link (?coin1=&coin2=) shows at once.
+ * Each result shown after pressing Compare Now counts once for 'Most Compared Pairs'; opening a
+ * link does not (a reload or a shared link is not a new comparison).
  */
 export function CompareSection({ coins, initialCoin1Id, initialCoin2Id }: Props) {
   const find = (id?: string) => coins.find((coin) => coin.id === id) ?? null;
@@ -39,6 +42,7 @@ export function CompareSection({ coins, initialCoin1Id, initialCoin2Id }: Props)
       setComparing(false);
       // Make the result shareable without a navigation.
       window.history.replaceState(null, "", comparisonHref(pair[0].id, pair[1].id));
+      countComparison(pair[0].id, pair[1].id);
     }, COMPARE_DELAY_MS);
   }
 

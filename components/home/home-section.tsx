@@ -3,10 +3,12 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 
 /** A titled card section of the home page. */
 export function HomeSection({ title, children, id }: { title: string; children: React.ReactNode; id?: string }) {
+  // aria-labelledby takes a space-separated list of ids, so the id must have no spaces.
+  const titleId = `${id ?? title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-title`;
   return (
-    <Card aria-labelledby={`${id ?? title}-title`} role="region" className="min-w-0">
+    <Card aria-labelledby={titleId} role="region" className="min-w-0">
       <CardHeader className="px-2 sm:px-5">
-        <CardTitle id={`${id ?? title}-title`}>{title}</CardTitle>
+        <CardTitle id={titleId}>{title}</CardTitle>
       </CardHeader>
       <CardContent className="px-2 sm:px-5">{children}</CardContent>
     </Card>

@@ -4,6 +4,7 @@ import "server-only";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { toCoin } from "@/lib/coins/serialize";
 import { findOrCreate } from "@/lib/db/find-or-create";
+import { recordSave } from "@/lib/trending/pair-counts";
 import type { SavedComparison } from "@/lib/validation/account";
 import { assertCoinsExist } from "./coins-exist";
 
@@ -34,7 +35,9 @@ export async function listSavedComparisons(db: PrismaClient, userId: number): Pr
 
 /**
  * Saves coin 1 at coin 2's market cap. Saving the same ordered pair again returns the row saved
- * first (its date stays), so a double submit never makes two cards.
+ * first (its date stays), so a double submit never makes two cards. A new row counts one save of
+ * the pair for the most-compared ranking; a re-save does not, and removing it later keeps the
+ * count (the pair was saved once).
  */
 export async function saveComparison(
   db: PrismaClient,
@@ -49,7 +52,17 @@ export async function saveComparison(
       return db.savedComparison.create({ data: { userId, coin1Id, coin2Id }, include: withCoins });
     },
   );
+  if (created) await countSave(db, coin1Id, coin2Id);
   return { saved: toSaved(row), created };
+}
+
+/** The count is a popularity hint: failing to count must not fail a save that has happened. */
+async function countSave(db: PrismaClient, coin1Id: string, coin2Id: string): Promise<void> {
+  try {
+    await recordSave(db, coin1Id, coin2Id);
+  } catch (error) {
+    console.error(`[saved-comparisons] counting a save of ${coin1Id}/${coin2Id} failed`, error);
+  }
 }
 
 /** Removes one of this user's saved comparisons; false when there is no such row of theirs. */

@@ -38,12 +38,22 @@ export function resetAuthConfigCache(): void {
   cached = undefined;
 }
 
+/**
+ * The site's own origins: where sign-in is accepted and where state-changing requests may come
+ * from. AUTH_ORIGINS, else NEXT_PUBLIC_SITE_URL's origin, else (outside production only) the dev
+ * server's; undefined when production configures neither.
+ */
+export function getSiteOrigins(): string[] | undefined {
+  const env = getEnv();
+  if (env.AUTH_ORIGINS) return env.AUTH_ORIGINS;
+  if (env.NEXT_PUBLIC_SITE_URL) return [new URL(env.NEXT_PUBLIC_SITE_URL).origin];
+  return env.NODE_ENV === "production" ? undefined : ["http://localhost:3000"];
+}
+
 function resolveAuthConfig(): AuthConfigResult {
   const env = getEnv();
   const production = env.NODE_ENV === "production";
-  const origins =
-    env.AUTH_ORIGINS ??
-    (env.NEXT_PUBLIC_SITE_URL ? [new URL(env.NEXT_PUBLIC_SITE_URL).origin] : production ? undefined : ["http://localhost:3000"]);
+  const origins = getSiteOrigins();
   if (!origins) return { ok: false, missing: "AUTH_ORIGINS (or NEXT_PUBLIC_SITE_URL)" };
   const secret = env.NEXTAUTH_SECRET ?? (production ? undefined : developmentSecret());
   if (!secret) return { ok: false, missing: "NEXTAUTH_SECRET" };

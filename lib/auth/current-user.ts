@@ -6,7 +6,7 @@ import { ApiError } from "@/lib/api/errors";
 import { parseCookies } from "@/lib/api/cookies";
 import { getDb } from "@/lib/db";
 import { assertSameOrigin } from "@/lib/api/same-origin";
-import { authServiceUnavailable, getAuthConfig } from "./config";
+import { authServiceUnavailable, getAuthConfig, getSiteOrigins } from "./config";
 import { findSessionUser, type SessionUser } from "./sessions";
 
 export async function getSessionUser(request: Request): Promise<SessionUser | null> {
@@ -39,4 +39,17 @@ export async function requireSessionUserForWrite(request: Request): Promise<Sess
   if (!auth.ok) throw authServiceUnavailable(auth.missing);
   assertSameOrigin(request, auth.config.origins);
   return requireSessionUser(request);
+}
+
+/**
+ * For anonymous writes (counting a comparison): no session, but the request must come from the
+ * site's own pages (403 otherwise, checked before anything is read).
+ */
+export function assertWriteFromSite(request: Request): void {
+  const origins = getSiteOrigins();
+  if (!origins) {
+    console.error("[api] writes are refused: set AUTH_ORIGINS (or NEXT_PUBLIC_SITE_URL)");
+    throw new ApiError(503, "service_unavailable", "The site's origin is not configured on this server.");
+  }
+  assertSameOrigin(request, origins);
 }

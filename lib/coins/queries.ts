@@ -4,7 +4,7 @@ import "server-only";
 import { cache } from "react";
 import { getDb } from "../db";
 import { ApiError } from "../api/errors";
-import { byChangeDesc, selectMostComparedPairs } from "../market-constants";
+import { byChangeDesc } from "../market-constants";
 import type { Coin } from "../validation/coins";
 import { toCoin } from "./serialize";
 
@@ -59,17 +59,4 @@ export async function listPulsechainGainers(limit = 25): Promise<Coin[]> {
 export async function listRecentlyListed(limit = 18): Promise<Coin[]> {
   const rows = await getDb().coin.findMany({ orderBy: [{ listedAt: "desc" }, { rank: "asc" }], take: limit });
   return rows.map(toCoin);
-}
-
-/**
- * The coins of the most-compared pairs, in pair order without repeats. Until comparisons are
- * counted, the pairs are the fixed list of spec section 9.
- */
-export async function listMostComparedCoins(limit = 100): Promise<Coin[]> {
-  const pairs = selectMostComparedPairs(await listCoins());
-  const seen = new Map<string, Coin>();
-  for (const pair of pairs) {
-    for (const coin of [pair.coin1, pair.coin2]) if (!seen.has(coin.id)) seen.set(coin.id, coin);
-  }
-  return [...seen.values()].slice(0, limit);
 }

@@ -16,7 +16,14 @@ export function toCoin(row: CoinRow): Coin {
     contractAddress: row.contractAddress,
     circulatingSupply: row.circulatingSupply,
     priceSource: row.priceSource,
+    tags: parseTags(row.tags),
     listedAt: row.listedAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** The stored comma-separated tags ("meme, Dog,,") as a clean list (["meme", "dog"]). */
+export function parseTags(stored: string): string[] {
+  const tags = stored.split(",").map((tag) => tag.trim().toLowerCase());
+  return [...new Set(tags.filter(Boolean))];
 }

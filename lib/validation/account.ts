@@ -1,18 +1,12 @@
 // Shapes of the watchlist and saved-comparison endpoints (spec sections 3 and 7): request bodies,
 // which the route handlers validate, and answers, which the client parses.
 import { z } from "zod";
-import { coinIdSchema, coinSchema } from "./coins";
+import { coinIdSchema, coinPairBodySchema, coinSchema } from "./coins";
 
 // `.strict()`: an unknown field is a mistake worth reporting, not something to drop silently.
 export const watchlistAddBodySchema = z.object({ coinId: coinIdSchema }).strict();
 
-export const savedComparisonBodySchema = z
-  .object({ coin1Id: coinIdSchema, coin2Id: coinIdSchema })
-  .strict()
-  .refine((body) => body.coin1Id !== body.coin2Id, {
-    message: "coin1Id and coin2Id must be two different coins.",
-    path: ["coin2Id"],
-  });
+export const savedComparisonBodySchema = coinPairBodySchema;
 
 /** A watchlist entry with its coin, so the page needs no second lookup. */
 export const watchlistEntrySchema = z.object({

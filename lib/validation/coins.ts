@@ -19,12 +19,38 @@ export const coinSchema = z.object({
   contractAddress: z.string().nullable(),
   circulatingSupply: z.number().nullable(),
   priceSource: z.string(),
+  /** Operator-set labels, lowercase ("meme"): the meme table shows coins tagged "meme". */
+  tags: z.array(z.string()),
   listedAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
 export type Coin = z.infer<typeof coinSchema>;
 
 export const coinListSchema = z.array(coinSchema);
+
+/**
+ * Two different coins, coin 1 at coin 2's market cap: the body of POST /api/comparisons (count a
+ * comparison) and POST /api/saved-comparisons. `.strict()`: an unknown field is a mistake worth
+ * reporting, not something to drop silently.
+ */
+export const coinPairBodySchema = z
+  .object({ coin1Id: coinIdSchema, coin2Id: coinIdSchema })
+  .strict()
+  .refine((body) => body.coin1Id !== body.coin2Id, {
+    message: "coin1Id and coin2Id must be two different coins.",
+    path: ["coin2Id"],
+  });
+
+/** One entry of GET /api/trending/most-compared: an ordered pair and how often it was compared and saved. */
+export const mostComparedPairSchema = z.object({
+  rank: z.number().int().min(1),
+  coin1: coinSchema,
+  coin2: coinSchema,
+  comparisons: z.number().int().min(0),
+  saves: z.number().int().min(0),
+});
+export type MostComparedPair = z.infer<typeof mostComparedPairSchema>;
+export const mostComparedPairListSchema = z.array(mostComparedPairSchema);
 
 export const featuredComparisonSchema = z.object({
   id: z.number().int(),

@@ -326,6 +326,49 @@ describe("a coin that is deleted", () => {
   });
 });
 
+describe("saves count for the most-compared ranking (counts only, no user)", () => {
+  const savesOf = async (coin1Id: string, coin2Id: string) =>
+    (await db().pairCount.findUnique({ where: { coin1Id_coin2Id: { coin1Id, coin2Id } } }))?.saves ?? 0;
+
+  test("a new saved comparison (201) counts one save; a re-save (200) does not; removing keeps the count", async () => {
+    const a = await signIn();
+    const b = await signIn();
+    const first = await save(a, { coin1Id: "eth", coin2Id: "btc" });
+    expect(first.status).toBe(201);
+    expect(await savesOf("eth", "btc")).toBe(1);
+
+    expect((await save(a, { coin1Id: "eth", coin2Id: "btc" })).status).toBe(200);
+    expect(await savesOf("eth", "btc")).toBe(1);
+
+    expect((await save(b, { coin1Id: "eth", coin2Id: "btc" })).status).toBe(201);
+    expect(await savesOf("eth", "btc")).toBe(2);
+    expect(await savesOf("btc", "eth")).toBe(0); // the reversed pair is another comparison
+
+    expect((await remove(a, savedComparisonSchema.parse(first.body).id)).status).toBe(204);
+    expect(await savesOf("eth", "btc")).toBe(2);
+    expect(await db().pairCount.findUnique({ where: { coin1Id_coin2Id: { coin1Id: "eth", coin2Id: "btc" } } })).toMatchObject({
+      comparisons: 0,
+    });
+  });
+
+  test("20 concurrent identical saves: one row, one save counted", async () => {
+    const user = await signIn();
+    const responses = await Promise.all(Array.from({ length: 20 }, () => save(user, { coin1Id: "bnb", coin2Id: "eth" })));
+    expect(responses.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(await savesOf("bnb", "eth")).toBe(1);
+  }, 60_000);
+
+  test("refused saves count nothing", async () => {
+    const user = await signIn();
+    const before = await db().pairCount.findMany();
+    await save(user, { coin1Id: "pls", coin2Id: "pls" });
+    await save(user, { coin1Id: "pls", coin2Id: "no-such-coin" });
+    await save(user, { coin1Id: "pls", coin2Id: "xrp" }, { "content-type": "application/json", origin: "https://evil.example" });
+    await call(list.POST, "/api/saved-comparisons", { method: "POST", headers: JSON_WRITE, body: '{"coin1Id":"pls","coin2Id":"xrp"}' });
+    expect(await db().pairCount.findMany()).toEqual(before);
+  });
+});
+
 describe("methods the routes do not implement", () => {
   test.each([
     ["PUT", "/api/saved-comparisons", list.PUT, "GET, POST"],

@@ -1,9 +1,14 @@
+import * as oneCoin from "@/app/api/cryptocurrencies/[id]/route";
 import * as mostCompared from "@/app/api/trending/most-compared/route";
 import * as pulsechainGainers from "@/app/api/trending/pulsechain-gainers/route";
 import * as recentlyListed from "@/app/api/trending/recently-listed/route";
 import * as topGainers from "@/app/api/trending/top-gainers/route";
 import { seedCoins } from "@/prisma/seed/coins";
-import { apiErrorSchema, coinListSchema } from "@/lib/validation/coins";
+import { getDb } from "@/lib/db";
+import { listCoins } from "@/lib/coins/queries";
+import { selectMemeCoins } from "@/lib/market-constants";
+import { recordComparison, recordSave } from "@/lib/trending/pair-counts";
+import { apiErrorSchema, coinListSchema, coinSchema, mostComparedPairListSchema } from "@/lib/validation/coins";
 import { call } from "../helpers/request";
 import { useTestDatabase } from "../helpers/test-database";
 
@@ -57,15 +62,129 @@ test.each([["0"], ["101"], ["abc"], ["1.5"], [""], ["-1"], ["1e9"]])("?limit=%s 
   expect(error.message).toMatch(/limit/);
 });
 
-describe("most-compared", () => {
-  test("the coins of the fixed pairs PCOCK/DOGE, PLSX/ETH, HEX/BTC, PTGC/PCOCK, in pair order", async () => {
-    const list = await coins(mostCompared.GET, "/api/trending/most-compared");
-    expect(list.map((c) => c.symbol)).toEqual(["PCOCK", "DOGE", "PLSX", "ETH", "HEX", "BTC", "pTGC"]);
+describe("most-compared: the counted ranking", () => {
+  beforeEach(async () => {
+    await db().pairCount.deleteMany();
   });
 
-  test("a pair is left out when one of its coins is gone", async () => {
-    await db().coin.delete({ where: { id: "doge" } });
-    const list = await coins(mostCompared.GET, "/api/trending/most-compared");
-    expect(list.map((c) => c.symbol)).toEqual(["PLSX", "ETH", "HEX", "BTC", "pTGC", "PCOCK"]);
+  async function ranking(query = "") {
+    const res = await call(mostCompared.GET, `/api/trending/most-compared${query}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toContain("s-maxage=60");
+    return mostComparedPairListSchema.parse(res.body);
+  }
+  const summary = (pairs: Awaited<ReturnType<typeof ranking>>) =>
+    pairs.map((p) => `${p.rank} ${p.coin1.id}/${p.coin2.id} ${p.comparisons}+${p.saves}`);
+
+  /** A count row with exact numbers and time, so ties are decided by the test, not the clock. */
+  const countRow = (coin1Id: string, coin2Id: string, comparisons: number, saves: number, updatedAt: string) =>
+    db().pairCount.create({ data: { coin1Id, coin2Id, comparisons, saves, updatedAt: new Date(updatedAt) } });
+
+  test("nothing counted yet: an empty list", async () => {
+    expect(await ranking()).toEqual([]);
+  });
+
+  test("pairs with both coins as the coin list has them, ranked by comparisons + saves", async () => {
+    for (let i = 0; i < 3; i++) await recordComparison(getDb(), "hex", "btc");
+    await recordComparison(getDb(), "pls", "eth");
+    for (let i = 0; i < 3; i++) await recordSave(getDb(), "pls", "eth");
+    await recordSave(getDb(), "plsx", "hex");
+
+    const pairs = await ranking();
+    expect(summary(pairs)).toEqual(["1 pls/eth 1+3", "2 hex/btc 3+0", "3 plsx/hex 0+1"]);
+    expect(Object.keys(pairs[0]!).sort()).toEqual(["coin1", "coin2", "comparisons", "rank", "saves"]);
+    // Coins exactly as GET /api/cryptocurrencies/{id} serves them.
+    const hex = await call(oneCoin.GET, "/api/cryptocurrencies/hex", { params: { id: "hex" } });
+    expect(pairs[1]!.coin1).toEqual(hex.body);
+    expect(pairs[1]!.coin1).toMatchObject({ id: "hex", symbol: "HEX", tags: [] });
+    expect(pairs[2]!.coin1).toMatchObject({ id: "plsx", symbol: "PLSX" });
+  });
+
+  test("ties: the most recently counted first, then by ids", async () => {
+    await countRow("hex", "btc", 2, 0, "2026-11-20T10:00:00.000Z");
+    await countRow("pls", "eth", 1, 1, "2026-11-20T12:00:00.000Z");
+    await countRow("eth", "pls", 0, 2, "2026-11-20T12:00:00.000Z");
+    await countRow("btc", "hex", 1, 0, "2026-11-21T00:00:00.000Z");
+    await countRow("plsx", "pls", 5, 0, "2026-11-01T00:00:00.000Z");
+    expect(summary(await ranking())).toEqual([
+      "1 plsx/pls 5+0",
+      "2 eth/pls 0+2",
+      "3 pls/eth 1+1",
+      "4 hex/btc 2+0",
+      "5 btc/hex 1+0",
+    ]);
+  });
+
+  test("a new count moves a pair up: counting is what ranks", async () => {
+    await countRow("hex", "btc", 2, 0, "2026-11-20T10:00:00.000Z");
+    await countRow("pls", "eth", 2, 0, "2026-11-20T09:00:00.000Z");
+    expect(summary(await ranking())[0]).toBe("1 hex/btc 2+0");
+    await recordSave(getDb(), "pls", "eth");
+    expect(summary(await ranking())).toEqual(["1 pls/eth 2+1", "2 hex/btc 2+0"]);
+  });
+
+  test("?limit=N returns the best N; the default is 10", async () => {
+    const ids = ["pls", "hex", "plsx", "btc", "eth"];
+    for (const [i, coin1Id] of ids.entries()) {
+      for (const [j, coin2Id] of ids.entries()) {
+        if (i !== j) await countRow(coin1Id, coin2Id, i * 10 + j, 0, "2026-11-20T10:00:00.000Z");
+      }
+    }
+    const all = await ranking("?limit=100");
+    expect(all).toHaveLength(20);
+    expect(all.map((p) => p.rank)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    const totals = all.map((p) => p.comparisons + p.saves);
+    expect(totals).toEqual([...totals].sort((a, b) => b - a));
+    expect(await ranking()).toEqual(all.slice(0, 10));
+    expect(summary(await ranking("?limit=2"))).toEqual(["1 eth/btc 43+0", "2 eth/plsx 42+0"]);
+  });
+
+  test.each([["?limit=0"], ["?limit=101"], ["?limt=5"], ["?limit=1&limit=2"]])("%s is a 400 invalid_query", async (query) => {
+    const res = await call(mostCompared.GET, `/api/trending/most-compared${query}`);
+    expect(res.status).toBe(400);
+    expect(apiErrorSchema.parse(res.body).error.code).toBe("invalid_query");
+  });
+
+  test("a deleted coin's pairs drop out of the ranking", async () => {
+    await db().coin.create({
+      data: { id: "doomed-trend-coin", symbol: "DOOM", name: "Doomed", currentPrice: 1, marketCap: 1_000, rank: 9_996, chain: "pulsechain" },
+    });
+    await countRow("doomed-trend-coin", "pls", 9, 0, "2026-11-20T10:00:00.000Z");
+    await countRow("hex", "doomed-trend-coin", 8, 0, "2026-11-20T10:00:00.000Z");
+    await countRow("hex", "pls", 1, 0, "2026-11-20T10:00:00.000Z");
+    expect(await ranking()).toHaveLength(3);
+    await db().coin.delete({ where: { id: "doomed-trend-coin" } });
+    expect(summary(await ranking())).toEqual(["1 hex/pls 1+0"]);
+  });
+});
+
+describe("the 'Top Meme Coins' table: coins tagged meme among the first 25", () => {
+  const memeTable = async () => selectMemeCoins(await listCoins()).map((c) => c.symbol);
+
+  test("the seed tags the spec's meme symbols; the table shows those in the top 25, by rank", async () => {
+    const tagged = await db().coin.findMany({ where: { tags: { contains: "meme" } }, orderBy: { rank: "asc" } });
+    expect(tagged.map((c) => c.symbol.toUpperCase()).sort()).toEqual(["MOST", "PCOCK", "PEPE", "PTGC", "TRUMP"]);
+    const expected = tagged.filter((c) => c.rank <= 25).map((c) => c.symbol);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(await memeTable()).toEqual(expected);
+  });
+
+  test("an operator's tag decides: tagging a top-25 coin adds it, untagging removes one", async () => {
+    const before = await memeTable();
+    const [first] = await db().coin.findMany({ where: { tags: "" }, orderBy: { rank: "asc" }, take: 1 });
+    const [removed] = await db().coin.findMany({ where: { tags: "meme", rank: { lte: 25 } }, orderBy: { rank: "asc" }, take: 1 });
+    await db().coin.update({ where: { id: first!.id }, data: { tags: "dog,Meme" } });
+    await db().coin.update({ where: { id: removed!.id }, data: { tags: "" } });
+    try {
+      const after = await memeTable();
+      expect(after[0]).toBe(first!.symbol);
+      expect(after).not.toContain(removed!.symbol);
+      expect(after).toEqual([first!.symbol, ...before.filter((symbol) => symbol !== removed!.symbol)]);
+      const served = await call(oneCoin.GET, `/api/cryptocurrencies/${first!.id}`, { params: { id: first!.id } });
+      expect(coinSchema.parse(served.body).tags).toEqual(["dog", "meme"]);
+    } finally {
+      await db().coin.update({ where: { id: first!.id }, data: { tags: "" } });
+      await db().coin.update({ where: { id: removed!.id }, data: { tags: "meme" } });
+    }
   });
 });

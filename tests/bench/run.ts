@@ -1,6 +1,6 @@
 // `npm run bench`: measures the production build and prints figures; it asserts nothing.
 // - First-load JS of each page: the gzipped size of every script the HTML loads.
-// - API latency and throughput on loopback (public reads, and a signed-in user's lists), with a static file served by the same
+// - API latency and throughput on loopback (public reads, counting a comparison, and a signed-in user's lists), with a static file served by the same
 //   server as the reference, so the figures can be read as ratios on any machine.
 // Budgets are printed beside the figures; timings never run inside the test suite.
 import { gzipSync } from "node:zlib";
@@ -91,7 +91,17 @@ try {
     const ratio = r.medianMs / reference.medianMs;
     row(name, r, `${ratio.toFixed(1)}x reference  ${ratio <= API_MEDIAN_BUDGET_RATIO ? "within budget" : "OVER BUDGET"}`);
   };
+  // Counted pairs, so most-compared ranks and serves a full list rather than an empty one.
+  const ids = ((await (await fetch(`${app.baseUrl}/api/cryptocurrencies`)).json()) as { id: string }[]).map((c) => c.id);
+  const countBody = (i: number) => JSON.stringify({ coin1Id: ids[i % 15]!, coin2Id: ids[(i % 15) + 1]! });
+  const count = (i: number) =>
+    fetch(`${app.baseUrl}/api/comparisons`, { method: "POST", headers: { "Content-Type": "application/json" }, body: countBody(i) });
+  for (let i = 0; i < 45; i++) if ((await count(i)).status !== 204) throw new Error("bench: could not count a comparison");
   for (const endpoint of ENDPOINTS) judged(endpoint, await measure(`${app.baseUrl}${endpoint}`));
+  judged(
+    "POST /api/comparisons (count one)",
+    await measure(`${app.baseUrl}/api/comparisons`, { method: "POST", headers: { "Content-Type": "application/json", Origin: app.baseUrl }, body: countBody(0) }),
+  );
 
   // A signed-in user's lists (session checked against the database on every call), with a
   // realistic amount on them, and the idempotent re-add a double click produces.

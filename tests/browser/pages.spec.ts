@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { computeComparison } from "../../lib/comparison";
 import { formatPrice, formatResultMultiplier } from "../../lib/format";
-import { coinListSchema } from "../../lib/validation/coins";
+import { coinListSchema, mostComparedPairListSchema } from "../../lib/validation/coins";
 import { chooseCoin } from "./coin-steps";
 import { newContext, screenshotPath, watchForErrors } from "./harness";
 import { suite } from "./suite";
@@ -86,6 +86,41 @@ test("compare HEX with BTC: 'Comparing...' then the projected price from the API
   // The address is shareable: loading it shows the same result straight away.
   await page.reload();
   assert.equal(await page.getByTestId("projected-price").innerText(), formatPrice(expected.projectedPrice));
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test("comparing counts: after enough Compare Now presses HEX/BTC leads 'Most Compared Pairs'; reloading counts nothing", async () => {
+  const { baseUrl } = suite();
+  const ranking = async () =>
+    mostComparedPairListSchema.parse(await (await fetch(`${baseUrl}/api/trending/most-compared?limit=100`)).json());
+  const isHexBtc = (p: { coin1: { id: string }; coin2: { id: string } }) => p.coin1.id === "hex" && p.coin2.id === "btc";
+  const total = (p: { comparisons: number; saves: number } | undefined) => (p ? p.comparisons + p.saves : 0);
+  const before = await ranking();
+  const hexBtcBefore = total(before.find(isHexBtc));
+  const bestOther = Math.max(0, ...before.filter((p) => !isHexBtc(p)).map(total));
+  const presses = Math.max(1, bestOther - hexBtcBefore + 1);
+
+  const { context, page, problems } = await openPage(1280, "/");
+  await chooseCoin(page, /First coin/, "HEX");
+  await chooseCoin(page, /Second coin/, "BTC");
+  for (let i = 0; i < presses; i++) {
+    const counted = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/comparisons" && r.request().method() === "POST");
+    await page.getByRole("button", { name: "Compare Now" }).click();
+    assert.equal((await counted).status(), 204);
+    await page.getByRole("button", { name: "Compare Now" }).waitFor();
+  }
+
+  await page.reload(); // opens ?coin1=hex&coin2=btc: shows the result, counts nothing
+  await page.getByTestId("comparison-result").waitFor();
+  const section = page.getByRole("region").filter({ has: page.getByText("Most Compared Pairs", { exact: true }) });
+  const pairs = section.getByRole("listitem");
+  assert.equal(await pairs.count(), 4);
+  assert.equal(await pairs.first().getByRole("link").getAttribute("href"), "/?coin1=hex&coin2=btc#compare");
+  assert.equal(await pairs.first().locator("span").first().innerText(), "1");
+  const after = await ranking();
+  assert.equal(total(after.find(isHexBtc)), hexBtcBefore + presses);
+  assert.ok(isHexBtc(after[0]!), "HEX/BTC first in the API's ranking too");
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -15,6 +15,7 @@ const base: Coin = {
   contractAddress: null,
   circulatingSupply: 1e11,
   priceSource: "snapshot",
+  tags: [],
   listedAt: "2026-01-01T00:00:00.000Z",
   updatedAt: "2026-11-20T00:00:00.000Z",
 };

@@ -13,6 +13,7 @@ export function makeCoin(overrides: Partial<Coin> & Pick<Coin, "id" | "symbol">)
     contractAddress: null,
     circulatingSupply: null,
     priceSource: "snapshot",
+    tags: [],
     listedAt: "2026-01-01T00:00:00.000Z",
     updatedAt: "2026-11-20T00:00:00.000Z",
     ...overrides,

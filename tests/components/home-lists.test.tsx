@@ -3,6 +3,7 @@ import { AdvertiseCard, FeaturedCard } from "@/components/home/featured-card";
 import { MostComparedPairs } from "@/components/home/most-compared-pairs";
 import { RecentlyListed } from "@/components/home/recently-listed";
 import { computeComparison } from "@/lib/comparison";
+import { selectMostComparedPairs } from "@/lib/market-constants";
 import { big, makeCoin, tiny } from "./fixtures";
 
 function featured(isPromoted: boolean) {
@@ -61,4 +62,23 @@ test("most compared pairs: rank, both coins, a link to the comparison; empty say
   unmount();
   render(<MostComparedPairs pairs={[]} />);
   expect(screen.getByText("No pairs to show yet.")).toBeInTheDocument();
+});
+
+test("most compared pairs: the counted ranking first, then the spec's pairs fill up to 4, ranked as shown", () => {
+  const coin = (symbol: string, logoUrl: string | null = null) => makeCoin({ id: symbol.toLowerCase(), symbol, logoUrl });
+  const coins = ["PCOCK", "DOGE", "PLSX", "ETH", "HEX", "BTC", "pTGC"].map((symbol) => coin(symbol));
+  const [pcock, doge, , , hex] = coins;
+  const pls = coin("PLS", "/logos/pls.svg");
+  render(<MostComparedPairs pairs={selectMostComparedPairs([...coins, pls], [{ coin1: pls, coin2: hex! }, { coin1: pcock!, coin2: doge! }])} />);
+
+  const items = screen.getAllByRole("listitem");
+  expect(items.map((li) => li.textContent)).toEqual(["1PLSvsHEHEX", "2PCPCOCKvsDODOGE", "3PLPLSXvsETETH", "4HEHEXvsBTBTC"]);
+  expect(items.map((li) => within(li).getByRole("link").getAttribute("href"))).toEqual([
+    "/?coin1=pls&coin2=hex#compare",
+    "/?coin1=pcock&coin2=doge#compare",
+    "/?coin1=plsx&coin2=eth#compare",
+    "/?coin1=hex&coin2=btc#compare",
+  ]);
+  expect(items[0]!.querySelector("img")).toHaveAttribute("src", "/logos/pls.svg");
+  expect(screen.getByRole("list").tagName).toBe("OL");
 });

@@ -23,6 +23,7 @@ const coin = {
   contractAddress: null,
   circulatingSupply: 1.35e14,
   priceSource: "snapshot",
+  tags: [],
   listedAt: "2025-01-02T00:00:00.000Z",
   updatedAt: "2026-11-20T00:00:00.000Z",
 };

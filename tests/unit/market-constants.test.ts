@@ -3,7 +3,9 @@ import {
   COMPARE_DELAY_MS,
   MAX_FEATURED,
   MEME_SYMBOLS,
+  MEME_TAG,
   MOST_COMPARED_PAIRS,
+  MOST_COMPARED_ROWS,
   selectMemeCoins,
   selectMostComparedPairs,
   selectTopGainers,
@@ -11,10 +13,15 @@ import {
   TOP_GAINERS_ROWS,
 } from "@/lib/market-constants";
 
-type TestCoin = { id: string; symbol: string; rank: number; priceChange24h: number | null };
+type TestCoin = { id: string; symbol: string; rank: number; priceChange24h: number | null; tags: string[] };
 
-function coin(rank: number, symbol: string, priceChange24h: number | null = 0): TestCoin {
-  return { id: symbol.toLowerCase(), symbol, rank, priceChange24h };
+function coin(rank: number, symbol: string, priceChange24h: number | null = 0, tags: string[] = []): TestCoin {
+  return { id: symbol.toLowerCase(), symbol, rank, priceChange24h, tags };
+}
+
+/** A coin tagged by the operator, e.g. meme(3, "DOGGO") or meme(3, "X", ["dog", "Meme"]). */
+function meme(rank: number, symbol: string, tags: string[] = ["meme"]): TestCoin {
+  return coin(rank, symbol, 0, tags);
 }
 
 /** Ranks 1..count with symbols C1..Cn and change = rank (so higher rank number = bigger gain). */
@@ -31,6 +38,8 @@ describe("section 9 constants", () => {
     ["TABLE_SOURCE_SIZE", TABLE_SOURCE_SIZE, 25],
     ["TOP_GAINERS_ROWS", TOP_GAINERS_ROWS, 10],
     ["MEME_SYMBOLS", MEME_SYMBOLS, ["PCOCK", "MOST", "pTGC", "PEPE", "TRUMP"]],
+    ["MEME_TAG", MEME_TAG, "meme"],
+    ["MOST_COMPARED_ROWS", MOST_COMPARED_ROWS, 4],
     [
       "MOST_COMPARED_PAIRS",
       MOST_COMPARED_PAIRS,
@@ -95,21 +104,26 @@ describe("selectTopGainers", () => {
 });
 
 describe("selectMemeCoins", () => {
-  test("meme symbols among the first 25, in rank order, case-insensitive", () => {
+  test("coins tagged meme among the first 25, in rank order", () => {
     const list = [
       ...ranked(20),
-      coin(21, "PTGC"),
-      coin(22, "pepe"),
+      meme(21, "DOGGO"),
+      meme(22, "pepe"),
       coin(23, "PLS"),
-      coin(24, "PCOCK"),
-      coin(25, "MOST"),
-      coin(26, "TRUMP"), // outside the table source
+      meme(24, "FROG", ["dog", "meme", "pulsechain"]),
+      meme(25, "WIF", ["Meme"]),
+      meme(26, "TRUMP"), // outside the table source
     ];
-    expect(symbols(selectMemeCoins(list))).toEqual(["PTGC", "pepe", "PCOCK", "MOST"]);
+    expect(symbols(selectMemeCoins(list))).toEqual(["DOGGO", "pepe", "FROG", "WIF"]);
+  });
+
+  test("the tag decides, not the symbol: an untagged PEPE is not a meme coin, a tagged newcomer is", () => {
+    const list = [coin(1, "PEPE"), coin(2, "PCOCK"), meme(3, "NEWMEME")];
+    expect(symbols(selectMemeCoins(list))).toEqual(["NEWMEME"]);
   });
 
   test("unsorted input is put in rank order", () => {
-    const list = [coin(9, "TRUMP"), coin(2, "PEPE"), coin(5, "MOST")];
+    const list = [meme(9, "TRUMP"), meme(2, "PEPE"), meme(5, "MOST")];
     expect(symbols(selectMemeCoins(list))).toEqual(["PEPE", "MOST", "TRUMP"]);
   });
 
@@ -117,41 +131,73 @@ describe("selectMemeCoins", () => {
     expect(selectMemeCoins(ranked(25))).toEqual([]);
   });
 
-  test("a symbol merely containing a meme symbol is not one", () => {
-    expect(selectMemeCoins([coin(1, "PEPE2"), coin(2, "XMOST")])).toEqual([]);
+  test("the tag must match exactly (any case): 'memes', 'meme-ish' and 'not meme' are other tags", () => {
+    const list = [meme(1, "A", ["memes"]), meme(2, "B", ["meme-ish"]), meme(3, "C", ["not meme"]), meme(4, "D", [" MEME "])];
+    expect(symbols(selectMemeCoins(list))).toEqual(["D"]);
   });
 });
 
 describe("selectMostComparedPairs", () => {
-  const all = ["pTGC", "PCOCK", "DOGE", "PLSX", "ETH", "HEX", "BTC"].map((s, i) => coin(i + 1, s));
+  const all = ["pTGC", "PCOCK", "DOGE", "PLSX", "ETH", "HEX", "BTC", "PLS", "INC"].map((s, i) => coin(i + 1, s));
+  const bySymbol = (symbol: string) => all.find((c) => c.symbol === symbol)!;
+  const counted = (...pairs: [string, string][]) => pairs.map(([a, b]) => ({ coin1: bySymbol(a), coin2: bySymbol(b) }));
+  const shown = (pairs: ReturnType<typeof selectMostComparedPairs<TestCoin>>) =>
+    pairs.map(({ rank, coin1, coin2 }) => `${rank} ${coin1.symbol}/${coin2.symbol}`);
 
-  test("all pairs present: ranks 1..4 in list order, case-insensitive", () => {
-    const pairs = selectMostComparedPairs(all).map(({ rank, coin1, coin2 }) => [rank, coin1.symbol, coin2.symbol]);
-    expect(pairs).toEqual([
-      [1, "PCOCK", "DOGE"],
-      [2, "PLSX", "ETH"],
-      [3, "HEX", "BTC"],
-      [4, "pTGC", "PCOCK"],
-    ]);
+  test("nothing counted: the fixed pairs, ranks 1..4 in list order, case-insensitive", () => {
+    expect(shown(selectMostComparedPairs(all))).toEqual(["1 PCOCK/DOGE", "2 PLSX/ETH", "3 HEX/BTC", "4 pTGC/PCOCK"]);
+    expect(selectMostComparedPairs(all, [])).toEqual(selectMostComparedPairs(all));
   });
 
-  test("pairs with a missing coin are skipped and ranks stay consecutive", () => {
+  test("counted pairs come first in their order; the fixed pairs fill up to 4", () => {
+    const pairs = selectMostComparedPairs(all, counted(["PLS", "INC"], ["HEX", "PLS"]));
+    expect(shown(pairs)).toEqual(["1 PLS/INC", "2 HEX/PLS", "3 PCOCK/DOGE", "4 PLSX/ETH"]);
+  });
+
+  test("a counted fixed pair is not shown twice; the reversed pair is a different one", () => {
+    const pairs = selectMostComparedPairs(all, counted(["HEX", "BTC"], ["ETH", "PLSX"]));
+    expect(shown(pairs)).toEqual(["1 HEX/BTC", "2 ETH/PLSX", "3 PCOCK/DOGE", "4 PLSX/ETH"]);
+  });
+
+  test("4 or more counted pairs: the first 4, no fixed pair", () => {
+    const pairs = selectMostComparedPairs(all, counted(["PLS", "INC"], ["INC", "PLS"], ["HEX", "PLS"], ["PLS", "HEX"], ["BTC", "ETH"]));
+    expect(shown(pairs)).toEqual(["1 PLS/INC", "2 INC/PLS", "3 HEX/PLS", "4 PLS/HEX"]);
+  });
+
+  test("fixed pairs with a missing coin are skipped and ranks stay consecutive", () => {
     const withoutEth = all.filter((c) => c.symbol !== "ETH");
-    const pairs = selectMostComparedPairs(withoutEth).map(({ rank, coin1 }) => [rank, coin1.symbol]);
-    expect(pairs).toEqual([
-      [1, "PCOCK"],
-      [2, "HEX"],
-      [3, "pTGC"],
+    expect(shown(selectMostComparedPairs(withoutEth))).toEqual(["1 PCOCK/DOGE", "2 HEX/BTC", "3 pTGC/PCOCK"]);
+    expect(shown(selectMostComparedPairs(withoutEth, counted(["PLS", "INC"])))).toEqual([
+      "1 PLS/INC",
+      "2 PCOCK/DOGE",
+      "3 HEX/BTC",
+      "4 pTGC/PCOCK",
     ]);
   });
 
   test("returns the callers' coin objects", () => {
-    const [first] = selectMostComparedPairs(all);
-    expect(first?.coin1).toBe(all[1]);
-    expect(first?.coin2).toBe(all[2]);
+    const [first, second] = selectMostComparedPairs(all, counted(["PLS", "INC"]));
+    expect(first?.coin1).toBe(bySymbol("PLS"));
+    expect(second?.coin1).toBe(all[1]);
+    expect(second?.coin2).toBe(all[2]);
   });
 
-  test("no coins → no pairs", () => {
+  test("no coins and nothing counted → no pairs", () => {
     expect(selectMostComparedPairs([])).toEqual([]);
+  });
+
+  test("always at most 4, ranks 1..n, no pair twice, counted pairs first", () => {
+    const pair = fc.tuple(fc.constantFrom(...all), fc.constantFrom(...all)).filter(([a, b]) => a !== b);
+    fc.assert(
+      fc.property(fc.uniqueArray(pair, { maxLength: 8, selector: ([a, b]) => `${a.id}/${b.id}` }), (pairs) => {
+        const input = pairs.map(([coin1, coin2]) => ({ coin1, coin2 }));
+        const result = selectMostComparedPairs(all, input);
+        expect(result.length).toBe(MOST_COMPARED_ROWS);
+        expect(result.map((p) => p.rank)).toEqual([1, 2, 3, 4]);
+        expect(new Set(result.map((p) => `${p.coin1.id}/${p.coin2.id}`)).size).toBe(result.length);
+        const firstCounted = input.slice(0, MOST_COMPARED_ROWS);
+        expect(result.slice(0, firstCounted.length).map(({ coin1, coin2 }) => ({ coin1, coin2 }))).toEqual(firstCounted);
+      }),
+    );
   });
 });

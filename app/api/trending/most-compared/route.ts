@@ -1,15 +1,19 @@
 import { rejectOtherMethods, withErrorHandling } from "@/lib/api/errors";
 import { parseQuery } from "@/lib/api/query";
 import { publicJson } from "@/lib/api/responses";
-import { listMostComparedCoins } from "@/lib/coins/queries";
+import { getDb } from "@/lib/db";
+import { listMostComparedPairs } from "@/lib/trending/pair-counts";
 import { trendingQuerySchema } from "@/lib/validation/coins";
 
 export const dynamic = "force-dynamic";
 
-/** Coins of the most-compared pairs, in pair order. `?limit=N` (1-100) shortens the list. */
+/**
+ * The counted ranking: `[{ rank, coin1, coin2, comparisons, saves }]`, by comparisons + saves.
+ * `?limit=N` (1-100, default 10) shortens the list.
+ */
 export const GET = withErrorHandling(async (request) => {
   const { limit } = parseQuery(request, trendingQuerySchema);
-  return publicJson(await listMostComparedCoins(limit));
+  return publicJson(await listMostComparedPairs(getDb(), limit));
 });
 
 export const { POST, PUT, PATCH, DELETE } = rejectOtherMethods(["GET"]);
