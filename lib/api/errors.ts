@@ -18,6 +18,10 @@ export type ApiErrorCode =
   | "unsupported_media_type"
   | "service_unavailable"
   | "internal_error"
+  // Operators' listings (lib/listings)
+  | "already_listed"
+  | "not_a_token"
+  | "not_priceable"
   | SignInRefusal;
 
 export class ApiError extends Error {

@@ -1,0 +1,41 @@
+"use client";
+
+// The admin page's data: the two lists and the four writes. After a write succeeds the lists
+// it touches are refetched before the write counts as done, so the page shows the result.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  ADMIN_COINS_QUERY_KEY,
+  ADMIN_FEATURED_QUERY_KEY,
+  adminCoinsQueryKey,
+  adminFeaturedQueryKey,
+  fetchAdminCoins,
+  fetchFeaturedSlots,
+  listCoin,
+  removeFeatured,
+  scheduleFeatured,
+  updateCoin,
+} from "@/lib/listings/client";
+
+export function useAdminCoins(userId: number) {
+  return useQuery({ queryKey: adminCoinsQueryKey(userId), queryFn: fetchAdminCoins });
+}
+
+/** Asked only once the coins answered: a wallet that is not an operator makes one call, not two. */
+export function useFeaturedSlots(userId: number, enabled: boolean) {
+  return useQuery({ queryKey: adminFeaturedQueryKey(userId), queryFn: fetchFeaturedSlots, enabled });
+}
+
+function useAdminWrite<V, R>(write: (variables: V) => Promise<R>, refresh: readonly (readonly string[])[]) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSuccess: async () => {
+      await Promise.all(refresh.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+    },
+  });
+}
+
+export const useListCoin = () => useAdminWrite(listCoin, [ADMIN_COINS_QUERY_KEY]);
+export const useUpdateCoin = () => useAdminWrite(updateCoin, [ADMIN_COINS_QUERY_KEY, ADMIN_FEATURED_QUERY_KEY]);
+export const useScheduleFeatured = () => useAdminWrite(scheduleFeatured, [ADMIN_FEATURED_QUERY_KEY]);
+export const useRemoveFeatured = () => useAdminWrite(removeFeatured, [ADMIN_FEATURED_QUERY_KEY]);

@@ -1,0 +1,89 @@
+"use client";
+
+// The operators' page: behind the wallet sign-in ('Login Required' when signed out), then the
+// operator check, which the API makes (GET /api/admin/coins answers 403 for anyone else).
+import Link from "next/link";
+import { Loader2 } from "lucide-react";
+import { LoadError } from "@/components/account/load-error";
+import { PageSpinner, SignedInOnly } from "@/components/account/signed-in-only";
+import { StateCard } from "@/components/account/state-card";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { isForbidden } from "@/lib/listings/client";
+import { useAdminCoins, useFeaturedSlots } from "./admin-queries";
+import { CoinList } from "./coin-list";
+import { FeaturedSlotList, ScheduleFeaturedForm } from "./featured-slots";
+import { ListCoinForm } from "./list-coin-form";
+
+export function AdminView() {
+  return (
+    <SignedInOnly loginMessage="Please log in with an operator wallet to manage listings." returnTo="/admin">
+      {(user) => <AdminConsole userId={user.id} address={user.address} />}
+    </SignedInOnly>
+  );
+}
+
+function AdminConsole({ userId, address }: { userId: number; address: string }) {
+  const coins = useAdminCoins(userId);
+  const slots = useFeaturedSlots(userId, coins.isSuccess);
+  if (coins.isPending) return <PageSpinner />;
+  if (coins.isError) {
+    if (isForbidden(coins.error)) return <OperatorsOnly address={address} />;
+    return <LoadError title="Couldn't load the coins" onRetry={() => void coins.refetch()} />;
+  }
+  return (
+    <div className="flex flex-col gap-6">
+      <Section title="List a coin">
+        <ListCoinForm />
+      </Section>
+      <Section title="Featured comparisons" text="The home page shows the slots running now, promoted first, at most two.">
+        <ScheduleFeaturedForm coins={coins.data} />
+        <h3 className="mt-6 mb-3 text-base font-semibold">Slots</h3>
+        {slots.isPending ? (
+          <p role="status" className="flex items-center gap-2 py-4 text-sm text-muted-foreground">
+            <Loader2 className="size-4 animate-spin" aria-hidden /> Loading slots…
+          </p>
+        ) : slots.isError ? (
+          <div className="flex flex-wrap items-center gap-3 py-2">
+            <p role="alert" className="text-sm text-muted-foreground">
+              Couldn&apos;t load the featured slots.
+            </p>
+            <Button variant="outline" size="sm" onClick={() => void slots.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : (
+          <FeaturedSlotList slots={slots.data} />
+        )}
+      </Section>
+      <Section title={`Coins (${coins.data.length})`} text="Newest listing first. Tags and logos show on the site at once.">
+        <CoinList coins={coins.data} />
+      </Section>
+    </div>
+  );
+}
+
+function Section({ title, text, children }: { title: string; text?: string; children: React.ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        {text ? <p className="text-sm text-muted-foreground">{text}</p> : null}
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+function OperatorsOnly({ address }: { address: string }) {
+  return (
+    <StateCard title="403 — this page is for operators">
+      <p className="text-sm break-all text-muted-foreground">
+        You are signed in as {address}, which is not an operator wallet.
+      </p>
+      <Button asChild variant="outline">
+        <Link href="/">Back to the home page</Link>
+      </Button>
+    </StateCard>
+  );
+}

@@ -1,0 +1,64 @@
+// The admin page's calls to the operators' endpoints, their TanStack Query keys, and the API's
+// error message for display (HttpError carries "<status>: <body>").
+import { HttpError, fetchJson } from "@/lib/api/fetch-json";
+import { apiErrorSchema } from "@/lib/validation/coins";
+import { noContentSchema } from "@/lib/validation/account";
+import {
+  adminCoinListSchema,
+  adminCoinSchema,
+  featuredSlotListSchema,
+  featuredSlotSchema,
+  type ListCoinInput,
+  type ScheduleFeaturedInput,
+  type UpdateCoinInput,
+} from "@/lib/validation/listings";
+
+// Keys start with the signed-in user's id (like the account lists), so an operator's lists are
+// never shown to the next wallet signed in on the same tab.
+export const ADMIN_COINS_QUERY_KEY = ["admin", "coins"] as const;
+export const ADMIN_FEATURED_QUERY_KEY = ["admin", "featured"] as const;
+export const adminCoinsQueryKey = (userId: number) => [...ADMIN_COINS_QUERY_KEY, userId] as const;
+export const adminFeaturedQueryKey = (userId: number) => [...ADMIN_FEATURED_QUERY_KEY, userId] as const;
+
+export function fetchAdminCoins() {
+  return fetchJson("/api/admin/coins", adminCoinListSchema);
+}
+
+export function listCoin(input: ListCoinInput) {
+  return fetchJson("/api/admin/coins", adminCoinSchema, { method: "POST", body: JSON.stringify(input) });
+}
+
+export function updateCoin({ id, ...patch }: UpdateCoinInput & { id: string }) {
+  return fetchJson(`/api/admin/coins/${encodeURIComponent(id)}`, adminCoinSchema, { method: "PATCH", body: JSON.stringify(patch) });
+}
+
+export function fetchFeaturedSlots() {
+  return fetchJson("/api/admin/featured", featuredSlotListSchema);
+}
+
+export function scheduleFeatured(input: ScheduleFeaturedInput) {
+  return fetchJson("/api/admin/featured", featuredSlotSchema, { method: "POST", body: JSON.stringify(input) });
+}
+
+export function removeFeatured(id: number) {
+  return fetchJson(`/api/admin/featured/${id}`, noContentSchema, { method: "DELETE" });
+}
+
+/** The API's own message ("0x… is already listed as "pepe"."), else a generic one. */
+export function apiErrorMessage(error: unknown): string {
+  if (error instanceof HttpError) {
+    const body = error.message.replace(/^\d{3}: /, "");
+    try {
+      const parsed = apiErrorSchema.safeParse(JSON.parse(body));
+      if (parsed.success) return parsed.data.error.message;
+    } catch {
+      // not JSON: fall through
+    }
+    return `The server answered ${error.status}. Please try again.`;
+  }
+  return "Could not reach the server. Check your connection and try again.";
+}
+
+export function isForbidden(error: unknown): boolean {
+  return error instanceof HttpError && error.status === 403;
+}

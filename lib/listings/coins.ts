@@ -1,0 +1,191 @@
+// Listing a PulseChain token: its name, symbol and decimals come from the contract, its first
+// price from PulseX (a token without a priced WPLS pool cannot be listed), and the coin joins
+// the list at once with a price snapshot and a rank. Also the operators' edits to a coin.
+import "server-only";
+import type { PublicClient } from "viem";
+import { ApiError } from "@/lib/api/errors";
+import type { Coin as CoinRow } from "@/lib/generated/prisma/client";
+import type { PrismaClient } from "@/lib/db/create-client";
+import { getEnv } from "@/lib/env";
+import { createPulseChainClient } from "@/lib/market/onchain/client";
+import { PULSECHAIN_CHAIN_ID, type PulseXContracts } from "@/lib/market/onchain/contracts";
+import { readTokenMetadata, shortMessage, TokenReadError, type TokenMetadata } from "@/lib/market/onchain/token-metadata";
+import { parseBurnAddresses } from "@/lib/market/publish";
+import { rerank } from "@/lib/market/refresh";
+import { configuredPulseXContracts } from "@/lib/market/run";
+import { createPulseXSource } from "@/lib/market/sources/pulsex";
+import type { Quote } from "@/lib/market/types";
+import { parseTags } from "@/lib/coins/serialize";
+import { coinIdSchema } from "@/lib/validation/coins";
+import { listCoinBodySchema, updateCoinBodySchema, type AdminCoin } from "@/lib/validation/listings";
+import { firstFreeId, slugFromSymbol } from "./slug";
+
+export const LISTING_CHAIN = "pulsechain";
+export const LISTING_SOURCE = "pulsex";
+
+export type ListingDeps = { client: PublicClient; contracts: PulseXContracts; now?: () => Date };
+
+/** The chain and contracts from the environment (PULSECHAIN_RPC_URL, the PulseX overrides). */
+export function configuredListingDeps(): ListingDeps {
+  return {
+    client: createPulseChainClient(getEnv().PULSECHAIN_RPC_URL, { retries: 1 }),
+    contracts: configuredPulseXContracts(),
+  };
+}
+
+export function toAdminCoin(row: CoinRow): AdminCoin {
+  return {
+    id: row.id,
+    symbol: row.symbol,
+    name: row.name,
+    logoUrl: row.logoUrl,
+    tags: parseTags(row.tags),
+    chain: row.chain,
+    contractAddress: row.contractAddress,
+    decimals: row.decimals,
+    burnAddresses: parseBurnAddresses(row.burnAddresses) ?? null,
+    quoteSource: row.quoteSource,
+    priceSource: row.priceSource,
+    currentPrice: row.currentPrice,
+    marketCap: row.marketCap,
+    liquidityUsd: row.liquidityUsd,
+    rank: row.rank,
+    listedAt: row.listedAt.toISOString(),
+  };
+}
+
+/** Every coin, newest listing first (what an operator just listed is on top). */
+export async function listAdminCoins(db: PrismaClient): Promise<AdminCoin[]> {
+  const rows = await db.coin.findMany({ orderBy: [{ listedAt: "desc" }, { rank: "asc" }, { id: "asc" }] });
+  return rows.map(toAdminCoin);
+}
+
+/**
+ * Lists a token by its contract address. `input` is validated here (a ZodError is a 400), so the
+ * API and the CLI share every rule. Refusals: 409 already_listed, 422 not_a_token or
+ * not_priceable, 503 when the RPC is down; nothing is written then.
+ */
+export async function listCoin(db: PrismaClient, input: unknown, deps: ListingDeps = configuredListingDeps()): Promise<AdminCoin> {
+  const { contractAddress, logoUrl, tags, burnAddresses } = listCoinBodySchema.parse(input);
+  await assertNotListed(db, contractAddress);
+  await assertPulseChain(deps.client);
+  const token = await readToken(deps, contractAddress);
+  const quote = await priceOnce(deps, token, burnAddresses);
+
+  const now = deps.now?.() ?? new Date();
+  const base = slugFromSymbol(token.symbol);
+  // Another listing may take the id (or list this very token) between the read and the insert:
+  // the unique indexes decide, and the loser looks again.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const taken = await db.coin.findMany({ where: { id: { startsWith: base } }, select: { id: true } });
+    const id = firstFreeId(base, new Set(taken.map((row) => row.id)));
+    try {
+      await db.$transaction([
+        db.coin.create({
+          data: {
+            id,
+            symbol: token.symbol,
+            name: token.name,
+            logoUrl: logoUrl ?? null,
+            currentPrice: quote.price,
+            marketCap: quote.marketCap!,
+            priceChange24h: null,
+            rank: (await db.coin.count()) + 1,
+            chain: LISTING_CHAIN,
+            contractAddress: token.address,
+            circulatingSupply: quote.circulatingSupply ?? null,
+            decimals: token.decimals,
+            tags: (tags ?? []).join(","),
+            burnAddresses: burnAddresses ? JSON.stringify(burnAddresses) : null,
+            priceSource: LISTING_SOURCE,
+            quoteSource: LISTING_SOURCE,
+            quoteId: token.address,
+            liquidityUsd: quote.liquidityUsd,
+            listedAt: now,
+            updatedAt: now,
+          },
+        }),
+        db.priceSnapshot.create({ data: { coinId: id, price: quote.price, marketCap: quote.marketCap!, takenAt: now } }),
+      ]);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      await assertNotListed(db, token.address);
+      continue;
+    }
+    await rerank(db);
+    return toAdminCoin(await db.coin.findUniqueOrThrow({ where: { id } }));
+  }
+  throw new Error(`no free coin id for ${base} after 5 attempts`);
+}
+
+async function assertNotListed(db: PrismaClient, address: string): Promise<void> {
+  const existing = await db.coin.findUnique({ where: { chain_contractAddress: { chain: LISTING_CHAIN, contractAddress: address } }, select: { id: true } });
+  if (existing) throw new ApiError(409, "already_listed", `${address} is already listed as "${existing.id}".`);
+}
+
+/** A chain that is down or is not PulseChain is the server's problem (503), not the token's. */
+async function assertPulseChain(client: PublicClient): Promise<void> {
+  let chainId: number;
+  try {
+    chainId = await client.getChainId();
+  } catch (error) {
+    throw new ApiError(503, "service_unavailable", `The PulseChain RPC did not answer (${shortMessage(error)}). Try again later.`);
+  }
+  if (chainId !== PULSECHAIN_CHAIN_ID) {
+    throw new ApiError(503, "service_unavailable", `The server's RPC serves chain ${chainId}, not PulseChain (${PULSECHAIN_CHAIN_ID}): check PULSECHAIN_RPC_URL.`);
+  }
+}
+
+async function readToken(deps: ListingDeps, address: string): Promise<TokenMetadata> {
+  try {
+    return await readTokenMetadata(deps.client, deps.contracts, address);
+  } catch (error) {
+    if (error instanceof TokenReadError) throw new ApiError(422, "not_a_token", error.message);
+    throw error;
+  }
+}
+
+async function priceOnce(deps: ListingDeps, token: TokenMetadata, burnAddresses: string[] | undefined): Promise<Quote & { marketCap: number }> {
+  const source = createPulseXSource({ client: deps.client, contracts: deps.contracts });
+  const { quotes, failures } = await source.fetchQuotes([{ coinId: "listing", quoteId: token.address, burnAddresses }]);
+  const quote = quotes.get("listing");
+  if (!quote) {
+    const reason = (failures[0]?.reason ?? "no quote").replace(/^pulsex: /, "");
+    if (/^(RPC unavailable|multicall failed)/.test(reason)) {
+      throw new ApiError(503, "service_unavailable", `The PulseChain RPC failed while pricing ${token.symbol} (${reason}). Try again later.`);
+    }
+    throw new ApiError(422, "not_priceable", `${token.symbol} cannot be listed: ${reason}. A listing needs a PulseX pool against WPLS with reserves.`);
+  }
+  if (quote.marketCap === null) {
+    throw new ApiError(422, "not_priceable", `${token.symbol} cannot be listed: its whole supply sits at burn addresses, so it has no market cap.`);
+  }
+  return { ...quote, marketCap: quote.marketCap };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  if (error && typeof error === "object" && "code" in error && error.code === "P2002") return true;
+  return error instanceof Error && /UNIQUE constraint failed/i.test(error.message);
+}
+
+/** 404 for an id that is not a coin (malformed ids included: they cannot be one). */
+async function findCoinOrThrow(db: PrismaClient, id: string): Promise<CoinRow> {
+  const parsed = coinIdSchema.safeParse(id);
+  const row = parsed.success ? await db.coin.findUnique({ where: { id: parsed.data } }) : null;
+  if (!row) throw new ApiError(404, "not_found", `No coin with id "${id.slice(0, 80)}".`);
+  return row;
+}
+
+/** Sets a coin's logo, tags or burn addresses (null: clear the logo / back to the default burn set). */
+export async function updateCoin(db: PrismaClient, id: string, input: unknown): Promise<AdminCoin> {
+  const row = await findCoinOrThrow(db, id);
+  const patch = updateCoinBodySchema.parse(input);
+  const updated = await db.coin.update({
+    where: { id: row.id },
+    data: {
+      ...(patch.logoUrl !== undefined && { logoUrl: patch.logoUrl }),
+      ...(patch.tags !== undefined && { tags: patch.tags.join(",") }),
+      ...(patch.burnAddresses !== undefined && { burnAddresses: patch.burnAddresses ? JSON.stringify(patch.burnAddresses) : null }),
+    },
+  });
+  return toAdminCoin(updated);
+}

@@ -1,0 +1,30 @@
+// Who may list coins and schedule featured slots: the wallets in OPERATOR_ADDRESSES. The admin
+// API checks it on every request, after the session (401) and, for writes, the origin (403).
+import "server-only";
+import { getAddress, isAddress } from "viem";
+import { ApiError } from "@/lib/api/errors";
+import { requireSessionUser, requireSessionUserForWrite } from "@/lib/auth/current-user";
+import type { SessionUser } from "@/lib/auth/sessions";
+import { getEnv } from "@/lib/env";
+
+/** Whether this wallet is an operator. No OPERATOR_ADDRESSES: nobody is. */
+export function isOperator(address: string): boolean {
+  if (!isAddress(address, { strict: false })) return false;
+  const operators = getEnv().OPERATOR_ADDRESSES ?? [];
+  return operators.includes(getAddress(address));
+}
+
+function assertOperator(user: SessionUser): SessionUser {
+  if (!isOperator(user.address)) throw new ApiError(403, "forbidden", "This is for operators only: your wallet is not one of them.");
+  return user;
+}
+
+/** For the admin reads: a live session (401) of an operator (403). */
+export async function requireOperator(request: Request): Promise<SessionUser> {
+  return assertOperator(await requireSessionUser(request));
+}
+
+/** For the admin writes: from the site's own pages (403), a live session (401), an operator (403). */
+export async function requireOperatorForWrite(request: Request): Promise<SessionUser> {
+  return assertOperator(await requireSessionUserForWrite(request));
+}

@@ -1,0 +1,67 @@
+// The operators' CLI (`npm run admin`) as a real process: `tsx --conditions react-server
+// scripts/admin.ts` against this file's temporary database and a local EVM, checking its output,
+// its exit codes and what it wrote.
+import { execFile } from "node:child_process";
+import type { Address } from "viem";
+import { startLocalChain, type LocalChain } from "../chain/local-chain";
+import { useTestDatabase } from "../helpers/test-database";
+
+jest.setTimeout(90_000);
+
+const { db } = useTestDatabase({ seed: true });
+
+let chain: LocalChain;
+let doggo: Address;
+let env: NodeJS.ProcessEnv;
+
+beforeAll(async () => {
+  chain = await startLocalChain();
+  const { wpls, dai, factoryV1, factoryV2, multicall3 } = chain.contracts;
+  await chain.addLiquidity(factoryV1, wpls, "10000000", dai, "300");
+  doggo = await chain.deployToken("Doggo Inu", "DOGGO", 9, "1000000000");
+  await chain.addLiquidity(factoryV2, doggo, "1000000", wpls, "2000000");
+  env = {
+    ...process.env,
+    DATABASE_URL: process.env.DATABASE_URL, // the temporary file useTestDatabase made
+    PULSECHAIN_RPC_URL: chain.rpcUrl,
+    PULSEX_WPLS_ADDRESS: wpls,
+    PULSEX_FACTORIES: `${factoryV1},${factoryV2}`,
+    PULSEX_STABLECOINS: dai,
+    MULTICALL3_ADDRESS: multicall3,
+  };
+});
+
+afterAll(() => chain?.stop());
+
+function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile("npx", ["tsx", "--conditions", "react-server", "scripts/admin.ts", ...args], { cwd: process.cwd(), env }, (error, stdout, stderr) => {
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+test("list-coin reads the token on-chain and lists it; the same again, a bad command line and a slot follow", async () => {
+  const listed = await admin("list-coin", doggo.toLowerCase(), "--tags", "meme,Dog", "--logo", "/logos/doggo.svg");
+  expect(listed).toMatchObject({ code: 0, stdout: expect.stringContaining('Listed DOGGO (Doggo Inu) as "doggo": 9 decimals') });
+  expect(await db().coin.findUniqueOrThrow({ where: { id: "doggo" } })).toMatchObject({
+    contractAddress: doggo,
+    decimals: 9,
+    tags: "meme,dog",
+    logoUrl: "/logos/doggo.svg",
+    quoteSource: "pulsex",
+  });
+
+  const [again, usage, featured] = await Promise.all([
+    admin("list-coin", doggo),
+    admin("feature", "doggo", "hex", "--end", "2099-01-01T00:00:00Z"),
+    admin("feature", "doggo", "hex", "--start", "now", "--end", "2099-01-01T00:00:00Z", "--promoted"),
+  ]);
+  expect(again).toMatchObject({ code: 1, stderr: expect.stringContaining(`Refused (already_listed): ${doggo} is already listed as "doggo".`) });
+  expect(usage).toMatchObject({ code: 2, stderr: expect.stringMatching(/Error: missing --start ISO[\s\S]*Usage: npm run admin/) });
+  expect(featured).toMatchObject({ code: 0, stdout: expect.stringMatching(/Scheduled featured slot #\d+\.\n#\d+ +live +doggo vs hex .* promoted/) });
+  expect(await db().coin.count({ where: { contractAddress: doggo } })).toBe(1);
+  expect(await db().featuredComparison.findMany({ where: { coin1Id: "doggo" } })).toEqual([
+    expect.objectContaining({ coin2Id: "hex", isPromoted: true, endsAt: new Date("2099-01-01T00:00:00Z") }),
+  ]);
+});

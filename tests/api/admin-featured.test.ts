@@ -1,0 +1,163 @@
+// Operators scheduling featured comparisons, end to end: real route handlers on a real seeded
+// SQLite file, sessions from real SIWE sign-ins. The home page's list (GET
+// /api/comparisons/featured) follows the slots' times on its own: no job starts or ends them.
+import { privateKeyToAccount } from "viem/accounts";
+import * as adminFeatured from "@/app/api/admin/featured/route";
+import * as adminSlot from "@/app/api/admin/featured/[id]/route";
+import * as publicFeatured from "@/app/api/comparisons/featured/route";
+import { featuredComparisonListSchema } from "@/lib/validation/coins";
+import { featuredSlotListSchema, featuredSlotSchema } from "@/lib/validation/listings";
+import { call } from "../helpers/request";
+import { useTestDatabase } from "../helpers/test-database";
+import { useAuthEnvironment } from "../helpers/wallet-session";
+import { JSON_WRITE, SAME_SITE, errorOf, signIn, type SignedIn } from "../helpers/account-session";
+
+const OPERATOR_KEY = "0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a";
+const OPERATOR = privateKeyToAccount(OPERATOR_KEY).address;
+const HOUR = 3_600_000;
+
+const { db } = useTestDatabase({ seed: true });
+useAuthEnvironment({ OPERATOR_ADDRESSES: OPERATOR });
+
+let operator: SignedIn;
+beforeAll(async () => {
+  operator = await signIn(OPERATOR_KEY);
+});
+beforeEach(async () => {
+  await db().featuredComparison.deleteMany();
+});
+afterEach(() => {
+  jest.useRealTimers();
+});
+
+const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
+const schedule = (user: SignedIn, body: unknown, headers: Record<string, string> = JSON_WRITE) =>
+  user.browser.request(adminFeatured.POST, "/api/admin/featured", { method: "POST", headers, body: JSON.stringify(body) });
+const slots = async (user: SignedIn = operator) => {
+  const res = await user.browser.request(adminFeatured.GET, "/api/admin/featured");
+  expect(res.status).toBe(200);
+  return featuredSlotListSchema.parse(res.body);
+};
+const remove = (user: SignedIn, id: string, headers: Record<string, string> = SAME_SITE) =>
+  user.browser.request(adminSlot.DELETE, `/api/admin/featured/${id}`, { method: "DELETE", headers, params: { id } });
+const homeFeatured = async () => {
+  const res = await call(publicFeatured.GET, "/api/comparisons/featured");
+  expect(res.status).toBe(200);
+  return featuredComparisonListSchema.parse(res.body).map((f) => `${f.coin1.id}/${f.coin2.id}`);
+};
+
+/** Only Date moves: the database driver and the HTTP handlers keep their real timers. */
+function setClock(at: number) {
+  jest.useFakeTimers({
+    doNotFake: ["nextTick", "setImmediate", "clearImmediate", "setTimeout", "clearTimeout", "setInterval", "clearInterval", "queueMicrotask", "hrtime", "performance"],
+    now: at,
+  });
+}
+
+describe("who may use it", () => {
+  test("anonymous is 401, a non-operator 403, a foreign origin 403; nothing is written or removed", async () => {
+    const kept = await db().featuredComparison.create({ data: { coin1Id: "hex", coin2Id: "btc", startsAt: new Date() } });
+    const body = { coin1Id: "pls", coin2Id: "eth", startsAt: iso(0) };
+    const anonymous = [
+      await call(adminFeatured.GET, "/api/admin/featured"),
+      await call(adminFeatured.POST, "/api/admin/featured", { method: "POST", headers: JSON_WRITE, body: JSON.stringify(body) }),
+      await call(adminSlot.DELETE, `/api/admin/featured/${kept.id}`, { method: "DELETE", headers: SAME_SITE, params: { id: String(kept.id) } }),
+    ];
+    for (const res of anonymous) expect({ status: res.status, code: errorOf(res).code }).toEqual({ status: 401, code: "unauthenticated" });
+
+    const visitor = await signIn();
+    const denied = [await visitor.browser.request(adminFeatured.GET, "/api/admin/featured"), await schedule(visitor, body), await remove(visitor, String(kept.id))];
+    for (const res of denied) expect({ status: res.status, code: errorOf(res).code }).toEqual({ status: 403, code: "forbidden" });
+
+    const foreign = { origin: "https://evil.example", "sec-fetch-site": "cross-site" };
+    expect((await schedule(operator, body, { ...foreign, "content-type": "application/json" })).status).toBe(403);
+    expect((await remove(operator, String(kept.id), foreign)).status).toBe(403);
+
+    expect(await db().featuredComparison.findMany()).toEqual([kept]);
+  });
+});
+
+describe("scheduling", () => {
+  test("a slot running now is 201 'live' and shows on the home page, promoted first", async () => {
+    const plain = await schedule(operator, { coin1Id: "pls", coin2Id: "eth", startsAt: iso(-HOUR), endsAt: iso(HOUR) });
+    expect(plain.status).toBe(201);
+    expect(plain.headers.get("cache-control")).toBe("private, no-store");
+    expect(featuredSlotSchema.parse(plain.body)).toMatchObject({
+      coin1: { id: "pls", symbol: "PLS" },
+      coin2: { id: "eth", symbol: "ETH" },
+      isPromoted: false,
+      status: "live",
+    });
+    const promoted = await schedule(operator, { coin1Id: "hex", coin2Id: "btc", startsAt: iso(-2 * HOUR), isPromoted: true });
+    expect(featuredSlotSchema.parse(promoted.body)).toMatchObject({ isPromoted: true, endsAt: null, status: "live" });
+    expect(await homeFeatured()).toEqual(["hex/btc", "pls/eth"]);
+  });
+
+  test("a slot that starts later is 'scheduled' and does not show yet", async () => {
+    const res = await schedule(operator, { coin1Id: "plsx", coin2Id: "eth", startsAt: iso(HOUR), endsAt: iso(2 * HOUR) });
+    expect(featuredSlotSchema.parse(res.body).status).toBe("scheduled");
+    expect(await homeFeatured()).toEqual([]);
+  });
+
+  test("times with an offset are stored as the same instant", async () => {
+    const res = await schedule(operator, { coin1Id: "pls", coin2Id: "eth", startsAt: "2026-11-01T02:00:00+02:00", endsAt: "2099-01-01T00:00:00Z" });
+    expect(res.status).toBe(201);
+    expect(featuredSlotSchema.parse(res.body).startsAt).toBe("2026-11-01T00:00:00.000Z");
+  });
+
+  test.each([
+    ["the same coin twice", { coin1Id: "hex", coin2Id: "hex", startsAt: iso(0) }, 400, /coin2Id: coin1Id and coin2Id must be two different coins/],
+    ["an end before the start", { coin1Id: "hex", coin2Id: "btc", startsAt: iso(HOUR), endsAt: iso(0) }, 400, /endsAt: endsAt must be after startsAt/],
+    ["an end equal to the start", { coin1Id: "hex", coin2Id: "btc", startsAt: "2099-01-01T00:00:00Z", endsAt: "2099-01-01T00:00:00Z" }, 400, /after startsAt/],
+    ["an end already past", { coin1Id: "hex", coin2Id: "btc", startsAt: iso(-2 * HOUR), endsAt: iso(-HOUR) }, 400, /already be over/],
+    ["a time without a zone", { coin1Id: "hex", coin2Id: "btc", startsAt: "2026-12-01T00:00" }, 400, /startsAt: Give a time in ISO 8601 with a zone/],
+    ["a time that is not one", { coin1Id: "hex", coin2Id: "btc", startsAt: "tomorrow" }, 400, /startsAt/],
+    ["no start", { coin1Id: "hex", coin2Id: "btc" }, 400, /startsAt/],
+    ["a string for isPromoted", { coin1Id: "hex", coin2Id: "btc", startsAt: iso(0), isPromoted: "yes" }, 400, /isPromoted/],
+    ["an unknown field", { coin1Id: "hex", coin2Id: "btc", startsAt: iso(0), multiplier: 5 }, 400, /multiplier/],
+    ["a malformed coin id", { coin1Id: "HEX", coin2Id: "btc", startsAt: iso(0) }, 400, /coin1Id/],
+    ["a coin we do not list", { coin1Id: "nope", coin2Id: "btc", startsAt: iso(0) }, 422, /No coin with id "nope"/],
+  ])("%s is refused with a clear message and nothing is written", async (_name, body, status, message) => {
+    const res = await schedule(operator, body);
+    expect(res.status).toBe(status);
+    expect(errorOf(res).message).toMatch(message);
+    expect(await db().featuredComparison.count()).toBe(0);
+  });
+});
+
+describe("slots start and end on their own", () => {
+  test("an ended slot disappears from the home page and a scheduled one appears, without any job", async () => {
+    const now = Date.now();
+    await schedule(operator, { coin1Id: "pls", coin2Id: "eth", startsAt: iso(-HOUR), endsAt: iso(HOUR) });
+    await schedule(operator, { coin1Id: "hex", coin2Id: "btc", startsAt: iso(HOUR), endsAt: iso(3 * HOUR) });
+    expect(await homeFeatured()).toEqual(["pls/eth"]);
+    expect((await slots()).map((s) => `${s.coin1.id}/${s.coin2.id} ${s.status}`)).toEqual(["pls/eth live", "hex/btc scheduled"]);
+
+    setClock(now + 2 * HOUR);
+    expect(await homeFeatured()).toEqual(["hex/btc"]);
+    expect((await slots()).map((s) => `${s.coin1.id}/${s.coin2.id} ${s.status}`)).toEqual(["hex/btc live", "pls/eth ended"]);
+
+    setClock(now + 4 * HOUR);
+    expect(await homeFeatured()).toEqual([]);
+    expect((await slots()).map((s) => s.status)).toEqual(["ended", "ended"]);
+    // Ended slots stay on the operators' list until removed; nothing deleted them.
+    expect(await db().featuredComparison.count()).toBe(2);
+  });
+});
+
+describe("removing", () => {
+  test("DELETE removes a slot (204), the home page drops it; again or a malformed id is 404", async () => {
+    const created = featuredSlotSchema.parse((await schedule(operator, { coin1Id: "pls", coin2Id: "eth", startsAt: iso(-HOUR) })).body);
+    expect(await homeFeatured()).toEqual(["pls/eth"]);
+    const res = await remove(operator, String(created.id));
+    expect(res.status).toBe(204);
+    expect(res.text).toBe("");
+    expect(await homeFeatured()).toEqual([]);
+    expect(await slots()).toEqual([]);
+
+    const again = await remove(operator, String(created.id));
+    expect(again.status).toBe(404);
+    expect(errorOf(again)).toEqual({ code: "not_found", message: `No featured slot with id ${created.id}.` });
+    for (const id of ["abc", "0", "-1", "1.5"]) expect((await remove(operator, id)).status).toBe(404);
+  });
+});

@@ -1,0 +1,314 @@
+// The operators' page against a fake of our API: who sees what (signed out, not an operator,
+// operator), the lists, each form's validation, pending states and the server's refusals.
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { AdminView } from "@/components/admin/admin-view";
+import { Toaster } from "@/components/ui/toaster";
+import type { AdminCoin, FeaturedSlot } from "@/lib/validation/listings";
+import { apiError, hold, json, noContent, useFakeApi } from "../helpers/fake-api";
+import { alice, renderWithQueryClient, type AuthAnswer } from "../helpers/render-with-query";
+import { expectToast, useToastReset } from "../helpers/toasts";
+
+const api = useFakeApi();
+useToastReset();
+
+function adminCoin(overrides: Partial<AdminCoin> & Pick<AdminCoin, "id" | "symbol">): AdminCoin {
+  return {
+    name: `${overrides.symbol} Token`,
+    logoUrl: null,
+    tags: [],
+    chain: "pulsechain",
+    contractAddress: null,
+    decimals: null,
+    burnAddresses: null,
+    quoteSource: "pulsex",
+    priceSource: "pulsex",
+    currentPrice: 1,
+    marketCap: 1_000_000,
+    liquidityUsd: null,
+    rank: 1,
+    listedAt: "2026-11-01T00:00:00.000Z",
+    ...overrides,
+  };
+}
+
+const DOGGO = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
+const hex = adminCoin({ id: "hex", symbol: "HEX", name: "HEX", rank: 3, tags: ["og"], logoUrl: "/logos/hex.svg", contractAddress: "0x2b591e99afE9f32eAA6214f7B7629768c40Eeb39" });
+const btc = adminCoin({ id: "btc", symbol: "BTC", name: "Bitcoin", rank: 1, chain: "bitcoin", quoteSource: "coingecko" });
+const doggo = adminCoin({ id: "doggo", symbol: "DOGGO", name: "Doggo Inu", rank: 40, tags: ["meme", "dog"], contractAddress: DOGGO, decimals: 9 });
+const coins = [hex, btc];
+
+const slot = (id: number, status: FeaturedSlot["status"], overrides: Partial<FeaturedSlot> = {}): FeaturedSlot => ({
+  id,
+  coin1: { id: "hex", symbol: "HEX", name: "HEX" },
+  coin2: { id: "btc", symbol: "BTC", name: "Bitcoin" },
+  isPromoted: false,
+  startsAt: "2026-11-20T10:00:00.000Z",
+  endsAt: null,
+  createdAt: "2026-11-20T09:00:00.000Z",
+  status,
+  ...overrides,
+});
+const liveSlot = slot(1, "live", { isPromoted: true });
+const endedSlot = slot(2, "ended", { endsAt: "2026-11-20T12:00:00.000Z", coin1: { id: "btc", symbol: "BTC", name: "Bitcoin" }, coin2: { id: "hex", symbol: "HEX", name: "HEX" } });
+
+function renderPage(auth: AuthAnswer = alice) {
+  return renderWithQueryClient(
+    <>
+      <AdminView />
+      <Toaster />
+    </>,
+    auth,
+  );
+}
+
+function operatorApi(coinList: AdminCoin[] = coins, slots: FeaturedSlot[] = [liveSlot, endedSlot]) {
+  api.on("GET /api/admin/coins", json(coinList));
+  api.on("GET /api/admin/featured", json(slots));
+}
+
+const listForm = () => screen.getByRole("form", { name: "List a coin" });
+const scheduleForm = () => screen.getByRole("form", { name: "Schedule a featured comparison" });
+const coinRows = () => screen.queryAllByTestId("admin-coin");
+const slotRows = () => screen.queryAllByTestId("featured-slot");
+
+describe("who sees what", () => {
+  test("a spinner while the signed-in state loads, and no admin call", () => {
+    api.on("GET /api/auth/user", hold());
+    renderPage("pending");
+    expect(screen.getByRole("status")).toHaveTextContent("Loading");
+    expect(api.calls("GET /api/admin/coins")).toHaveLength(0);
+  });
+
+  test("signed out: 'Login Required' with a log-in link back here, and no admin call", () => {
+    renderPage(null);
+    expect(screen.getByRole("heading", { name: "Login Required" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Log in" })).toHaveAttribute("href", "/api/login?returnTo=%2Fadmin");
+    expect(api.calls()).toHaveLength(0);
+  });
+
+  test("signed in but not an operator: a clear 403 state, no forms, one call only", async () => {
+    api.on("GET /api/admin/coins", apiError(403, "forbidden", "This is for operators only: your wallet is not one of them."));
+    renderPage();
+    expect(await screen.findByRole("heading", { name: "403 — this page is for operators" })).toBeInTheDocument();
+    expect(screen.getByText(new RegExp(alice.address))).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Back to the home page" })).toHaveAttribute("href", "/");
+    expect(screen.queryByRole("form")).not.toBeInTheDocument();
+    expect(api.calls("GET /api/admin/featured")).toHaveLength(0);
+  });
+
+  test("a failed load says so, and 'Try again' loads the page", async () => {
+    const user = userEvent.setup();
+    api.once("GET /api/admin/coins", apiError(500, "internal_error", "Something went wrong on our side."));
+    operatorApi();
+    renderPage();
+    await user.click(await screen.findByRole("button", { name: "Try again" }));
+    await waitFor(() => expect(coinRows()).toHaveLength(2));
+    expect(screen.queryByText("Couldn't load the coins")).not.toBeInTheDocument();
+  });
+});
+
+describe("an operator", () => {
+  test("sees the coins with their tags, and the slots with status and promotion", async () => {
+    operatorApi();
+    renderPage();
+    await waitFor(() => expect(coinRows()).toHaveLength(2));
+    expect(screen.getByRole("heading", { name: "Coins (2)" })).toBeInTheDocument();
+    const hexRow = coinRows()[0]!;
+    expect(hexRow).toHaveTextContent(/^HEXHEXhex#3og0x2b591e99afE9f32eAA6214f7B7629768c40Eeb39$/);
+    expect(within(hexRow).getByText("og")).toBeInTheDocument();
+    expect(within(hexRow).getByText(hex.contractAddress!)).toBeInTheDocument();
+
+    await waitFor(() => expect(slotRows()).toHaveLength(2));
+    const [live, ended] = slotRows() as [HTMLElement, HTMLElement];
+    expect(live).toHaveTextContent("HEX vs BTC");
+    expect(within(live).getByText("Live")).toBeInTheDocument();
+    expect(within(live).getByText("Promoted")).toBeInTheDocument();
+    expect(live).toHaveTextContent("no end");
+    expect(within(ended).getByText("Ended")).toBeInTheDocument();
+    expect(within(ended).queryByText("Promoted")).not.toBeInTheDocument();
+  });
+
+  test("filters the coins; no match says so", async () => {
+    const user = userEvent.setup();
+    operatorApi();
+    renderPage();
+    await waitFor(() => expect(coinRows()).toHaveLength(2));
+    await user.type(screen.getByLabelText("Filter coins"), "bitc");
+    expect(coinRows()).toHaveLength(1);
+    expect(coinRows()[0]).toHaveTextContent("BTC");
+    await user.clear(screen.getByLabelText("Filter coins"));
+    await user.type(screen.getByLabelText("Filter coins"), "zzz");
+    expect(screen.getByText("No coin matches this filter.")).toBeInTheDocument();
+  });
+
+  test("empty slot list says so", async () => {
+    operatorApi(coins, []);
+    renderPage();
+    expect(await screen.findByText("No featured slots yet.")).toBeInTheDocument();
+  });
+});
+
+describe("listing a coin", () => {
+  test("a malformed address or bad tags are shown on their fields and nothing is sent", async () => {
+    const user = userEvent.setup();
+    operatorApi();
+    renderPage();
+    const form = await screen.findByRole("form", { name: "List a coin" });
+    await user.type(within(form).getByLabelText("Contract address"), "0x1234");
+    await user.type(within(form).getByLabelText("Tags (optional)"), "big dog");
+    await user.type(within(form).getByLabelText("Logo URL (optional)"), "http://x.example/a.png");
+    await user.click(within(form).getByRole("button", { name: "List coin" }));
+    expect(within(form).getByLabelText("Contract address")).toHaveAccessibleDescription(/Enter a contract address: 0x followed by 40 hex digits/);
+    expect(within(form).getByLabelText("Contract address")).toHaveAttribute("aria-invalid", "true");
+    expect(within(form).getByLabelText("Tags (optional)")).toHaveAccessibleDescription(/one lowercase word/);
+    expect(within(form).getByLabelText("Logo URL (optional)")).toHaveAccessibleDescription(/https:\/\/ URL or a path under \/logos\//);
+    expect(api.calls("POST /api/admin/coins")).toHaveLength(0);
+  });
+
+  test("while the chain is read the button is busy; then a toast, the form clears and the list refreshes", async () => {
+    const user = userEvent.setup();
+    operatorApi();
+    const listing = hold();
+    api.on("POST /api/admin/coins", listing);
+    renderPage();
+    await screen.findByRole("form", { name: "List a coin" });
+    await user.type(within(listForm()).getByLabelText("Contract address"), DOGGO.toLowerCase());
+    await user.type(within(listForm()).getByLabelText("Tags (optional)"), "Meme, dog");
+    await user.click(within(listForm()).getByRole("button", { name: "List coin" }));
+
+    expect(api.calls("POST /api/admin/coins")[0]!.body).toEqual({ contractAddress: DOGGO, tags: ["meme", "dog"] });
+    expect(within(listForm()).getByRole("button", { name: /Reading the chain/ })).toBeDisabled();
+
+    operatorApi([doggo, ...coins]);
+    listing.release(json(doggo, 201));
+    await expectToast({ title: "Coin listed", description: 'Doggo Inu (DOGGO) is listed as "doggo".' });
+    await waitFor(() => expect(coinRows()).toHaveLength(3));
+    expect(within(listForm()).getByLabelText("Contract address")).toHaveValue("");
+    expect(within(listForm()).getByRole("button", { name: "List coin" })).toBeEnabled();
+  });
+
+  test("a refusal shows the server's message and keeps what was typed", async () => {
+    const user = userEvent.setup();
+    operatorApi();
+    api.on("POST /api/admin/coins", apiError(422, "not_priceable", "LONE cannot be listed: no PulseX pair of 0xabc with WPLS has reserves."));
+    renderPage();
+    await screen.findByRole("form", { name: "List a coin" });
+    await user.type(within(listForm()).getByLabelText("Contract address"), DOGGO);
+    await user.click(within(listForm()).getByRole("button", { name: "List coin" }));
+    expect(await within(listForm()).findByRole("alert")).toHaveTextContent("LONE cannot be listed: no PulseX pair of 0xabc with WPLS has reserves.");
+    expect(within(listForm()).getByLabelText("Contract address")).toHaveValue(DOGGO);
+  });
+});
+
+describe("editing a coin", () => {
+  test("the dialog edits tags and logo, sends them, and closes with a toast", async () => {
+    const user = userEvent.setup();
+    operatorApi();
+    api.on("PATCH /api/admin/coins/hex", json({ ...hex, tags: ["meme", "og"], logoUrl: null }));
+    renderPage();
+    await user.click(await screen.findByRole("button", { name: "Edit HEX (hex)" }));
+    const dialog = screen.getByRole("dialog", { name: "Edit HEX (hex)" });
+    expect(within(dialog).getByLabelText("Tags")).toHaveValue("og");
+    await user.clear(within(dialog).getByLabelText("Tags"));
+    await user.type(within(dialog).getByLabelText("Tags"), "meme, og");
+    await user.clear(within(dialog).getByLabelText("Logo URL"));
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+
+    expect(api.calls("PATCH /api/admin/coins/hex")[0]!.body).toEqual({ logoUrl: null, tags: ["meme", "og"] });
+    await expectToast({ title: "Coin updated", description: "HEX (hex) is saved." });
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    // Focus goes back to the button that opened it.
+    expect(screen.getByRole("button", { name: "Edit HEX (hex)" })).toHaveFocus();
+  });
+
+  test("eleven tags are refused in the dialog without a request", async () => {
+    const user = userEvent.setup();
+    operatorApi();
+    renderPage();
+    await user.click(await screen.findByRole("button", { name: "Edit BTC (btc)" }));
+    const dialog = screen.getByRole("dialog");
+    await user.type(within(dialog).getByLabelText("Tags"), Array.from({ length: 11 }, (_, i) => `t${i}`).join(","));
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect(within(dialog).getByLabelText("Tags")).toHaveAccessibleDescription(/At most 10 tags/);
+    expect(api.calls("PATCH /api/admin/coins/btc")).toHaveLength(0);
+  });
+});
+
+describe("scheduling a featured comparison", () => {
+  test("missing coins and the same coin twice are refused on the form", async () => {
+    const user = userEvent.setup();
+    operatorApi();
+    renderPage();
+    await screen.findByRole("form", { name: "Schedule a featured comparison" });
+    await user.click(within(scheduleForm()).getByRole("button", { name: "Schedule" }));
+    expect(within(scheduleForm()).getByLabelText("Coin 1")).toHaveAccessibleDescription("Choose the first coin.");
+    await user.selectOptions(within(scheduleForm()).getByLabelText("Coin 1"), "hex");
+    await user.selectOptions(within(scheduleForm()).getByLabelText("Coin 2 (its market cap)"), "hex");
+    await user.click(within(scheduleForm()).getByRole("button", { name: "Schedule" }));
+    expect(within(scheduleForm()).getByLabelText("Coin 2 (its market cap)")).toHaveAccessibleDescription("coin1Id and coin2Id must be two different coins.");
+    expect(api.calls("POST /api/admin/featured")).toHaveLength(0);
+  });
+
+  test("an end before the start, or already past, is refused on the form", async () => {
+    const user = userEvent.setup();
+    operatorApi();
+    renderPage();
+    await screen.findByRole("form", { name: "Schedule a featured comparison" });
+    await user.selectOptions(within(scheduleForm()).getByLabelText("Coin 1"), "hex");
+    await user.selectOptions(within(scheduleForm()).getByLabelText("Coin 2 (its market cap)"), "btc");
+    fireEvent.change(within(scheduleForm()).getByLabelText("Starts"), { target: { value: "2099-01-02T10:00" } });
+    fireEvent.change(within(scheduleForm()).getByLabelText("Ends (optional)"), { target: { value: "2099-01-01T10:00" } });
+    await user.click(within(scheduleForm()).getByRole("button", { name: "Schedule" }));
+    expect(within(scheduleForm()).getByLabelText("Ends (optional)")).toHaveAccessibleDescription(/endsAt must be after startsAt/);
+
+    fireEvent.change(within(scheduleForm()).getByLabelText("Starts"), { target: { value: "2020-01-01T10:00" } });
+    fireEvent.change(within(scheduleForm()).getByLabelText("Ends (optional)"), { target: { value: "2020-01-02T10:00" } });
+    await user.click(within(scheduleForm()).getByRole("button", { name: "Schedule" }));
+    expect(within(scheduleForm()).getByLabelText("Ends (optional)")).toHaveAccessibleDescription(/The end is in the past/);
+    expect(api.calls("POST /api/admin/featured")).toHaveLength(0);
+  });
+
+  test("a valid slot is sent as ISO instants, pending then scheduled with a toast", async () => {
+    const user = userEvent.setup();
+    operatorApi();
+    const scheduling = hold();
+    api.on("POST /api/admin/featured", scheduling);
+    renderPage();
+    await screen.findByRole("form", { name: "Schedule a featured comparison" });
+    await user.selectOptions(within(scheduleForm()).getByLabelText("Coin 1"), "btc");
+    await user.selectOptions(within(scheduleForm()).getByLabelText("Coin 2 (its market cap)"), "hex");
+    fireEvent.change(within(scheduleForm()).getByLabelText("Starts"), { target: { value: "2099-01-01T10:00" } });
+    fireEvent.change(within(scheduleForm()).getByLabelText("Ends (optional)"), { target: { value: "2099-01-08T10:00" } });
+    await user.click(within(scheduleForm()).getByLabelText(/Promoted/));
+    await user.click(within(scheduleForm()).getByRole("button", { name: "Schedule" }));
+
+    expect(api.calls("POST /api/admin/featured")[0]!.body).toEqual({
+      coin1Id: "btc",
+      coin2Id: "hex",
+      startsAt: new Date("2099-01-01T10:00").toISOString(),
+      endsAt: new Date("2099-01-08T10:00").toISOString(),
+      isPromoted: true,
+    });
+    expect(within(scheduleForm()).getByRole("button", { name: /Scheduling/ })).toBeDisabled();
+    scheduling.release(json(slot(3, "scheduled", { coin1: { id: "btc", symbol: "BTC", name: "Bitcoin" }, coin2: { id: "hex", symbol: "HEX", name: "HEX" } }), 201));
+    await expectToast({ title: "Featured slot scheduled", description: "BTC vs HEX is scheduled." });
+    expect(within(scheduleForm()).getByLabelText("Coin 1")).toHaveValue("");
+  });
+
+  test("removing a slot: pending on its button, then gone with a toast", async () => {
+    const user = userEvent.setup();
+    operatorApi();
+    const removal = hold();
+    api.on("DELETE /api/admin/featured/2", removal);
+    renderPage();
+    await waitFor(() => expect(slotRows()).toHaveLength(2));
+    await user.click(screen.getByRole("button", { name: "Remove featured slot BTC vs HEX" }));
+    expect(screen.getByRole("button", { name: "Remove featured slot BTC vs HEX" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Remove featured slot HEX vs BTC" })).toBeEnabled();
+    api.on("GET /api/admin/featured", json([liveSlot]));
+    removal.release(noContent());
+    await expectToast({ title: "Featured slot removed", description: "BTC vs HEX no longer shows." });
+    await waitFor(() => expect(slotRows()).toHaveLength(1));
+  });
+});
