@@ -6,6 +6,7 @@ import type { PublicClient } from "viem";
 import { ApiError } from "@/lib/api/errors";
 import type { Coin as CoinRow } from "@/lib/generated/prisma/client";
 import type { PrismaClient } from "@/lib/db/create-client";
+import { isUniqueViolation } from "@/lib/db/errors";
 import { getEnv } from "@/lib/env";
 import { createPulseChainClient } from "@/lib/market/onchain/client";
 import { PULSECHAIN_CHAIN_ID, type PulseXContracts } from "@/lib/market/onchain/contracts";
@@ -160,11 +161,6 @@ async function priceOnce(deps: ListingDeps, token: TokenMetadata, burnAddresses:
     throw new ApiError(422, "not_priceable", `${token.symbol} cannot be listed: its whole supply sits at burn addresses, so it has no market cap.`);
   }
   return { ...quote, marketCap: quote.marketCap };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  if (error && typeof error === "object" && "code" in error && error.code === "P2002") return true;
-  return error instanceof Error && /UNIQUE constraint failed/i.test(error.message);
 }
 
 /** 404 for an id that is not a coin (malformed ids included: they cannot be one). */

@@ -6,7 +6,7 @@ import { ApiError } from "@/lib/api/errors";
 import { assertCoinsExist } from "@/lib/account/coins-exist";
 import { toCoin } from "@/lib/coins/serialize";
 import type { PrismaClient } from "@/lib/db/create-client";
-import { Prisma } from "@/lib/generated/prisma/client";
+import { isPrismaError, isUniqueViolation } from "@/lib/db/errors";
 import type { MostComparedPair } from "@/lib/validation/coins";
 
 type Counter = "comparisons" | "saves";
@@ -35,17 +35,13 @@ async function increment(db: PrismaClient, coin1Id: string, coin2Id: string, cou
   try {
     await db.pairCount.upsert({ where, create: { coin1Id, coin2Id, ...first }, update: add, select: { coin1Id: true } });
   } catch (error) {
-    if (isPrismaError(error, "P2002")) {
+    if (isUniqueViolation(error)) {
       await db.pairCount.update({ where, data: add, select: { coin1Id: true } });
       return;
     }
     if (isPrismaError(error, "P2003")) await assertCoinsExist(db, [coin1Id, coin2Id]);
     throw error;
   }
-}
-
-function isPrismaError(error: unknown, code: string): boolean {
-  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === code;
 }
 
 /**
