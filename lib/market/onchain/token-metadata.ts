@@ -1,8 +1,10 @@
 // Reads what listing a token needs from its contract: name, symbol and decimals (one Multicall3
-// round trip). Used by the operator's listing flow; the price comes from the PulseX source.
+// round trip). Used by the operator's listing flow, which has already checked that the RPC is
+// PulseChain (lib/listings/coins.ts); the price comes from the PulseX source.
 import "server-only";
 import { erc20Abi, getAddress, isAddress, type Address, type PublicClient } from "viem";
-import { PULSECHAIN_CHAIN_ID, type PulseXContracts } from "./contracts";
+import { shortMessage } from "./client";
+import type { PulseXContracts } from "./contracts";
 
 export type TokenMetadata = { address: Address; name: string; symbol: string; decimals: number };
 
@@ -12,13 +14,6 @@ export class TokenReadError extends Error {}
 export async function readTokenMetadata(client: PublicClient, contracts: Pick<PulseXContracts, "multicall3">, address: string): Promise<TokenMetadata> {
   if (!isAddress(address, { strict: false })) throw new TokenReadError(`${address} is not a contract address.`);
   const token = getAddress(address);
-  let chainId: number;
-  try {
-    chainId = await client.getChainId();
-  } catch (error) {
-    throw new TokenReadError(`The PulseChain RPC did not answer: ${shortMessage(error)}`);
-  }
-  if (chainId !== PULSECHAIN_CHAIN_ID) throw new TokenReadError(`The RPC serves chain ${chainId}, not PulseChain (${PULSECHAIN_CHAIN_ID}).`);
 
   let results;
   try {
@@ -42,9 +37,4 @@ export async function readTokenMetadata(client: PublicClient, contracts: Pick<Pu
   const cleanSymbol = symbol.result.trim();
   if (!cleanName || !cleanSymbol) throw new TokenReadError(`${token} has an empty name or symbol.`);
   return { address: token, name: cleanName, symbol: cleanSymbol, decimals: decimals.result };
-}
-
-export function shortMessage(error: unknown): string {
-  if (error && typeof error === "object" && "shortMessage" in error && typeof error.shortMessage === "string") return error.shortMessage;
-  return error instanceof Error ? error.message : String(error);
 }

@@ -11,7 +11,7 @@ import "server-only";
 import { erc20Abi, getAddress, isAddress, zeroAddress, type Abi, type Address, type PublicClient } from "viem";
 import { DEFAULT_BURN_ADDRESSES, PULSECHAIN_CHAIN_ID, factoryAbi, pairAbi, type PulseXContracts } from "../onchain/contracts";
 import { circulatingSupply, deepestPool, priceInWpls, toUnits, wplsUsdFromStablePools, type PoolReserves } from "../onchain/reserves";
-import { shortMessage } from "../onchain/token-metadata";
+import { shortMessage } from "../onchain/client";
 import type { PriceSource, Quote, QuoteFailure, QuoteRequest, SourceResult } from "../types";
 
 export type PulseXSourceOptions = {
