@@ -4,6 +4,7 @@
 import { execFile } from "node:child_process";
 import type { Address } from "viem";
 import { startLocalChain, type LocalChain } from "../chain/local-chain";
+import { LOCAL_WPLS_USD, deployLocalMarket } from "../chain/local-market";
 import { useTestDatabase } from "../helpers/test-database";
 
 jest.setTimeout(90_000);
@@ -16,19 +17,12 @@ let env: NodeJS.ProcessEnv;
 
 beforeAll(async () => {
   chain = await startLocalChain();
-  const { wpls, dai, factoryV1, factoryV2, multicall3 } = chain.contracts;
-  await chain.addLiquidity(factoryV1, wpls, "10000000", dai, "300");
-  doggo = await chain.deployToken("Doggo Inu", "DOGGO", 9, "1000000000");
-  await chain.addLiquidity(factoryV2, doggo, "1000000", wpls, "2000000");
-  env = {
-    ...process.env,
-    DATABASE_URL: process.env.DATABASE_URL, // the temporary file useTestDatabase made
-    PULSECHAIN_RPC_URL: chain.rpcUrl,
-    PULSEX_WPLS_ADDRESS: wpls,
-    PULSEX_FACTORIES: `${factoryV1},${factoryV2}`,
-    PULSEX_STABLECOINS: dai,
-    MULTICALL3_ADDRESS: multicall3,
-  };
+  const market = await deployLocalMarket(chain, [
+    { coinId: "doggo", name: "Doggo Inu", symbol: "DOGGO", decimals: 9, supply: "1000000000", priceUsd: 2 * LOCAL_WPLS_USD, poolWpls: 2_000_000 },
+  ]);
+  doggo = market.addresses.doggo!;
+  // The temporary database useTestDatabase made, and the local chain instead of PulseChain.
+  env = { ...process.env, DATABASE_URL: process.env.DATABASE_URL, ...market.env };
 });
 
 afterAll(() => chain?.stop());
