@@ -2,6 +2,10 @@
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // Cached pages (app/layout.tsx `revalidate`) are never served older than this many seconds: past
+  // it, a request waits for a fresh render instead of getting the stale page. Shared caches get
+  // `s-maxage=revalidate, stale-while-revalidate=expireTime-revalidate` from it too.
+  expireTime: 40,
   // The libSQL client ships a native binary; keep it (and Prisma's adapter) out of the bundle.
   serverExternalPackages: ["@libsql/client", "@prisma/adapter-libsql", "libsql"],
   // ESM-only packages that the tests load. next/jest compiles what is listed here; Jest on

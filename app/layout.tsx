@@ -4,14 +4,18 @@ import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
 import { Toaster } from "@/components/ui/toaster";
 import { describePriceSource } from "@/lib/coins/price-source";
-import { listCoins } from "@/lib/coins/queries";
+import { getCoinSnapshot } from "@/lib/coins/snapshot";
 import { findCoinBySymbol } from "@/lib/coin-search";
 import { getSiteUrl } from "@/lib/site";
 import { Providers } from "./providers";
 import "./globals.css";
 
-// Every page shows current prices (the header's PLS price at least), read per request.
-export const dynamic = "force-dynamic";
+// Every page is one cached HTML for all visitors (nothing personal is rendered on the server: the
+// wallet state and a user's lists are the browser's own requests). A page is rebuilt in the
+// background once it is 20 s old and never served older than 40 s (`expireTime` in
+// next.config.mjs); writes rebuild the pages they change at once (lib/cache/invalidate.ts). The
+// data it is built from is at most 20 s old (lib/cache/public-cache.ts): at most 60 s in all.
+export const revalidate = 20;
 
 export const metadata: Metadata = {
   metadataBase: new URL(getSiteUrl()),
@@ -24,7 +28,7 @@ export const metadata: Metadata = {
 export const viewport: Viewport = { themeColor: "#1a1025", width: "device-width", initialScale: 1 };
 
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
-  const coins = await listCoins();
+  const { coins } = await getCoinSnapshot();
   const pls = findCoinBySymbol(coins, "PLS");
   return (
     <html lang="en">

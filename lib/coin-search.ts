@@ -14,7 +14,24 @@ function fold(text: string): string {
 export function searchCoins<C extends Searchable>(coins: readonly C[], query: string | null | undefined): C[] {
   const needle = fold(query?.trim() ?? "");
   if (needle === "") return [...coins];
-  return coins.filter((coin) => fold(coin.name).includes(needle) || fold(coin.symbol).includes(needle));
+  const keys = searchKeys(coins);
+  return coins.filter((_, index) => keys[index]!.name.includes(needle) || keys[index]!.symbol.includes(needle));
+}
+
+/**
+ * Folded names and symbols, computed once per list rather than on every keystroke: with
+ * thousands of coins, folding them all again is most of a keystroke's work. Keyed by the list
+ * itself (lists are never changed in place), so a new list gets new keys and old ones are collected.
+ */
+const keysByList = new WeakMap<readonly Searchable[], { name: string; symbol: string }[]>();
+
+function searchKeys(coins: readonly Searchable[]): { name: string; symbol: string }[] {
+  let keys = keysByList.get(coins);
+  if (!keys) {
+    keys = coins.map((coin) => ({ name: fold(coin.name), symbol: fold(coin.symbol) }));
+    keysByList.set(coins, keys);
+  }
+  return keys;
 }
 
 /**

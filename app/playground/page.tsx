@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { Playground } from "@/components/playground/playground";
-import { listCoins } from "@/lib/coins/queries";
+import { getCoinSnapshot } from "@/lib/coins/snapshot";
 
 export const metadata: Metadata = {
   title: "Playground",
@@ -9,14 +9,14 @@ export const metadata: Metadata = {
 };
 
 export default async function PlaygroundPage() {
-  const coins = await listCoins();
+  const { indexVersion } = await getCoinSnapshot();
   return (
     <div className="flex flex-col gap-6">
       <div>
         <h1 className="text-3xl font-bold tracking-tight">PLAYGROUND</h1>
         <p className="mt-1 text-muted-foreground">Monitor and analyze your favorite coins on the same page.</p>
       </div>
-      <Playground coins={coins} />
+      <Playground indexVersion={indexVersion} />
     </div>
   );
 }

@@ -7,9 +7,9 @@
 
 import { defaultRangeExtractor, useVirtualizer, type Range } from "@tanstack/react-virtual";
 import { Check, Search } from "lucide-react";
-import { useCallback, useEffect, useMemo, useRef, useState, type JSX, type KeyboardEvent } from "react";
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type JSX, type KeyboardEvent } from "react";
 import { CoinLogo } from "@/components/coins/coin-logo";
-import type { SelectorCoin } from "@/components/coins/coin-selector";
+import type { CoinListStatus, SelectorCoin } from "@/components/coins/coin-selector";
 import { searchCoins } from "@/lib/coin-search";
 import { cn } from "@/lib/utils";
 
@@ -21,8 +21,15 @@ const PAGE_STEP = 8;
 /** Used until the list is measured (and in jsdom, which has no layout): the max-h-80 box. */
 const INITIAL_RECT = { width: 320, height: 320 };
 
+const EMPTY_MESSAGE: Record<CoinListStatus, string> = {
+  ready: "No cryptocurrencies found",
+  loading: "Loading coins…",
+  error: "Couldn't load the coin list. Close it and open it again to retry.",
+};
+
 type PanelProps<C extends SelectorCoin> = {
   coins: readonly C[];
+  status: CoinListStatus;
   value: C | null;
   label: string;
   listboxId: string;
@@ -33,6 +40,7 @@ type PanelProps<C extends SelectorCoin> = {
 
 export function CoinSelectorPanel<C extends SelectorCoin>({
   coins,
+  status,
   value,
   label,
   listboxId,
@@ -40,7 +48,10 @@ export function CoinSelectorPanel<C extends SelectorCoin>({
   onDismiss,
 }: PanelProps<C>): JSX.Element {
   const [query, setQuery] = useState("");
-  const results = useMemo(() => searchCoins(coins, query), [coins, query]);
+  // The box echoes each keystroke at once; filtering thousands of coins follows in a render React
+  // may interrupt, so typing never waits on the list.
+  const deferredQuery = useDeferredValue(query);
+  const results = useMemo(() => searchCoins(coins, deferredQuery), [coins, deferredQuery]);
   // Open on the chosen coin so the user sees where they are; otherwise on the first option.
   const [initialIndex] = useState(() => Math.max(0, coins.findIndex((coin) => coin.id === value?.id)));
   const [active, setActive] = useState(initialIndex);
@@ -176,7 +187,7 @@ export function CoinSelectorPanel<C extends SelectorCoin>({
       </div>
       {/* Always mounted, so screen readers announce the message when it appears. */}
       <p role="status" className="px-3 py-6 text-center text-sm text-muted-foreground empty:hidden">
-        {results.length === 0 ? "No cryptocurrencies found" : null}
+        {results.length === 0 ? EMPTY_MESSAGE[status] : null}
       </p>
     </div>
   );

@@ -14,8 +14,14 @@ import type { Coin } from "@/lib/validation/coins";
 /** All the selector reads from a coin, so callers may pass full `Coin`s or lighter rows. */
 export type SelectorCoin = Pick<Coin, "id" | "symbol" | "name" | "logoUrl">;
 
+/** Where the list of coins stands: selectors that load it on first use show the wait and a failure. */
+export type CoinListStatus = "ready" | "loading" | "error";
+
 export type CoinSelectorProps<C extends SelectorCoin> = {
   coins: readonly C[];
+  status?: CoinListStatus;
+  /** The visitor is about to use the selector (pointer over it, focus, open): load the list now. */
+  onIntent?: () => void;
   /** The chosen coin (controlled); null shows the placeholder. */
   value: C | null;
   onChange: (coin: C) => void;
@@ -29,6 +35,8 @@ export type CoinSelectorProps<C extends SelectorCoin> = {
 
 export function CoinSelector<C extends SelectorCoin>({
   coins,
+  status = "ready",
+  onIntent,
   value,
   onChange,
   placeholder,
@@ -81,11 +89,17 @@ export function CoinSelector<C extends SelectorCoin>({
         aria-controls={open ? listboxId : undefined}
         // Name = label + what is shown ("First coin PLS PulseChain"), so the choice is announced.
         aria-labelledby={`${labelId} ${valueId}`}
-        onClick={() => setOpen((wasOpen) => !wasOpen)}
+        onPointerEnter={onIntent}
+        onFocus={onIntent}
+        onClick={() => {
+          onIntent?.();
+          setOpen((wasOpen) => !wasOpen);
+        }}
         onKeyDown={(event) => {
           // Enter and Space already click a button; arrows open it too, as on a native select.
           if (!open && (event.key === "ArrowDown" || event.key === "ArrowUp")) {
             event.preventDefault();
+            onIntent?.();
             setOpen(true);
           }
         }}
@@ -116,6 +130,7 @@ export function CoinSelector<C extends SelectorCoin>({
       {open && (
         <CoinSelectorPanel
           coins={coins}
+          status={status}
           value={value}
           label={label}
           listboxId={listboxId}

@@ -1,58 +1,101 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
-import { CoinSelector } from "@/components/coins/coin-selector";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useSearchParams } from "next/navigation";
+import { Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { useCoinPair } from "@/components/coins/coin-queries";
+import { IndexedCoinSelector } from "@/components/coins/indexed-coin-selector";
 import { Button } from "@/components/ui/button";
-import { computeComparison } from "@/lib/comparison";
-import { comparisonHref } from "@/lib/comparison-link";
+import type { IndexedCoin } from "@/lib/coins/coin-index";
+import { coinsByIdsQueryKey, fetchCoinsByIds } from "@/lib/coins/client";
+import { comparisonHref, parseComparisonParams } from "@/lib/comparison-link";
 import { COMPARE_DELAY_MS } from "@/lib/market-constants";
 import { countComparison } from "@/lib/trending/client";
-import type { Coin } from "@/lib/validation/coins";
-import { ComparisonActions } from "./comparison-actions";
-import { ComparisonResult } from "./comparison-result";
+import { CompareResultSlot } from "./compare-result-slot";
 
-type Props = { coins: Coin[]; initialCoin1Id?: string; initialCoin2Id?: string };
+type Pair = readonly [string, string];
+/** What the address asks for: one coin to start from, or a comparison to show. */
+type Link = { coin1Id: string; coin2Id?: string };
+
+const samePair = (a: Pair | null | undefined, b: Pair | null | undefined) => !!a && !!b && a[0] === b[0] && a[1] === b[1];
 
 /**
  * The compare form (spec section 4, "Home compare"): idle, then 'Comparing...' for the 800 ms
- * compare delay, then the result. A comparison opened from a link (?coin1=&coin2=) shows at once.
+ * compare delay, then the result. The page is the same cached HTML for everyone, so a comparison
+ * in the address (?coin1=&coin2=: a shared link, a featured card, a most-compared pair) is read
+ * here, in the browser, and shown at once; following another such link replaces what is shown.
  * Each result shown after pressing Compare Now counts once for 'Most Compared Pairs'; opening a
  * link does not (a reload or a shared link is not a new comparison).
  */
-export function CompareSection({ coins, initialCoin1Id, initialCoin2Id }: Props) {
-  const find = (id?: string) => coins.find((coin) => coin.id === id) ?? null;
-  const [coin1, setCoin1] = useState<Coin | null>(() => find(initialCoin1Id));
-  const [coin2, setCoin2] = useState<Coin | null>(() => find(initialCoin2Id));
-  const [compared, setCompared] = useState<[Coin, Coin] | null>(() => {
-    const [a, b] = [find(initialCoin1Id), find(initialCoin2Id)];
-    return a && b && a.id !== b.id ? [a, b] : null;
-  });
+export function CompareSection({ indexVersion }: { indexVersion: string }) {
+  const [coin1, setCoin1] = useState<IndexedCoin | null>(null);
+  const [coin2, setCoin2] = useState<IndexedCoin | null>(null);
+  const [shown, setShown] = useState<Pair | null>(null);
+  const shownRef = useRef<Pair | null>(null);
+  const [link, setLink] = useState<Link | null>(null);
   const [comparing, setComparing] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+
+  const queryClient = useQueryClient();
+  const result = useCoinPair(shown);
+  const linkIds = link ? [link.coin1Id, ...(link.coin2Id ? [link.coin2Id] : [])] : [];
+  const linked = useQuery({
+    queryKey: coinsByIdsQueryKey(linkIds),
+    queryFn: () => fetchCoinsByIds(linkIds),
+    enabled: link !== null,
+  });
+
+  // A link's coins fill the selectors once they arrive (the link itself holds only ids).
+  useEffect(() => {
+    if (!link || !linked.data) return;
+    setCoin1(linked.data.get(link.coin1Id) ?? null);
+    setCoin2(link.coin2Id ? (linked.data.get(link.coin2Id) ?? null) : null);
+    setLink(null);
+  }, [link, linked.data]);
+
+  const show = (pair: Pair | null) => {
+    shownRef.current = pair;
+    setShown(pair);
+  };
+
+  const followLink = useCallback((next: Link) => {
+    const pair: Pair | null = next.coin2Id && next.coin2Id !== next.coin1Id ? [next.coin1Id, next.coin2Id] : null;
+    // Our own Compare Now writes its pair into the address: that is no new link.
+    if (samePair(shownRef.current, pair)) return;
+    clearTimeout(timer.current);
+    setComparing(false);
+    show(pair);
+    setLink(next);
+  }, []);
 
   const canCompare = coin1 !== null && coin2 !== null && coin1.id !== coin2.id && !comparing;
 
   function compare() {
     if (!coin1 || !coin2 || coin1.id === coin2.id) return;
-    const pair: [Coin, Coin] = [coin1, coin2];
+    const pair: Pair = [coin1.id, coin2.id];
     setComparing(true);
+    // The prices load during the compare delay, so the result is usually there when it ends.
+    void queryClient.prefetchQuery({ queryKey: coinsByIdsQueryKey(pair), queryFn: () => fetchCoinsByIds(pair) });
     timer.current = setTimeout(() => {
-      setCompared(pair);
+      show(pair);
       setComparing(false);
       // Make the result shareable without a navigation.
-      window.history.replaceState(null, "", comparisonHref(pair[0].id, pair[1].id));
-      countComparison(pair[0].id, pair[1].id);
+      window.history.replaceState(window.history.state, "", comparisonHref(pair[0], pair[1]));
+      countComparison(pair[0], pair[1]);
     }, COMPARE_DELAY_MS);
   }
 
   return (
     <div className="flex flex-col gap-5">
+      <Suspense fallback={null}>
+        <AddressLink onLink={followLink} />
+      </Suspense>
       <div className="grid items-center gap-3 md:grid-cols-[1fr_auto_1fr_auto]">
-        <CoinSelector coins={coins} value={coin1} onChange={setCoin1} placeholder="Select first coin" label="First coin" />
+        <IndexedCoinSelector indexVersion={indexVersion} value={coin1} onChange={setCoin1} placeholder="Select first coin" label="First coin" />
         {/* eslint-disable-next-line @next/next/no-img-element */}
         <img src="/logo.svg" alt="" width={32} height={32} className="mx-auto hidden md:block" />
-        <CoinSelector coins={coins} value={coin2} onChange={setCoin2} placeholder="Select second coin" label="Second coin" />
+        <IndexedCoinSelector indexVersion={indexVersion} value={coin2} onChange={setCoin2} placeholder="Select second coin" label="Second coin" />
         <Button size="lg" onClick={compare} disabled={!canCompare} className="w-full md:w-auto">
           {comparing ? "Comparing..." : "Compare Now"}
         </Button>
@@ -60,14 +103,20 @@ export function CompareSection({ coins, initialCoin1Id, initialCoin2Id }: Props)
       {coin1 && coin2 && coin1.id === coin2.id ? (
         <p className="text-sm text-muted-foreground">Pick two different coins to compare.</p>
       ) : null}
-      <div aria-live="polite">
-        {compared ? (
-          <ComparisonResult
-            result={computeComparison(compared[0], compared[1])}
-            actions={<ComparisonActions coin1={compared[0]} coin2={compared[1]} />}
-          />
-        ) : null}
-      </div>
+      <CompareResultSlot pair={shown} result={result} />
     </div>
   );
+}
+
+/**
+ * Reads the comparison in the address, now and after every navigation. A component of its own
+ * inside Suspense: reading search params opts only this part out of the cached HTML.
+ */
+function AddressLink({ onLink }: { onLink: (link: Link) => void }) {
+  const params = useSearchParams();
+  const { coin1Id, coin2Id } = parseComparisonParams({ coin1: params.get("coin1") ?? undefined, coin2: params.get("coin2") ?? undefined });
+  useEffect(() => {
+    if (coin1Id) onLink({ coin1Id, coin2Id });
+  }, [coin1Id, coin2Id, onLink]);
+  return null;
 }

@@ -4,11 +4,10 @@ import { ArrowLeftRight, Plus, X } from "lucide-react";
 import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader, CardTitle } from "@/components/ui/card";
-import type { Coin } from "@/lib/validation/coins";
 import { CompareTool, type CompareToolState } from "./compare-tool";
 
 /** The playground's tools live in page state only (spec section 2); ids are type + timestamp. */
-export function Playground({ coins }: { coins: Coin[] }) {
+export function Playground({ indexVersion }: { indexVersion: string }) {
   const [tools, setTools] = useState<CompareToolState[]>([]);
   const [choosing, setChoosing] = useState(false);
   const lastId = useRef(0);
@@ -59,7 +58,7 @@ export function Playground({ coins }: { coins: Coin[] }) {
             key={tool.id}
             tool={tool}
             index={index}
-            coins={coins}
+            indexVersion={indexVersion}
             onChange={(next) => setTools((current) => current.map((t) => (t.id === tool.id ? next : t)))}
             onRemove={() => setTools((current) => current.filter((t) => t.id !== tool.id))}
           />

@@ -1,7 +1,6 @@
 // The client's one way to call the API (spec section 8): every call sends cookies; a
 // non-success response becomes an HttpError whose message is "<status>: <body text>" (or the
 // status text when the body is empty); a 401 throws unless the caller asks for null instead.
-import type { z } from "zod";
 
 export class HttpError extends Error {
   constructor(
@@ -15,9 +14,12 @@ export class HttpError extends Error {
 
 type Options = RequestInit & { on401?: "throw" | "returnNull" };
 
-export async function fetchJson<S extends z.ZodType>(url: string, schema: S, options?: Options & { on401?: "throw" }): Promise<z.infer<S>>;
-export async function fetchJson<S extends z.ZodType>(url: string, schema: S, options: Options & { on401: "returnNull" }): Promise<z.infer<S> | null>;
-export async function fetchJson<S extends z.ZodType>(url: string, schema: S, options: Options = {}): Promise<z.infer<S> | null> {
+/** What checks a response body: a zod schema, or a plain function object where zod is too heavy. */
+export type BodyParser<T> = { parse(body: unknown): T };
+
+export async function fetchJson<T>(url: string, schema: BodyParser<T>, options?: Options & { on401?: "throw" }): Promise<T>;
+export async function fetchJson<T>(url: string, schema: BodyParser<T>, options: Options & { on401: "returnNull" }): Promise<T | null>;
+export async function fetchJson<T>(url: string, schema: BodyParser<T>, options: Options = {}): Promise<T | null> {
   const { on401 = "throw", headers, ...init } = options;
   const response = await fetch(url, {
     credentials: "include",

@@ -1,13 +1,19 @@
 import { NextResponse } from "next/server";
 
 /**
- * Public market data: shared caches (a CDN) may keep it for a minute and serve it stale
- * while refreshing; prices move slower than that matters for a comparison.
+ * Public data: no browser keeps it (max-age=0), a shared cache (a CDN) may keep it 20 s and serve
+ * it 20 s longer while refreshing. With the server's own ceiling (lib/cache/public-cache.ts) an
+ * answer is at most 60 s old wherever it is read.
  */
+export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=20, stale-while-revalidate=20";
+
 export function publicJson(data: unknown): NextResponse {
-  return NextResponse.json(data, {
-    headers: { "Cache-Control": "public, max-age=0, s-maxage=60, stale-while-revalidate=300" },
-  });
+  return NextResponse.json(data, { headers: { "Cache-Control": PUBLIC_CACHE_CONTROL } });
+}
+
+/** A public JSON body serialised once (the full coin list), sent as is. */
+export function publicJsonBody(body: string, cacheControl = PUBLIC_CACHE_CONTROL): Response {
+  return new Response(body, { headers: { "Content-Type": "application/json", "Cache-Control": cacheControl } });
 }
 
 /** A signed-in user's own data: never stored by a shared cache or the browser. */

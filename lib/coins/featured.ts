@@ -1,11 +1,20 @@
 // Featured comparisons whose slot is running now, with both coins and the comparison
 // computed on the server.
 import "server-only";
+import { cachedPublic } from "../cache/public-cache";
 import { getDb } from "../db";
 import { computeComparison } from "../comparison";
 import { MAX_FEATURED } from "../market-constants";
 import type { FeaturedComparison } from "../validation/coins";
 import { toCoin } from "./serialize";
+
+/**
+ * The running featured comparisons, from the public cache: a slot that starts or ends shows or
+ * goes within the cache's time ceiling; an operator's change and a refresh pass invalidate it.
+ */
+export function getActiveFeaturedComparisons(): Promise<FeaturedComparison[]> {
+  return cachedPublic("featured", ["featured", "coins"], () => listActiveFeaturedComparisons());
+}
 
 export async function listActiveFeaturedComparisons(now = new Date()): Promise<FeaturedComparison[]> {
   const rows = await getDb().featuredComparison.findMany({

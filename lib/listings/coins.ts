@@ -20,6 +20,7 @@ import { parseTags } from "@/lib/coins/serialize";
 import { coinIdSchema } from "@/lib/validation/coins";
 import { listCoinBodySchema, updateCoinBodySchema, type AdminCoin } from "@/lib/validation/listings";
 import { firstFreeId, slugFromSymbol } from "./slug";
+import { invalidatePublicData } from "@/lib/cache/invalidate";
 
 export const LISTING_CHAIN = "pulsechain";
 export const LISTING_SOURCE = "pulsex";
@@ -114,6 +115,7 @@ export async function listCoin(db: PrismaClient, input: unknown, deps: ListingDe
       continue;
     }
     await rerank(db);
+    invalidatePublicData(["coins"]);
     return toAdminCoin(await db.coin.findUniqueOrThrow({ where: { id } }));
   }
   throw new Error(`no free coin id for ${base} after 5 attempts`);
@@ -183,5 +185,6 @@ export async function updateCoin(db: PrismaClient, id: string, input: unknown): 
       ...(patch.burnAddresses !== undefined && { burnAddresses: patch.burnAddresses ? JSON.stringify(patch.burnAddresses) : null }),
     },
   });
+  invalidatePublicData(["coins"]);
   return toAdminCoin(updated);
 }

@@ -6,6 +6,7 @@ import { ApiError } from "@/lib/api/errors";
 import { assertCoinsExist } from "@/lib/account/coins-exist";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { scheduleFeaturedBodySchema, type FeaturedSlot, type SlotStatus } from "@/lib/validation/listings";
+import { invalidatePublicData } from "@/lib/cache/invalidate";
 
 const withCoins = {
   coin1: { select: { id: true, symbol: true, name: true } },
@@ -72,6 +73,7 @@ export async function scheduleFeatured(db: PrismaClient, input: unknown, now = n
     data: { coin1Id: slot.coin1Id, coin2Id: slot.coin2Id, startsAt: slot.startsAt, endsAt: slot.endsAt ?? null, isPromoted: slot.isPromoted },
     include: withCoins,
   });
+  invalidatePublicData(["featured"]);
   return toSlot(row, now);
 }
 
@@ -79,4 +81,5 @@ export async function scheduleFeatured(db: PrismaClient, input: unknown, now = n
 export async function removeFeatured(db: PrismaClient, id: number): Promise<void> {
   const { count } = await db.featuredComparison.deleteMany({ where: { id } });
   if (count === 0) throw new ApiError(404, "not_found", `No featured slot with id ${id}.`);
+  invalidatePublicData(["featured"]);
 }

@@ -3,6 +3,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "@/lib/db/create-client";
+import { invalidatePublicData } from "@/lib/cache/invalidate";
 import { getEnv } from "@/lib/env";
 import { MARKET_REFRESH_LEASE, acquireLease } from "./lease";
 import { runRefreshPass, type RefreshReport } from "./refresh";
@@ -54,5 +55,7 @@ export async function refreshMarket(
     return { ran: false, reason: "another refresh holds the lease (one ran recently or is running)" };
   }
   const report = await runRefreshPass(db, options.sources ?? configuredSources(), { log: options.log });
+  // Even a pass where every coin failed may have re-ranked or thinned; the rebuild is cheap.
+  invalidatePublicData(["coins"]);
   return { ran: true, report };
 }

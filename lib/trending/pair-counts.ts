@@ -4,6 +4,7 @@
 import "server-only";
 import { ApiError } from "@/lib/api/errors";
 import { assertCoinsExist } from "@/lib/account/coins-exist";
+import { cachedPublic } from "@/lib/cache/public-cache";
 import { toCoin } from "@/lib/coins/serialize";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { isPrismaError, isUniqueViolation } from "@/lib/db/errors";
@@ -42,6 +43,19 @@ async function increment(db: PrismaClient, coin1Id: string, coin2Id: string, cou
     if (isPrismaError(error, "P2003")) await assertCoinsExist(db, [coin1Id, coin2Id]);
     throw error;
   }
+}
+
+/** The longest most-compared list the API serves (?limit=100). */
+export const MOST_COMPARED_MAX = 100;
+
+/**
+ * The most-compared ranking from the public cache. Counting does not invalidate it: a count is a
+ * popularity hint, and a ranking that is up to the time ceiling old reads the same to a visitor,
+ * while invalidating on every Compare Now would rebuild it on every count in a traffic spike.
+ */
+export async function getMostComparedPairs(db: PrismaClient, limit = 10): Promise<MostComparedPair[]> {
+  const ranked = await cachedPublic("most-compared", ["pair-counts", "coins"], () => listMostComparedPairs(db, MOST_COMPARED_MAX));
+  return ranked.slice(0, limit);
 }
 
 /**

@@ -76,6 +76,10 @@ export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 // ignoring a typo such as ?limt=5.
 const limit = (max: number) => z.coerce.number().int("limit must be a whole number").min(1).max(max);
 
+/** Paging in CoinGecko's `coins/markets` convention: `per_page` 1-250 (default 100), `page` from 1. */
+export const MAX_PER_PAGE = 250;
+export const DEFAULT_PER_PAGE = 100;
+
 export const coinListQuerySchema = z
   .object({
     ids: z
@@ -83,8 +87,12 @@ export const coinListQuerySchema = z
       .transform((value) => value.split(",").map((id) => id.trim()))
       .pipe(z.array(coinIdSchema).min(1).max(100))
       .optional(),
+    per_page: z.coerce.number().int("per_page must be a whole number").min(1).max(MAX_PER_PAGE).optional(),
+    // 1,000,000 pages of 250 is far beyond any coin list; the cap only keeps the number sane.
+    page: z.coerce.number().int("page must be a whole number").min(1).max(1_000_000).optional(),
   })
   .strict();
 
 export const trendingQuerySchema = z.object({ limit: limit(100).optional() }).strict();
 export const noQuerySchema = z.object({}).strict();
+export const coinIndexQuerySchema = z.object({ v: z.string().max(64).optional() }).strict();

@@ -1,6 +1,7 @@
 import * as list from "@/app/api/cryptocurrencies/route";
 import * as one from "@/app/api/cryptocurrencies/[id]/route";
 import { apiErrorSchema, coinListSchema, coinSchema } from "@/lib/validation/coins";
+import { PUBLIC_CACHE_CONTROL } from "@/lib/api/responses";
 import { call } from "../helpers/request";
 import { useTestDatabase } from "../helpers/test-database";
 
@@ -11,7 +12,7 @@ describe("GET /api/cryptocurrencies", () => {
     const res = await call(list.GET, "/api/cryptocurrencies");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/application\/json/);
-    expect(res.headers.get("cache-control")).toContain("s-maxage=60");
+    expect(res.headers.get("cache-control")).toBe(PUBLIC_CACHE_CONTROL);
     const coins = coinListSchema.parse(res.body);
     expect(coins.length).toBeGreaterThanOrEqual(60);
     expect(coins.map((c) => c.rank)).toEqual([...coins.map((c) => c.rank)].sort((a, b) => a - b));

@@ -3,7 +3,7 @@ import { featuredComparisonListSchema } from "@/lib/validation/coins";
 import { call } from "../helpers/request";
 import { useTestDatabase } from "../helpers/test-database";
 
-const { db } = useTestDatabase();
+const { db, wroteBehindTheCache } = useTestDatabase();
 
 async function getFeatured() {
   const res = await call(featured.GET, "/api/comparisons/featured");
@@ -35,6 +35,7 @@ test("only slots running now are shown, at most two", async () => {
       { coin1Id: "pls", coin2Id: "eth", startsAt: new Date(now - HOUR), endsAt: new Date(now + HOUR) },
     ],
   });
+  wroteBehindTheCache("featured");
   expect((await getFeatured()).map((f) => `${f.coin1.id}/${f.coin2.id}`)).toEqual(["pls/eth"]);
 
   await db().featuredComparison.createMany({
@@ -43,6 +44,7 @@ test("only slots running now are shown, at most two", async () => {
       { coin1Id: "pcock", coin2Id: "doge", startsAt: new Date(now - 3 * HOUR) },
     ],
   });
+  wroteBehindTheCache("featured");
   expect((await getFeatured()).map((f) => `${f.coin1.id}/${f.coin2.id}`)).toEqual(["hex/eth", "pls/eth"]);
 });
 
@@ -55,6 +57,7 @@ test("a slot whose coin has no market cap is skipped instead of showing Infinity
       { coin1Id: "hex", coin2Id: "btc", startsAt: new Date(Date.now() - 2 * HOUR) },
     ],
   });
+  wroteBehindTheCache("coins", "featured");
   const list = await getFeatured();
   expect(list.map((f) => f.coin1.id)).toEqual(["hex"]);
   expect(JSON.stringify(list)).not.toMatch(/Infinity|NaN|null,"projectedPrice"/);

@@ -1,8 +1,12 @@
-import { act, screen } from "@testing-library/react";
+import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { CompareSection } from "@/components/home/compare-section";
 import { apiError, hold, noContent, useFakeApi } from "../helpers/fake-api";
 import { chooseCoin } from "../helpers/choose-coin";
+import { TEST_INDEX_VERSION, coinReads, serveCoins } from "../helpers/coin-api";
+import { openAddress, useAddressBar } from "../helpers/address-bar";
+
+jest.mock("next/navigation", () => jest.requireActual("../helpers/address-bar").navigationMock);
 import { useListboxLayout } from "../helpers/listbox-layout";
 import { renderWithQueryClient as render } from "../helpers/render-with-query";
 import { big, makeCoin, tiny } from "./fixtures";
@@ -13,15 +17,20 @@ const api = useFakeApi();
 const other = makeCoin({ id: "other", symbol: "OTH", marketCap: 5e6 });
 const coins = [tiny, big, other];
 
+const address = useAddressBar();
+
 beforeEach(() => {
   jest.useFakeTimers();
   api.on("POST /api/comparisons", noContent());
+  serveCoins(api, coins);
 });
+
+const section = () => <CompareSection indexVersion={TEST_INDEX_VERSION} />;
 afterEach(() => jest.useRealTimers());
 
 test("Compare Now is disabled until two different coins are chosen", async () => {
   const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-  render(<CompareSection coins={coins} />);
+  render(section());
   const button = screen.getByRole("button", { name: "Compare Now" });
   expect(screen.getByRole("button", { name: /First coin/ })).toHaveTextContent("Select first coin");
   expect(screen.getByRole("button", { name: /Second coin/ })).toHaveTextContent("Select second coin");
@@ -38,7 +47,7 @@ test("Compare Now is disabled until two different coins are chosen", async () =>
 
 test("pressing Compare Now reads 'Comparing...' for 800 ms, disabled, then shows the result", async () => {
   const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-  render(<CompareSection coins={coins} />);
+  render(section());
   await chooseCoin(user, /First coin/, "TINY");
   await chooseCoin(user, /Second coin/, "BIG");
   await user.click(screen.getByRole("button", { name: "Compare Now" }));
@@ -53,17 +62,87 @@ test("pressing Compare Now reads 'Comparing...' for 800 ms, disabled, then shows
   expect(window.location.search).toBe("?coin1=tiny&coin2=big");
 });
 
-test("a comparison opened from a link shows its result at once", () => {
-  render(<CompareSection coins={coins} initialCoin1Id="tiny" initialCoin2Id="big" />);
-  expect(screen.getByTestId("multiplier")).toHaveTextContent("100x");
-  expect(screen.getByRole("button", { name: /First coin/ })).toHaveTextContent("TINY");
+test("the coin list loads when a selector is first reached for, once for both selectors", async () => {
+  const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+  render(section());
+  expect(api.calls("GET /api/coin-index")).toHaveLength(0);
+  await chooseCoin(user, /First coin/, "TINY");
+  await chooseCoin(user, /Second coin/, "BIG");
+  expect(api.calls("GET /api/coin-index").map((call) => call.url)).toEqual([`/api/coin-index?v=${TEST_INDEX_VERSION}`]);
+  // Choosing reads no prices: only the two compared coins are fetched, when compared.
+  expect(coinReads(api)).toEqual([]);
 });
 
-test("unknown or equal ids from a link leave the form idle", () => {
-  render(<CompareSection coins={coins} initialCoin1Id="tiny" initialCoin2Id="tiny" />);
+test("a selector says the list is loading, and that it failed; opening it again retries", async () => {
+  const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+  const index = hold();
+  api.once("GET /api/coin-index", index);
+  render(section());
+  await user.click(screen.getByRole("button", { name: /First coin/ }));
+  expect(screen.getByRole("status")).toHaveTextContent("Loading coins…");
+  await act(async () => index.release(apiError(500)));
+  await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent("Couldn't load the coin list."));
+  await user.keyboard("{Escape}");
+  await user.click(screen.getByRole("button", { name: /First coin/ }));
+  expect(await screen.findByRole("option", { name: /^TINY/ })).toBeInTheDocument();
+  expect(api.calls("GET /api/coin-index")).toHaveLength(2);
+});
+
+test("a comparison in the address shows its result at once, and fills both selectors", async () => {
+  openAddress("/?coin1=tiny&coin2=big#compare");
+  render(section());
+  expect(await screen.findByTestId("multiplier")).toHaveTextContent("100x");
+  expect(screen.getByRole("button", { name: /First coin/ })).toHaveTextContent("TINY");
+  expect(screen.getByRole("button", { name: /Second coin/ })).toHaveTextContent("BIG");
+  expect(coinReads(api)).toEqual([["tiny", "big"]]);
+});
+
+test("unknown or equal ids in the address leave the form idle", async () => {
+  openAddress("/?coin1=tiny&coin2=tiny");
+  const { unmount } = render(section());
+  await act(async () => {});
   expect(screen.queryByTestId("comparison-result")).not.toBeInTheDocument();
-  render(<CompareSection coins={coins} initialCoin1Id="nope" initialCoin2Id="big" />);
+  expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  unmount();
+  openAddress("/?coin1=nope&coin2=big");
+  render(section());
+  await act(async () => {});
   expect(screen.queryByTestId("comparison-result")).not.toBeInTheDocument();
+  expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+});
+
+test("following another comparison link replaces the result and both selectors", async () => {
+  const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+  openAddress("/?coin1=tiny&coin2=big#compare");
+  render(section());
+  await screen.findByTestId("comparison-result");
+  await chooseCoin(user, /First coin/, "OTH");
+  await user.click(screen.getByRole("button", { name: "Compare Now" }));
+  act(() => jest.advanceTimersByTime(800));
+  expect(await screen.findByTestId("comparison-sentence")).toHaveTextContent("When OTH reaches the market cap of BIG");
+  expect(window.location.search).toBe("?coin1=other&coin2=big");
+
+  // A featured card or most-compared pair: a navigation to another pair.
+  await act(async () => address.navigate("/?coin1=tiny&coin2=big#compare"));
+  expect(await screen.findByTestId("comparison-sentence")).toHaveTextContent("When TINY reaches the market cap of BIG");
+  expect(screen.getByRole("button", { name: /First coin/ })).toHaveTextContent("TINY");
+  expect(screen.getByRole("button", { name: /Second coin/ })).toHaveTextContent("BIG");
+
+  // A recently listed coin: one coin to start from, and no result for a pair not asked for.
+  await act(async () => address.navigate("/?coin1=other#compare"));
+  await waitFor(() => expect(screen.getByRole("button", { name: /First coin/ })).toHaveTextContent("OTH"));
+  expect(screen.getByRole("button", { name: /Second coin/ })).toHaveTextContent("Select second coin");
+  expect(screen.queryByTestId("comparison-result")).not.toBeInTheDocument();
+});
+
+test("prices that fail to load say so, and Try again loads them", async () => {
+  const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+  api.once("GET /api/cryptocurrencies", apiError(500));
+  openAddress("/?coin1=tiny&coin2=big");
+  render(section());
+  expect(await screen.findByRole("alert")).toHaveTextContent("Couldn't load the prices for this comparison.");
+  await user.click(screen.getByRole("button", { name: "Try again" }));
+  expect(await screen.findByTestId("multiplier")).toHaveTextContent("100x");
 });
 
 describe("counting comparisons for 'Most Compared Pairs'", () => {
@@ -71,7 +150,7 @@ describe("counting comparisons for 'Most Compared Pairs'", () => {
 
   test("each press of Compare Now counts once, when its result shows", async () => {
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-    render(<CompareSection coins={coins} />);
+    render(section());
     await chooseCoin(user, /First coin/, "TINY");
     await chooseCoin(user, /Second coin/, "BIG");
     await user.click(screen.getByRole("button", { name: "Compare Now" }));
@@ -94,22 +173,23 @@ describe("counting comparisons for 'Most Compared Pairs'", () => {
     ]);
   });
 
-  test("a comparison opened from a link is not counted", () => {
-    render(<CompareSection coins={coins} initialCoin1Id="tiny" initialCoin2Id="big" />);
-    expect(screen.getByTestId("comparison-result")).toBeInTheDocument();
+  test("a comparison opened from a link is not counted", async () => {
+    openAddress("/?coin1=tiny&coin2=big");
+    render(section());
+    expect(await screen.findByTestId("comparison-result")).toBeInTheDocument();
     act(() => jest.advanceTimersByTime(5_000));
-    expect(api.calls()).toEqual([]);
+    expect(counts()).toEqual([]);
   });
 
   test("leaving during 'Comparing...' counts nothing", async () => {
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-    const { unmount } = render(<CompareSection coins={coins} />);
+    const { unmount } = render(section());
     await chooseCoin(user, /First coin/, "TINY");
     await chooseCoin(user, /Second coin/, "BIG");
     await user.click(screen.getByRole("button", { name: "Compare Now" }));
     unmount();
     act(() => jest.advanceTimersByTime(5_000));
-    expect(api.calls()).toEqual([]);
+    expect(counts()).toEqual([]);
   });
 
   test.each([
@@ -122,7 +202,7 @@ describe("counting comparisons for 'Most Compared Pairs'", () => {
     try {
       api.on("POST /api/comparisons", answer());
       const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-      render(<CompareSection coins={coins} />);
+      render(section());
       await chooseCoin(user, /First coin/, "TINY");
       await chooseCoin(user, /Second coin/, "BIG");
       await user.click(screen.getByRole("button", { name: "Compare Now" }));

@@ -5,47 +5,62 @@ import userEvent from "@testing-library/user-event";
 import { CompareSection } from "@/components/home/compare-section";
 import { Toaster } from "@/components/ui/toaster";
 import { apiError, hold, json, useFakeApi } from "../helpers/fake-api";
+import { openAddress, useAddressBar } from "../helpers/address-bar";
+import { TEST_INDEX_VERSION, serveCoins } from "../helpers/coin-api";
 import { alice, renderWithQueryClient, type AuthAnswer } from "../helpers/render-with-query";
 import { expectToast, useToastReset, visibleToasts } from "../helpers/toasts";
 import { big, savedComparison, tiny, watchlistEntry } from "./fixtures";
 
+jest.mock("next/navigation", () => jest.requireActual("../helpers/address-bar").navigationMock);
+
 const api = useFakeApi();
 useToastReset();
+useAddressBar();
+beforeEach(() => {
+  serveCoins(api, [tiny, big]);
+  openAddress("/?coin1=tiny&coin2=big");
+});
 
-function renderResult(auth: AuthAnswer = alice) {
-  return renderWithQueryClient(
+/** The home result for TINY at BIG's market cap, opened from its link; resolves once it shows. */
+async function renderResult(auth: AuthAnswer = alice) {
+  const rendered = renderWithQueryClient(
     <>
-      <CompareSection coins={[tiny, big]} initialCoin1Id="tiny" initialCoin2Id="big" />
+      <CompareSection indexVersion={TEST_INDEX_VERSION} />
       <Toaster />
     </>,
     auth,
   );
+  await screen.findByTestId("comparison-result");
+  return rendered;
 }
+
+/** Calls other than the coin reads that show the result. */
+const writesAndAuth = () => api.calls().filter((call) => call.path !== "/api/cryptocurrencies");
 
 const result = () => screen.getByTestId("comparison-result");
 const button = (name: string) => within(result()).getByRole("button", { name });
 
-test("a signed-out visitor sees the result without save or watch buttons", () => {
-  renderResult(null);
+test("a signed-out visitor sees the result without save or watch buttons", async () => {
+  await renderResult(null);
   expect(screen.getByTestId("multiplier")).toHaveTextContent("100x");
   expect(screen.queryByTestId("comparison-actions")).not.toBeInTheDocument();
   expect(screen.queryByRole("button", { name: /Save Comparison|Watch/ })).not.toBeInTheDocument();
-  expect(api.calls()).toHaveLength(0);
+  expect(writesAndAuth()).toHaveLength(0);
 });
 
-test("no buttons while the signed-in state is still loading", () => {
+test("no buttons while the signed-in state is still loading", async () => {
   api.on("GET /api/auth/user", hold());
-  renderResult("pending");
+  await renderResult("pending");
   expect(screen.getByTestId("comparison-result")).toBeInTheDocument();
   expect(screen.queryByRole("button", { name: /Save Comparison|Watch/ })).not.toBeInTheDocument();
 });
 
-test("a signed-in user gets 'Save Comparison', 'Watch TINY' and 'Watch BIG', all enabled", () => {
-  renderResult();
+test("a signed-in user gets 'Save Comparison', 'Watch TINY' and 'Watch BIG', all enabled", async () => {
+  await renderResult();
   const actions = within(screen.getByTestId("comparison-actions")).getAllByRole("button");
   expect(actions.map((b) => b.textContent)).toEqual(["Save Comparison", "Watch TINY", "Watch BIG"]);
   for (const b of actions) expect(b).toBeEnabled();
-  expect(api.calls()).toHaveLength(0);
+  expect(writesAndAuth()).toHaveLength(0);
 });
 
 describe("Save Comparison", () => {
@@ -53,7 +68,7 @@ describe("Save Comparison", () => {
     const user = userEvent.setup();
     const answer = hold();
     api.on("POST /api/saved-comparisons", answer);
-    renderResult();
+    await renderResult();
 
     await user.click(button("Save Comparison"));
     const [call, ...more] = api.calls("POST /api/saved-comparisons");
@@ -69,14 +84,14 @@ describe("Save Comparison", () => {
     await expectToast({ title: "Comparison saved", description: "The comparison has been added to your saved list." });
     await waitFor(() => expect(button("Save Comparison")).toBeEnabled());
     // Nothing else was asked for: the saved list isn't on this page, so there is nothing to refetch.
-    expect(api.calls().map((c) => `${c.method} ${c.path}`)).toEqual(["POST /api/saved-comparisons"]);
+    expect(writesAndAuth().map((c) => `${c.method} ${c.path}`)).toEqual(["POST /api/saved-comparisons"]);
   });
 
   test("a failure shows the destructive error toast and enables the button again", async () => {
     const user = userEvent.setup();
     const answer = hold();
     api.on("POST /api/saved-comparisons", answer);
-    renderResult();
+    await renderResult();
 
     await user.click(button("Save Comparison"));
     await waitFor(() => expect(button("Save Comparison")).toBeDisabled());
@@ -93,7 +108,7 @@ describe("Save Comparison", () => {
     api.on("POST /api/saved-comparisons", apiError(401, "UNAUTHORIZED", "Sign in first."));
     const who = hold();
     api.on("GET /api/auth/user", who);
-    renderResult();
+    await renderResult();
 
     await user.click(button("Save Comparison"));
     await expectToast({ title: "Error", description: "Failed to save comparison. Please try again.", variant: "destructive" });
@@ -111,7 +126,7 @@ describe("Watch buttons", () => {
     const user = userEvent.setup();
     const answer = hold();
     api.on("POST /api/watchlist", answer);
-    renderResult();
+    await renderResult();
 
     await user.click(button("Watch TINY"));
     const calls = api.calls("POST /api/watchlist");
@@ -131,7 +146,7 @@ describe("Watch buttons", () => {
     const user = userEvent.setup();
     const answer = hold();
     api.on("POST /api/watchlist", answer);
-    renderResult();
+    await renderResult();
 
     await user.click(button("Watch BIG"));
     expect(api.calls("POST /api/watchlist").map((c) => c.body)).toEqual([{ coinId: "big" }]);
@@ -147,7 +162,7 @@ describe("Watch buttons", () => {
     const user = userEvent.setup();
     api.on("POST /api/watchlist", apiError(401, "UNAUTHORIZED", "Sign in first."));
     api.on("GET /api/auth/user", apiError(401));
-    renderResult();
+    await renderResult();
 
     await user.click(button("Watch BIG"));
     await expectToast({ title: "Error", description: "Failed to add to watchlist. Please try again.", variant: "destructive" });

@@ -2,7 +2,7 @@ import { rejectOtherMethods, withErrorHandling } from "@/lib/api/errors";
 import { parseQuery } from "@/lib/api/query";
 import { publicJson } from "@/lib/api/responses";
 import { getDb } from "@/lib/db";
-import { listMostComparedPairs } from "@/lib/trending/pair-counts";
+import { getMostComparedPairs } from "@/lib/trending/pair-counts";
 import { trendingQuerySchema } from "@/lib/validation/coins";
 
 export const dynamic = "force-dynamic";
@@ -13,7 +13,7 @@ export const dynamic = "force-dynamic";
  */
 export const GET = withErrorHandling(async (request) => {
   const { limit } = parseQuery(request, trendingQuerySchema);
-  return publicJson(await listMostComparedPairs(getDb(), limit));
+  return publicJson(await getMostComparedPairs(getDb(), limit));
 });
 
 export const { POST, PUT, PATCH, DELETE } = rejectOtherMethods(["GET"]);

@@ -1,0 +1,94 @@
+// The server's cache of public data (coin list, trending lists, featured comparisons): each value
+// is built once and shared by every request until a write invalidates its tag or the time
+// ceiling passes. Nothing personal ever goes in here: only what every visitor sees alike.
+//
+// Staleness, per instance: a value is served as is for FRESH_MS; until MAX_AGE_MS it is still
+// served while one rebuild runs in the background; past MAX_AGE_MS a request waits for the
+// rebuild. So a value is never older than MAX_AGE_MS, even when a write happened on another
+// instance or in another process (the CLI), which cannot reach this one's memory.
+//
+// The state lives on globalThis: the route bundles and instrumentation.ts (the Node host's
+// refresh schedule) are separate module graphs in one process, and must share one cache.
+import "server-only";
+import type { PublicTag } from "./public-tags";
+
+// The ceilings, end to end (each at most 60 s): a page shows data at most MAX_AGE_MS old when it
+// is rendered and is served for at most 40 s more (`revalidate` in app/layout.tsx, `expireTime` in
+// next.config.mjs); an API answer is at most MAX_AGE_MS old and a shared cache (CDN) may keep
+// it 40 s more (API_CACHE_CONTROL in lib/api/responses.ts).
+export const FRESH_MS = 10_000;
+export const MAX_AGE_MS = 20_000;
+
+type Entry = {
+  value: unknown;
+  tags: readonly PublicTag[];
+  builtAt: number;
+};
+
+type State = {
+  entries: Map<string, Entry>;
+  /** Builds running now; an invalidation forgets them, so what they read is never stored. */
+  building: Map<string, { promise: Promise<unknown>; tags: readonly PublicTag[] }>;
+};
+
+const STATE_KEY = Symbol.for("pulsecompare.public-cache");
+const globalState = globalThis as unknown as { [STATE_KEY]?: State };
+
+function state(): State {
+  globalState[STATE_KEY] ??= { entries: new Map(), building: new Map() };
+  return globalState[STATE_KEY];
+}
+
+/** Clock, replaceable in tests so the ceiling can be checked without waiting. */
+let now = () => Date.now();
+
+/**
+ * The cached value for `key`, built by `build` when missing, invalidated or too old. Concurrent
+ * callers share one build (a traffic spike costs one database read, not one per request).
+ */
+export async function cachedPublic<T>(key: string, tags: readonly PublicTag[], build: () => Promise<T>): Promise<T> {
+  const { entries } = state();
+  const entry = entries.get(key);
+  const age = entry ? now() - entry.builtAt : Infinity;
+  if (entry && age < FRESH_MS) return entry.value as T;
+  if (entry && age < MAX_AGE_MS) {
+    // Stale but within the ceiling: serve it, refresh once in the background.
+    void rebuild(key, tags, build).catch(() => {}); // a failed refresh leaves the old value; the next request retries
+    return entry.value as T;
+  }
+  return rebuild(key, tags, build);
+}
+
+function rebuild<T>(key: string, tags: readonly PublicTag[], build: () => Promise<T>): Promise<T> {
+  const { entries, building } = state();
+  const pending = building.get(key);
+  if (pending) return pending.promise as Promise<T>;
+  const startedAt = now();
+  const isCurrent = () => building.get(key)?.promise === promise;
+  const promise: Promise<T> = build()
+    .then((value) => {
+      // Aged from when the build started: the data is at least that old.
+      if (isCurrent()) entries.set(key, { value, tags, builtAt: startedAt });
+      return value;
+    })
+    .finally(() => {
+      if (isCurrent()) building.delete(key);
+    });
+  building.set(key, { promise, tags });
+  return promise;
+}
+
+/** Drops every value carrying one of `tags`; the next request builds it from the database. */
+export function invalidatePublicCache(tags: readonly PublicTag[]): void {
+  const { entries, building } = state();
+  const hit = (entryTags: readonly PublicTag[]) => entryTags.some((tag) => tags.includes(tag));
+  for (const [key, entry] of entries) if (hit(entry.tags)) entries.delete(key);
+  // A build already running may have read the data before the write: later requests start afresh.
+  for (const [key, pending] of building) if (hit(pending.tags)) building.delete(key);
+}
+
+/** Tests: start from an empty cache, and move the clock. */
+export function resetPublicCacheForTests(clock: () => number = () => Date.now()): void {
+  globalState[STATE_KEY] = undefined;
+  now = clock;
+}

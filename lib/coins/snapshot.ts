@@ -1,0 +1,58 @@
+// Every public coin read (the coin list, its pages, single coins, the trending lists, the
+// selectors' index) is answered from one snapshot of the coin table, built once per refresh
+// (public-cache.ts) instead of once per request. Per request, only the slice asked for is
+// serialised; the full list and the index are serialised once, when the snapshot is built.
+import "server-only";
+import { createHash } from "node:crypto";
+import { cachedPublic } from "../cache/public-cache";
+import { getDb } from "../db";
+import { byChangeDesc } from "../market-constants";
+import type { Coin } from "../validation/coins";
+import { toCoinIndexRows } from "./coin-index";
+import { toCoin } from "./serialize";
+
+/** The trending lists take ?limit up to this, so that many of each are kept ready. */
+export const TRENDING_MAX = 100;
+
+export type CoinSnapshot = {
+  /** Every coin by rank. */
+  coins: readonly Coin[];
+  byId: ReadonlyMap<string, Coin>;
+  /** `coins` as the JSON body of GET /api/cryptocurrencies. */
+  listBody: string;
+  /** The selectors' index as a JSON body, and its version (a hash of it). */
+  indexBody: string;
+  indexVersion: string;
+  /** Coins with a 24h change, biggest first (ties by rank). */
+  topGainers: readonly Coin[];
+  /** PulseChain coins by rank. */
+  pulsechainByRank: readonly Coin[];
+  /** Newest listings first (ties by rank). */
+  recentlyListed: readonly Coin[];
+};
+
+export const PULSECHAIN = "pulsechain";
+
+export function getCoinSnapshot(): Promise<CoinSnapshot> {
+  return cachedPublic("coin-snapshot", ["coins"], buildCoinSnapshot);
+}
+
+async function buildCoinSnapshot(): Promise<CoinSnapshot> {
+  const rows = await getDb().coin.findMany({ orderBy: [{ rank: "asc" }, { id: "asc" }] });
+  const coins = rows.map(toCoin);
+  const indexRows = toCoinIndexRows(coins);
+  const indexVersion = createHash("sha256").update(JSON.stringify(indexRows)).digest("base64url").slice(0, 16);
+  return {
+    coins,
+    byId: new Map(coins.map((coin) => [coin.id, coin])),
+    listBody: JSON.stringify(coins),
+    indexBody: JSON.stringify({ version: indexVersion, coins: indexRows }),
+    indexVersion,
+    topGainers: coins
+      .filter((coin) => coin.priceChange24h !== null)
+      .sort(byChangeDesc)
+      .slice(0, TRENDING_MAX),
+    pulsechainByRank: coins.filter((coin) => coin.chain === PULSECHAIN),
+    recentlyListed: [...coins].sort((a, b) => b.listedAt.localeCompare(a.listedAt) || a.rank - b.rank).slice(0, TRENDING_MAX),
+  };
+}

@@ -1,0 +1,185 @@
+// The public reads come from one cache (lib/cache/public-cache.ts): built once and shared, never
+// older than the time ceiling, and invalidated at once by the app's own writes (a refresh pass,
+// an operator's edit or featured slot). Real route handlers on a real SQLite file.
+import { privateKeyToAccount } from "viem/accounts";
+import * as adminCoin from "@/app/api/admin/coins/[id]/route";
+import * as adminFeatured from "@/app/api/admin/featured/route";
+import * as coinIndex from "@/app/api/coin-index/route";
+import * as featured from "@/app/api/comparisons/featured/route";
+import * as list from "@/app/api/cryptocurrencies/route";
+import * as one from "@/app/api/cryptocurrencies/[id]/route";
+import * as topGainers from "@/app/api/trending/top-gainers/route";
+import { PUBLIC_CACHE_CONTROL } from "@/lib/api/responses";
+import { FRESH_MS, MAX_AGE_MS, resetPublicCacheForTests } from "@/lib/cache/public-cache";
+import { getDb } from "@/lib/db";
+import { refreshMarket } from "@/lib/market/run";
+import type { PriceSource, SourceResult } from "@/lib/market/types";
+import { coinListSchema, coinSchema, featuredComparisonListSchema } from "@/lib/validation/coins";
+import { JSON_WRITE, signIn, type SignedIn } from "../helpers/account-session";
+import { call } from "../helpers/request";
+import { useTestDatabase } from "../helpers/test-database";
+import { useAuthEnvironment } from "../helpers/wallet-session";
+
+const OPERATOR_KEY = "0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a";
+useAuthEnvironment({ OPERATOR_ADDRESSES: privateKeyToAccount(OPERATOR_KEY).address });
+const { db } = useTestDatabase();
+
+let now = 0;
+beforeEach(() => {
+  now = Date.now();
+  resetPublicCacheForTests(() => now);
+});
+
+const hex = async () => coinSchema.parse((await call(one.GET, "/api/cryptocurrencies/hex", { params: { id: "hex" } })).body);
+const listed = async (query = "") => coinListSchema.parse((await call(list.GET, `/api/cryptocurrencies${query}`)).body);
+
+describe("the time ceiling, for writes the app cannot see (another instance, the CLI)", () => {
+  test("a change behind the app shows within MAX_AGE_MS: fresh, then stale while rebuilding, then rebuilt", async () => {
+    const before = (await hex()).currentPrice;
+    await db().coin.update({ where: { id: "hex" }, data: { currentPrice: before * 2 } });
+    expect((await hex()).currentPrice).toBe(before);
+    now += FRESH_MS; // stale: this request still gets the cached value and starts one rebuild
+    expect((await hex()).currentPrice).toBe(before);
+    await new Promise((resolve) => setTimeout(resolve, 50)); // the background rebuild lands
+    expect((await hex()).currentPrice).toBe(before * 2);
+  });
+
+  test("past MAX_AGE_MS a request waits for the rebuild: nothing older is ever served", async () => {
+    await hex();
+    await db().coin.update({ where: { id: "hex" }, data: { name: "HEX (renamed)" } });
+    now += MAX_AGE_MS;
+    expect((await hex()).name).toBe("HEX (renamed)");
+  });
+
+  test("a cold cache under 40 concurrent requests reads the coin table once", async () => {
+    const findMany = jest.spyOn(getDb().coin, "findMany");
+    try {
+      const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? hex() : listed())));
+      expect(answers).toHaveLength(40);
+      expect(findMany).toHaveBeenCalledTimes(1);
+    } finally {
+      findMany.mockRestore();
+    }
+  });
+});
+
+describe("the app's own writes reach the public reads at once", () => {
+  test("a refresh pass", async () => {
+    const before = await hex();
+    const source: PriceSource = {
+      name: "dexscreener",
+      async fetchQuotes(requests): Promise<SourceResult> {
+        const quotes = new Map(requests.filter((r) => r.coinId === "hex").map((r) => [r.coinId, { price: 0.5, marketCap: 9e11, change24h: 12.5, liquidityUsd: 5e6 }]));
+        return { quotes, failures: requests.filter((r) => r.coinId !== "hex").map((r) => ({ coinId: r.coinId, reason: "not asked" })) };
+      },
+    };
+    await db().coin.update({ where: { id: "hex" }, data: { quoteSource: "dexscreener", quoteId: "0xhex" } });
+    const outcome = await refreshMarket(db(), { sources: [source], holder: "test", leaseMs: 1_000, log: () => {} });
+    expect(outcome.ran).toBe(true);
+    const after = await hex();
+    expect(after.currentPrice).toBe(0.5);
+    expect(after.currentPrice).not.toBe(before.currentPrice);
+    expect((await listed()).find((coin) => coin.id === "hex")!.currentPrice).toBe(0.5);
+    const gainers = coinListSchema.parse((await call(topGainers.GET, "/api/trending/top-gainers?limit=100")).body);
+    expect(gainers.find((coin) => coin.id === "hex")!.priceChange24h).toBe(12.5);
+  });
+
+  describe("an operator's edits", () => {
+    let operator: SignedIn;
+    beforeAll(async () => {
+      operator = await signIn(OPERATOR_KEY);
+    });
+
+    test("tags", async () => {
+      expect((await hex()).tags).toEqual([]);
+      const res = await operator.browser.request(adminCoin.PATCH, "/api/admin/coins/hex", {
+        method: "PATCH",
+        headers: JSON_WRITE,
+        body: JSON.stringify({ tags: ["meme"] }),
+        params: { id: "hex" },
+      });
+      expect(res.status).toBe(200);
+      expect((await hex()).tags).toEqual(["meme"]);
+    });
+
+    test("a featured slot", async () => {
+      const before = featuredComparisonListSchema.parse((await call(featured.GET, "/api/comparisons/featured")).body);
+      const res = await operator.browser.request(adminFeatured.POST, "/api/admin/featured", {
+        method: "POST",
+        headers: JSON_WRITE,
+        body: JSON.stringify({ coin1Id: "pls", coin2Id: "btc", startsAt: new Date().toISOString(), isPromoted: true }),
+      });
+      expect(res.status).toBe(201);
+      const after = featuredComparisonListSchema.parse((await call(featured.GET, "/api/comparisons/featured")).body);
+      expect(after.map((f) => `${f.coin1.id}/${f.coin2.id}`)[0]).toBe("pls/btc");
+      expect(after).not.toEqual(before);
+    });
+  });
+});
+
+describe("GET /api/cryptocurrencies paging (CoinGecko's per_page and page)", () => {
+  test("pages cut the ranked list in order; past the end is []", async () => {
+    const all = await listed();
+    expect(await listed("?per_page=5")).toEqual(all.slice(0, 5));
+    expect(await listed("?per_page=5&page=3")).toEqual(all.slice(10, 15));
+    expect(await listed("?page=1")).toEqual(all.slice(0, 100));
+    expect(await listed(`?per_page=250&page=2`)).toEqual([]);
+    expect(await listed("?ids=btc,hex,pls&per_page=2&page=2")).toEqual((await listed("?ids=btc,hex,pls")).slice(2));
+  });
+
+  test.each([
+    ["?per_page=0", /per_page/],
+    ["?per_page=251", /per_page/],
+    ["?per_page=2.5", /per_page/],
+    ["?page=0", /page/],
+    ["?page=abc", /page/],
+    ["?page=1&page=2", /more than once/],
+    ["?perpage=10", /perpage/],
+  ])("%s is a 400 that names the parameter", async (query, message) => {
+    const res = await call(list.GET, `/api/cryptocurrencies${query}`);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: { code: "invalid_query", message: expect.stringMatching(message) } });
+  });
+
+  test("the full list is the cached body, with the public cache header", async () => {
+    const res = await call(list.GET, "/api/cryptocurrencies");
+    expect(res.headers.get("cache-control")).toBe(PUBLIC_CACHE_CONTROL);
+    expect(res.headers.get("set-cookie")).toBeNull();
+    expect(coinListSchema.parse(res.body)).toHaveLength(await db().coin.count());
+  });
+});
+
+describe("GET /api/coin-index", () => {
+  test("every coin by rank as [id, symbol, name, logoUrl]; its version is cached for good", async () => {
+    const res = await call(coinIndex.GET, "/api/coin-index");
+    expect(res.status).toBe(200);
+    const body = res.body as { version: string; coins: unknown[][] };
+    const coins = await listed();
+    expect(body.coins).toEqual(coins.map((coin) => [coin.id, coin.symbol, coin.name, coin.logoUrl]));
+    expect(res.headers.get("cache-control")).toBe(PUBLIC_CACHE_CONTROL);
+
+    const versioned = await call(coinIndex.GET, `/api/coin-index?v=${body.version}`);
+    expect(versioned.body).toEqual(body);
+    expect(versioned.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    // An older page's version gets today's index, and only briefly cached.
+    const old = await call(coinIndex.GET, "/api/coin-index?v=outdated");
+    expect(old.body).toEqual(body);
+    expect(old.headers.get("cache-control")).toBe(PUBLIC_CACHE_CONTROL);
+  });
+
+  test("the version changes when a coin the selectors show changes, not when a price does", async () => {
+    const version = async () => ((await call(coinIndex.GET, "/api/coin-index")).body as { version: string }).version;
+    const first = await version();
+    await db().coin.update({ where: { id: "hex" }, data: { currentPrice: 123 } });
+    now += MAX_AGE_MS;
+    expect(await version()).toBe(first);
+    await db().coin.update({ where: { id: "hex" }, data: { name: "HEX renamed" } });
+    now += MAX_AGE_MS;
+    expect(await version()).not.toBe(first);
+  });
+
+  test("an unknown parameter is a 400", async () => {
+    const res = await call(coinIndex.GET, "/api/coin-index?q=hex");
+    expect(res.status).toBe(400);
+  });
+});
