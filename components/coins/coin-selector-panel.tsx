@@ -56,6 +56,13 @@ export function CoinSelectorPanel<C extends SelectorCoin>({
   const [initialIndex] = useState(() => Math.max(0, coins.findIndex((coin) => coin.id === value?.id)));
   const [active, setActive] = useState(initialIndex);
   const activeCoin = results[active];
+  // Enter pressed before the list arrived (a fast typist, a slow network): choose once it is here.
+  const [chooseWhenReady, setChooseWhenReady] = useState(false);
+  useEffect(() => {
+    if (!chooseWhenReady || status === "loading" || deferredQuery !== query) return;
+    setChooseWhenReady(false);
+    if (status === "ready" && activeCoin) onChoose(activeCoin);
+  }, [chooseWhenReady, status, activeCoin, onChoose, deferredQuery, query]);
   const optionId = (coin: SelectorCoin) => `${listboxId}-${coin.id}`;
 
   const listRef = useRef<HTMLDivElement>(null);
@@ -109,7 +116,10 @@ export function CoinSelectorPanel<C extends SelectorCoin>({
       moveTo(target);
     } else if (event.key === "Enter") {
       event.preventDefault(); // never submit a surrounding form
-      if (activeCoin) onChoose(activeCoin);
+      // The list on screen may still be for an earlier keystroke: choose from what was typed.
+      const coin = deferredQuery === query ? activeCoin : searchCoins(coins, query)[active];
+      if (coin) onChoose(coin);
+      else if (status === "loading") setChooseWhenReady(true);
     } else if (event.key === "Escape") {
       event.preventDefault();
       onDismiss(true);

@@ -80,8 +80,9 @@ export function CompareSection({ indexVersion }: { indexVersion: string }) {
     timer.current = setTimeout(() => {
       show(pair);
       setComparing(false);
-      // Make the result shareable without a navigation.
-      window.history.replaceState(window.history.state, "", comparisonHref(pair[0], pair[1]));
+      // Make the result shareable without a navigation. The state must be null (not Next's own):
+      // Next then updates its router, so following a link back to the earlier pair is a change.
+      window.history.replaceState(null, "", comparisonHref(pair[0], pair[1]));
       countComparison(pair[0], pair[1]);
     }, COMPARE_DELAY_MS);
   }

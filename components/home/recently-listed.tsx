@@ -5,8 +5,8 @@ import type { Coin } from "@/lib/validation/coins";
 
 /**
  * Newest listings as a logo grid: 3 columns on the smallest screens, up to 9 on large ones.
- * Each links to a comparison on this (dynamic) page; prefetching them all would cost a server
- * render each for no gain, so they load on click.
+ * Each opens the compare form on this page with that coin chosen; the page is already here, so
+ * there is nothing to prefetch.
  */
 export function RecentlyListed({ coins }: { coins: Pick<Coin, "id" | "symbol" | "name" | "logoUrl">[] }) {
   if (coins.length === 0) return <p className="text-sm text-muted-foreground">No coins listed yet.</p>;

@@ -1,31 +1,19 @@
 "use client";
 
-import {
-  Toast,
-  ToastClose,
-  ToastDescription,
-  ToastProvider,
-  ToastTitle,
-  ToastViewport,
-} from "@/components/ui/toast";
+// The toasts' mount point. Radix Toast is loaded with the first toast rather than with the page:
+// most visits never see one, and it would be a good part of every page's first-load script.
+import dynamic from "next/dynamic";
+import { useEffect, useState } from "react";
 import { useToast } from "@/lib/use-toast";
 
-/** Renders the current toasts (at most one) in a bottom-right / bottom full-width region. Mount once. */
+const ToastList = dynamic(() => import("./toast-list").then((m) => m.ToastList), { ssr: false });
+
+/** Mount once. Renders nothing until the first toast, then stays (closing toasts animate out). */
 export function Toaster() {
   const { toasts } = useToast();
-  return (
-    <ToastProvider>
-      {toasts.map(({ id, title, description, action, ...props }) => (
-        <Toast key={id} {...props}>
-          <div className="grid gap-1">
-            {title ? <ToastTitle>{title}</ToastTitle> : null}
-            {description ? <ToastDescription>{description}</ToastDescription> : null}
-          </div>
-          {action}
-          <ToastClose />
-        </Toast>
-      ))}
-      <ToastViewport />
-    </ToastProvider>
-  );
+  const [used, setUsed] = useState(false);
+  useEffect(() => {
+    if (toasts.length > 0) setUsed(true);
+  }, [toasts.length]);
+  return used || toasts.length > 0 ? <ToastList toasts={toasts} /> : null;
 }

@@ -2,13 +2,14 @@
 // their TanStack Query keys. Keys start with the signed-in user's id, so one user's list is
 // never shown to the next user of the same browser tab.
 import { fetchJson } from "@/lib/api/fetch-json";
-import {
-  noContentSchema,
-  savedComparisonListSchema,
-  savedComparisonSchema,
-  watchlistEntrySchema,
-  watchlistSchema,
-} from "@/lib/validation/account";
+
+// Loaded with the first answer, not with the page (see LazyBodyParser).
+const schemas = () => import("@/lib/validation/account");
+const watchlistSchema = () => schemas().then((m) => m.watchlistSchema);
+const watchlistEntrySchema = () => schemas().then((m) => m.watchlistEntrySchema);
+const savedComparisonListSchema = () => schemas().then((m) => m.savedComparisonListSchema);
+const savedComparisonSchema = () => schemas().then((m) => m.savedComparisonSchema);
+const noContentSchema = () => schemas().then((m) => m.noContentSchema);
 
 export const WATCHLIST_QUERY_KEY = ["watchlist"] as const;
 export const SAVED_COMPARISONS_QUERY_KEY = ["saved-comparisons"] as const;

@@ -17,9 +17,15 @@ type Options = RequestInit & { on401?: "throw" | "returnNull" };
 /** What checks a response body: a zod schema, or a plain function object where zod is too heavy. */
 export type BodyParser<T> = { parse(body: unknown): T };
 
-export async function fetchJson<T>(url: string, schema: BodyParser<T>, options?: Options & { on401?: "throw" }): Promise<T>;
-export async function fetchJson<T>(url: string, schema: BodyParser<T>, options: Options & { on401: "returnNull" }): Promise<T | null>;
-export async function fetchJson<T>(url: string, schema: BodyParser<T>, options: Options = {}): Promise<T | null> {
+/**
+ * A parser loaded when the first answer arrives, `() => import("...").then((m) => m.schema)`:
+ * zod is a large library, and pages whose first load makes no API call should not carry it.
+ */
+export type LazyBodyParser<T> = () => Promise<BodyParser<T>>;
+
+export async function fetchJson<T>(url: string, schema: BodyParser<T> | LazyBodyParser<T>, options?: Options & { on401?: "throw" }): Promise<T>;
+export async function fetchJson<T>(url: string, schema: BodyParser<T> | LazyBodyParser<T>, options: Options & { on401: "returnNull" }): Promise<T | null>;
+export async function fetchJson<T>(url: string, schema: BodyParser<T> | LazyBodyParser<T>, options: Options = {}): Promise<T | null> {
   const { on401 = "throw", headers, ...init } = options;
   const response = await fetch(url, {
     credentials: "include",
@@ -33,5 +39,5 @@ export async function fetchJson<T>(url: string, schema: BodyParser<T>, options: 
   }
   // A 204 has no body; schemas for such calls accept undefined.
   const body = response.status === 204 ? undefined : await response.json();
-  return schema.parse(body);
+  return (typeof schema === "function" ? await schema() : schema).parse(body);
 }

@@ -1,7 +1,13 @@
 // The browser's side of sign-in: the calls the wallet kit's authentication adapter makes.
 // Sign-in and sign-out go through next-auth's endpoints with its CSRF token, as forms.
 import { fetchJson } from "@/lib/api/fetch-json";
-import { authOkSchema, authUserSchema, csrfSchema, nonceSchema } from "@/lib/validation/auth";
+
+// Loaded with the first answer, not with the page (see LazyBodyParser).
+const schemas = () => import("@/lib/validation/auth");
+const authOkSchema = () => schemas().then((m) => m.authOkSchema);
+const authUserSchema = () => schemas().then((m) => m.authUserSchema);
+const csrfSchema = () => schemas().then((m) => m.csrfSchema);
+const nonceSchema = () => schemas().then((m) => m.nonceSchema);
 
 /** TanStack Query key of the signed-in user; invalidated whenever sign-in state changes. */
 export const AUTH_USER_QUERY_KEY = ["auth", "user"] as const;

@@ -1,8 +1,11 @@
 // The browser's reads of coin data: the selectors' compact index, and full coins (price, market
 // cap) only for the coins a comparison needs. No page carries the whole coin list.
 import { fetchJson } from "@/lib/api/fetch-json";
-import { coinListSchema, type Coin } from "@/lib/validation/coins";
+import type { Coin } from "@/lib/validation/coins";
 import { fromCoinIndex, type IndexedCoin } from "./coin-index";
+
+// Loaded with the first answer, not with the page (see LazyBodyParser).
+const coinListSchema = () => import("@/lib/validation/coins").then((m) => m.coinListSchema);
 
 export const coinIndexQueryKey = (version: string) => ["coin-index", version] as const;
 export const coinsByIdsQueryKey = (ids: readonly string[]) => ["coins", ...ids] as const;

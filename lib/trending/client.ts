@@ -1,6 +1,8 @@
 // The browser's call that counts a comparison for the most-compared ranking (POST /api/comparisons).
 import { fetchJson } from "@/lib/api/fetch-json";
-import { noContentSchema } from "@/lib/validation/account";
+
+// Loaded with the first answer, not with the page (see LazyBodyParser).
+const noContentSchema = () => import("@/lib/validation/account").then((m) => m.noContentSchema);
 
 /**
  * Fire and forget: the count is a popularity hint, so a failed or slow count never reaches the

@@ -1,5 +1,6 @@
-// Signs a fresh key in to a running app over HTTP, as the browser does (nonce, CSRF token,
-// signed EIP-4361 message), and returns the cookie header that carries the session.
+// Signs a key (a fresh one unless given) in to a running app over HTTP, as the browser does
+// (nonce, CSRF token, signed EIP-4361 message), and returns the cookie header that carries the session.
+import type { Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
 
@@ -7,8 +8,8 @@ function cookiesOf(response: Response): string[] {
   return response.headers.getSetCookie().map((line) => line.split(";")[0]!);
 }
 
-export async function signInOverHttp(baseUrl: string): Promise<string> {
-  const account = privateKeyToAccount(generatePrivateKey());
+export async function signInOverHttp(baseUrl: string, key: Hex = generatePrivateKey()): Promise<string> {
+  const account = privateKeyToAccount(key);
   const origin = { Origin: baseUrl };
   const { nonce } = (await (await fetch(`${baseUrl}/api/auth/nonce`, { method: "POST", headers: origin })).json()) as { nonce: string };
   const csrf = await fetch(`${baseUrl}/api/auth/csrf`);
@@ -29,6 +30,6 @@ export async function signInOverHttp(baseUrl: string): Promise<string> {
     body: new URLSearchParams({ csrfToken, message, signature }).toString(),
   });
   const session = cookiesOf(callback).find((cookie) => cookie.includes("session-token="));
-  if (!callback.ok || !session) throw new Error(`bench sign-in failed: ${callback.status} ${await callback.text()}`);
+  if (!callback.ok || !session) throw new Error(`sign-in over HTTP failed: ${callback.status} ${await callback.text()}`);
   return session;
 }

@@ -7,10 +7,14 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { privateKeyToAccount } from "viem/accounts";
 import { setupDatabase } from "../../lib/db/setup";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 export const SCREENSHOT_DIR = path.join(ROOT, "tests/browser/screenshots");
+
+/** The test server's one operator (OPERATOR_ADDRESSES): a well-known development key, never a real wallet. */
+export const OPERATOR_KEY = "0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6" as const;
 
 const CHROMIUM_CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
 
@@ -71,6 +75,7 @@ export async function startApp(): Promise<App> {
       PULSECHAIN_RPC_URL: "http://127.0.0.1:9/",
       // Prices change only when a test refreshes them (market.spec.ts), never on a timer.
       MARKET_REFRESH_INTERVAL_MINUTES: "0",
+      OPERATOR_ADDRESSES: privateKeyToAccount(OPERATOR_KEY).address,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -1,7 +1,9 @@
 // The issue's "done when": `npm run market:refresh` against a local chain (ganache, PulseX-style
 // pools) and mocked DexScreener/CoinGecko updates prices and snapshots, and the home page shows
-// the new values and when they were updated. The spec puts every coin back afterwards, so the
-// specs after it still see the seed snapshot.
+// the new values and when they were updated. The CLI is another process, which cannot reach the
+// server's caches: the new prices must show on the cached page and API within the ceiling. The
+// spec puts every coin back afterwards (and says so through an operator's edit, which reaches the
+// caches at once), so the specs after it still see the seed snapshot.
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
@@ -11,6 +13,8 @@ import { formatPlsPrice, formatPrice } from "../../lib/format";
 import { startFakeMarketApis } from "../chain/fake-market-apis";
 import { startLocalChain } from "../chain/local-chain";
 import { LOCAL_WPLS_USD, deployLocalMarket } from "../chain/local-market";
+import { coinSchema } from "../../lib/validation/coins";
+import { CEILING_MS, operatorEdit, waitWithinCeiling } from "./cache-steps";
 import { newContext, screenshotPath, watchForErrors } from "./harness";
 import { suite } from "./suite";
 
@@ -45,6 +49,11 @@ test("npm run market:refresh against a local chain and mocked APIs: new prices, 
       ),
     });
 
+    // The page and the API are cached before the pass, as they are under traffic.
+    const home = await fetch(`${baseUrl}/`);
+    assert.match(home.headers.get("x-nextjs-cache") ?? "", /HIT|STALE/);
+    const hexBefore = coinSchema.parse(await (await fetch(`${baseUrl}/api/cryptocurrencies/hex`)).json());
+
     // Asynchronous on purpose: the chain and the mocked APIs answer from this very process.
     const run = await promisify(execFile)("npm", ["run", "--silent", "market:refresh"], {
       env: { ...process.env, DATABASE_URL: databaseUrl, ...market.env, DEXSCREENER_API_URL: apis.dexScreenerUrl, COINGECKO_API_URL: apis.coinGeckoUrl },
@@ -56,6 +65,17 @@ test("npm run market:refresh against a local chain and mocked APIs: new prices, 
     const hexRow = await db.coin.findUniqueOrThrow({ where: { id: "hex" } });
     assert.equal(hexRow.priceSource, "pulsex");
     assert.ok(Math.abs(hexRow.currentPrice - HEX_PRICE) < 1e-9, `HEX price ${hexRow.currentPrice}`);
+
+    // Within the ceiling, the API and the cached home page show the pass.
+    const passDone = Date.now();
+    await waitWithinCeiling("HEX's new price in the API", async () => {
+      const hexNow = coinSchema.parse(await (await fetch(`${baseUrl}/api/cryptocurrencies/hex`)).json());
+      return Math.abs(hexNow.currentPrice - HEX_PRICE) < 1e-9;
+    });
+    assert.notEqual(hexBefore.currentPrice, HEX_PRICE);
+    await waitWithinCeiling("the new PLS price on the home page", async () => (await (await fetch(`${baseUrl}/`)).text()).includes(formatPlsPrice(LOCAL_WPLS_USD)));
+    const visibleAfter = Date.now() - passDone;
+    console.log(`# a refresh pass from another process showed on / and in the API after ${(visibleAfter / 1000).toFixed(1)} s (ceiling ${CEILING_MS / 1000} s)`);
 
     const context = await newContext(browser, baseUrl);
     const page = await context.newPage();
@@ -81,6 +101,9 @@ test("npm run market:refresh against a local chain and mocked APIs: new prices, 
     for (const { id, ...fields } of savedCoins) await db.coin.update({ where: { id }, data: fields });
     const extra = await db.priceSnapshot.findMany({ orderBy: { id: "desc" }, take: Math.max(0, (await db.priceSnapshot.count()) - snapshotsBefore), select: { id: true } });
     await db.priceSnapshot.deleteMany({ where: { id: { in: extra.map((row) => row.id) } } });
+    // An operator's edit (HEX's tags, unchanged) tells the server its coins changed.
+    const hexTags = savedCoins.find((coin) => coin.id === "hex")!.tags;
+    assert.equal((await operatorEdit(baseUrl, "hex", { tags: hexTags ? hexTags.split(",") : [] })).status, 200);
     await apis?.stop();
     await chain.stop();
     await db.$disconnect();

@@ -1,7 +1,8 @@
 import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { CompareSection } from "@/components/home/compare-section";
-import { apiError, hold, noContent, useFakeApi } from "../helpers/fake-api";
+import { toCoinIndexRows } from "@/lib/coins/coin-index";
+import { apiError, hold, json, noContent, useFakeApi } from "../helpers/fake-api";
 import { chooseCoin } from "../helpers/choose-coin";
 import { TEST_INDEX_VERSION, coinReads, serveCoins } from "../helpers/coin-api";
 import { openAddress, useAddressBar } from "../helpers/address-bar";
@@ -86,6 +87,19 @@ test("a selector says the list is loading, and that it failed; opening it again 
   await user.click(screen.getByRole("button", { name: /First coin/ }));
   expect(await screen.findByRole("option", { name: /^TINY/ })).toBeInTheDocument();
   expect(api.calls("GET /api/coin-index")).toHaveLength(2);
+});
+
+test("Enter pressed before the list arrives chooses the match once it does", async () => {
+  const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+  const index = hold();
+  api.once("GET /api/coin-index", index);
+  render(section());
+  screen.getByRole("button", { name: /First coin/ }).focus();
+  await user.keyboard("{ArrowDown}big{Enter}");
+  expect(screen.getByRole("combobox")).toBeInTheDocument();
+  await act(async () => index.release(json({ version: TEST_INDEX_VERSION, coins: toCoinIndexRows(coins) })));
+  await waitFor(() => expect(screen.getByRole("button", { name: /First coin/ })).toHaveTextContent("BIG"));
+  expect(screen.queryByRole("combobox")).not.toBeInTheDocument();
 });
 
 test("a comparison in the address shows its result at once, and fills both selectors", async () => {

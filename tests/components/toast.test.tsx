@@ -19,15 +19,20 @@ test("uses the spec's constants", () => {
   expect(TOAST_REMOVE_DELAY).toBe(1_000_000);
 });
 
-test("shows a toast's title and description in the F8-labelled region", () => {
-  render(<Toaster />);
-  expect(region()).toBeInTheDocument();
-  expect(visibleToasts()).toHaveLength(0);
+test("nothing is rendered (nor Radix loaded) before the first toast", () => {
+  const { container } = render(<Toaster />);
+  expect(container).toBeEmptyDOMElement();
+  expect(screen.queryByRole("region")).not.toBeInTheDocument();
+});
 
+test("shows a toast's title and description in the F8-labelled region", async () => {
+  render(<Toaster />);
   act(() => {
     toast({ title: "Saved", description: "Your comparison was saved." });
   });
 
+  expect(await screen.findByRole("region", { name: "Notifications (F8)" })).toBeInTheDocument();
+  await screen.findByText("Saved");
   const [item] = visibleToasts();
   expect(visibleToasts()).toHaveLength(1);
   expect(within(item!).getByText("Saved")).toBeInTheDocument();
@@ -37,11 +42,12 @@ test("shows a toast's title and description in the F8-labelled region", () => {
   expect(item).toHaveAttribute("data-swipe-direction", "right");
 });
 
-test("a new toast replaces the one on screen", () => {
+test("a new toast replaces the one on screen", async () => {
   render(<Toaster />);
   act(() => {
     toast({ title: "First" });
   });
+  await screen.findByText("First");
   act(() => {
     toast({ title: "Second", description: "Replaces the first" });
   });

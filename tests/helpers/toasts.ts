@@ -16,14 +16,15 @@ export function useToastReset(): void {
   });
 }
 
-/** The Toaster's notifications region. */
+/** The Toaster's notifications region (there from the first toast on: Radix loads with it). */
 export function toastRegion(): HTMLElement {
   return screen.getByRole("region", { name: "Notifications (F8)" });
 }
 
-/** The toasts on screen (Radix renders each as a list item of the region). */
+/** The toasts on screen (Radix renders each as a list item of the region); none before the first. */
 export function visibleToasts(): HTMLElement[] {
-  return within(toastRegion()).queryAllByRole("listitem");
+  const region = screen.queryByRole("region", { name: "Notifications (F8)" });
+  return region ? within(region).queryAllByRole("listitem") : [];
 }
 
 type Expected = { title: string; description: string; variant?: "default" | "destructive" };

@@ -1,0 +1,31 @@
+// Steps for specs that change data and watch the cached site follow: the documented ceiling
+// (README "Caching"), and an operator's edit, which is how the app itself is told of a change.
+import assert from "node:assert/strict";
+import { signInOverHttp } from "../bench/sign-in";
+import { OPERATOR_KEY } from "./harness";
+
+/** A change the app cannot see (the CLI, another instance) shows everywhere within this. */
+export const CEILING_MS = 60_000;
+
+/** Polls `check` every second until it holds; fails past the ceiling. Returns the time it took. */
+export async function waitWithinCeiling(what: string, check: () => Promise<boolean>): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    if (await check()) return Date.now() - started;
+    assert.ok(Date.now() - started <= CEILING_MS, `${what}: not visible within ${CEILING_MS / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+}
+
+const operatorCookies = new Map<string, Promise<string>>();
+
+/** PATCH /api/admin/coins/{id} as the test server's operator; returns the response. */
+export async function operatorEdit(baseUrl: string, coinId: string, body: unknown): Promise<Response> {
+  if (!operatorCookies.has(baseUrl)) operatorCookies.set(baseUrl, signInOverHttp(baseUrl, OPERATOR_KEY));
+  const cookie = await operatorCookies.get(baseUrl)!;
+  return fetch(`${baseUrl}/api/admin/coins/${coinId}`, {
+    method: "PATCH",
+    headers: { Cookie: cookie, Origin: baseUrl, "Sec-Fetch-Site": "same-origin", "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+}

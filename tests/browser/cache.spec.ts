@@ -1,0 +1,72 @@
+// The cached public site against the production server: one body for everyone (a signed-in
+// visitor gets, and leaves, exactly what an anonymous one does), no cookie on any cached answer,
+// and an operator's edit reaching the cached home page and API on the next request.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { coinListSchema, coinSchema } from "../../lib/validation/coins";
+import { signInOverHttp } from "../bench/sign-in";
+import { operatorEdit } from "./cache-steps";
+import { newContext } from "./harness";
+import { suite } from "./suite";
+
+const PAGES = ["/", "/get-listed", "/playground", "/no-such-page"];
+const APIS = [
+  "/api/cryptocurrencies",
+  "/api/cryptocurrencies?per_page=10&page=2",
+  "/api/cryptocurrencies?ids=pls,hex",
+  "/api/cryptocurrencies/pls",
+  "/api/trending/top-gainers",
+  "/api/trending/pulsechain-gainers",
+  "/api/trending/recently-listed",
+  "/api/trending/most-compared",
+  "/api/comparisons/featured",
+  "/api/coin-index",
+];
+
+async function get(path: string, cookie?: string) {
+  const res = await fetch(`${suite().baseUrl}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
+  return { status: res.status, headers: res.headers, body: await res.text() };
+}
+
+test("a signed-in request gets the cached body an anonymous one gets, changes nothing, and no cached answer sets a cookie", async () => {
+  const cookie = await signInOverHttp(suite().baseUrl);
+  assert.equal((await get("/api/auth/user", cookie)).status, 200, "the cookie is a live session");
+  for (const path of [...PAGES, ...APIS]) {
+    const anonymous = await get(path);
+    const signedIn = await get(path, cookie);
+    const again = await get(path);
+    for (const [who, res] of [["anonymous", anonymous], ["signed in", signedIn], ["anonymous again", again]] as const) {
+      assert.equal(res.headers.get("set-cookie"), null, `${path} (${who}) sets a cookie`);
+      if (PAGES.includes(path)) assert.match(res.headers.get("x-nextjs-cache") ?? "", /HIT|STALE/, `${path} (${who}) is not served from the page cache`);
+      else assert.match(res.headers.get("cache-control") ?? "", /^public,/, `${path} (${who})`);
+    }
+    assert.equal(signedIn.body, anonymous.body, `${path}: the signed-in body differs`);
+    assert.equal(again.body, anonymous.body, `${path}: the signed-in request changed the cached body`);
+    assert.doesNotMatch(signedIn.body, /0x[0-9a-fA-F]{40}.*signed in|"address"/, `${path} names a user`);
+  }
+});
+
+test("an operator's edit reaches the cached home page and API on the next request", async () => {
+  const { browser, baseUrl } = suite();
+  // A top-25 coin the meme table does not show yet.
+  const ranked = coinListSchema.parse(await (await fetch(`${baseUrl}/api/cryptocurrencies?per_page=25`)).json());
+  const coin = ranked.find((c) => !c.tags.includes("meme"))!;
+  const context = await newContext(browser, baseUrl);
+  const page = await context.newPage();
+  const memeTable = page.getByRole("table", { name: "Top Meme Coins" });
+  try {
+    await page.goto("/");
+    assert.equal(await memeTable.getByText(coin.symbol, { exact: true }).count(), 0);
+    assert.equal((await operatorEdit(baseUrl, coin.id, { tags: ["meme"] })).status, 200);
+
+    assert.deepEqual(coinSchema.parse(await (await fetch(`${baseUrl}/api/cryptocurrencies/${coin.id}`)).json()).tags, ["meme"]);
+    const response = await page.reload();
+    assert.equal(response?.headers()["set-cookie"], undefined);
+    assert.equal(await memeTable.getByText(coin.symbol, { exact: true }).count(), 1, `${coin.symbol} in Top Meme Coins right after the edit`);
+  } finally {
+    assert.equal((await operatorEdit(baseUrl, coin.id, { tags: coin.tags })).status, 200);
+    await page.reload();
+    assert.equal(await memeTable.getByText(coin.symbol, { exact: true }).count(), 0);
+    await context.close();
+  }
+});
