@@ -5,12 +5,12 @@
 // box; the active option is tracked with aria-activedescendant. Mounted only while open, so
 // closing resets the query and the active option for free.
 
-import { defaultRangeExtractor, useVirtualizer, type Range } from "@tanstack/react-virtual";
 import { Check, Search } from "lucide-react";
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type JSX, type KeyboardEvent } from "react";
+import { useDeferredValue, useEffect, useMemo, useRef, useState, type JSX, type KeyboardEvent } from "react";
 import { CoinLogo } from "@/components/coins/coin-logo";
 import type { CoinListStatus, SelectorCoin } from "@/components/coins/coin-selector";
 import { searchCoins } from "@/lib/coin-search";
+import { useRowWindow } from "./use-row-window";
 import { cn } from "@/lib/utils";
 
 /** Fixed row height: no per-row measuring, so 5,000 rows cost nothing until scrolled to. */
@@ -19,7 +19,7 @@ const ROW_HEIGHT = 44;
 const OVERSCAN = 8;
 const PAGE_STEP = 8;
 /** Used until the list is measured (and in jsdom, which has no layout): the max-h-80 box. */
-const INITIAL_RECT = { width: 320, height: 320 };
+const INITIAL_HEIGHT = 320;
 
 const EMPTY_MESSAGE: Record<CoinListStatus, string> = {
   ready: "No cryptocurrencies found",
@@ -68,27 +68,21 @@ export function CoinSelectorPanel<C extends SelectorCoin>({
   const listRef = useRef<HTMLDivElement>(null);
   // Always render the active row, even mid-scroll, so aria-activedescendant never points at
   // an element that is not in the DOM.
-  const rangeExtractor = useCallback(
-    (range: Range) => {
-      const indexes = defaultRangeExtractor(range);
-      return active < range.count && !indexes.includes(active)
-        ? [...indexes, active].sort((a, b) => a - b)
-        : indexes;
-    },
-    [active],
-  );
-  const virtualizer = useVirtualizer({
+  const rows = useRowWindow({
     count: results.length,
-    getScrollElement: () => listRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    rowHeight: ROW_HEIGHT,
     overscan: OVERSCAN,
-    initialRect: INITIAL_RECT,
-    rangeExtractor,
+    fallbackHeight: INITIAL_HEIGHT,
+    keep: active,
+    scrollRef: listRef,
   });
+  const { scrollToIndex } = rows;
 
   useEffect(() => {
-    virtualizer.scrollToIndex(initialIndex, { align: "center" });
-  }, [virtualizer, initialIndex]);
+    scrollToIndex(initialIndex, "center");
+    // Only when the panel opens: later moves scroll themselves.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   /** Keyboard moves scroll the row into view; hover does not (the row is already visible). */
   function moveTo(index: number) {
@@ -97,7 +91,7 @@ export function CoinSelectorPanel<C extends SelectorCoin>({
     // and Home/End already give a one-key trip to either end.
     const next = Math.min(Math.max(index, 0), results.length - 1);
     setActive(next);
-    virtualizer.scrollToIndex(next);
+    scrollToIndex(next);
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -151,7 +145,7 @@ export function CoinSelectorPanel<C extends SelectorCoin>({
           onChange={(event) => {
             setQuery(event.target.value);
             setActive(0); // a new query starts at its best (first) match
-            virtualizer.scrollToOffset(0);
+            listRef.current?.scrollTo({ top: 0 });
           }}
           onKeyDown={onKeyDown}
           className="h-10 w-full min-w-0 bg-transparent text-sm outline-none placeholder:text-muted-foreground"
@@ -165,9 +159,9 @@ export function CoinSelectorPanel<C extends SelectorCoin>({
         tabIndex={-1} // scrollable boxes are tab stops in some browsers; focus belongs to the input
         className="max-h-80 overflow-y-auto overscroll-contain"
       >
-        <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
-          {virtualizer.getVirtualItems().map((item) => {
-            const coin = results[item.index];
+        <div className="relative w-full" style={{ height: rows.totalHeight }}>
+          {rows.indexes.map((index) => {
+            const coin = results[index];
             if (!coin) return null;
             const chosen = coin.id === value?.id;
             return (
@@ -176,15 +170,15 @@ export function CoinSelectorPanel<C extends SelectorCoin>({
                 id={optionId(coin)}
                 role="option"
                 aria-selected={chosen}
-                data-active={item.index === active || undefined}
+                data-active={index === active || undefined}
                 // Keep focus (and so the keyboard) in the search box when a row is pressed.
                 onMouseDown={(event) => event.preventDefault()}
                 // pointermove, not pointerenter: rows sliding under a still pointer while the
                 // keyboard scrolls must not steal the active option.
-                onPointerMove={() => setActive(item.index)}
+                onPointerMove={() => setActive(index)}
                 onClick={() => onChoose(coin)}
                 className="absolute left-0 top-0 flex w-full cursor-pointer items-center gap-2 px-3 text-sm data-[active]:bg-accent data-[active]:text-accent-foreground"
-                style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
+                style={{ height: ROW_HEIGHT, transform: `translateY(${index * ROW_HEIGHT}px)` }}
               >
                 <CoinLogo coin={coin} size={24} />
                 <span className="shrink-0 font-semibold">{coin.symbol}</span>
