@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { formatPlsPrice } from "@/lib/format";
+import { SignedInHintScript } from "@/components/wallet/signed-in-hint-script";
 import { WalletButton } from "@/components/wallet/wallet-button";
 
 const NAV = [
@@ -34,6 +35,7 @@ export function SiteHeader({ plsPrice }: { plsPrice: number | null }) {
             PLS <span className="text-foreground">{formatPlsPrice(plsPrice)}</span>
           </span>
           <WalletButton />
+          <SignedInHintScript />
         </div>
       </div>
     </header>

@@ -14,11 +14,10 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { isAddressEqual } from "viem";
 import { useAccount, useAccountEffect, WagmiProvider } from "wagmi";
-import { AUTH_USER_QUERY_KEY } from "@/lib/auth/client";
 import type { AuthUser } from "@/lib/validation/auth";
 import { AddressAvatar } from "./address-avatar";
 import { createSiweAdapter } from "./siwe-adapter";
-import { useAuthUser } from "./use-auth-user";
+import { refreshAuthUser, useAuthUser } from "./use-auth-user";
 import { APP_NAME, createWalletConfig } from "./wallet-config";
 import { WalletMenu } from "./wallet-menu";
 import { rememberWalletUse } from "./wallet-memory";
@@ -28,10 +27,7 @@ export default function WalletKit({ openOnLoad }: { openOnLoad: boolean }) {
   const queryClient = useQueryClient();
   const { data: user, isPending } = useAuthUser();
   const status: AuthenticationStatus = isPending ? "loading" : user ? "authenticated" : "unauthenticated";
-  const adapter = useMemo(
-    () => createSiweAdapter(() => queryClient.invalidateQueries({ queryKey: AUTH_USER_QUERY_KEY })),
-    [queryClient],
-  );
+  const adapter = useMemo(() => createSiweAdapter(() => refreshAuthUser(queryClient)), [queryClient]);
 
   return (
     <WagmiProvider config={config}>

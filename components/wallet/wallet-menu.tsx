@@ -16,13 +16,14 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { shortenAddress } from "@/lib/format";
 import { AddressAvatar } from "./address-avatar";
-import { WalletButtonPlaceholder } from "./wallet-button-placeholder";
+import { WalletButtonPlaceholder, WalletSlotLoading } from "./wallet-button-placeholder";
 
 export function WalletMenu() {
   return (
     <ConnectButton.Custom>
       {({ account, chain, mounted, authenticationStatus, openConnectModal, openChainModal, openAccountModal }) => {
-        if (!mounted || authenticationStatus === "loading") return <WalletButtonPlaceholder />;
+        if (authenticationStatus === "loading") return <WalletButtonPlaceholder />;
+        if (!mounted) return <WalletSlotLoading />;
         // On another chain the wallet must switch first: signing in there would be refused.
         if (account && chain?.unsupported) {
           return (

@@ -1,0 +1,31 @@
+// What the header's wallet slot shows in each painted frame, for the tests that a visit never
+// flashes a skeleton (anonymous) or 'Connect Wallet' (signed in).
+import type { Page } from "playwright-core";
+
+/**
+ * Records, at every animation frame (just before the browser paints it), what the header's wallet
+ * slot shows: a readable 'Connect Wallet', a skeleton (the placeholder, or the button drawn as
+ * one), or something else. Installed before any of the page's scripts.
+ */
+export const FRAME_RECORDER = `
+  window.__walletFrames = [];
+  (function sample() {
+    var slot = document.querySelector("[data-wallet-slot]");
+    if (slot) {
+      var text = "", skeleton = false;
+      var button = slot.querySelector("button");
+      if (button && button.checkVisibility({ visibilityProperty: true })) {
+        var color = getComputedStyle(button).color;
+        if (/rgba\\(.*,\\s*0\\)$/.test(color) || color === "transparent") skeleton = true;
+        else text = button.textContent.trim();
+      }
+      if (slot.querySelector('[aria-label="Loading wallet"]')) skeleton = true;
+      window.__walletFrames.push(skeleton ? "skeleton" : text || "other");
+    }
+    requestAnimationFrame(sample);
+  })();
+`;
+
+export async function walletFrames(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __walletFrames: string[] }).__walletFrames);
+}

@@ -1,0 +1,84 @@
+// The header in Chromium: an anonymous visit is quiet (no request for the signed-in user, no
+// failing request, nothing in the console, 'Connect Wallet' from the first painted frame and
+// never a skeleton).
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import type { BrowserContext, Page } from "playwright-core";
+import { FRAME_RECORDER, walletFrames } from "./frames";
+import { newContext, watchForErrors } from "./harness";
+import { suite } from "./suite";
+
+const QUIET_PAGES = [
+  { path: "/", name: "home", heading: "Compare Market Caps" },
+  { path: "/playground", name: "playground", heading: "PLAYGROUND" },
+  { path: "/get-listed", name: "get-listed", heading: "GET LISTED" },
+  { path: "/watchlist", name: "watchlist", heading: "My Watchlist" },
+];
+
+async function anonymousPage(width: number): Promise<{ context: BrowserContext; page: Page; problems: string[]; console: string[]; authRequests: string[] }> {
+  const { browser, baseUrl } = suite();
+  const context = await newContext(browser, baseUrl, { width, height: 800 });
+  await context.addInitScript(() => localStorage.setItem("cookie-consent", "true"));
+  await context.addInitScript(FRAME_RECORDER);
+  const page = await context.newPage();
+  const problems = watchForErrors(page, baseUrl);
+  const console: string[] = [];
+  page.on("console", (message) => console.push(`${message.type()}: ${message.text()}`));
+  const authRequests: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname.startsWith("/api/auth/")) authRequests.push(request.url());
+  });
+  return { context, page, problems, console, authRequests };
+}
+
+test("an anonymous visit is quiet: no auth request, no failing request, no console message, 'Connect Wallet' from the first frame", async () => {
+  const { baseUrl } = suite();
+  for (const { path, heading } of QUIET_PAGES) {
+    // The server HTML (the same for everyone) already holds the button, and no skeleton.
+    const html = await (await fetch(`${baseUrl}${path}`)).text();
+    assert.match(html, /data-connect-wallet="">Connect Wallet<\/button>/, `${path}: 'Connect Wallet' in the server HTML`);
+    assert.doesNotMatch(html, /Loading wallet/, `${path}: no skeleton in the server HTML`);
+    assert.doesNotMatch(html, /<div data-wallet-slot=""[^>]*data-signed-in/, `${path}: the server HTML is not marked signed in`);
+
+    for (const width of [360, 1440]) {
+      const { context, page, problems, console, authRequests } = await anonymousPage(width);
+      await page.goto(path);
+      await page.getByRole("heading", { name: heading, exact: true }).waitFor();
+      if (path === "/watchlist") await page.getByRole("heading", { name: "Login Required" }).waitFor();
+      await page.waitForLoadState("networkidle");
+      await page.waitForTimeout(300);
+      const frames = await walletFrames(page);
+      assert.ok(frames.length > 0, `${path}: frames were recorded`);
+      assert.equal(frames[0], "Connect Wallet", `${path} at ${width}px: the first frame shows ${frames[0]}`);
+      assert.deepEqual([...new Set(frames)], ["Connect Wallet"], `${path} at ${width}px: the wallet slot showed ${[...new Set(frames)]}`);
+      assert.ok(await page.getByRole("button", { name: "Connect Wallet" }).isVisible());
+      assert.equal(await page.locator('[aria-label="Loading wallet"]').count(), 0);
+      assert.deepEqual(authRequests, [], `${path} at ${width}px asked the auth endpoints`);
+      assert.deepEqual(console, [], `${path} at ${width}px logged to the console`);
+      assert.deepEqual(problems, [], `${path} at ${width}px`);
+      await context.close();
+    }
+  }
+});
+
+test("a stale hint (no session behind it) costs one 401, which clears it: 'Connect Wallet', and the next visit is quiet", async () => {
+  const { baseUrl } = suite();
+  const { context, page, console, authRequests } = await anonymousPage(1440);
+  await context.addCookies([{ name: "pc_signed_in", value: "1", url: baseUrl, sameSite: "Lax" }]);
+  await page.goto("/watchlist");
+  await page.getByRole("heading", { name: "Login Required" }).waitFor();
+  await page.getByRole("button", { name: "Connect Wallet" }).waitFor();
+  assert.deepEqual(authRequests.map((url) => new URL(url).pathname), ["/api/auth/user"]);
+  assert.equal((await context.cookies()).find((cookie) => cookie.name === "pc_signed_in"), undefined);
+  // Chromium logs the 401 itself; nothing else.
+  assert.ok(console.every((line) => /401/.test(line)), console.join("\n"));
+
+  authRequests.length = 0;
+  console.length = 0;
+  await page.reload();
+  await page.getByRole("heading", { name: "Login Required" }).waitFor();
+  await page.waitForLoadState("networkidle");
+  assert.deepEqual(authRequests, []);
+  assert.deepEqual(console, []);
+  await context.close();
+});
