@@ -1,11 +1,11 @@
 // The header in Chromium: an anonymous visit is quiet (no request for the signed-in user, no
 // failing request, nothing in the console, 'Connect Wallet' from the first painted frame and
-// never a skeleton).
+// never a skeleton), and the PLS price is in the header on every page at every width.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { BrowserContext, Page } from "playwright-core";
 import { FRAME_RECORDER, walletFrames } from "./frames";
-import { newContext, watchForErrors } from "./harness";
+import { newContext, screenshotPath, watchForErrors } from "./harness";
 import { suite } from "./suite";
 
 const QUIET_PAGES = [
@@ -58,6 +58,59 @@ test("an anonymous visit is quiet: no auth request, no failing request, no conso
       assert.deepEqual(problems, [], `${path} at ${width}px`);
       await context.close();
     }
+  }
+});
+
+const PRICE_PAGES = [...QUIET_PAGES, { path: "/saved", name: "saved", heading: "Saved Comparisons" }, { path: "/no/such/page", name: "not-found", heading: "404 Page Not Found" }];
+const WIDTHS = [360, 390, 640, 767, 768, 1024, 1440];
+
+test("the PLS price is in the header on every page at every width, inside the viewport, overlapping nothing, no sideways scroll", async () => {
+  const { browser, baseUrl } = suite();
+  for (const width of WIDTHS) {
+    const context = await newContext(browser, baseUrl, { width, height: 800 });
+    await context.addInitScript(() => localStorage.setItem("cookie-consent", "true"));
+    const page = await context.newPage();
+    for (const { path, name, heading } of PRICE_PAGES) {
+      await page.goto(path);
+      await page.getByRole("heading", { name: heading, exact: true }).waitFor();
+      const price = page.getByTestId("header-pls-price");
+      assert.ok(await price.isVisible(), `${path} at ${width}px: PLS price hidden`);
+      assert.match(await price.innerText(), /^PLS \$0\.\d{6}$/, `${path} at ${width}px`);
+      // (No named functions inside evaluate: the test runner's transpiler would wrap them in a helper the page lacks.)
+      const layout = await page.evaluate(() => {
+        const header = document.querySelector("header")!;
+        const [price, ...others] = [
+          document.querySelector('[data-testid="header-pls-price"]')!,
+          document.querySelector('header a[aria-label="PulseCompare home"]')!,
+          ...document.querySelectorAll('header nav[aria-label="Main"] a'),
+          document.querySelector("header [data-wallet-slot]")!,
+        ].map((el) => {
+          const r = el.getBoundingClientRect();
+          return { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+        });
+        const row = header.firstElementChild!;
+        const h = header.getBoundingClientRect();
+        return {
+          overflow: document.documentElement.scrollWidth - window.innerWidth,
+          headerOverflow: row.scrollWidth - row.clientWidth,
+          header: { top: h.top, bottom: h.bottom },
+          price: price!,
+          others,
+        };
+      });
+      assert.ok(layout.overflow <= 0, `${path} is ${layout.overflow}px too wide at ${width}px`);
+      assert.ok(layout.headerOverflow <= 0, `${path}: the header overflows by ${layout.headerOverflow}px at ${width}px`);
+      const { price: p, header: h } = layout;
+      assert.ok(p.left >= 0 && p.right <= width && p.top >= h.top && p.bottom <= h.bottom, `${path} at ${width}px: price at ${JSON.stringify(p)}`);
+      for (const o of layout.others) {
+        const overlaps = p.left < o.right && o.left < p.right && p.top < o.bottom && o.top < p.bottom;
+        assert.ok(!overlaps, `${path} at ${width}px: the price ${JSON.stringify(p)} overlaps ${JSON.stringify(o)}`);
+      }
+      if ((width === 360 || width === 1440) && ["home", "get-listed", "watchlist"].includes(name)) {
+        await page.screenshot({ path: screenshotPath(`header-${name}-${width}`), clip: { x: 0, y: 0, width, height: Math.ceil(h.bottom) + 40 } });
+      }
+    }
+    await context.close();
   }
 });
 
