@@ -22,6 +22,11 @@ import { APP_NAME, createWalletConfig } from "./wallet-config";
 import { WalletMenu } from "./wallet-menu";
 import { rememberWalletUse } from "./wallet-memory";
 
+// The site's primary pink (app/globals.css --primary) with its dark text: 5.49:1. RainbowKit's
+// default white on the former #e0249a was 4.30:1.
+const ACCENT = "#e041d9";
+const ACCENT_FOREGROUND = "#0f0b15";
+
 export default function WalletKit({ openOnLoad }: { openOnLoad: boolean }) {
   const [config] = useState(createWalletConfig);
   const queryClient = useQueryClient();
@@ -35,7 +40,7 @@ export default function WalletKit({ openOnLoad }: { openOnLoad: boolean }) {
         <RainbowKitProvider
           appInfo={{ appName: APP_NAME }}
           avatar={({ address, size }) => <AddressAvatar address={address} size={size} />}
-          theme={darkTheme({ accentColor: "#e0249a", borderRadius: "medium" })}
+          theme={darkTheme({ accentColor: ACCENT, accentColorForeground: ACCENT_FOREGROUND, borderRadius: "medium" })}
         >
           <SessionFollowsWallet user={user ?? null} signOut={adapter.signOut} />
           {openOnLoad && status !== "loading" && <OpenConnectDialog />}
