@@ -36,8 +36,9 @@ export function PageSpinner() {
 
 export function LoginRequired({ message, returnTo }: { message: string; returnTo: string }) {
   return (
-    // The server HTML (the same for everyone) shows this card; data-signed-out-only lets
-    // globals.css hide it before React runs for a visitor holding the "signed in" hint.
+    // The server HTML (the same for everyone) shows this card; data-signed-out-only lets the
+    // header's pre-paint style hide it for a visitor holding the "signed in" hint until React runs
+    // (components/wallet/signed-in-hint-script.tsx).
     <div data-signed-out-only="">
       <StateCard title="Login Required">
         <p className="text-sm text-muted-foreground">{message}</p>

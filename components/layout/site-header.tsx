@@ -12,6 +12,7 @@ const NAV = [
 export function SiteHeader({ plsPrice }: { plsPrice: number | null }) {
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur">
+      <SignedInHintScript />
       {/*
         Phones get two rows on a grid: brand and wallet, then the links and the PLS price (the
         spec puts the price in the header on every page, so it stays at every width). Wider
@@ -42,7 +43,6 @@ export function SiteHeader({ plsPrice }: { plsPrice: number | null }) {
         </span>
         <div className="col-start-2 row-start-1 justify-self-end">
           <WalletButton />
-          <SignedInHintScript />
         </div>
       </div>
     </header>

@@ -1,12 +1,23 @@
 import { SIGNED_IN_HINT_COOKIE } from "@/lib/auth/signed-in-hint";
 
-// Runs while the browser parses the header, before the first paint and before React: when the
-// "signed in" hint cookie is present it marks the wallet slot (data-signed-in), so globals.css
-// shows a skeleton instead of the server HTML's 'Connect Wallet' to a visitor who is probably
-// signed in. The HTML is the same for everyone (it is cached); only this script reads the cookie.
-const SCRIPT = `(function(){try{if(document.cookie.split(";").some(function(c){return c.trim()===${JSON.stringify(`${SIGNED_IN_HINT_COOKIE}=1`)}})){var s=document.querySelector("[data-wallet-slot]");if(s)s.setAttribute("data-signed-in","")}}catch(e){}})()`;
+/** Id of the <style> the script adds; <WalletButton /> removes it once React shows the real state. */
+export const SIGNED_IN_HINT_STYLE_ID = "pc-signed-in-hint";
 
-/** Render right after the wallet slot (<WalletButton />), in the server HTML. */
+/**
+ * What a visitor holding the "signed in" hint sees before React knows the user: the server HTML's
+ * 'Connect Wallet' drawn as the wallet skeleton, and the pages' 'Login Required' not shown.
+ */
+const HINT_CSS =
+  "[data-connect-wallet]{color:transparent;background-color:var(--muted);pointer-events:none;animation:var(--animate-pulse)}" +
+  "[data-signed-out-only]{visibility:hidden}";
+
+// Runs while the browser parses the header, before the wallet slot exists, so no frame can be
+// painted with the slot but without this. When the hint cookie is present it adds HINT_CSS to
+// <head>: React leaves extra nodes there alone when it hydrates, and every element it renders stays
+// exactly the server's (the HTML is the same for everyone; only this script reads the cookie).
+const SCRIPT = `(function(){try{if(document.cookie.split(";").some(function(c){return c.trim()===${JSON.stringify(`${SIGNED_IN_HINT_COOKIE}=1`)}})){var s=document.createElement("style");s.id=${JSON.stringify(SIGNED_IN_HINT_STYLE_ID)};s.textContent=${JSON.stringify(HINT_CSS)};document.head.appendChild(s)}}catch(e){}})()`;
+
+/** Render in the header before the wallet slot (<WalletButton />), in the server HTML. */
 export function SignedInHintScript() {
   return <script dangerouslySetInnerHTML={{ __html: SCRIPT }} />;
 }

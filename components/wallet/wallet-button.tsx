@@ -6,10 +6,11 @@
 //
 // The server HTML (cached, the same for everyone) always holds 'Connect Wallet': an anonymous
 // visitor sees it from the first paint and never a skeleton. For a visitor holding the "signed
-// in" hint cookie, the header's inline script (SignedInHintScript) marks this slot before the
-// first paint, and globals.css shows the button as a skeleton until React knows the user.
+// in" hint cookie, the header's inline script (SignedInHintScript) adds a style before the first
+// paint that draws that button as a skeleton; it is removed here once React shows the hinted state.
 import dynamic from "next/dynamic";
 import { useEffect, useState } from "react";
+import { SIGNED_IN_HINT_STYLE_ID } from "./signed-in-hint-script";
 import { CONNECT_WALLET_HASH } from "@/lib/wallet/login-redirect";
 import { useAuthUser, useSignedInHint } from "./use-auth-user";
 import { ConnectWalletButton, WalletButtonPlaceholder, WalletSlotLoading } from "./wallet-button-placeholder";
@@ -32,15 +33,19 @@ export function WalletButton() {
     }
   }, [kit, user]);
 
+  // React now renders what the hint says (the skeleton, then the user): the pre-paint style has
+  // done its job. (Hydration renders "no hint" like the server; this runs after the re-render.)
+  useEffect(() => {
+    if (hinted) document.getElementById(SIGNED_IN_HINT_STYLE_ID)?.remove();
+  }, [hinted]);
+
   let content: React.ReactNode;
   if (kit) content = <WalletKit openOnLoad={kit.openOnLoad} />;
   else if (isPending) content = <WalletButtonPlaceholder />;
   else content = <ConnectWalletButton onClick={() => setKit({ openOnLoad: true })} />;
 
   return (
-    // data-signed-in mirrors the hint once React runs; before that, the inline script sets it
-    // on the server's HTML, which hydration keeps (hence suppressHydrationWarning, this element only).
-    <div data-wallet-slot="" data-signed-in={hinted ? "" : undefined} suppressHydrationWarning className="flex items-center">
+    <div data-wallet-slot="" className="flex items-center">
       {content}
     </div>
   );

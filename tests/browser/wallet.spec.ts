@@ -2,7 +2,7 @@
 // Node (steps in wallet-steps.ts).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { FRAME_RECORDER, walletFrames } from "./frames";
+import { FRAME_RECORDER, loginRequiredFrames, walletFrames } from "./frames";
 import { newContext, screenshotPath } from "./harness";
 import { walletEmits } from "./injected-wallet";
 import { suite } from "./suite";
@@ -70,6 +70,13 @@ test("connect, sign in, see the avatar and menu, stay signed in across a reload,
   await page.keyboard.press("Enter");
   await page.waitForURL("**/watchlist");
   await page.getByText("Your watchlist is empty").waitFor();
+
+  // Reloading /watchlist signed in never paints 'Login Required' (the server HTML holds it, as
+  // it is the same for everyone) nor 'Connect Wallet'.
+  await page.reload();
+  await page.getByText("Your watchlist is empty").waitFor();
+  assert.equal(await loginRequiredFrames(page), 0);
+  assert.ok(!(await walletFrames(page)).includes("Connect Wallet"));
 
   // Disconnect opens the account dialog; its Disconnect signs out.
   await walletMenuButton(page).click();

@@ -183,6 +183,8 @@ describe("the header's server HTML", () => {
     expect(api.calls()).toEqual([]);
   });
 
+  const hintStyle = () => document.getElementById("pc-signed-in-hint");
+
   async function hydrate(hint: boolean) {
     const html = renderToString(header());
     setSignedInHint(hint);
@@ -191,8 +193,7 @@ describe("the header's server HTML", () => {
     document.body.appendChild(container);
     // The inline script runs while the browser parses the header (innerHTML does not run it).
     window.eval(container.querySelector("script")!.textContent!);
-    const slot = container.querySelector("[data-wallet-slot]")!;
-    const markedBeforeReact = slot.hasAttribute("data-signed-in");
+    const styledBeforeReact = hintStyle() !== null;
     const errors = jest.spyOn(console, "error").mockImplementation(() => {});
     let root: ReturnType<typeof hydrateRoot> | undefined;
     await act(async () => {
@@ -201,25 +202,53 @@ describe("the header's server HTML", () => {
     await tick();
     const logged = errors.mock.calls.map((args) => String(args[0]));
     errors.mockRestore();
-    return { container, slot, markedBeforeReact, logged, unmount: () => act(() => root!.unmount()) };
+    return {
+      container,
+      styledBeforeReact,
+      logged,
+      unmount: () => {
+        act(() => root!.unmount());
+        container.remove();
+      },
+    };
   }
 
-  test("without the hint: the script leaves it alone, hydration matches, nothing is asked", async () => {
-    const { container, markedBeforeReact, logged, unmount } = await hydrate(false);
-    expect(markedBeforeReact).toBe(false);
+  test("the script's style draws 'Connect Wallet' as a skeleton and hides 'Login Required'", () => {
+    setSignedInHint(true);
+    const container = document.createElement("div");
+    container.innerHTML = renderToString(header()) + '<div data-signed-out-only="">Login Required</div>';
+    document.body.appendChild(container);
+    window.eval(container.querySelector("script")!.textContent!);
+    const css = hintStyle()!.textContent!;
+    expect(hintStyle()!.parentElement).toBe(document.head);
+    expect(css).toContain("[data-connect-wallet]{color:transparent;");
+    expect(css).toContain("pointer-events:none");
+    expect(css).toContain("[data-signed-out-only]{visibility:hidden}");
+    // The script comes before the wallet slot in the document, so it has run before the slot exists.
+    const script = container.querySelector("script")!;
+    const slot = container.querySelector("[data-wallet-slot]")!;
+    expect(script.compareDocumentPosition(slot) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    hintStyle()!.remove();
+    container.remove();
+  });
+
+  test("without the hint: the script adds nothing, hydration matches, nothing is asked", async () => {
+    const { container, styledBeforeReact, logged, unmount } = await hydrate(false);
+    expect(styledBeforeReact).toBe(false);
     expect(logged).toEqual([]);
     expect(container.querySelector("[data-connect-wallet]")).toHaveTextContent("Connect Wallet");
     expect(api.calls()).toEqual([]);
     unmount();
   });
 
-  test("with the hint: the script marks the slot before React, hydration matches, then the user is asked", async () => {
+  test("with the hint: the style is there before React, hydration matches, then the skeleton and the user request take over", async () => {
     api.on("GET /api/auth/user", hold());
-    const { container, slot, markedBeforeReact, logged, unmount } = await hydrate(true);
-    expect(markedBeforeReact).toBe(true);
+    const { container, styledBeforeReact, logged, unmount } = await hydrate(true);
+    expect(styledBeforeReact).toBe(true);
     expect(logged).toEqual([]);
-    expect(slot.hasAttribute("data-signed-in")).toBe(true);
     expect(container.querySelector('[role="status"][aria-label="Loading wallet"]')).not.toBeNull();
+    expect(container.querySelector("[data-connect-wallet]")).toBeNull();
+    expect(hintStyle()).toBeNull();
     expect(api.calls("GET /api/auth/user")).toHaveLength(1);
     unmount();
   });
