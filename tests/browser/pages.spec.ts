@@ -115,6 +115,8 @@ test("comparing counts: after enough Compare Now presses HEX/BTC leads 'Most Com
   await page.getByTestId("comparison-result").waitFor();
   const section = page.getByRole("region").filter({ has: page.getByText("Most Compared Pairs", { exact: true }) });
   const pairs = section.getByRole("listitem");
+  // The list streams in after the result (its own Suspense boundary): wait for it before counting.
+  await pairs.first().waitFor();
   assert.equal(await pairs.count(), 4);
   assert.equal(await pairs.first().getByRole("link").getAttribute("href"), "/?coin1=hex&coin2=btc#compare");
   assert.equal(await pairs.first().locator("span").first().innerText(), "1");
