@@ -10,8 +10,8 @@
 // paint that draws that button as a skeleton; it is removed here once React shows the hinted state.
 import dynamic from "next/dynamic";
 import { useEffect, useState } from "react";
-import { SIGNED_IN_HINT_STYLE_ID } from "./signed-in-hint-script";
 import { CONNECT_WALLET_HASH } from "@/lib/wallet/login-redirect";
+import { SIGNED_IN_HINT_STYLE_ID } from "./signed-in-hint-script";
 import { useAuthUser, useSignedInHint } from "./use-auth-user";
 import { ConnectWalletButton, WalletButtonPlaceholder, WalletSlotLoading } from "./wallet-button-placeholder";
 import { hasUsedWallet } from "./wallet-memory";
