@@ -1,7 +1,8 @@
 "use client";
 
-// The signed-in-only pages' gate (spec section 4): a spinner while GET /api/auth/user is in
-// flight, 'Login Required' when it says nobody is signed in, the page's content otherwise.
+// The signed-in-only pages' gate (spec section 4): 'Login Required' at once for a visitor without
+// the "signed in" hint (no request), a spinner while GET /api/auth/user is in flight, 'Login
+// Required' when it says nobody is signed in, the page's content otherwise.
 import { Loader2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { useAuthUser } from "@/components/wallet/use-auth-user";
@@ -35,12 +36,17 @@ export function PageSpinner() {
 
 export function LoginRequired({ message, returnTo }: { message: string; returnTo: string }) {
   return (
-    <StateCard title="Login Required">
-      <p className="text-sm text-muted-foreground">{message}</p>
-      <Button asChild>
-        {/* A plain link (not client navigation): /api/login answers with a redirect. */}
-        <a href={`/api/login?returnTo=${encodeURIComponent(returnTo)}`}>Log in</a>
-      </Button>
-    </StateCard>
+    // The server HTML (the same for everyone) shows this card; data-signed-out-only lets the
+    // header's pre-paint style hide it for a visitor holding the "signed in" hint until React runs
+    // (components/wallet/signed-in-hint-script.tsx).
+    <div data-signed-out-only="">
+      <StateCard title="Login Required">
+        <p className="text-sm text-muted-foreground">{message}</p>
+        <Button asChild>
+          {/* A plain link (not client navigation): /api/login answers with a redirect. */}
+          <a href={`/api/login?returnTo=${encodeURIComponent(returnTo)}`}>Log in</a>
+        </Button>
+      </StateCard>
+    </div>
   );
 }

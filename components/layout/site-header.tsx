@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { formatPlsPrice } from "@/lib/format";
+import { SignedInHintScript } from "@/components/wallet/signed-in-hint-script";
 import { WalletButton } from "@/components/wallet/wallet-button";
 
 const NAV = [
@@ -11,28 +12,36 @@ const NAV = [
 export function SiteHeader({ plsPrice }: { plsPrice: number | null }) {
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur">
-      {/* Phones get two rows (brand and wallet, then the links); wider screens one. */}
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-1 px-3 py-2 sm:px-4 sm:h-16 sm:flex-nowrap sm:py-0">
-        <Link href="/" className="flex items-center gap-2 font-bold tracking-tight" aria-label="PulseCompare home">
+      <SignedInHintScript />
+      {/*
+        Phones get two rows on a grid: brand and wallet, then the links and the PLS price (the
+        spec puts the price in the header on every page, so it stays at every width). Wider
+        screens get one row: brand, links, then price and wallet on the right.
+      */}
+      <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)_auto] items-center gap-x-2 gap-y-1 px-3 py-2 md:flex md:h-16 md:gap-x-5 sm:px-4 md:py-0">
+        <Link href="/" className="col-start-1 row-start-1 flex items-center gap-2 justify-self-start font-bold tracking-tight" aria-label="PulseCompare home">
           {/* eslint-disable-next-line @next/next/no-img-element */}
           <img src="/logo.svg" alt="" width={28} height={28} />
           <span>PulseCompare</span>
         </Link>
-        <nav aria-label="Main" className="order-last -mx-2 flex w-full items-center gap-1 text-sm sm:order-none sm:mx-0 sm:w-auto sm:gap-3">
+        <nav aria-label="Main" className="col-start-1 row-start-2 -mx-1 sm:-mx-2 flex min-w-0 items-center text-[13px] sm:text-sm md:mx-0 md:gap-2">
           {NAV.map((item) => (
             <Link
               key={item.href}
               href={item.href}
-              className="rounded-md px-2 py-1 text-muted-foreground hover:bg-accent hover:text-foreground"
+              className="whitespace-nowrap rounded-md px-1 py-1 text-muted-foreground hover:bg-accent hover:text-foreground sm:px-2"
             >
               {item.label}
             </Link>
           ))}
         </nav>
-        <div className="ml-auto flex items-center gap-3">
-          <span className="hidden text-sm tabular-nums text-muted-foreground md:inline" data-testid="header-pls-price">
-            PLS <span className="text-foreground">{formatPlsPrice(plsPrice)}</span>
-          </span>
+        <span
+          className="col-start-2 row-start-2 justify-self-end whitespace-nowrap text-xs tabular-nums text-muted-foreground sm:text-sm md:ml-auto"
+          data-testid="header-pls-price"
+        >
+          PLS <span className="text-foreground">{formatPlsPrice(plsPrice)}</span>
+        </span>
+        <div className="col-start-2 row-start-1 justify-self-end">
           <WalletButton />
         </div>
       </div>

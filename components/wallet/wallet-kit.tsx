@@ -14,24 +14,25 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { isAddressEqual } from "viem";
 import { useAccount, useAccountEffect, WagmiProvider } from "wagmi";
-import { AUTH_USER_QUERY_KEY } from "@/lib/auth/client";
 import type { AuthUser } from "@/lib/validation/auth";
 import { AddressAvatar } from "./address-avatar";
 import { createSiweAdapter } from "./siwe-adapter";
-import { useAuthUser } from "./use-auth-user";
+import { refreshAuthUser, useAuthUser } from "./use-auth-user";
 import { APP_NAME, createWalletConfig } from "./wallet-config";
 import { WalletMenu } from "./wallet-menu";
 import { rememberWalletUse } from "./wallet-memory";
+
+// The site's primary pink (app/globals.css --primary) with its dark text: 5.49:1. RainbowKit's
+// default white on the former #e0249a was 4.30:1.
+const ACCENT = "#e041d9";
+const ACCENT_FOREGROUND = "#0f0b15";
 
 export default function WalletKit({ openOnLoad }: { openOnLoad: boolean }) {
   const [config] = useState(createWalletConfig);
   const queryClient = useQueryClient();
   const { data: user, isPending } = useAuthUser();
   const status: AuthenticationStatus = isPending ? "loading" : user ? "authenticated" : "unauthenticated";
-  const adapter = useMemo(
-    () => createSiweAdapter(() => queryClient.invalidateQueries({ queryKey: AUTH_USER_QUERY_KEY })),
-    [queryClient],
-  );
+  const adapter = useMemo(() => createSiweAdapter(() => refreshAuthUser(queryClient)), [queryClient]);
 
   return (
     <WagmiProvider config={config}>
@@ -39,7 +40,7 @@ export default function WalletKit({ openOnLoad }: { openOnLoad: boolean }) {
         <RainbowKitProvider
           appInfo={{ appName: APP_NAME }}
           avatar={({ address, size }) => <AddressAvatar address={address} size={size} />}
-          theme={darkTheme({ accentColor: "#e0249a", borderRadius: "medium" })}
+          theme={darkTheme({ accentColor: ACCENT, accentColorForeground: ACCENT_FOREGROUND, borderRadius: "medium" })}
         >
           <SessionFollowsWallet user={user ?? null} signOut={adapter.signOut} />
           {openOnLoad && status !== "loading" && <OpenConnectDialog />}

@@ -5,6 +5,8 @@
 import { ConnectButton } from "@rainbow-me/rainbowkit";
 import { Bookmark, LogOut, Star } from "lucide-react";
 import Link from "next/link";
+import { useEffect, useState } from "react";
+import { useConfig } from "wagmi";
 import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,
@@ -16,13 +18,48 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { shortenAddress } from "@/lib/format";
 import { AddressAvatar } from "./address-avatar";
-import { WalletButtonPlaceholder } from "./wallet-button-placeholder";
+import { WalletButtonPlaceholder, WalletSlotLoading } from "./wallet-button-placeholder";
+
+/** How long a signed-in visitor's wallet may take to reconnect before the header offers 'Connect Wallet'. */
+const RECONNECT_GRACE_MS = 3_000;
+
+/**
+ * Whether wagmi's reconnect on load (the wallet used last time) has finished. Until then a
+ * signed-in visitor's wallet is not "disconnected", only not back yet. Subscribed to the config's
+ * store directly (synchronously), from before the provider starts the reconnect.
+ */
+function useReconnectSettled(): boolean {
+  const config = useConfig();
+  const [settled, setSettled] = useState(() => config.state.status === "connected");
+  useEffect(() => {
+    if (settled) return;
+    const attempting = (status: string) => status === "reconnecting" || status === "connecting";
+    let attempted = attempting(config.state.status);
+    const unsubscribe = config.subscribe(
+      (state) => state.status,
+      (status) => {
+        if (attempting(status)) attempted = true;
+        else if (attempted || status === "connected") setSettled(true);
+      },
+    );
+    const timer = setTimeout(() => setSettled(true), RECONNECT_GRACE_MS);
+    return () => {
+      unsubscribe();
+      clearTimeout(timer);
+    };
+  }, [config, settled]);
+  return settled;
+}
 
 export function WalletMenu() {
+  const reconnectSettled = useReconnectSettled();
   return (
     <ConnectButton.Custom>
       {({ account, chain, mounted, authenticationStatus, openConnectModal, openChainModal, openAccountModal }) => {
-        if (!mounted || authenticationStatus === "loading") return <WalletButtonPlaceholder />;
+        if (authenticationStatus === "loading") return <WalletButtonPlaceholder />;
+        if (!mounted) return <WalletSlotLoading />;
+        // Signed in, wallet not back yet: hold the place rather than flash 'Connect Wallet'.
+        if (authenticationStatus === "authenticated" && !account && !reconnectSettled) return <WalletButtonPlaceholder />;
         // On another chain the wallet must switch first: signing in there would be refused.
         if (account && chain?.unsupported) {
           return (

@@ -1,6 +1,9 @@
-// The browser's side of sign-in: the calls the wallet kit's authentication adapter makes.
-// Sign-in and sign-out go through next-auth's endpoints with its CSRF token, as forms.
+// The browser's side of sign-in: the calls the wallet kit's authentication adapter makes, and
+// the "signed in" hint cookie (lib/auth/signed-in-hint.ts) that decides whether the browser asks
+// who is signed in at all. Sign-in and sign-out go through next-auth's endpoints with its CSRF
+// token, as forms; the server sets and clears the hint beside the session cookie.
 import { fetchJson } from "@/lib/api/fetch-json";
+import { hasSignedInHint, signedInHintCookie } from "./signed-in-hint";
 
 // Loaded with the first answer, not with the page (see LazyBodyParser).
 const schemas = () => import("@/lib/validation/auth");
@@ -12,9 +15,39 @@ const nonceSchema = () => schemas().then((m) => m.nonceSchema);
 /** TanStack Query key of the signed-in user; invalidated whenever sign-in state changes. */
 export const AUTH_USER_QUERY_KEY = ["auth", "user"] as const;
 
-/** GET /api/auth/user: the user, or null when signed out (a 401 is an answer, not an error). */
-export function fetchAuthUser() {
-  return fetchJson("/api/auth/user", authUserSchema, { on401: "returnNull" });
+const hintListeners = new Set<() => void>();
+
+/** For useSyncExternalStore: called whenever the hint may have changed. */
+export function subscribeToSignedInHint(listener: () => void): () => void {
+  hintListeners.add(listener);
+  return () => hintListeners.delete(listener);
+}
+
+/** Whether this browser holds the "signed in" hint (never on the server: pages are the same for everyone). */
+export function readSignedInHint(): boolean {
+  return typeof document !== "undefined" && hasSignedInHint(document.cookie);
+}
+
+/** Tells the page to read the hint again (after a response that may have set or cleared it). */
+export function signedInHintChanged(): void {
+  for (const listener of hintListeners) listener();
+}
+
+/** Drops the hint in the browser too (the server's 401 already cleared it), and tells the page. */
+export function clearSignedInHint(): void {
+  if (typeof document === "undefined") return;
+  if (readSignedInHint()) document.cookie = signedInHintCookie({ maxAgeSeconds: 0, secure: window.location.protocol === "https:" });
+  signedInHintChanged();
+}
+
+/**
+ * GET /api/auth/user: the user, or null when signed out (a 401 is an answer, not an error). Only
+ * asked while the hint is present, so a 401 means the hint was stale: it is cleared.
+ */
+export async function fetchAuthUser() {
+  const user = await fetchJson("/api/auth/user", authUserSchema, { on401: "returnNull" });
+  if (!user) clearSignedInHint();
+  return user;
 }
 
 export async function fetchNonce(): Promise<string> {
@@ -30,11 +63,17 @@ async function postAuthForm(path: string, fields: Record<string, string>): Promi
   });
 }
 
-/** Sends the signed SIWE message; throws HttpError (401 with the refusal) when refused. */
-export function submitSignIn(message: string, signature: string): Promise<void> {
-  return postAuthForm("/api/auth/callback/credentials", { message, signature });
+/** Sends the signed SIWE message (the answer sets the hint); throws HttpError (401 with the refusal) when refused. */
+export async function submitSignIn(message: string, signature: string): Promise<void> {
+  await postAuthForm("/api/auth/callback/credentials", { message, signature });
+  signedInHintChanged();
 }
 
-export function signOutSession(): Promise<void> {
-  return postAuthForm("/api/auth/signout", {});
+/** Ends the session; the answer clears the hint. */
+export async function signOutSession(): Promise<void> {
+  try {
+    await postAuthForm("/api/auth/signout", {});
+  } finally {
+    signedInHintChanged();
+  }
 }

@@ -24,9 +24,14 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
   return findSessionUser(getDb(), sessionId);
 }
 
+/** The 401 every signed-in-only endpoint answers without a live session. */
+export function unauthenticated(): ApiError {
+  return new ApiError(401, "unauthenticated", "Sign in with your wallet to continue.");
+}
+
 export async function requireSessionUser(request: Request): Promise<SessionUser> {
   const user = await getSessionUser(request);
-  if (!user) throw new ApiError(401, "unauthenticated", "Sign in with your wallet to continue.");
+  if (!user) throw unauthenticated();
   return user;
 }
 

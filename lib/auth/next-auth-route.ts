@@ -9,7 +9,8 @@ import { ApiError } from "@/lib/api/errors";
 import { readFormOrJsonBody } from "@/lib/api/body";
 import { parseCookies } from "@/lib/api/cookies";
 import { buildAuthOptions } from "./auth-options";
-import { authServiceUnavailable, getAuthConfig, type AuthConfig } from "./config";
+import { authServiceUnavailable, getAuthConfig, SESSION_MAX_AGE_SECONDS, type AuthConfig } from "./config";
+import { signedInHintCookie } from "./signed-in-hint";
 import { SIGN_IN_REFUSAL_MESSAGES, type SignInRefusal } from "./sign-in";
 import { MAX_MESSAGE_LENGTH } from "./siwe-rules";
 
@@ -58,6 +59,12 @@ export async function handleNextAuthRequest(request: Request, segments: string[]
   }
   response.headers.set("Cache-Control", "no-store");
   for (const cookie of result.setCookies) response.headers.append("Set-Cookie", cookie);
+  // The readable "signed in" hint follows the session cookie: set with it (same lifetime) on a
+  // sign-in, cleared on a sign-out. Failures threw above and leave both as they were.
+  if (action !== "csrf") {
+    const maxAgeSeconds = action === "callback/credentials" ? SESSION_MAX_AGE_SECONDS : 0;
+    response.headers.append("Set-Cookie", signedInHintCookie({ maxAgeSeconds, secure: auth.config.secureCookies }));
+  }
   return response;
 }
 

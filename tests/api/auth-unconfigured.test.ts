@@ -18,6 +18,9 @@ test("nonce and next-auth endpoints answer 503 JSON; /api/auth/user says nobody 
   expect(apiErrorSchema.parse(nonce.body).error.code).toBe("service_unavailable");
   const csrf = await call(nextAuthRoute.GET, "/api/auth/csrf", { params: { nextauth: ["csrf"] } });
   expect(csrf.status).toBe(503);
-  expect((await call(userRoute.GET, "/api/auth/user")).status).toBe(401);
+  const user = await call(userRoute.GET, "/api/auth/user", { headers: { cookie: "pc_signed_in=1" } });
+  expect(user.status).toBe(401);
+  // A stale "signed in" hint is cleared even so.
+  expect(user.headers.getSetCookie()).toEqual([expect.stringMatching(/^pc_signed_in=; Path=\/; Max-Age=0; /)]);
   expect(console.error).toHaveBeenCalledWith(expect.stringContaining("NEXTAUTH_SECRET"));
 });

@@ -25,15 +25,16 @@ export async function walletPage(options: { account?: typeof alice; chainId?: nu
   return { context, page, wallet, problems };
 }
 
-/** What GET /api/auth/user says about this browser: the user, or null for a 401. */
+/**
+ * What GET /api/auth/user says about this browser's cookies: the user, or null for a 401. Asked
+ * with the context's request client (same cookie jar), not from the page, so the test's own probe
+ * is not one of the page's requests that watchForErrors checks.
+ */
 export async function sessionUser(page: Page) {
-  const { status, body } = await page.evaluate(async () => {
-    const res = await fetch("/api/auth/user");
-    return { status: res.status, body: await res.json() };
-  });
-  if (status === 401) return null;
-  assert.equal(status, 200);
-  return authUserSchema.parse(body);
+  const res = await page.context().request.get("/api/auth/user");
+  if (res.status() === 401) return null;
+  assert.equal(res.status(), 200);
+  return authUserSchema.parse(await res.json());
 }
 
 export const walletMenuButton = (page: Page) => page.getByRole("button", { name: /^Wallet menu for / });

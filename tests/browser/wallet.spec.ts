@@ -2,6 +2,7 @@
 // Node (steps in wallet-steps.ts).
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { FRAME_RECORDER, loginRequiredFrames, walletFrames } from "./frames";
 import { newContext, screenshotPath } from "./harness";
 import { walletEmits } from "./injected-wallet";
 import { suite } from "./suite";
@@ -42,10 +43,22 @@ test("connect, sign in, see the avatar and menu, stay signed in across a reload,
   await page.screenshot({ path: screenshotPath("wallet-menu-1440") });
   await page.keyboard.press("Escape");
 
-  // A reload keeps the session (and asks for no new signature).
+  // Signing in set the readable "signed in" hint beside the session cookie.
+  const hint = (await context.cookies()).find((cookie) => cookie.name === "pc_signed_in");
+  assert.equal(hint?.value, "1");
+  assert.equal(hint?.httpOnly, false);
+  assert.equal(hint?.sameSite, "Lax");
+  assert.equal(hint?.path, "/");
+
+  // A reload keeps the session (and asks for no new signature), and never paints 'Connect
+  // Wallet' on the way: the hint turns the server HTML's button into a skeleton before paint.
   const signatures = wallet.calls.filter((call) => call === "personal_sign").length;
+  await context.addInitScript(FRAME_RECORDER);
   await page.reload();
   await walletMenuButton(page).waitFor();
+  const frames = await walletFrames(page);
+  assert.ok(frames.length > 0);
+  assert.ok(!frames.includes("Connect Wallet"), `the wallet slot showed ${[...new Set(frames)]}`);
   assert.equal((await sessionUser(page))?.id, user!.id);
   assert.equal(wallet.calls.filter((call) => call === "personal_sign").length, signatures);
 
@@ -58,6 +71,13 @@ test("connect, sign in, see the avatar and menu, stay signed in across a reload,
   await page.waitForURL("**/watchlist");
   await page.getByText("Your watchlist is empty").waitFor();
 
+  // Reloading /watchlist signed in never paints 'Login Required' (the server HTML holds it, as
+  // it is the same for everyone) nor 'Connect Wallet'.
+  await page.reload();
+  await page.getByText("Your watchlist is empty").waitFor();
+  assert.equal(await loginRequiredFrames(page), 0);
+  assert.ok(!(await walletFrames(page)).includes("Connect Wallet"));
+
   // Disconnect opens the account dialog; its Disconnect signs out.
   await walletMenuButton(page).click();
   await page.getByRole("menuitem", { name: "Disconnect" }).click();
@@ -69,6 +89,7 @@ test("connect, sign in, see the avatar and menu, stay signed in across a reload,
   await account.getByRole("button", { name: "Disconnect" }).click();
   await page.getByRole("button", { name: "Connect Wallet" }).waitFor();
   assert.equal((await signedOut).status(), 200);
+  assert.equal((await context.cookies()).find((cookie) => cookie.name === "pc_signed_in"), undefined, "sign-out clears the hint");
   assert.equal(await sessionUser(page), null);
   await page.getByText("Login Required").waitFor();
   await close(context, problems);

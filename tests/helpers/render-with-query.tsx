@@ -1,10 +1,13 @@
 // Renders a component inside a fresh TanStack Query client configured as the app's (no retry,
 // never stale, a 401 re-reads the signed-in user), with the signed-in state already answered:
 // a user, null (signed out), or "pending" (GET /api/auth/user has not answered; the test's
-// fetch decides whether it ever will).
+// fetch decides whether it ever will). The "signed in" hint cookie follows the answer, as in a
+// browser: present for a user or "pending" (the browser only asks when it holds the hint),
+// absent for null; `hint` overrides that.
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
-import { AUTH_USER_QUERY_KEY } from "@/lib/auth/client";
+import { AUTH_USER_QUERY_KEY, signedInHintChanged } from "@/lib/auth/client";
+import { SIGNED_IN_HINT_COOKIE } from "@/lib/auth/signed-in-hint";
 import { createQueryClient } from "@/lib/query-client";
 import type { AuthUser } from "@/lib/validation/auth";
 
@@ -16,8 +19,16 @@ export const alice: AuthUser = {
   createdAt: "2026-11-21T10:00:00.000Z",
 };
 
-export function renderWithQueryClient(ui: React.ReactElement, auth: AuthAnswer = null) {
+/** Sets or clears the hint cookie in jsdom's document.cookie, as the server's Set-Cookie would. */
+export function setSignedInHint(on: boolean): void {
+  document.cookie = on ? `${SIGNED_IN_HINT_COOKIE}=1; Path=/` : `${SIGNED_IN_HINT_COOKIE}=; Path=/; Max-Age=0`;
+  signedInHintChanged();
+}
+
+export function renderWithQueryClient(ui: React.ReactElement, auth: AuthAnswer = null, { hint = auth !== null }: { hint?: boolean } = {}) {
+  setSignedInHint(hint);
   const client = createQueryClient();
-  if (auth !== "pending") client.setQueryData(AUTH_USER_QUERY_KEY, auth);
+  // Signed out without the hint is what a browser has before anything was asked: no answer cached.
+  if (auth !== "pending" && (auth !== null || hint)) client.setQueryData(AUTH_USER_QUERY_KEY, auth);
   return { client, ...render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>) };
 }

@@ -1,0 +1,23 @@
+import { SIGNED_IN_HINT_COOKIE } from "@/lib/auth/signed-in-hint";
+
+/** Id of the <style> the script adds; <WalletButton /> removes it once React shows the real state. */
+export const SIGNED_IN_HINT_STYLE_ID = "pc-signed-in-hint";
+
+/**
+ * What a visitor holding the "signed in" hint sees before React knows the user: the server HTML's
+ * 'Connect Wallet' drawn as the wallet skeleton, and the pages' 'Login Required' not shown.
+ */
+const HINT_CSS =
+  "[data-connect-wallet]{color:transparent;background-color:var(--muted);pointer-events:none;animation:var(--animate-pulse)}" +
+  "[data-signed-out-only]{visibility:hidden}";
+
+// Runs while the browser parses the header, before the wallet slot exists, so no frame can be
+// painted with the slot but without this. When the hint cookie is present it adds HINT_CSS to
+// <head>: React leaves extra nodes there alone when it hydrates, and every element it renders stays
+// exactly the server's (the HTML is the same for everyone; only this script reads the cookie).
+const SCRIPT = `(function(){try{if(document.cookie.split(";").some(function(c){return c.trim()===${JSON.stringify(`${SIGNED_IN_HINT_COOKIE}=1`)}})){var s=document.createElement("style");s.id=${JSON.stringify(SIGNED_IN_HINT_STYLE_ID)};s.textContent=${JSON.stringify(HINT_CSS)};document.head.appendChild(s)}}catch(e){}})()`;
+
+/** Render in the header before the wallet slot (<WalletButton />), in the server HTML. */
+export function SignedInHintScript() {
+  return <script dangerouslySetInnerHTML={{ __html: SCRIPT }} />;
+}
