@@ -5,15 +5,18 @@
 //   1. seed database (62 coins): probe every response (bodies for the static twins) and first-load JS;
 //   2. seed + 5,000 synthetic coins: probe again;
 //   then the twins are written to public/bench-reference/ (next start reads public/ only at start-up);
-//   3. seed database: throughput beside the twins;
-//   4. 5,000 coins: throughput beside the twins.
+//   3. seed database: throughput beside the twins, Lighthouse;
+//   4. 5,000 coins: throughput beside the twins, Lighthouse, keystroke latency of the coin search.
 import { printFirstLoadJs } from "./first-load-js";
+import { describeMs, measureKeystrokes } from "./keystroke";
+import { auditPages } from "./lighthouse";
 import { probeTargets, type Probes } from "./probe";
 import { clearReferenceFiles, writeReferenceFile } from "./reference-files";
 import { withServer, type DataSet } from "./servers";
 import { countComparisons, signedInTargets } from "./site-activity";
+import { KEYSTROKE_QUERY } from "./synthetic-coins";
 import { measureThroughput } from "./throughput";
-import { FIRST_LOAD_PAGES, PUBLIC_TARGETS, type Target } from "./targets";
+import { AUDITED_PAGES, FIRST_LOAD_PAGES, PUBLIC_TARGETS, type Target } from "./targets";
 
 const FIRST_LOAD_JS_GOAL_KB = 150;
 
@@ -42,12 +45,21 @@ try {
   writeTwins("5000", largeProbes);
   console.log(`# probed both data sets and wrote the static twins (${elapsed()})`);
 
-  await withServer("62", { build: false }, async (app) =>
-    measureThroughput(app.baseUrl, "62", "Throughput at 62 coins (seed)", await targetsFor("62", app.baseUrl), seedProbes),
-  );
-  await withServer("5000", { build: false }, async (app) =>
-    measureThroughput(app.baseUrl, "5000", "Throughput at 5,062 coins (seed + 5,000 synthetic)", await targetsFor("5000", app.baseUrl), largeProbes),
-  );
+  await withServer("62", { build: false }, async (app) => {
+    await measureThroughput(app.baseUrl, "62", "Throughput at 62 coins (seed)", await targetsFor("62", app.baseUrl), seedProbes);
+    await auditPages(app.baseUrl, AUDITED_PAGES, "62 coins");
+  });
+  console.log(`# 62 coins measured (${elapsed()})`);
+
+  await withServer("5000", { build: false }, async (app) => {
+    await measureThroughput(app.baseUrl, "5000", "Throughput at 5,062 coins (seed + 5,000 synthetic)", await targetsFor("5000", app.baseUrl), largeProbes);
+    await auditPages(app.baseUrl, AUDITED_PAGES, "5,062 coins");
+    const keystroke = await measureKeystrokes(app.baseUrl, KEYSTROKE_QUERY);
+    console.log(
+      `\nCoin search at 5,062 coins, Event Timing (typing "${keystroke.query}" into "First coin", 300 ms apart): ` +
+        `${keystroke.keystrokes.map(describeMs).join(", ")}; median ${describeMs(keystroke.medianMs)}, max ${describeMs(keystroke.maxMs)}`,
+    );
+  });
   console.log(`\nBench took ${elapsed()}.`);
 } finally {
   clearReferenceFiles();
