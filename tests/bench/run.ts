@@ -1,5 +1,5 @@
-// `npm run bench`: measures the production build in one run and prints figures. It asserts
-// nothing; it fails only when something cannot be measured.
+// `npm run bench`: measures the production build in one run and prints figures against issue
+// 12's goals. It asserts nothing; it fails only when something cannot be measured.
 //
 // Four servers from one build, one after another:
 //   1. seed database (62 coins): probe every response (bodies for the static twins) and first-load JS;
@@ -8,6 +8,7 @@
 //   3. seed database: throughput beside the twins, Lighthouse;
 //   4. 5,000 coins: throughput beside the twins, Lighthouse, keystroke latency of the coin search.
 import { printFirstLoadJs } from "./first-load-js";
+import { goalRows, GOALS, printGoals } from "./goals";
 import { describeMs, measureKeystrokes } from "./keystroke";
 import { auditPages } from "./lighthouse";
 import { probeTargets, type Probes } from "./probe";
@@ -15,10 +16,8 @@ import { clearReferenceFiles, writeReferenceFile } from "./reference-files";
 import { withServer, type DataSet } from "./servers";
 import { countComparisons, signedInTargets } from "./site-activity";
 import { KEYSTROKE_QUERY } from "./synthetic-coins";
-import { measureThroughput } from "./throughput";
+import { measureThroughput, rowFor, type ThroughputResults } from "./throughput";
 import { AUDITED_PAGES, FIRST_LOAD_PAGES, PUBLIC_TARGETS, type Target } from "./targets";
-
-const FIRST_LOAD_JS_GOAL_KB = 150;
 
 const started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 60_000).toFixed(1)} min`;
@@ -33,33 +32,50 @@ function writeTwins(dataSet: DataSet, probes: Probes): void {
   for (const probe of probes.values()) if (probe.works) writeReferenceFile(dataSet, probe.target, probe.body);
 }
 
+const publicRow = (results: ThroughputResults) => (path: string) => {
+  const target = PUBLIC_TARGETS.find((t) => t.path === path);
+  return target && rowFor(results, target);
+};
+
 clearReferenceFiles();
 try {
-  const seedProbes = await withServer("62", { build: true }, async (app) => {
+  const seedProbe = await withServer("62", { build: true }, async (app) => {
     const probes = await probeTargets(app.baseUrl, await targetsFor("62", app.baseUrl));
-    await printFirstLoadJs(app.baseUrl, FIRST_LOAD_PAGES, FIRST_LOAD_JS_GOAL_KB);
-    return probes;
+    const firstLoad = await printFirstLoadJs(app.baseUrl, FIRST_LOAD_PAGES, GOALS.firstLoadJsKb);
+    return { probes, homeFirstLoadKb: firstLoad.find((f) => f.page === "/")!.kb };
   });
   const largeProbes = await withServer("5000", { build: false }, async (app) => probeTargets(app.baseUrl, await targetsFor("5000", app.baseUrl)));
-  writeTwins("62", seedProbes);
+  writeTwins("62", seedProbe.probes);
   writeTwins("5000", largeProbes);
   console.log(`# probed both data sets and wrote the static twins (${elapsed()})`);
 
-  await withServer("62", { build: false }, async (app) => {
-    await measureThroughput(app.baseUrl, "62", "Throughput at 62 coins (seed)", await targetsFor("62", app.baseUrl), seedProbes);
-    await auditPages(app.baseUrl, AUDITED_PAGES, "62 coins");
+  const small = await withServer("62", { build: false }, async (app) => {
+    const throughput = await measureThroughput(app.baseUrl, "62", "Throughput at 62 coins (seed)", await targetsFor("62", app.baseUrl), seedProbe.probes);
+    const lighthouse = await auditPages(app.baseUrl, AUDITED_PAGES, "62 coins");
+    return { throughput, lighthouse };
   });
   console.log(`# 62 coins measured (${elapsed()})`);
 
-  await withServer("5000", { build: false }, async (app) => {
-    await measureThroughput(app.baseUrl, "5000", "Throughput at 5,062 coins (seed + 5,000 synthetic)", await targetsFor("5000", app.baseUrl), largeProbes);
-    await auditPages(app.baseUrl, AUDITED_PAGES, "5,062 coins");
+  const large = await withServer("5000", { build: false }, async (app) => {
+    const throughput = await measureThroughput(app.baseUrl, "5000", "Throughput at 5,062 coins (seed + 5,000 synthetic)", await targetsFor("5000", app.baseUrl), largeProbes);
+    const lighthouse = await auditPages(app.baseUrl, AUDITED_PAGES, "5,062 coins");
     const keystroke = await measureKeystrokes(app.baseUrl, KEYSTROKE_QUERY);
     console.log(
       `\nCoin search at 5,062 coins, Event Timing (typing "${keystroke.query}" into "First coin", 300 ms apart): ` +
         `${keystroke.keystrokes.map(describeMs).join(", ")}; median ${describeMs(keystroke.medianMs)}, max ${describeMs(keystroke.maxMs)}`,
     );
+    return { throughput, lighthouse, keystroke };
   });
+
+  printGoals(
+    goalRows({
+      throughput: { small: publicRow(small.throughput), large: publicRow(large.throughput) },
+      firstLoadJsKb: seedProbe.homeFirstLoadKb,
+      lighthouse: { small: small.lighthouse, large: large.lighthouse },
+      keystroke: large.keystroke,
+      pages: AUDITED_PAGES,
+    }),
+  );
   console.log(`\nBench took ${elapsed()}.`);
 } finally {
   clearReferenceFiles();
