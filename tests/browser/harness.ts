@@ -48,15 +48,22 @@ async function freePort(): Promise<number> {
 
 export type App = { baseUrl: string; databaseUrl: string; stop(): Promise<void> };
 
+export type StartOptions = {
+  /** Serve this database (already set up; the caller owns and removes it) instead of a fresh seeded one. */
+  databaseUrl?: string;
+  /** Run `next build` first. Default: unless SKIP_BUILD=1. The bench's second server reuses the first's build. */
+  build?: boolean;
+};
+
 /** Builds the app (unless SKIP_BUILD=1) and serves it on a free port with its own database. */
-export async function startApp(): Promise<App> {
-  const dir = mkdtempSync(path.join(tmpdir(), "browser-test-"));
-  const databaseUrl = `file:${path.join(dir, "app.db")}`;
-  await setupDatabase({ url: databaseUrl });
+export async function startApp(options: StartOptions = {}): Promise<App> {
+  const dir = options.databaseUrl ? null : mkdtempSync(path.join(tmpdir(), "browser-test-"));
+  const databaseUrl = options.databaseUrl ?? `file:${path.join(dir!, "app.db")}`;
+  if (dir) await setupDatabase({ url: databaseUrl });
 
   const env = { ...process.env, DATABASE_URL: databaseUrl, NEXT_TELEMETRY_DISABLED: "1" };
   const nextBin = path.join(ROOT, "node_modules/next/dist/bin/next");
-  if (process.env.SKIP_BUILD !== "1") {
+  if (options.build ?? process.env.SKIP_BUILD !== "1") {
     console.log("# building the app (next build)…");
     const build = spawnSync(process.execPath, [nextBin, "build"], { cwd: ROOT, env, stdio: "inherit" });
     if (build.status !== 0) throw new Error(`next build failed with exit code ${build.status}`);
@@ -102,7 +109,7 @@ export async function startApp(): Promise<App> {
     async stop() {
       server.kill("SIGTERM");
       await new Promise((resolve) => (server.exitCode !== null ? resolve(null) : server.once("exit", resolve)));
-      rmSync(dir, { recursive: true, force: true });
+      if (dir) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

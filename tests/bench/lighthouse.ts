@@ -1,0 +1,134 @@
+// Lighthouse mobile (its default config: a mid-range phone, simulated slow 4G and a 4× slower
+// CPU) against Debian's Chromium, median of 3 runs per page. A fresh browser per run, as the
+// Lighthouse CLI does, so no run warms another's cache.
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { findChromium } from "../browser/harness";
+import { median } from "./stats";
+
+const RUNS = 3;
+/**
+ * Lighthouse waits for the network to go quiet, up to 45 s by default. A fetch whose body the
+ * page never reads stays "in flight" to it forever (today: the anonymous 401 of /api/auth/user),
+ * so every run would last 45 s. The pages are idle within a few seconds, so 15 s loses nothing;
+ * a run that hits it says so (printed under the page).
+ */
+const MAX_WAIT_FOR_LOAD_MS = 15_000;
+const CATEGORIES = ["performance", "accessibility", "best-practices"];
+/** The flags toolchain.md found to work as root here; without the background-networking ones Chromium floods the closed network. */
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export type LighthouseFigures = {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+};
+
+export type LighthouseResult = LighthouseFigures & {
+  /** Audits that cost accessibility or best-practices points in any run ("color-contrast"). */
+  failing: string[];
+  /** Lighthouse's own warnings, from any run. */
+  warnings: string[];
+};
+
+async function runOnce(url: string): Promise<{ figures: LighthouseFigures; failing: string[]; warnings: string[] }> {
+  const chrome = await chromeLauncher.launch({ chromePath: findChromium(), chromeFlags: CHROME_FLAGS, logLevel: "error" });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: CATEGORIES,
+      maxWaitForLoad: MAX_WAIT_FOR_LOAD_MS,
+      // The screenshot feeds only the HTML report; it costs seconds a run.
+      disableFullPageScreenshot: true,
+    });
+    const lhr = result?.lhr;
+    if (!lhr || lhr.runtimeError) throw new Error(`bench: Lighthouse could not audit ${url}: ${lhr?.runtimeError?.message ?? "no result"}`);
+    const score = (id: string) => {
+      const value = lhr.categories[id]?.score;
+      if (value === null || value === undefined) throw new Error(`bench: Lighthouse gave no ${id} score for ${url}`);
+      return Math.round(value * 100);
+    };
+    const numeric = (id: string) => {
+      const value = lhr.audits[id]?.numericValue;
+      if (value === undefined) throw new Error(`bench: Lighthouse gave no ${id} for ${url}`);
+      return value;
+    };
+    const failing = ["accessibility", "best-practices"].flatMap((category) =>
+      (lhr.categories[category]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+        .map((ref) => ref.id),
+    );
+    return {
+      figures: {
+        performance: score("performance"),
+        accessibility: score("accessibility"),
+        bestPractices: score("best-practices"),
+        lcpMs: numeric("largest-contentful-paint"),
+        tbtMs: numeric("total-blocking-time"),
+        cls: numeric("cumulative-layout-shift"),
+      },
+      failing,
+      warnings: lhr.runWarnings,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+/** Median of each figure over RUNS runs (each figure on its own, so a median may mix runs). */
+export async function auditPage(url: string): Promise<LighthouseResult> {
+  const runs: LighthouseFigures[] = [];
+  const failing = new Set<string>();
+  const warnings = new Set<string>();
+  for (let i = 0; i < RUNS; i++) {
+    const run = await runOnce(url);
+    runs.push(run.figures);
+    run.failing.forEach((id) => failing.add(id));
+    run.warnings.forEach((warning) => warnings.add(warning));
+  }
+  const med = (key: keyof LighthouseFigures) => median(runs.map((run) => run[key]));
+  return {
+    performance: med("performance"),
+    accessibility: med("accessibility"),
+    bestPractices: med("bestPractices"),
+    lcpMs: med("lcpMs"),
+    tbtMs: med("tbtMs"),
+    cls: med("cls"),
+    failing: [...failing].sort(),
+    warnings: [...warnings],
+  };
+}
+
+export function describeLighthouse(result: LighthouseResult): string {
+  return (
+    `performance ${result.performance}, LCP ${(result.lcpMs / 1000).toFixed(2)} s, TBT ${result.tbtMs.toFixed(0)} ms, CLS ${result.cls.toFixed(3)}; ` +
+    `accessibility ${result.accessibility}, best practices ${result.bestPractices}` +
+    (result.failing.length ? ` (losing points: ${result.failing.join(", ")})` : "")
+  );
+}
+
+export async function auditPages(baseUrl: string, pages: readonly string[], title: string): Promise<Map<string, LighthouseResult>> {
+  console.log(`\nLighthouse mobile, median of ${RUNS} runs: ${title}`);
+  const results = new Map<string, LighthouseResult>();
+  for (const page of pages) {
+    const result = await auditPage(`${baseUrl}${page}`);
+    console.log(`  ${page.padEnd(14)} ${describeLighthouse(result)}`);
+    for (const warning of result.warnings) console.log(`    Lighthouse warns: ${warning} (the bench stops waiting for load after ${MAX_WAIT_FOR_LOAD_MS / 1000} s)`);
+    results.set(page, result);
+  }
+  return results;
+}

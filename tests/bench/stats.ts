@@ -1,0 +1,24 @@
+// Small numeric helpers for the bench's figures.
+
+export function median(values: readonly number[]): number {
+  if (values.length === 0) throw new Error("median of no values");
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function kb(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(2)} MB` : `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+/** Right-aligned number with fixed decimals, for table columns. */
+export function num(value: number, decimals: number, width: number): string {
+  return value.toFixed(decimals).padStart(width);
+}
+
+/** A ratio with two decimals, or two significant digits when that would print 0.00. */
+export function ratio(value: number): string {
+  return value >= 0.1 ? value.toFixed(2) : value.toPrecision(2);
+}

@@ -1,0 +1,48 @@
+// What the bench loads: the public pages and API reads of issue 12, and (at 62 coins) the writes
+// and a signed-in user's lists that the bench measured before.
+import type { BenchRequest } from "./http-get";
+
+export type Target = BenchRequest & {
+  name: string;
+  /** The status a working route answers; anything else prints as "n/a (status N)". */
+  expectedStatus: number;
+  /** Decides the reference file's extension, hence the Content-Type the static file is served with. */
+  kind: "html" | "json";
+};
+
+/** The pages Lighthouse audits (the goal table's three). */
+export const AUDITED_PAGES = ["/", "/get-listed", "/playground"] as const;
+
+/** Pages whose first-load JS is printed: the public ones, the signed-in lists' pages and the 404 page. */
+export const FIRST_LOAD_PAGES = ["/", "/playground", "/get-listed", "/watchlist", "/saved", "/no-such-page"] as const;
+
+const page = (path: string, expectedStatus = 200): Target => ({ name: path, path, kind: "html", expectedStatus });
+const read = (path: string): Target => ({ name: path, path, kind: "json", expectedStatus: 200 });
+
+// `per_page` paging and /api/coin-index are being added on main; until then they answer 400/404
+// here and print as n/a.
+export const PUBLIC_TARGETS: readonly Target[] = [
+  page("/"),
+  page("/get-listed"),
+  page("/playground"),
+  page("/no-such-page", 404),
+  read("/api/cryptocurrencies"),
+  read("/api/cryptocurrencies?per_page=250&page=1"),
+  read("/api/cryptocurrencies/pls"),
+  read("/api/cryptocurrencies?ids=pls,hex"),
+  read("/api/trending/top-gainers"),
+  read("/api/trending/pulsechain-gainers"),
+  read("/api/trending/recently-listed"),
+  read("/api/trending/most-compared"),
+  read("/api/comparisons/featured"),
+  read("/api/coin-index"),
+];
+
+/** File-name-safe, unique per method and path: "GET /api/cryptocurrencies?ids=pls,hex" -> "get-api-cryptocurrencies-ids-pls-hex". */
+export function targetSlug(target: Target): string {
+  const slug = `${target.method ?? "GET"} ${target.path}`
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+  return target.path === "/" ? `${slug}-home` : slug;
+}
