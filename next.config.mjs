@@ -6,6 +6,12 @@ const nextConfig = {
   // it, a request waits for a fresh render instead of getting the stale page. Shared caches get
   // `s-maxage=revalidate, stale-while-revalidate=expireTime-revalidate` from it too.
   expireTime: 40,
+  experimental: {
+    // Rebuilt pages stay in memory: a page is never older than 40 s anyway, and pages written to
+    // .next/ by one server would be served by the next one started on the same build, even on
+    // another database (the bench's second server, a test run after a bench).
+    isrFlushToDisk: false,
+  },
   // The libSQL client ships a native binary; keep it (and Prisma's adapter) out of the bundle.
   serverExternalPackages: ["@libsql/client", "@prisma/adapter-libsql", "libsql"],
   // ESM-only packages that the tests load. next/jest compiles what is listed here; Jest on
