@@ -3,7 +3,7 @@
 // Lighthouse CLI does, so no run warms another's cache.
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { findChromium } from "../browser/harness";
+import { CHROMIUM_FLAGS, findChromium } from "../browser/harness";
 import { median } from "./stats";
 
 const RUNS = 3;
@@ -15,17 +15,8 @@ const RUNS = 3;
  */
 const MAX_WAIT_FOR_LOAD_MS = 15_000;
 const CATEGORIES = ["performance", "accessibility", "best-practices"];
-/** The flags toolchain.md found to work as root here; without the background-networking ones Chromium floods the closed network. */
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+/** The browser tests' flags, headless as Lighthouse wants it. */
+const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];
 
 export type LighthouseFigures = {
   performance: number;

@@ -114,21 +114,27 @@ export async function startApp(options: StartOptions = {}): Promise<App> {
   };
 }
 
+/**
+ * Chromium flags that work as root on these machines (toolchain.md); without the
+ * background-networking ones Chromium floods the closed network with refused connections.
+ */
+export const CHROMIUM_FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+] as const;
+
 /** Headless Chromium with the flags that work as root on these machines. */
 export async function launchBrowser(): Promise<Browser> {
   // Playwright gives every launch a fresh temporary profile (it refuses --user-data-dir).
   return chromium.launch({
     executablePath: findChromium(),
     headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    args: [...CHROMIUM_FLAGS],
   });
 }
 

@@ -41,25 +41,31 @@ test("Add Tool opens 'Select Tool' with the one 'Compare' option, which adds a t
   expect(within(tool).queryByTestId("tool-result")).not.toBeInTheDocument();
 });
 
-test("two tools compute independently, and removing one keeps the other", async () => {
-  const user = userEvent.setup();
+/** The playground with two empty compare tools. */
+async function twoTools(user: ReturnType<typeof userEvent.setup>) {
   render(playground());
   await addCompareTool(user);
   await addCompareTool(user);
   const [first, second] = screen.getAllByTestId("compare-tool");
+  return [first!, second!] as const;
+}
 
-  await chooseCoin(user, /Select coin 1/, "TINY", first!);
-  await chooseCoin(user, /Select coin 2/, "BIG", first!);
-  expect(await within(first!).findByTestId("tool-result")).toHaveTextContent(
+test("two tools compute independently, and removing one keeps the other", async () => {
+  const user = userEvent.setup();
+  const [first, second] = await twoTools(user);
+
+  await chooseCoin(user, /Select coin 1/, "TINY", first);
+  await chooseCoin(user, /Select coin 2/, "BIG", first);
+  expect(await within(first).findByTestId("tool-result")).toHaveTextContent(
     "If TINY reaches the current market cap of BIG, its price would be $0.0012 (100.00x)",
   );
-  await chooseCoin(user, /Select coin 1/, "TINY", second!);
-  await chooseCoin(user, /Select coin 2/, "THR", second!);
-  expect(await within(second!).findByTestId("tool-result")).toHaveTextContent(
+  await chooseCoin(user, /Select coin 1/, "TINY", second);
+  await chooseCoin(user, /Select coin 2/, "THR", second);
+  expect(await within(second).findByTestId("tool-result")).toHaveTextContent(
     "If TINY reaches the current market cap of THR, its price would be $0.000025 (2.00x)",
   );
 
-  await user.click(within(first!).getByRole("button", { name: "Remove compare tool 1" }));
+  await user.click(within(first).getByRole("button", { name: "Remove compare tool 1" }));
   const remaining = screen.getAllByTestId("compare-tool");
   expect(remaining).toHaveLength(1);
   expect(within(remaining[0]!).getByTestId("tool-result")).toHaveTextContent("THR");
@@ -67,14 +73,11 @@ test("two tools compute independently, and removing one keeps the other", async 
 
 test("a tool loads the list once for all selectors, and only its two coins' prices", async () => {
   const user = userEvent.setup();
-  render(playground());
-  await addCompareTool(user);
-  await addCompareTool(user);
-  const [first, second] = screen.getAllByTestId("compare-tool");
-  await chooseCoin(user, /Select coin 1/, "TINY", first!);
-  await chooseCoin(user, /Select coin 2/, "BIG", first!);
-  await chooseCoin(user, /Select coin 1/, "BIG", second!);
-  await within(first!).findByTestId("tool-result");
+  const [first, second] = await twoTools(user);
+  await chooseCoin(user, /Select coin 1/, "TINY", first);
+  await chooseCoin(user, /Select coin 2/, "BIG", first);
+  await chooseCoin(user, /Select coin 1/, "BIG", second);
+  await within(first).findByTestId("tool-result");
   expect(api.calls("GET /api/coin-index")).toHaveLength(1);
   expect(coinReads(api)).toEqual([["tiny", "big"]]);
 });
