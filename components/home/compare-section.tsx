@@ -1,13 +1,12 @@
 "use client";
 
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
 import { Suspense, useCallback, useEffect, useRef, useState } from "react";
-import { useCoinPair } from "@/components/coins/coin-queries";
+import { coinsByIdsQuery, useCoinPair, useCoinsByIds } from "@/components/coins/coin-queries";
 import { IndexedCoinSelector } from "@/components/coins/indexed-coin-selector";
 import { Button } from "@/components/ui/button";
 import type { IndexedCoin } from "@/lib/coins/coin-index";
-import { coinsByIdsQueryKey, fetchCoinsByIds } from "@/lib/coins/client";
 import { comparisonHref, parseComparisonParams } from "@/lib/comparison-link";
 import { COMPARE_DELAY_MS } from "@/lib/market-constants";
 import { countComparison } from "@/lib/trending/client";
@@ -39,12 +38,7 @@ export function CompareSection({ indexVersion }: { indexVersion: string }) {
 
   const queryClient = useQueryClient();
   const result = useCoinPair(shown);
-  const linkIds = link ? [link.coin1Id, ...(link.coin2Id ? [link.coin2Id] : [])] : [];
-  const linked = useQuery({
-    queryKey: coinsByIdsQueryKey(linkIds),
-    queryFn: () => fetchCoinsByIds(linkIds),
-    enabled: link !== null,
-  });
+  const linked = useCoinsByIds(link ? [link.coin1Id, ...(link.coin2Id ? [link.coin2Id] : [])] : null);
 
   // A link's coins fill the selectors once they arrive (the link itself holds only ids).
   useEffect(() => {
@@ -76,7 +70,7 @@ export function CompareSection({ indexVersion }: { indexVersion: string }) {
     const pair: Pair = [coin1.id, coin2.id];
     setComparing(true);
     // The prices load during the compare delay, so the result is usually there when it ends.
-    void queryClient.prefetchQuery({ queryKey: coinsByIdsQueryKey(pair), queryFn: () => fetchCoinsByIds(pair) });
+    void queryClient.prefetchQuery(coinsByIdsQuery(pair));
     timer.current = setTimeout(() => {
       show(pair);
       setComparing(false);

@@ -8,11 +8,8 @@ import { PAGES_BY_TAG, type PublicTag } from "./public-tags";
 
 export function invalidatePublicData(tags: readonly PublicTag[]): void {
   invalidatePublicCache(tags);
-  const seen = new Set<string>();
   for (const tag of tags) {
     for (const [path, type] of PAGES_BY_TAG[tag]) {
-      if (seen.has(`${path}|${type}`)) continue;
-      seen.add(`${path}|${type}`);
       try {
         revalidatePath(path, type);
       } catch (error) {

@@ -31,7 +31,7 @@ export type CoinSnapshot = {
   recentlyListed: readonly Coin[];
 };
 
-export const PULSECHAIN = "pulsechain";
+const PULSECHAIN = "pulsechain";
 
 export function getCoinSnapshot(): Promise<CoinSnapshot> {
   return cachedPublic("coin-snapshot", ["coins"], buildCoinSnapshot);
