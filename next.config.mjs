@@ -1,7 +1,19 @@
+const SECURITY_HEADERS = [
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+  { key: "X-Frame-Options", value: "DENY" },
+  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=()" },
+];
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // On every response, pages, API and files alike. Set here rather than in proxy.ts: Next applies
+  // these while routing, where running the proxy for each request halves a cached page's throughput.
+  async headers() {
+    return [{ source: "/:path*", headers: SECURITY_HEADERS }];
+  },
   // Cached pages (app/layout.tsx `revalidate`) are never served older than this many seconds: past
   // it, a request waits for a fresh render instead of getting the stale page. Shared caches get
   // `s-maxage=revalidate, stale-while-revalidate=expireTime-revalidate` from it too.

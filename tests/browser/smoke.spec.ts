@@ -67,6 +67,9 @@ test("GET /api/cryptocurrencies answers the seeded coins as JSON", async () => {
   const res = await fetch(`${baseUrl}/api/cryptocurrencies`);
   assert.equal(res.status, 200);
   assert.match(res.headers.get("content-type") ?? "", /application\/json/);
+  // next.config.mjs sets the security headers on every response, the API's included.
+  assert.equal(res.headers.get("x-frame-options"), "DENY");
+  assert.equal(res.headers.get("x-content-type-options"), "nosniff");
   const coins = coinListSchema.parse(await res.json());
   assert.ok(coins.length >= 60);
 });
