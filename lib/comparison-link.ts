@@ -1,11 +1,13 @@
-// A comparison has an address: /?coin1=hex&coin2=btc#compare. Featured cards, most-compared
-// pairs and saved comparisons link to it, and the home page opens with that result.
+// A comparison has its own page, /compare/hex/btc: featured cards, most-compared pairs and
+// saved comparisons link to it. One coin alone opens the home page's compare form with it
+// picked (/?coin1=hex#compare); old two-coin links of that form redirect to the pair page
+// (next.config.mjs).
 import { isCoinId } from "./coin-id";
+import { pairPath } from "./compare/pair-route";
 
 export function comparisonHref(coin1Id: string, coin2Id?: string): string {
-  const params = new URLSearchParams({ coin1: coin1Id });
-  if (coin2Id) params.set("coin2", coin2Id);
-  return `/?${params.toString()}#compare`;
+  if (coin2Id) return pairPath(coin1Id, coin2Id);
+  return `/?${new URLSearchParams({ coin1: coin1Id }).toString()}#compare`;
 }
 
 /** A search param as a coin id, or undefined when it is missing or malformed (the first of repeats). */

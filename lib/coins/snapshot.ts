@@ -5,6 +5,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { cachedPublic } from "../cache/public-cache";
+import { indexBySymbol } from "../compare/pair-route";
 import { getDb } from "../db";
 import { byChangeDesc } from "../market-constants";
 import type { Coin } from "../validation/coins";
@@ -18,6 +19,8 @@ export type CoinSnapshot = {
   /** Every coin by rank. */
   coins: readonly Coin[];
   byId: ReadonlyMap<string, Coin>;
+  /** Coins by lower-cased symbol, by rank: comparison addresses may name a coin by its symbol. */
+  bySymbol: ReadonlyMap<string, readonly Coin[]>;
   /** `coins` as the JSON body of GET /api/cryptocurrencies. */
   listBody: string;
   /** The selectors' index as a JSON body, and its version (a hash of it). */
@@ -45,6 +48,7 @@ async function buildCoinSnapshot(): Promise<CoinSnapshot> {
   return {
     coins,
     byId: new Map(coins.map((coin) => [coin.id, coin])),
+    bySymbol: indexBySymbol(coins),
     listBody: JSON.stringify(coins),
     indexBody: JSON.stringify({ version: indexVersion, coins: indexRows }),
     indexVersion,

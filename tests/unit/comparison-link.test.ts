@@ -1,7 +1,7 @@
 import { comparisonHref, parseComparisonParams } from "@/lib/comparison-link";
 
-test("a comparison's address carries both coin ids", () => {
-  expect(comparisonHref("hex", "btc")).toBe("/?coin1=hex&coin2=btc#compare");
+test("a comparison's address is its pair page; one coin opens the home page's form", () => {
+  expect(comparisonHref("hex", "btc")).toBe("/compare/hex/btc");
   expect(comparisonHref("pls")).toBe("/?coin1=pls#compare");
 });
 

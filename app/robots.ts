@@ -1,0 +1,10 @@
+import type { MetadataRoute } from "next";
+import { getSiteUrl } from "@/lib/site";
+
+/** Crawlers get the public pages and the sitemap; the API and the signed-in pages stay out. */
+export default function robots(): MetadataRoute.Robots {
+  return {
+    rules: { userAgent: "*", allow: "/", disallow: ["/api/", "/admin", "/watchlist", "/saved"] },
+    sitemap: `${getSiteUrl()}/sitemap.xml`,
+  };
+}

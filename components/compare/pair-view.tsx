@@ -1,0 +1,92 @@
+import { ArrowLeftRight } from "lucide-react";
+import Link from "next/link";
+import { CoinLogo } from "@/components/coins/coin-logo";
+import { PriceChange } from "@/components/coins/price-change";
+import { ComparisonActions } from "@/components/home/comparison-actions";
+import { ComparisonResult } from "@/components/home/comparison-result";
+import { HomeSection } from "@/components/home/home-section";
+import { buttonVariants } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { pairQuestion, pairTitle } from "@/lib/compare/pair-copy";
+import { pairPath } from "@/lib/compare/pair-route";
+import { comparisonHref } from "@/lib/comparison-link";
+import type { Comparison } from "@/lib/comparison";
+import { formatMarketCap, formatPrice } from "@/lib/format";
+import type { Coin } from "@/lib/validation/coins";
+import { ShareBar } from "./share-bar";
+
+/** A comparison's own page (/compare/{coin1}/{coin2}): the answer, both coins, where to go next. */
+export function PairView({ result, related, siteUrl }: { result: Comparison<Coin, Coin>; related: readonly Coin[]; siteUrl: string }) {
+  const { coin1, coin2 } = result;
+  const path = pairPath(coin1.id, coin2.id);
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-3">
+        <h1 className="text-3xl font-bold tracking-tight">{pairQuestion(coin1, coin2)}</h1>
+        <div className="flex flex-wrap items-center gap-2">
+          <Link href={pairPath(coin2.id, coin1.id)} className={buttonVariants({ variant: "outline", size: "sm" })}>
+            <ArrowLeftRight aria-hidden />
+            Swap
+            <span className="sr-only">: {pairQuestion(coin2, coin1)}</span>
+          </Link>
+          <Link href={comparisonHref(coin1.id)} className={buttonVariants({ variant: "ghost", size: "sm" })}>
+            Compare other coins
+          </Link>
+        </div>
+      </div>
+
+      <ComparisonResult result={result} actions={<ComparisonActions coin1={coin1} coin2={coin2} />} />
+      <ShareBar path={path} url={`${siteUrl}${path}`} text={pairTitle(result)} />
+
+      <section aria-label="The two coins" className="grid gap-4 sm:grid-cols-2">
+        <CoinFacts coin={coin1} />
+        <CoinFacts coin={coin2} />
+      </section>
+
+      {related.length > 0 ? (
+        <HomeSection title={`Compare ${coin1.symbol} with other top coins`} id="related-pairs">
+          <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
+            {related.map((other) => (
+              <li key={other.id}>
+                <Link
+                  href={pairPath(coin1.id, other.id)}
+                  className="flex items-center gap-2 rounded-md p-2 text-sm font-medium hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                >
+                  <CoinLogo coin={other} size={24} />
+                  {pairQuestion(coin1, other)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </HomeSection>
+      ) : null}
+    </div>
+  );
+}
+
+function CoinFacts({ coin }: { coin: Coin }) {
+  return (
+    <Card className="flex flex-col gap-3 p-5" data-testid="coin-facts">
+      <h2 className="flex items-center gap-2 text-lg font-semibold">
+        <CoinLogo coin={coin} size={28} />
+        {coin.name} <span className="text-muted-foreground">({coin.symbol})</span>
+      </h2>
+      <dl className="grid grid-cols-3 gap-2 text-sm">
+        <div>
+          <dt className="text-muted-foreground">Price</dt>
+          <dd className="font-semibold tabular-nums break-all">{formatPrice(coin.currentPrice)}</dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">Market cap</dt>
+          <dd className="font-semibold tabular-nums break-all">{formatMarketCap(coin.marketCap)}</dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">24h change</dt>
+          <dd className="font-semibold">
+            <PriceChange value={coin.priceChange24h} className="justify-start" />
+          </dd>
+        </div>
+      </dl>
+    </Card>
+  );
+}

@@ -1,0 +1,37 @@
+import { SITEMAP_MAX_URLS, SITEMAP_PAGES, SITEMAP_TOP_COINS, sitemapEntries } from "@/lib/compare/sitemap-entries";
+
+const SITE = "https://pulsecompare.example";
+const coin = (id: string, marketCap = 1e6, updatedAt = "2026-11-20T00:00:00.000Z") => ({ id, currentPrice: 1, marketCap, updatedAt });
+const coins = Array.from({ length: 80 }, (_, i) => coin(`c${i}`, 1e9 - i, `2026-11-2${i % 2}T00:00:00.000Z`));
+
+test("the public pages, then every ordered pair among the top coins, each once, absolute", () => {
+  const entries = sitemapEntries(SITE, { coinsByRank: coins, featured: [{ coin1: coins[70]!, coin2: coins[0]! }], mostCompared: [{ coin1: coins[1]!, coin2: coins[0]! }] });
+  const urls = entries.map((entry) => entry.url);
+  expect(urls.slice(0, SITEMAP_PAGES.length)).toEqual([SITE, `${SITE}/playground`, `${SITE}/get-listed`]);
+  // The featured pair (coin 70 is outside the top 50) comes first among the pairs.
+  expect(urls[SITEMAP_PAGES.length]).toBe(`${SITE}/compare/c70/c0`);
+  expect(new Set(urls).size).toBe(urls.length);
+  expect(urls.length).toBe(SITEMAP_PAGES.length + 1 + SITEMAP_TOP_COINS * (SITEMAP_TOP_COINS - 1));
+  expect(urls.every((url) => url.startsWith(`${SITE}/`) || url === SITE)).toBe(true);
+  expect(urls).not.toContain(`${SITE}/compare/c60/c0`);
+});
+
+test("lastmod is when the prices last changed: the newest coin for pages, the newer of the two for a pair", () => {
+  const entries = sitemapEntries(SITE, { coinsByRank: coins, featured: [], mostCompared: [] });
+  expect(entries[0]!.lastModified).toBe("2026-11-21T00:00:00.000Z");
+  expect(entries.find((entry) => entry.url === `${SITE}/compare/c0/c2`)!.lastModified).toBe("2026-11-20T00:00:00.000Z");
+  expect(entries.find((entry) => entry.url === `${SITE}/compare/c0/c1`)!.lastModified).toBe("2026-11-21T00:00:00.000Z");
+});
+
+test("pairs without an answer are left out", () => {
+  const withZero = [coin("zero", 0), ...coins.slice(0, 3)];
+  const urls = sitemapEntries(SITE, { coinsByRank: withZero, featured: [{ coin1: withZero[0]!, coin2: coins[0]! }], mostCompared: [] }).map((e) => e.url);
+  expect(urls.some((url) => url.includes("zero"))).toBe(false);
+});
+
+test("never more than the protocol's 50,000 URLs", () => {
+  const many = Array.from({ length: 300 }, (_, i) => coin(`m${i}`));
+  const featured = many.flatMap((coin1) => many.map((coin2) => ({ coin1, coin2 }))).filter((pair) => pair.coin1 !== pair.coin2);
+  expect(featured.length).toBeGreaterThan(SITEMAP_MAX_URLS);
+  expect(sitemapEntries(SITE, { coinsByRank: many, featured, mostCompared: [] })).toHaveLength(SITEMAP_MAX_URLS);
+});
