@@ -16,6 +16,13 @@ export const SCREENSHOT_DIR = path.join(ROOT, "tests/browser/screenshots");
 /** The test server's one operator (OPERATOR_ADDRESSES): a well-known development key, never a real wallet. */
 export const OPERATOR_KEY = "0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6" as const;
 
+/**
+ * The test server's configured public origin (NEXT_PUBLIC_SITE_URL): canonical URLs, share links
+ * and the sitemap use it, never the address the server happens to listen on. Set for the build
+ * too, since Next inlines NEXT_PUBLIC_ variables when it builds.
+ */
+export const SITE_URL = "https://pulsecompare.test";
+
 const CHROMIUM_CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
 
 export function findChromium(): string {
@@ -61,7 +68,7 @@ export async function startApp(options: StartOptions = {}): Promise<App> {
   const databaseUrl = options.databaseUrl ?? `file:${path.join(dir!, "app.db")}`;
   if (dir) await setupDatabase({ url: databaseUrl });
 
-  const env = { ...process.env, DATABASE_URL: databaseUrl, NEXT_TELEMETRY_DISABLED: "1" };
+  const env = { ...process.env, DATABASE_URL: databaseUrl, NEXT_PUBLIC_SITE_URL: SITE_URL, NEXT_TELEMETRY_DISABLED: "1" };
   const nextBin = path.join(ROOT, "node_modules/next/dist/bin/next");
   if (options.build ?? process.env.SKIP_BUILD !== "1") {
     console.log("# building the app (next build)…");

@@ -40,6 +40,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ComparePage({ params }: Props) {
   const { coin1, coin2 } = await params;
   const page = await getPairPage(coin1, coin2);
+  // Near misses with an upper-case letter or other character are redirected by proxy.ts. What
+  // reaches here looks like two ids; a lower-case symbol that is not its coin's id is rare (ids
+  // are the symbols' slugs), and only that is redirected here.
   if (page.kind === "redirect") permanentRedirect(page.path);
   if (page.kind === "not-found") notFound();
   return <PairView result={page.result} related={page.related} siteUrl={getSiteUrl()} />;
