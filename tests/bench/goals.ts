@@ -3,6 +3,7 @@
 import { describeMs, type KeystrokeResult } from "./keystroke";
 import type { LighthouseResult } from "./lighthouse";
 import { kb, ratio as formatRatio } from "./stats";
+import { PAIR_IMAGE, PAIR_PAGE } from "./targets";
 import { p99Ratio, throughputRatio, type ThroughputRow } from "./throughput";
 
 type Row = { measure: string; value: string; goal: string; met: boolean | null };
@@ -48,7 +49,8 @@ function throughputRows(inputs: GoalInputs): Row[] {
     });
   }
   for (const [size, label] of SIZES) {
-    for (const page of inputs.pages) {
+    // Issue 13: the pair page (among `pages`) and its share image, to the same bar as the pages.
+    for (const page of [...inputs.pages, PAIR_IMAGE]) {
       const ratio = throughputRatio(inputs.throughput[size](page));
       rows.push({
         measure: `${page} req/s ÷ same-size static, ${label}`,
@@ -97,6 +99,10 @@ function lighthouseRows(inputs: GoalInputs): Row[] {
         goal: "100, 100",
         met: result.accessibility === 100 && result.bestPractices === 100,
       });
+      // Issue 13: a pair page exists to be found.
+      if (page === PAIR_PAGE) {
+        quality.push({ measure: `Lighthouse SEO ${page}, ${label}`, value: String(result.seo), goal: "100", met: result.seo === 100 });
+      }
     }
   }
   return [...performance, ...quality];
@@ -135,7 +141,7 @@ export function printGoals(rows: readonly Row[]): void {
     value: Math.max(...rows.map((r) => r.value.length)),
     goal: Math.max(...rows.map((r) => r.goal.length)),
   };
-  console.log("\nSummary: issue 12's goals");
+  console.log("\nSummary: the goals of issues 12 and 13");
   console.log(`  ${"Measure".padEnd(widths.measure)} | ${"Measured".padEnd(widths.value)} | ${"Goal".padEnd(widths.goal)} | Status`);
   console.log(`  ${"-".repeat(widths.measure)}-+-${"-".repeat(widths.value)}-+-${"-".repeat(widths.goal)}-+-${"-".repeat(7)}`);
   for (const row of rows) {

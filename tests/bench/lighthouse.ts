@@ -14,7 +14,7 @@ const RUNS = 3;
  * a run that hits it says so (printed under the page).
  */
 const MAX_WAIT_FOR_LOAD_MS = 15_000;
-const CATEGORIES = ["performance", "accessibility", "best-practices"];
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 /** The browser tests' flags, headless as Lighthouse wants it. */
 const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];
 
@@ -22,6 +22,7 @@ export type LighthouseFigures = {
   performance: number;
   accessibility: number;
   bestPractices: number;
+  seo: number;
   lcpMs: number;
   tbtMs: number;
   cls: number;
@@ -58,7 +59,7 @@ async function runOnce(url: string): Promise<{ figures: LighthouseFigures; faili
       if (value === undefined) throw new Error(`bench: Lighthouse gave no ${id} for ${url}`);
       return value;
     };
-    const failing = ["accessibility", "best-practices"].flatMap((category) =>
+    const failing = ["accessibility", "best-practices", "seo"].flatMap((category) =>
       (lhr.categories[category]?.auditRefs ?? [])
         .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
         .map((ref) => ref.id),
@@ -68,6 +69,7 @@ async function runOnce(url: string): Promise<{ figures: LighthouseFigures; faili
         performance: score("performance"),
         accessibility: score("accessibility"),
         bestPractices: score("best-practices"),
+        seo: score("seo"),
         lcpMs: numeric("largest-contentful-paint"),
         tbtMs: numeric("total-blocking-time"),
         cls: numeric("cumulative-layout-shift"),
@@ -96,6 +98,7 @@ export async function auditPage(url: string): Promise<LighthouseResult> {
     performance: med("performance"),
     accessibility: med("accessibility"),
     bestPractices: med("bestPractices"),
+    seo: med("seo"),
     lcpMs: med("lcpMs"),
     tbtMs: med("tbtMs"),
     cls: med("cls"),
@@ -107,7 +110,7 @@ export async function auditPage(url: string): Promise<LighthouseResult> {
 export function describeLighthouse(result: LighthouseResult): string {
   return (
     `performance ${result.performance}, LCP ${(result.lcpMs / 1000).toFixed(2)} s, TBT ${result.tbtMs.toFixed(0)} ms, CLS ${result.cls.toFixed(3)}; ` +
-    `accessibility ${result.accessibility}, best practices ${result.bestPractices}` +
+    `accessibility ${result.accessibility}, best practices ${result.bestPractices}, SEO ${result.seo}` +
     (result.failing.length ? ` (losing points: ${result.failing.join(", ")})` : "")
   );
 }
@@ -117,7 +120,7 @@ export async function auditPages(baseUrl: string, pages: readonly string[], titl
   const results = new Map<string, LighthouseResult>();
   for (const page of pages) {
     const result = await auditPage(`${baseUrl}${page}`);
-    console.log(`  ${page.padEnd(14)} ${describeLighthouse(result)}`);
+    console.log(`  ${page.padEnd(16)} ${describeLighthouse(result)}`);
     for (const warning of result.warnings) console.log(`    Lighthouse warns: ${warning} (the bench stops waiting for load after ${MAX_WAIT_FOR_LOAD_MS / 1000} s)`);
     results.set(page, result);
   }

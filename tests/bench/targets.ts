@@ -7,24 +7,28 @@ export type Target = BenchRequest & {
   /** The status a working route answers; anything else prints as "n/a (status N)". */
   expectedStatus: number;
   /** Decides the reference file's extension, hence the Content-Type the static file is served with. */
-  kind: "html" | "json";
+  kind: "html" | "json" | "png";
 };
 
-/** The pages Lighthouse audits (the goal table's three). */
-export const AUDITED_PAGES = ["/", "/get-listed", "/playground"] as const;
+/** A pair page (issue 13), the one the goal table judges. */
+export const PAIR_PAGE = "/compare/hex/btc";
+export const PAIR_IMAGE = `${PAIR_PAGE}/opengraph-image`;
+
+/** The pages Lighthouse audits: issue 12's three and a pair page. */
+export const AUDITED_PAGES = ["/", "/get-listed", "/playground", PAIR_PAGE] as const;
 
 /** Pages whose first-load JS is printed: the public ones, the signed-in lists' pages and the 404 page. */
-export const FIRST_LOAD_PAGES = ["/", "/playground", "/get-listed", "/watchlist", "/saved", "/no-such-page"] as const;
+export const FIRST_LOAD_PAGES = ["/", "/playground", "/get-listed", PAIR_PAGE, "/watchlist", "/saved", "/no-such-page"] as const;
 
 const page = (path: string, expectedStatus = 200): Target => ({ name: path, path, kind: "html", expectedStatus });
 const read = (path: string): Target => ({ name: path, path, kind: "json", expectedStatus: 200 });
 
-// `per_page` paging and /api/coin-index are being added on main; until then they answer 400/404
-// here and print as n/a.
 export const PUBLIC_TARGETS: readonly Target[] = [
   page("/"),
   page("/get-listed"),
   page("/playground"),
+  page(PAIR_PAGE),
+  { name: PAIR_IMAGE, path: PAIR_IMAGE, kind: "png", expectedStatus: 200 },
   page("/no-such-page", 404),
   read("/api/cryptocurrencies"),
   read("/api/cryptocurrencies?per_page=250&page=1"),
