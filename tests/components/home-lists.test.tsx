@@ -28,7 +28,7 @@ test("a featured card shows both coins, the projected price, the multiplier and 
   expect(within(card).getByText("TINY at BIG's market cap")).toBeInTheDocument();
   expect(card).toHaveTextContent("$0.0012 (100.00x)");
   expect(within(card).getByText("Promoted")).toBeInTheDocument();
-  expect(within(card).getByRole("link", { name: /See in detail/ })).toHaveAttribute("href", "/?coin1=tiny&coin2=big#compare");
+  expect(within(card).getByRole("link", { name: /See in detail/ })).toHaveAttribute("href", "/compare/tiny/big");
 });
 
 test("an unpromoted featured card has no badge", () => {
@@ -58,7 +58,7 @@ test("most compared pairs: rank, both coins, a link to the comparison; empty say
   const { unmount } = render(<MostComparedPairs pairs={[{ rank: 1, coin1: tiny, coin2: big }, { rank: 2, coin1: other, coin2: tiny }]} />);
   const items = screen.getAllByRole("listitem");
   expect(items.map((li) => li.textContent)).toEqual(["1TITINYvsBIG", "2OTOTHvsTITINY"]);
-  expect(within(items[0]!).getByRole("link")).toHaveAttribute("href", "/?coin1=tiny&coin2=big#compare");
+  expect(within(items[0]!).getByRole("link")).toHaveAttribute("href", "/compare/tiny/big");
   unmount();
   render(<MostComparedPairs pairs={[]} />);
   expect(screen.getByText("No pairs to show yet.")).toBeInTheDocument();
@@ -74,10 +74,10 @@ test("most compared pairs: the counted ranking first, then the spec's pairs fill
   const items = screen.getAllByRole("listitem");
   expect(items.map((li) => li.textContent)).toEqual(["1PLSvsHEHEX", "2PCPCOCKvsDODOGE", "3PLPLSXvsETETH", "4HEHEXvsBTBTC"]);
   expect(items.map((li) => within(li).getByRole("link").getAttribute("href"))).toEqual([
-    "/?coin1=pls&coin2=hex#compare",
-    "/?coin1=pcock&coin2=doge#compare",
-    "/?coin1=plsx&coin2=eth#compare",
-    "/?coin1=hex&coin2=btc#compare",
+    "/compare/pls/hex",
+    "/compare/pcock/doge",
+    "/compare/plsx/eth",
+    "/compare/hex/btc",
   ]);
   expect(items[0]!.querySelector("img")).toHaveAttribute("src", "/logos/pls.svg");
   expect(screen.getByRole("list").tagName).toBe("OL");

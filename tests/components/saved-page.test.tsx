@@ -102,7 +102,7 @@ test("each card shows the saved date, both coins and today's figures, and links 
   expect(figure(card, "Market Cap Multiplier")).toHaveTextContent(/^100\.00x$/);
   expect(figure(card, "Projected Price")).toHaveTextContent(/^\$0\.0012$/);
   const link = within(card).getByRole("link");
-  expect(link).toHaveAttribute("href", "/?coin1=tiny&coin2=big#compare");
+  expect(link).toHaveAttribute("href", "/compare/tiny/big");
   expect(link).toHaveTextContent("TINY");
   expect(link).toHaveTextContent("BIG");
 
@@ -112,7 +112,7 @@ test("each card shows the saved date, both coins and today's figures, and links 
   expect(figure(other, "Current Price")).toHaveTextContent(/^\$50,000\.00$/);
   expect(figure(other, "Market Cap Multiplier")).toHaveTextContent(/^-$/);
   expect(figure(other, "Projected Price")).toHaveTextContent(/^-$/);
-  expect(within(other).getByRole("link")).toHaveAttribute("href", "/?coin1=big&coin2=nocap#compare");
+  expect(within(other).getByRole("link")).toHaveAttribute("href", "/compare/big/nocap");
 });
 
 test("the projection uses the coins' data as it is today, not as it was when saved", async () => {
