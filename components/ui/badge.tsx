@@ -11,6 +11,8 @@ const badgeVariants = cva(
         default: "border-transparent bg-primary text-primary-foreground",
         secondary: "border-transparent bg-secondary text-secondary-foreground",
         outline: "text-foreground",
+        /** The outline badge in muted text (cn() would not let a text-* class override outline's). */
+        muted: "text-muted-foreground",
         success: "border-transparent bg-gain/15 text-gain",
       },
     },

@@ -17,8 +17,8 @@ const buttonVariants = cva(
       },
       size: {
         default: "h-9 px-4 py-2",
-        sm: "h-8 rounded-md px-3",
-        lg: "h-10 rounded-md px-6",
+        sm: "h-8 px-3",
+        lg: "h-10 px-6",
         icon: "size-9",
       },
     },
