@@ -55,7 +55,10 @@ test("pressing Compare Now reads 'Comparing...' for 800 ms, disabled, then shows
 
   const busy = screen.getByRole("button", { name: "Comparing..." });
   expect(busy).toBeDisabled();
-  act(() => jest.advanceTimersByTime(799));
+  // The prices, and the code that shows them, load during the delay (the async advance lets their
+  // promises settle as real time would); the result still waits for the full 800 ms.
+  await act(() => jest.advanceTimersByTimeAsync(799));
+  expect(busy).toBeDisabled();
   expect(screen.queryByTestId("comparison-result")).not.toBeInTheDocument();
   act(() => jest.advanceTimersByTime(1));
   expect(screen.getByTestId("projected-price")).toHaveTextContent("$0.0012");
