@@ -40,7 +40,7 @@ export function CoinTable({ coins, skeletonRows = 0, label }: { coins: TableCoin
                 <TableCell className="text-muted-foreground tabular-nums">{index + 1}</TableCell>
                 <TableCell>
                   <span className="flex min-w-0 items-center gap-1.5 sm:gap-2">
-                    <CoinLogo coin={coin} size={22} />
+                    <CoinLogo coin={coin} size={22} loading="lazy" />
                     <span className="font-medium">{coin.symbol}</span>
                   </span>
                 </TableCell>
