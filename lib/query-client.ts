@@ -2,9 +2,10 @@
 // stale, no refetch on focus, no polling. Any call answered 401 means the session ended (signed
 // out in another tab, expired), so the signed-in state is read again and the page follows it.
 //
-// TanStack Query is not on a page's first load: the parts of a page that read data in the browser
-// load it with their own code when first needed (components/query-provider.tsx), and all of them
-// share the browser's one client, so the cache is one per tab as with a root provider.
+// There is no root provider: the parts of a page that read data in the browser wrap themselves in
+// a QueryProvider (components/query-provider.tsx), most of them inside code they load when first
+// needed, so pages that read nothing at once (/, /playground, /get-listed) do not carry TanStack
+// Query on their first load. All of them share the browser's one client: one cache per tab.
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { HttpError } from "./api/fetch-json";
 import { AUTH_USER_QUERY_KEY } from "./auth/client";

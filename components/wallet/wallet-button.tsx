@@ -10,7 +10,8 @@
 // visitor sees it from the first paint and never a skeleton. For a visitor holding the "signed
 // in" hint cookie, the header's inline script (SignedInHintScript) adds a style before the first
 // paint that draws that button as a skeleton; it is removed here once React shows the hinted state.
-import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
+import { lazyModule, useLazyModule } from "@/lib/lazy-module";
 import { CONNECT_WALLET_HASH } from "@/lib/wallet/login-redirect";
 import { SIGNED_IN_HINT_STYLE_ID } from "./signed-in-hint-script";
 import { useSignedInHint } from "./use-signed-in-hint";
@@ -18,14 +19,16 @@ import { ConnectWalletButton, WalletSlotLoading } from "./wallet-button-placehol
 import { hasUsedWallet } from "./wallet-memory";
 import type { KitRequest } from "./wallet-session";
 
-const WalletSession = lazy(() => import("./wallet-session"));
+const sessionCode = lazyModule(() => import("./wallet-session"));
 
 export function WalletButton() {
   const hinted = useSignedInHint();
   const [kit, setKit] = useState<KitRequest | null>(null);
+  const session = useLazyModule(sessionCode, hinted || kit !== null);
   const wantKit = useCallback((request: KitRequest) => {
-    // The kit's download starts now, beside the session's, not after it.
-    void import("./wallet-kit");
+    // The kit's download starts now, beside the session's, not after it (a failure shows where
+    // the kit renders, which asks for it again).
+    import("./wallet-kit").catch(() => {});
     setKit((current) => current ?? request);
   }, []);
 
@@ -44,15 +47,16 @@ export function WalletButton() {
     if (hinted) document.getElementById(SIGNED_IN_HINT_STYLE_ID)?.remove();
   }, [hinted]);
 
+  let content: React.ReactNode;
+  if (!hinted && !kit) content = <ConnectWalletButton onClick={() => wantKit({ openOnLoad: true })} />;
+  else if (session.module) content = <session.module.WalletSession kit={kit} onWantKit={wantKit} />;
+  // The session's code did not arrive (offline): 'Connect Wallet' asks for it again.
+  else if (session.failed) content = <ConnectWalletButton onClick={session.retry} />;
+  else content = <WalletSlotLoading />;
+
   return (
     <div data-wallet-slot="" className="flex items-center">
-      {hinted || kit ? (
-        <Suspense fallback={<WalletSlotLoading />}>
-          <WalletSession kit={kit} onWantKit={wantKit} />
-        </Suspense>
-      ) : (
-        <ConnectWalletButton onClick={() => wantKit({ openOnLoad: true })} />
-      )}
+      {content}
     </div>
   );
 }

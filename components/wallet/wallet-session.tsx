@@ -14,7 +14,7 @@ export type KitRequest = { openOnLoad: boolean };
 
 type Props = { kit: KitRequest | null; onWantKit: (request: KitRequest) => void };
 
-export default function WalletSession(props: Props) {
+export function WalletSession(props: Props) {
   // The wallet kit sits inside: wagmi reads through the same client.
   return (
     <QueryProvider>
