@@ -97,7 +97,7 @@ test("Enter pressed before the list arrives chooses the match once it does", asy
   const index = hold();
   api.once("GET /api/coin-index", index);
   render(section());
-  screen.getByRole("button", { name: /First coin/ }).focus();
+  act(() => screen.getByRole("button", { name: /First coin/ }).focus()); // starts the index's download
   await user.keyboard("{ArrowDown}big{Enter}");
   expect(screen.getByRole("combobox")).toBeInTheDocument();
   await act(async () => index.release(json({ version: TEST_INDEX_VERSION, coins: toCoinIndexRows(coins) })));
