@@ -7,7 +7,6 @@ import { describePriceSource } from "@/lib/coins/price-source";
 import { getCoinSnapshot } from "@/lib/coins/snapshot";
 import { findCoinBySymbol } from "@/lib/coin-search";
 import { getSiteUrl } from "@/lib/site";
-import { Providers } from "./providers";
 import "./globals.css";
 
 // Every page is one cached HTML for all visitors (nothing personal is rendered on the server: the
@@ -33,13 +32,11 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   return (
     <html lang="en">
       <body className="flex min-h-screen flex-col">
-        <Providers>
-          <SiteHeader plsPrice={pls?.currentPrice ?? null} />
-          <main className="mx-auto w-full max-w-7xl flex-1 px-3 py-6 sm:px-4">{children}</main>
-          <SiteFooter priceSourceLabel={describePriceSource(coins)?.label ?? null} />
-          <CookieBanner />
-          <Toaster />
-        </Providers>
+        <SiteHeader plsPrice={pls?.currentPrice ?? null} />
+        <main className="mx-auto w-full max-w-7xl flex-1 px-3 py-6 sm:px-4">{children}</main>
+        <SiteFooter priceSourceLabel={describePriceSource(coins)?.label ?? null} />
+        <CookieBanner />
+        <Toaster />
       </body>
     </html>
   );

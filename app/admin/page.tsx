@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { AdminView } from "@/components/admin/admin-view";
 import { PageHeading } from "@/components/account/page-heading";
+import { QueryProvider } from "@/components/query-provider";
 
 export const metadata: Metadata = {
   title: "Listings admin",
@@ -12,7 +13,9 @@ export default function AdminPage() {
   return (
     <div className="flex flex-col gap-8">
       <PageHeading title="Listings admin" text="List coins and schedule featured comparisons" />
-      <AdminView />
+      <QueryProvider>
+        <AdminView />
+      </QueryProvider>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { PageHeading } from "@/components/account/page-heading";
 import { SavedView } from "@/components/account/saved-view";
+import { QueryProvider } from "@/components/query-provider";
 
 export const metadata: Metadata = {
   title: "Saved Comparisons",
@@ -12,7 +13,9 @@ export default function SavedPage() {
   return (
     <div className="flex flex-col gap-8">
       <PageHeading title="Saved Comparisons" text="Quickly access your frequently used market cap comparisons" />
-      <SavedView />
+      <QueryProvider>
+        <SavedView />
+      </QueryProvider>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { PageHeading } from "@/components/account/page-heading";
 import { WatchlistView } from "@/components/account/watchlist-view";
+import { QueryProvider } from "@/components/query-provider";
 
 export const metadata: Metadata = {
   title: "My Watchlist",
@@ -12,7 +13,9 @@ export default function WatchlistPage() {
   return (
     <div className="flex flex-col gap-8">
       <PageHeading title="My Watchlist" text="Track your favorite cryptocurrencies and monitor their performance" />
-      <WatchlistView />
+      <QueryProvider>
+        <WatchlistView />
+      </QueryProvider>
     </div>
   );
 }

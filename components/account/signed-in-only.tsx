@@ -4,7 +4,7 @@
 // the "signed in" hint (no request), a spinner while GET /api/auth/user is in flight, 'Login
 // Required' when it says nobody is signed in, the page's content otherwise.
 import { Loader2 } from "lucide-react";
-import { Button } from "@/components/ui/button";
+import { buttonVariants } from "@/components/ui/button";
 import { useAuthUser } from "@/components/wallet/use-auth-user";
 import type { AuthUser } from "@/lib/validation/auth";
 import { StateCard } from "./state-card";
@@ -42,10 +42,10 @@ export function LoginRequired({ message, returnTo }: { message: string; returnTo
     <div data-signed-out-only="">
       <StateCard title="Login Required">
         <p className="text-sm text-muted-foreground">{message}</p>
-        <Button asChild>
-          {/* A plain link (not client navigation): /api/login answers with a redirect. */}
-          <a href={`/api/login?returnTo=${encodeURIComponent(returnTo)}`}>Log in</a>
-        </Button>
+        {/* A plain link (not client navigation): /api/login answers with a redirect. */}
+        <a href={`/api/login?returnTo=${encodeURIComponent(returnTo)}`} className={buttonVariants()}>
+          Log in
+        </a>
       </StateCard>
     </div>
   );

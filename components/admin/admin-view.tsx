@@ -7,7 +7,7 @@ import { Loader2 } from "lucide-react";
 import { LoadError } from "@/components/account/load-error";
 import { PageSpinner, SignedInOnly } from "@/components/account/signed-in-only";
 import { StateCard } from "@/components/account/state-card";
-import { Button } from "@/components/ui/button";
+import { Button, buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { isForbidden } from "@/lib/listings/client";
 import { useAdminCoins, useFeaturedSlots } from "./admin-queries";
@@ -81,9 +81,9 @@ function OperatorsOnly({ address }: { address: string }) {
       <p className="text-sm break-all text-muted-foreground">
         You are signed in as {address}, which is not an operator wallet.
       </p>
-      <Button asChild variant="outline">
-        <Link href="/">Back to the home page</Link>
-      </Button>
+      <Link href="/" className={buttonVariants({ variant: "outline" })}>
+        Back to the home page
+      </Link>
     </StateCard>
   );
 }

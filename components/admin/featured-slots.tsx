@@ -9,7 +9,6 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { apiErrorMessage } from "@/lib/listings/client";
 import { toast } from "@/lib/use-toast";
-import { cn } from "@/lib/utils";
 import { scheduleFeaturedBodySchema, type AdminCoin, type FeaturedSlot, type SlotStatus } from "@/lib/validation/listings";
 import { useRemoveFeatured, useScheduleFeatured } from "./admin-queries";
 import { Field, FormError, fieldErrors } from "./field";
@@ -152,7 +151,7 @@ export function FeaturedSlotList({ slots }: { slots: FeaturedSlot[] }) {
             <div className="min-w-0 flex-1">
               <p className="flex flex-wrap items-center gap-2">
                 <span className="font-medium">{name}</span>
-                <Badge variant={slot.status === "live" ? "success" : "outline"} className={cn(slot.status === "ended" && "text-muted-foreground")}>
+                <Badge variant={slot.status === "live" ? "success" : slot.status === "ended" ? "muted" : "outline"}>
                   {STATUS_LABEL[slot.status]}
                 </Badge>
                 {slot.isPromoted ? <Badge variant="secondary">Promoted</Badge> : null}

@@ -2,13 +2,26 @@ import { cn } from "@/lib/utils";
 
 type LogoCoin = { symbol: string; logoUrl: string | null };
 
+type Props = {
+  coin: LogoCoin;
+  size?: number;
+  className?: string;
+  /**
+   * "lazy" for lists below the first screen: such a logo is neither preloaded (React preloads
+   * every eager <img> of the server HTML) nor fetched before the page's first paint, where dozens
+   * of them would compete with the page's own CSS and scripts on a slow connection.
+   */
+  loading?: "lazy" | "eager";
+};
+
 /** The coin's logo, or the first two letters of its symbol when it has none (spec section 2). */
-export function CoinLogo({ coin, size = 28, className }: { coin: LogoCoin; size?: number; className?: string }) {
+export function CoinLogo({ coin, size = 28, className, loading }: Props) {
   if (coin.logoUrl) {
     return (
-      // Logos are small local SVGs; next/image would add a request hop and nothing else.
+      // Logos are small local SVGs; next/image would add a request hop and nothing else. Width
+      // and height hold the space, so a lazy logo moves nothing when it arrives.
       // eslint-disable-next-line @next/next/no-img-element
-      <img src={coin.logoUrl} alt="" width={size} height={size} className={cn("shrink-0 rounded-full", className)} />
+      <img src={coin.logoUrl} alt="" width={size} height={size} loading={loading} className={cn("shrink-0 rounded-full", className)} />
     );
   }
   return (

@@ -8,7 +8,7 @@
 import { Check, Search } from "lucide-react";
 import { useDeferredValue, useEffect, useMemo, useRef, useState, type JSX, type KeyboardEvent } from "react";
 import { CoinLogo } from "@/components/coins/coin-logo";
-import type { CoinListStatus, SelectorCoin } from "@/components/coins/coin-selector";
+import { EMPTY_MESSAGE, PANEL_CLASS, type CoinListStatus, type SelectorCoin } from "@/components/coins/coin-selector";
 import { searchCoins } from "@/lib/coin-search";
 import { useRowWindow } from "./use-row-window";
 import { cn } from "@/lib/utils";
@@ -20,12 +20,6 @@ const OVERSCAN = 8;
 const PAGE_STEP = 8;
 /** Used until the list is measured (and in jsdom, which has no layout): the max-h-80 box. */
 const INITIAL_HEIGHT = 320;
-
-const EMPTY_MESSAGE: Record<CoinListStatus, string> = {
-  ready: "No cryptocurrencies found",
-  loading: "Loading coins…",
-  error: "Couldn't load the coin list. Close it and open it again to retry.",
-};
 
 type PanelProps<C extends SelectorCoin> = {
   coins: readonly C[];
@@ -126,7 +120,7 @@ export function CoinSelectorPanel<C extends SelectorCoin>({
   }
 
   return (
-    <div className="absolute inset-x-0 top-full z-50 mt-1 overflow-hidden rounded-md border bg-card text-card-foreground shadow-lg">
+    <div className={PANEL_CLASS}>
       <div className="flex items-center gap-2 border-b px-3">
         <Search aria-hidden className="size-4 shrink-0 text-muted-foreground" />
         <input

@@ -3,13 +3,30 @@
 // Coin picker for the comparison form (product spec "Coin selector"): a button that opens a
 // search box over a virtualised listbox. The open panel lives in coin-selector-panel.tsx; this
 // file owns what must outlive it: the trigger, the open state and the outside-click rule.
+//
+// The panel's code is not on the page's first load: it downloads when a visitor first reaches for
+// a selector (pointer over it, focus), like the coin list, so it is there by the time the click
+// opens it. Opened sooner than that (a touch goes straight to the click), the panel's frame says
+// 'Loading coins…' until it arrives.
 
 import { ChevronDown } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState, type JSX } from "react";
 import { CoinLogo } from "@/components/coins/coin-logo";
-import { CoinSelectorPanel } from "@/components/coins/coin-selector-panel";
+import { lazyModule, useLazyModule } from "@/lib/lazy-module";
 import { cn } from "@/lib/utils";
 import type { Coin } from "@/lib/validation/coins";
+
+const panelCode = lazyModule(() => import("./coin-selector-panel"));
+
+/** What the open panel says when it has no option to show. */
+export const EMPTY_MESSAGE: Record<CoinListStatus, string> = {
+  ready: "No cryptocurrencies found",
+  loading: "Loading coins…",
+  error: "Couldn't load the coin list. Close it and open it again to retry.",
+};
+
+/** The open panel's frame, shared with the panel itself. */
+export const PANEL_CLASS = "absolute inset-x-0 top-full z-50 mt-1 overflow-hidden rounded-md border bg-card text-card-foreground shadow-lg";
 
 /** All the selector reads from a coin, so callers may pass full `Coin`s or lighter rows. */
 export type SelectorCoin = Pick<Coin, "id" | "symbol" | "name" | "logoUrl">;
@@ -45,6 +62,8 @@ export function CoinSelector<C extends SelectorCoin>({
   className,
 }: CoinSelectorProps<C>): JSX.Element {
   const [open, setOpen] = useState(false);
+  const [reached, setReached] = useState(false);
+  const panel = useLazyModule(panelCode, reached || open);
   const rootRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const baseId = useId();
@@ -67,6 +86,13 @@ export function CoinSelector<C extends SelectorCoin>({
     [onChange, close],
   );
 
+  /** The visitor is about to use the selector: fetch the panel's code, and let the caller load its list. */
+  const reachFor = () => {
+    setReached(true);
+    if (panel.failed) panel.retry();
+    onIntent?.();
+  };
+
   // pointerdown rather than click: it closes before a press elsewhere does anything else, and
   // covers touch and pen. Focus is left where the user put it.
   useEffect(() => {
@@ -86,21 +112,25 @@ export function CoinSelector<C extends SelectorCoin>({
         type="button"
         aria-haspopup="listbox"
         aria-expanded={open}
-        aria-controls={open ? listboxId : undefined}
+        aria-controls={open && panel.module ? listboxId : undefined}
         // Name = label + what is shown ("First coin PLS PulseChain"), so the choice is announced.
         aria-labelledby={`${labelId} ${valueId}`}
-        onPointerEnter={onIntent}
-        onFocus={onIntent}
+        onPointerEnter={reachFor}
+        onFocus={reachFor}
         onClick={() => {
-          onIntent?.();
+          reachFor();
           setOpen((wasOpen) => !wasOpen);
         }}
         onKeyDown={(event) => {
           // Enter and Space already click a button; arrows open it too, as on a native select.
           if (!open && (event.key === "ArrowDown" || event.key === "ArrowUp")) {
             event.preventDefault();
-            onIntent?.();
+            reachFor();
             setOpen(true);
+          } else if (open && event.key === "Escape") {
+            // Focus is still here while the panel's code loads; the panel's search box handles it after.
+            event.preventDefault();
+            close(true);
           }
         }}
         className={cn(
@@ -127,8 +157,8 @@ export function CoinSelector<C extends SelectorCoin>({
           className={cn("size-4 shrink-0 text-muted-foreground transition-transform", open && "rotate-180")}
         />
       </button>
-      {open && (
-        <CoinSelectorPanel
+      {open && panel.module ? (
+        <panel.module.CoinSelectorPanel
           coins={coins}
           status={status}
           value={value}
@@ -137,7 +167,13 @@ export function CoinSelector<C extends SelectorCoin>({
           onChoose={choose}
           onDismiss={close}
         />
-      )}
+      ) : open ? (
+        <div className={PANEL_CLASS}>
+          <p role="status" className="px-3 py-6 text-center text-sm text-muted-foreground">
+            {EMPTY_MESSAGE[panel.failed ? "error" : "loading"]}
+          </p>
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -14,14 +14,14 @@ type TableCoin = Pick<Coin, "id" | "symbol" | "name" | "logoUrl" | "currentPrice
  */
 export function CoinTable({ coins, skeletonRows = 0, label }: { coins: TableCoin[] | null; skeletonRows?: number; label: string }) {
   return (
-    <Table aria-label={label} aria-busy={coins === null || undefined} className="text-xs sm:text-sm [&_td]:px-[3px] sm:[&_td]:px-2 [&_th]:px-[3px] sm:[&_th]:px-2">
+    <Table aria-label={label} aria-busy={coins === null || undefined} className="max-sm:text-xs [&_td]:px-[3px] sm:[&_td]:px-2 [&_th]:px-[3px] sm:[&_th]:px-2">
       <TableHeader>
         <TableRow>
           <TableHead className="w-8">#</TableHead>
           <TableHead>Coin</TableHead>
-          <TableHead className="text-right">Price</TableHead>
-          <TableHead className="text-right">1d</TableHead>
-          <TableHead className="text-right">MC</TableHead>
+          <TableHead align="right">Price</TableHead>
+          <TableHead align="right">1d</TableHead>
+          <TableHead align="right">MC</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -40,7 +40,7 @@ export function CoinTable({ coins, skeletonRows = 0, label }: { coins: TableCoin
                 <TableCell className="text-muted-foreground tabular-nums">{index + 1}</TableCell>
                 <TableCell>
                   <span className="flex min-w-0 items-center gap-1.5 sm:gap-2">
-                    <CoinLogo coin={coin} size={22} />
+                    <CoinLogo coin={coin} size={22} loading="lazy" />
                     <span className="font-medium">{coin.symbol}</span>
                   </span>
                 </TableCell>

@@ -56,7 +56,7 @@ export function ContactButton({
                   <span className="font-medium">{channel.name}</span>
                   {channel.isNew ? <Badge variant="success">NEW!</Badge> : null}
                 </span>
-                <Badge variant="outline" className="text-muted-foreground">
+                <Badge variant="muted">
                   Coming Soon
                 </Badge>
               </li>

@@ -3,7 +3,6 @@ import type * as React from "react";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { formatWholeUsd } from "@/lib/format";
-import { cn } from "@/lib/utils";
 import { ContactButton } from "./contact-button";
 
 /**
@@ -32,10 +31,9 @@ export function PriceCard({
     <Card
       data-testid="price-card"
       data-recommended={recommended || undefined}
-      className={cn(
-        "flex min-w-0 flex-col gap-5 p-5 sm:p-6",
-        recommended && "border-primary bg-primary/5 shadow-lg shadow-primary/10 ring-1 ring-primary",
-      )}
+      // The recommended look overrides Card's bg-card and shadow-sm through data-recommended (a
+      // more specific selector), since cn() does not drop conflicting classes.
+      className="flex min-w-0 flex-col gap-5 p-5 sm:p-6 data-recommended:border-primary data-recommended:bg-primary/5 data-recommended:shadow-lg data-recommended:shadow-primary/10 data-recommended:ring-1 data-recommended:ring-primary"
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={headingId} className="text-lg font-semibold">

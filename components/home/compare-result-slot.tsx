@@ -1,14 +1,11 @@
 "use client";
 
-import type { UseQueryResult } from "@tanstack/react-query";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { HttpError } from "@/lib/api/fetch-json";
-import { computeComparison } from "@/lib/comparison";
-import type { Coin } from "@/lib/validation/coins";
-import { ComparisonActions } from "./comparison-actions";
-import { ComparisonResult } from "./comparison-result";
+import type { LazyModuleState } from "@/lib/lazy-module";
+import type * as CompareData from "./compare-data";
 
 export const RESULT_SLOT_ID = "compare-result";
 
@@ -20,13 +17,25 @@ export const RESULT_SLOT_ID = "compare-result";
 const RESERVE_SCRIPT = `(function(){var q=new URLSearchParams(location.search),a=q.get("coin1"),b=q.get("coin2");if(a&&b&&a!==b)document.getElementById("${RESULT_SLOT_ID}").setAttribute("data-reserved","")})()`;
 
 type Props = {
-  pair: readonly [string, string] | null;
-  result: UseQueryResult<readonly [Coin | undefined, Coin | undefined] | null>;
+  pair: CompareData.Pair | null;
+  /** The result's code (compare-data.tsx), loaded when there is a pair to show. */
+  data: LazyModuleState<typeof CompareData>;
 };
 
-/** The home page's result: nothing yet, the card's outline while the two coins load, the card, or why not. */
-export function CompareResultSlot({ pair, result }: Props) {
-  const loading = pair !== null && result.isPending;
+/** The home page's result: nothing yet, the card's outline while it loads, the card, or why not. */
+export function CompareResultSlot({ pair, data }: Props) {
+  // Whether the pair's prices are still loading, as PairResult tells it.
+  const [pricesPending, setPricesPending] = useState(true);
+  const loading = pair !== null && !data.failed && (!data.module || pricesPending);
+
+  let content: React.ReactNode = null;
+  if (pair !== null && data.module) {
+    const { PairResult } = data.module;
+    content = <PairResult pair={pair} onPendingChange={setPricesPending} />;
+  } else if (pair !== null) {
+    content = data.failed ? <ResultError onRetry={data.retry} /> : <ResultSkeleton />;
+  }
+
   return (
     <>
       <div
@@ -39,37 +48,30 @@ export function CompareResultSlot({ pair, result }: Props) {
         data-reserved={loading ? "" : undefined}
         className="compare-result-slot"
       >
-        <SlotContent pair={pair} result={result} />
+        {content}
       </div>
       <script dangerouslySetInnerHTML={{ __html: RESERVE_SCRIPT }} />
     </>
   );
 }
 
-function SlotContent({ pair, result }: Props) {
-  if (pair === null) return null;
-  if (result.isPending) return <ResultSkeleton />;
-  // A link naming a coin we do not list shows nothing, as a malformed link does.
-  if (result.error instanceof HttpError && result.error.status === 404) return null;
-  const [coin1, coin2] = result.data ?? [];
-  if (result.isError || !coin1 || !coin2) {
-    return (
-      <Card>
-        <CardContent className="flex flex-wrap items-center justify-between gap-3 pt-5">
-          <p role="alert" className="text-muted-foreground">
-            Couldn&apos;t load the prices for this comparison.
-          </p>
-          <Button variant="outline" size="sm" onClick={() => void result.refetch()}>
-            Try again
-          </Button>
-        </CardContent>
-      </Card>
-    );
-  }
-  return <ComparisonResult result={computeComparison(coin1, coin2)} actions={<ComparisonActions coin1={coin1} coin2={coin2} />} />;
+/** The prices (or the code that reads them) did not arrive. */
+export function ResultError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Card>
+      <CardContent className="flex flex-wrap items-center justify-between gap-3 pt-5">
+        <p role="alert" className="text-muted-foreground">
+          Couldn&apos;t load the prices for this comparison.
+        </p>
+        <Button variant="outline" size="sm" onClick={onRetry}>
+          Try again
+        </Button>
+      </CardContent>
+    </Card>
+  );
 }
 
-function ResultSkeleton() {
+export function ResultSkeleton() {
   return (
     <Card aria-label="Loading the comparison" role="status" className="h-[var(--result-card-height)]">
       <CardContent className="flex flex-col gap-5 pt-5">

@@ -1,20 +1,28 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
 import { Suspense, useCallback, useEffect, useRef, useState } from "react";
-import { coinsByIdsQuery, useCoinPair, useCoinsByIds } from "@/components/coins/coin-queries";
 import { IndexedCoinSelector } from "@/components/coins/indexed-coin-selector";
 import { Button } from "@/components/ui/button";
 import type { IndexedCoin } from "@/lib/coins/coin-index";
 import { comparisonHref, parseComparisonParams } from "@/lib/comparison-link";
+import { lazyModule, useLazyModule } from "@/lib/lazy-module";
 import { COMPARE_DELAY_MS } from "@/lib/market-constants";
 import { countComparison } from "@/lib/trending/client";
+import type { Coin } from "@/lib/validation/coins";
+import type { Link, Pair } from "./compare-data";
 import { CompareResultSlot } from "./compare-result-slot";
 
-type Pair = readonly [string, string];
-/** What the address asks for: one coin to start from, or a comparison to show. */
-type Link = { coin1Id: string; coin2Id?: string };
+/** The form's reads (TanStack Query and the result card), loaded when a comparison is first wanted. */
+const compareData = lazyModule(() => import("./compare-data"));
+
+// A comparison in the address (a shared link) needs that code at once: start its download with
+// this module, before the page hydrates, rather than after.
+if (typeof window !== "undefined" && new URLSearchParams(window.location.search).has("coin1")) {
+  compareData.load().catch(() => {
+    // retried when the form asks for it (useLazyModule)
+  });
+}
 
 const samePair = (a: Pair | null | undefined, b: Pair | null | undefined) => !!a && !!b && a[0] === b[0] && a[1] === b[1];
 
@@ -36,17 +44,15 @@ export function CompareSection({ indexVersion }: { indexVersion: string }) {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const queryClient = useQueryClient();
-  const result = useCoinPair(shown);
-  const linked = useCoinsByIds(link ? [link.coin1Id, ...(link.coin2Id ? [link.coin2Id] : [])] : null);
+  const data = useLazyModule(compareData, shown !== null || link !== null);
+  const LinkedCoins = data.module?.LinkedCoins;
 
   // A link's coins fill the selectors once they arrive (the link itself holds only ids).
-  useEffect(() => {
-    if (!link || !linked.data) return;
-    setCoin1(linked.data.get(link.coin1Id) ?? null);
-    setCoin2(link.coin2Id ? (linked.data.get(link.coin2Id) ?? null) : null);
-    setLink(null);
-  }, [link, linked.data]);
+  const fillFromLink = useCallback((filled: Link, coins: Map<string, Coin>) => {
+    setCoin1(coins.get(filled.coin1Id) ?? null);
+    setCoin2(filled.coin2Id ? (coins.get(filled.coin2Id) ?? null) : null);
+    setLink((current) => (current === filled ? null : current));
+  }, []);
 
   const show = (pair: Pair | null) => {
     shownRef.current = pair;
@@ -69,8 +75,14 @@ export function CompareSection({ indexVersion }: { indexVersion: string }) {
     if (!coin1 || !coin2 || coin1.id === coin2.id) return;
     const pair: Pair = [coin1.id, coin2.id];
     setComparing(true);
-    // The prices load during the compare delay, so the result is usually there when it ends.
-    void queryClient.prefetchQuery(coinsByIdsQuery(pair));
+    // The prices (and the code showing them) load during the compare delay, so the result is
+    // usually there when it ends.
+    compareData
+      .load()
+      .then((module) => module.prefetchPair(pair))
+      .catch(() => {
+        // the result slot says so, and offers to try again
+      });
     timer.current = setTimeout(() => {
       show(pair);
       setComparing(false);
@@ -98,7 +110,8 @@ export function CompareSection({ indexVersion }: { indexVersion: string }) {
       {coin1 && coin2 && coin1.id === coin2.id ? (
         <p className="text-sm text-muted-foreground">Pick two different coins to compare.</p>
       ) : null}
-      <CompareResultSlot pair={shown} result={result} />
+      {link && LinkedCoins ? <LinkedCoins link={link} onCoins={fillFromLink} /> : null}
+      <CompareResultSlot pair={shown} data={data} />
     </div>
   );
 }

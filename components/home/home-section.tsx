@@ -7,10 +7,10 @@ export function HomeSection({ title, children, id }: { title: string; children: 
   const titleId = `${id ?? title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-title`;
   return (
     <Card aria-labelledby={titleId} role="region" className="min-w-0">
-      <CardHeader className="px-2 sm:px-5">
+      <CardHeader className="max-sm:px-2">
         <CardTitle id={titleId}>{title}</CardTitle>
       </CardHeader>
-      <CardContent className="px-2 sm:px-5">{children}</CardContent>
+      <CardContent className="max-sm:px-2">{children}</CardContent>
     </Card>
   );
 }

@@ -16,12 +16,12 @@ export function MostComparedPairs({ pairs }: { pairs: ComparedPair<PairCoin>[] }
           <Link href={comparisonHref(coin1.id, coin2.id)} prefetch={false} className="flex items-center gap-3 rounded-lg p-2 hover:bg-accent">
             <span className="w-5 text-sm tabular-nums text-muted-foreground">{rank}</span>
             <span className="flex items-center gap-1.5 font-medium">
-              <CoinLogo coin={coin1} size={24} />
+              <CoinLogo coin={coin1} size={24} loading="lazy" />
               {coin1.symbol}
             </span>
             <span className="text-sm text-muted-foreground">vs</span>
             <span className="flex items-center gap-1.5 font-medium">
-              <CoinLogo coin={coin2} size={24} />
+              <CoinLogo coin={coin2} size={24} loading="lazy" />
               {coin2.symbol}
             </span>
           </Link>

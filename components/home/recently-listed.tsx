@@ -20,7 +20,7 @@ export function RecentlyListed({ coins }: { coins: Pick<Coin, "id" | "symbol" | 
             className="flex flex-col items-center gap-1.5 rounded-lg p-2 text-sm hover:bg-accent"
             title={coin.name}
           >
-            <CoinLogo coin={coin} size={36} />
+            <CoinLogo coin={coin} size={36} loading="lazy" />
             <span className="max-w-full truncate font-medium">{coin.symbol}</span>
           </Link>
         </li>

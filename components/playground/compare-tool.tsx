@@ -1,14 +1,15 @@
 "use client";
 
 import { Trash2 } from "lucide-react";
-import { useCoinPair } from "@/components/coins/coin-queries";
 import { IndexedCoinSelector } from "@/components/coins/indexed-coin-selector";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { IndexedCoin } from "@/lib/coins/coin-index";
-import { comparisonFailureMessage, computeComparison } from "@/lib/comparison";
-import { formatMultiplier, formatPrice } from "@/lib/format";
+import { lazyModule, useLazyModule } from "@/lib/lazy-module";
+
+/** The tool's sentence and its reads, loaded when a tool first has two coins. */
+const toolResult = lazyModule(() => import("./tool-result"));
 
 export type CompareToolState = { id: string; type: "compare"; coin1: IndexedCoin | null; coin2: IndexedCoin | null };
 
@@ -46,34 +47,30 @@ export function CompareTool({ tool, index, indexVersion, onChange, onRemove }: P
           <Trash2 />
         </Button>
       </div>
-      {tool.coin1 && tool.coin2 ? <ToolResult pair={[tool.coin1.id, tool.coin2.id]} /> : null}
+      {tool.coin1 && tool.coin2 ? <LazyToolResult pair={[tool.coin1.id, tool.coin2.id]} /> : null}
     </Card>
   );
 }
 
-/** The sentence for two chosen coins, once their prices are in. */
-function ToolResult({ pair }: { pair: readonly [string, string] }) {
-  const coins = useCoinPair(pair);
-  if (coins.isPending) return <Skeleton className="h-6 w-3/4" role="status" aria-label="Loading the comparison" />;
-  const [coin1, coin2] = coins.data ?? [];
-  if (coins.isError || !coin1 || !coin2) {
-    return (
-      <p className="text-sm text-muted-foreground">
-        Couldn&apos;t load the prices.{" "}
-        <button type="button" className="font-medium text-foreground underline underline-offset-4" onClick={() => void coins.refetch()}>
-          Try again
-        </button>
-      </p>
-    );
-  }
-  const result = computeComparison(coin1, coin2);
-  return result.comparable ? (
-    <p data-testid="tool-result">
-      If {result.coin1.symbol} reaches the current market cap of {result.coin2.symbol}, its price would be{" "}
-      <strong className="tabular-nums">{formatPrice(result.projectedPrice)}</strong>{" "}
-      <span className="tabular-nums text-muted-foreground">({formatMultiplier(result.multiplier)})</span>
+/** The sentence for two chosen coins: its outline until its code is here, then tool-result.tsx. */
+function LazyToolResult({ pair }: { pair: readonly [string, string] }) {
+  const code = useLazyModule(toolResult, true);
+  if (code.module) return <code.module.ToolResult pair={pair} />;
+  return code.failed ? <ToolResultError onRetry={code.retry} /> : <ToolResultSkeleton />;
+}
+
+export function ToolResultSkeleton() {
+  return <Skeleton className="h-6 w-3/4" role="status" aria-label="Loading the comparison" />;
+}
+
+/** The prices (or the code that reads them) did not arrive. */
+export function ToolResultError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <p className="text-sm text-muted-foreground">
+      Couldn&apos;t load the prices.{" "}
+      <button type="button" className="font-medium text-foreground underline underline-offset-4" onClick={onRetry}>
+        Try again
+      </button>
     </p>
-  ) : (
-    <p className="text-sm text-muted-foreground">{comparisonFailureMessage(result.reason, result.invalidCoin?.symbol)}</p>
   );
 }

@@ -3,7 +3,7 @@
 import { ArrowLeftRight, Plus, X } from "lucide-react";
 import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Card, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardTitle } from "@/components/ui/card";
 import { CompareTool, type CompareToolState } from "./compare-tool";
 
 /** The playground's tools live in page state only (spec section 2); ids are type + timestamp. */
@@ -28,12 +28,13 @@ export function Playground({ indexVersion }: { indexVersion: string }) {
       </div>
       {choosing ? (
         <Card className="max-w-md" role="group" aria-labelledby="select-tool-title">
-          <CardHeader className="flex-row items-center justify-between">
+          {/* CardHeader's look as a row (CardHeader is a column): the title, then the close button. */}
+          <div data-slot="card-header" className="flex items-center justify-between gap-1.5 p-5">
             <CardTitle id="select-tool-title">Select Tool</CardTitle>
             <Button variant="ghost" size="icon" onClick={() => setChoosing(false)} aria-label="Close tool list">
               <X />
             </Button>
-          </CardHeader>
+          </div>
           <div className="px-5 pb-5">
             <button
               type="button"

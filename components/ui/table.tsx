@@ -21,11 +21,16 @@ export function TableRow({ className, ...props }: React.ComponentProps<"tr">) {
   return <tr data-slot="table-row" className={cn("border-b transition-colors hover:bg-muted/50", className)} {...props} />;
 }
 
-export function TableHead({ className, ...props }: React.ComponentProps<"th">) {
+/** `align` rather than a text-* class: the head sets its own alignment (cn() keeps both classes). */
+export function TableHead({ className, align = "left", ...props }: Omit<React.ComponentProps<"th">, "align"> & { align?: "left" | "right" }) {
   return (
     <th
       data-slot="table-head"
-      className={cn("h-10 px-2 text-left align-middle font-medium whitespace-nowrap text-muted-foreground", className)}
+      className={cn(
+        "h-10 px-2 align-middle font-medium whitespace-nowrap text-muted-foreground",
+        align === "right" ? "text-right" : "text-left",
+        className,
+      )}
       {...props}
     />
   );

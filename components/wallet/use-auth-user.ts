@@ -1,18 +1,9 @@
 "use client";
 
 import { useQuery, type QueryClient } from "@tanstack/react-query";
-import { useSyncExternalStore } from "react";
-import { AUTH_USER_QUERY_KEY, fetchAuthUser, readSignedInHint, subscribeToSignedInHint } from "@/lib/auth/client";
+import { AUTH_USER_QUERY_KEY, fetchAuthUser, readSignedInHint } from "@/lib/auth/client";
 import type { AuthUser } from "@/lib/validation/auth";
-
-/**
- * Whether the browser holds the "signed in" hint cookie. The server render (and so the hydration
- * render) always says no: pages are cached and identical for everyone; React then re-renders
- * with the browser's answer.
- */
-export function useSignedInHint(): boolean {
-  return useSyncExternalStore(subscribeToSignedInHint, readSignedInHint, () => false);
-}
+import { useSignedInHint } from "./use-signed-in-hint";
 
 export type AuthUserState = {
   /** The signed-in user; null when signed out; undefined while it is being asked. */

@@ -1,37 +1,45 @@
 "use client";
 
-// The header's wallet slot. It stays a plain button until the wallet kit is wanted: on a click,
-// on arriving from a 'Log in' link (#connect-wallet), for a signed-in visitor, or in a browser
-// that has connected a wallet here before. Everyone else never downloads the kit.
+// The header's wallet slot. It stays a plain button until more is wanted: who is signed in is
+// asked only by a visitor holding the "signed in" hint, and the wallet kit loads on a click, on
+// arriving from a 'Log in' link (#connect-wallet), for a signed-in visitor, or in a browser that
+// has connected a wallet here before. Both come with their own code (wallet-session.tsx, with
+// TanStack Query; wallet-kit.tsx), so an anonymous visitor downloads neither.
 //
 // The server HTML (cached, the same for everyone) always holds 'Connect Wallet': an anonymous
 // visitor sees it from the first paint and never a skeleton. For a visitor holding the "signed
 // in" hint cookie, the header's inline script (SignedInHintScript) adds a style before the first
 // paint that draws that button as a skeleton; it is removed here once React shows the hinted state.
-import dynamic from "next/dynamic";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
+import { lazyModule, useLazyModule } from "@/lib/lazy-module";
 import { CONNECT_WALLET_HASH } from "@/lib/wallet/login-redirect";
 import { SIGNED_IN_HINT_STYLE_ID } from "./signed-in-hint-script";
-import { useAuthUser, useSignedInHint } from "./use-auth-user";
-import { ConnectWalletButton, WalletButtonPlaceholder, WalletSlotLoading } from "./wallet-button-placeholder";
+import { useSignedInHint } from "./use-signed-in-hint";
+import { ConnectWalletButton, WalletSlotLoading } from "./wallet-button-placeholder";
 import { hasUsedWallet } from "./wallet-memory";
+import type { KitRequest } from "./wallet-session";
 
-const WalletKit = dynamic(() => import("./wallet-kit"), { ssr: false, loading: () => <WalletSlotLoading /> });
+const sessionCode = lazyModule(() => import("./wallet-session"));
 
 export function WalletButton() {
   const hinted = useSignedInHint();
-  const { data: user, isPending } = useAuthUser();
-  const [kit, setKit] = useState<{ openOnLoad: boolean } | null>(null);
+  const [kit, setKit] = useState<KitRequest | null>(null);
+  const session = useLazyModule(sessionCode, hinted || kit !== null);
+  const wantKit = useCallback((request: KitRequest) => {
+    // The kit's download starts now, beside the session's, not after it (a failure shows where
+    // the kit renders, which asks for it again).
+    import("./wallet-kit").catch(() => {});
+    setKit((current) => current ?? request);
+  }, []);
 
   useEffect(() => {
-    if (kit) return;
     if (window.location.hash === CONNECT_WALLET_HASH) {
       window.history.replaceState(window.history.state, "", window.location.pathname + window.location.search);
-      setKit({ openOnLoad: true });
-    } else if (user || hasUsedWallet()) {
-      setKit({ openOnLoad: false });
+      wantKit({ openOnLoad: true });
+    } else if (hasUsedWallet()) {
+      wantKit({ openOnLoad: false });
     }
-  }, [kit, user]);
+  }, [wantKit]);
 
   // React now renders what the hint says (the skeleton, then the user): the pre-paint style has
   // done its job. (Hydration renders "no hint" like the server; this runs after the re-render.)
@@ -40,9 +48,11 @@ export function WalletButton() {
   }, [hinted]);
 
   let content: React.ReactNode;
-  if (kit) content = <WalletKit openOnLoad={kit.openOnLoad} />;
-  else if (isPending) content = <WalletButtonPlaceholder />;
-  else content = <ConnectWalletButton onClick={() => setKit({ openOnLoad: true })} />;
+  if (!hinted && !kit) content = <ConnectWalletButton onClick={() => wantKit({ openOnLoad: true })} />;
+  else if (session.module) content = <session.module.WalletSession kit={kit} onWantKit={wantKit} />;
+  // The session's code did not arrive (offline): 'Connect Wallet' asks for it again.
+  else if (session.failed) content = <ConnectWalletButton onClick={session.retry} />;
+  else content = <WalletSlotLoading />;
 
   return (
     <div data-wallet-slot="" className="flex items-center">

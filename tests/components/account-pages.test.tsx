@@ -2,7 +2,7 @@
 // The signed-in state is whatever GET /api/auth/user answered, so each test puts that answer
 // in the query cache (or leaves the request hanging, for "loading"). The signed-in states (list
 // loading, load error, empty, cards) are in watchlist-page.test.tsx and saved-page.test.tsx.
-import { screen } from "@testing-library/react";
+import { act, screen } from "@testing-library/react";
 import { SavedView } from "@/components/account/saved-view";
 import { WatchlistView } from "@/components/account/watchlist-view";
 import { avatarInitials } from "@/components/wallet/address-avatar";
@@ -40,8 +40,12 @@ describe.each([
 });
 
 describe("the header's wallet slot before the kit loads", () => {
-  test("holds its place while the signed-in state is loading", () => {
+  test("holds its place while the signed-in state is loading", async () => {
     renderWith(<WalletButton />, "pending");
+    expect(screen.getByRole("status", { name: "Loading wallet" })).toBeInTheDocument();
+    expect(screen.queryByRole("button")).not.toBeInTheDocument();
+    // And still once the code that asks who is signed in has loaded (the request never answers).
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     expect(screen.getByRole("status", { name: "Loading wallet" })).toBeInTheDocument();
     expect(screen.queryByRole("button")).not.toBeInTheDocument();
   });

@@ -55,7 +55,10 @@ test("pressing Compare Now reads 'Comparing...' for 800 ms, disabled, then shows
 
   const busy = screen.getByRole("button", { name: "Comparing..." });
   expect(busy).toBeDisabled();
-  act(() => jest.advanceTimersByTime(799));
+  // The prices, and the code that shows them, load during the delay (the async advance lets their
+  // promises settle as real time would); the result still waits for the full 800 ms.
+  await act(() => jest.advanceTimersByTimeAsync(799));
+  expect(busy).toBeDisabled();
   expect(screen.queryByTestId("comparison-result")).not.toBeInTheDocument();
   act(() => jest.advanceTimersByTime(1));
   expect(screen.getByTestId("projected-price")).toHaveTextContent("$0.0012");
@@ -94,7 +97,7 @@ test("Enter pressed before the list arrives chooses the match once it does", asy
   const index = hold();
   api.once("GET /api/coin-index", index);
   render(section());
-  screen.getByRole("button", { name: /First coin/ }).focus();
+  act(() => screen.getByRole("button", { name: /First coin/ }).focus()); // starts the index's download
   await user.keyboard("{ArrowDown}big{Enter}");
   expect(screen.getByRole("combobox")).toBeInTheDocument();
   await act(async () => index.release(json({ version: TEST_INDEX_VERSION, coins: toCoinIndexRows(coins) })));

@@ -1,7 +1,6 @@
 // The "signed in" hint cookie in the browser: without it nobody asks GET /api/auth/user and the
 // header says 'Connect Wallet' at once; with it the user is fetched, and a 401 clears it. The
 // header's server HTML is the same for everyone and hydrates without a mismatch either way.
-import { QueryClientProvider } from "@tanstack/react-query";
 import { act, render, screen, waitFor } from "@testing-library/react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
@@ -12,9 +11,8 @@ import { SiteHeader } from "@/components/layout/site-header";
 import { refreshAuthUser, useAuthUser } from "@/components/wallet/use-auth-user";
 import { WalletButton } from "@/components/wallet/wallet-button";
 import { readSignedInHint, signOutSession, submitSignIn } from "@/lib/auth/client";
-import { createQueryClient } from "@/lib/query-client";
 import { apiError, hold, json, useFakeApi } from "../helpers/fake-api";
-import { alice, renderWithQueryClient, setSignedInHint } from "../helpers/render-with-query";
+import { alice, freshQueryClient, renderWithQueryClient, setSignedInHint } from "../helpers/render-with-query";
 import { openAddress, useAddressBar } from "../helpers/address-bar";
 import { TEST_INDEX_VERSION, serveCoins } from "../helpers/coin-api";
 import { big, tiny } from "./fixtures";
@@ -109,12 +107,8 @@ describe("with the hint", () => {
     first.unmount();
 
     // Next visit: a fresh query client, and the cookie as the last answer left it.
-    const client = createQueryClient();
-    render(
-      <QueryClientProvider client={client}>
-        <WalletButton />
-      </QueryClientProvider>,
-    );
+    freshQueryClient();
+    render(<WalletButton />);
     expect(screen.getByRole("button", { name: "Connect Wallet" })).toBeInTheDocument();
     await tick();
     expect(api.calls("GET /api/auth/user")).toHaveLength(1);
@@ -174,11 +168,9 @@ describe("signing in and out", () => {
 });
 
 describe("the header's server HTML", () => {
-  const header = () => (
-    <QueryClientProvider client={createQueryClient()}>
-      <SiteHeader plsPrice={0.0000345} />
-    </QueryClientProvider>
-  );
+  // The header's wallet slot brings its own provider of the browser's client when it needs one.
+  const header = () => <SiteHeader plsPrice={0.0000345} />;
+  beforeEach(() => void freshQueryClient());
 
   test("is the same with and without the hint, and holds 'Connect Wallet', the PLS price and no skeleton", () => {
     const anonymous = renderToString(header());

@@ -1,5 +1,7 @@
 // Renders a component inside a fresh TanStack Query client configured as the app's (no retry,
-// never stale, a 401 re-reads the signed-in user), with the signed-in state already answered:
+// never stale, a 401 re-reads the signed-in user), installed as the browser's one client (the
+// parts of a page that load TanStack Query on first use take it from there), with the signed-in
+// state already answered:
 // a user, null (signed out), or "pending" (GET /api/auth/user has not answered; the test's
 // fetch decides whether it ever will). The "signed in" hint cookie follows the answer, as in a
 // browser: present for a user or "pending" (the browser only asks when it holds the hint),
@@ -8,7 +10,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import { AUTH_USER_QUERY_KEY, signedInHintChanged } from "@/lib/auth/client";
 import { SIGNED_IN_HINT_COOKIE } from "@/lib/auth/signed-in-hint";
-import { createQueryClient } from "@/lib/query-client";
+import { createQueryClient, setBrowserQueryClient } from "@/lib/query-client";
 import type { AuthUser } from "@/lib/validation/auth";
 
 export type AuthAnswer = "pending" | AuthUser | null;
@@ -25,9 +27,16 @@ export function setSignedInHint(on: boolean): void {
   signedInHintChanged();
 }
 
+/** A fresh client, installed as the browser's: what a new page load starts with. */
+export function freshQueryClient() {
+  const client = createQueryClient();
+  setBrowserQueryClient(client);
+  return client;
+}
+
 export function renderWithQueryClient(ui: React.ReactElement, auth: AuthAnswer = null, { hint = auth !== null }: { hint?: boolean } = {}) {
   setSignedInHint(hint);
-  const client = createQueryClient();
+  const client = freshQueryClient();
   // Signed out without the hint is what a browser has before anything was asked: no answer cached.
   if (auth !== "pending" && (auth !== null || hint)) client.setQueryData(AUTH_USER_QUERY_KEY, auth);
   return { client, ...render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>) };

@@ -1,0 +1,42 @@
+"use client";
+
+// The wallet slot once it needs more than a button (loaded by WalletButton): who is signed in,
+// through TanStack Query, and the wallet kit once it is wanted.
+import { lazy, Suspense, useEffect } from "react";
+import { QueryProvider } from "@/components/query-provider";
+import { useAuthUser } from "./use-auth-user";
+import { ConnectWalletButton, WalletButtonPlaceholder, WalletSlotLoading } from "./wallet-button-placeholder";
+
+const WalletKit = lazy(() => import("./wallet-kit"));
+
+/** The kit is wanted; `openOnLoad` opens the connect dialog once it is there. */
+export type KitRequest = { openOnLoad: boolean };
+
+type Props = { kit: KitRequest | null; onWantKit: (request: KitRequest) => void };
+
+export function WalletSession(props: Props) {
+  // The wallet kit sits inside: wagmi reads through the same client.
+  return (
+    <QueryProvider>
+      <SessionSlot {...props} />
+    </QueryProvider>
+  );
+}
+
+function SessionSlot({ kit, onWantKit }: Props) {
+  const { data: user, isPending } = useAuthUser();
+  // A signed-in visitor gets the kit straight away: the avatar and its menu live there.
+  useEffect(() => {
+    if (!kit && user) onWantKit({ openOnLoad: false });
+  }, [kit, user, onWantKit]);
+
+  if (kit) {
+    return (
+      <Suspense fallback={<WalletSlotLoading />}>
+        <WalletKit openOnLoad={kit.openOnLoad} />
+      </Suspense>
+    );
+  }
+  if (isPending) return <WalletButtonPlaceholder />;
+  return <ConnectWalletButton onClick={() => onWantKit({ openOnLoad: true })} />;
+}
