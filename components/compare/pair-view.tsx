@@ -2,7 +2,6 @@ import { ArrowLeftRight } from "lucide-react";
 import Link from "next/link";
 import { CoinLogo } from "@/components/coins/coin-logo";
 import { PriceChange } from "@/components/coins/price-change";
-import { ComparisonActions } from "@/components/home/comparison-actions";
 import { ComparisonResult } from "@/components/home/comparison-result";
 import { HomeSection } from "@/components/home/home-section";
 import { buttonVariants } from "@/components/ui/button";
@@ -13,6 +12,7 @@ import { comparisonHref } from "@/lib/comparison-link";
 import type { Comparison } from "@/lib/comparison";
 import { formatMarketCap, formatPrice } from "@/lib/format";
 import type { Coin } from "@/lib/validation/coins";
+import { PairActions } from "./pair-actions";
 import { ShareBar } from "./share-bar";
 
 /** A comparison's own page (/compare/{coin1}/{coin2}): the answer, both coins, where to go next. */
@@ -35,7 +35,7 @@ export function PairView({ result, related, siteUrl }: { result: Comparison<Coin
         </div>
       </div>
 
-      <ComparisonResult result={result} actions={<ComparisonActions coin1={coin1} coin2={coin2} />} />
+      <ComparisonResult result={result} actions={<PairActions coin1={coin1} coin2={coin2} />} />
       <ShareBar path={path} url={`${siteUrl}${path}`} text={pairTitle(result)} />
 
       <section aria-label="The two coins" className="grid gap-4 sm:grid-cols-2">

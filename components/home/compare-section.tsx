@@ -1,95 +1,66 @@
 "use client";
 
-import { useSearchParams } from "next/navigation";
+import { useRouter, useSearchParams } from "next/navigation";
 import { Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { IndexedCoinSelector } from "@/components/coins/indexed-coin-selector";
 import { Button } from "@/components/ui/button";
 import type { IndexedCoin } from "@/lib/coins/coin-index";
-import { comparisonHref, parseComparisonParams } from "@/lib/comparison-link";
+import { pairPath } from "@/lib/compare/pair-route";
+import { parseComparisonParams } from "@/lib/comparison-link";
 import { lazyModule, useLazyModule } from "@/lib/lazy-module";
 import { COMPARE_DELAY_MS } from "@/lib/market-constants";
 import { countComparison } from "@/lib/trending/client";
 import type { Coin } from "@/lib/validation/coins";
-import type { Link, Pair } from "./compare-data";
-import { CompareResultSlot } from "./compare-result-slot";
 
-/** The form's reads (TanStack Query and the result card), loaded when a comparison is first wanted. */
-const compareData = lazyModule(() => import("./compare-data"));
+/** Reads the coin a link names (TanStack Query with it), loaded only when the address names one. */
+const linkedCoinCode = lazyModule(() => import("./linked-coin"));
 
-// A comparison in the address (a shared link) needs that code at once: start its download with
-// this module, before the page hydrates, rather than after.
+// A coin in the address (Recently Listed, 'Compare other coins') needs that code at once: start
+// its download with this module, before the page hydrates, rather than after.
 if (typeof window !== "undefined" && new URLSearchParams(window.location.search).has("coin1")) {
-  compareData.load().catch(() => {
+  linkedCoinCode.load().catch(() => {
     // retried when the form asks for it (useLazyModule)
   });
 }
 
-const samePair = (a: Pair | null | undefined, b: Pair | null | undefined) => !!a && !!b && a[0] === b[0] && a[1] === b[1];
-
 /**
- * The compare form (spec section 4, "Home compare"): idle, then 'Comparing...' for the 800 ms
- * compare delay, then the result. The page is the same cached HTML for everyone, so a comparison
- * in the address (?coin1=&coin2=: a shared link, a featured card, a most-compared pair) is read
- * here, in the browser, and shown at once; following another such link replaces what is shown.
- * Each result shown after pressing Compare Now counts once for 'Most Compared Pairs'; opening a
- * link does not (a reload or a shared link is not a new comparison).
+ * The compare form (spec section 4, "Home compare"): pick two coins, press Compare Now, which
+ * reads 'Comparing...' for the 800 ms compare delay and then opens the pair's own page
+ * (/compare/{coin1}/{coin2}), where the result card is: an address to share and to find. The
+ * page's code and HTML load during the delay. Each press counts once for 'Most Compared Pairs';
+ * opening a pair page by a link does not (a reload or a shared link is not a new comparison).
+ * `/?coin1=hex` opens the form with that coin picked.
  */
 export function CompareSection({ indexVersion }: { indexVersion: string }) {
+  const router = useRouter();
   const [coin1, setCoin1] = useState<IndexedCoin | null>(null);
   const [coin2, setCoin2] = useState<IndexedCoin | null>(null);
-  const [shown, setShown] = useState<Pair | null>(null);
-  const shownRef = useRef<Pair | null>(null);
-  const [link, setLink] = useState<Link | null>(null);
+  const [linkedId, setLinkedId] = useState<string | null>(null);
   const [comparing, setComparing] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const data = useLazyModule(compareData, shown !== null || link !== null);
-  const LinkedCoins = data.module?.LinkedCoins;
+  const linked = useLazyModule(linkedCoinCode, linkedId !== null);
+  const LinkedCoin = linked.module?.LinkedCoin;
 
-  // A link's coins fill the selectors once they arrive (the link itself holds only ids).
-  const fillFromLink = useCallback((filled: Link, coins: Map<string, Coin>) => {
-    setCoin1(coins.get(filled.coin1Id) ?? null);
-    setCoin2(filled.coin2Id ? (coins.get(filled.coin2Id) ?? null) : null);
-    setLink((current) => (current === filled ? null : current));
-  }, []);
-
-  const show = (pair: Pair | null) => {
-    shownRef.current = pair;
-    setShown(pair);
-  };
-
-  const followLink = useCallback((next: Link) => {
-    const pair: Pair | null = next.coin2Id && next.coin2Id !== next.coin1Id ? [next.coin1Id, next.coin2Id] : null;
-    // Our own Compare Now writes its pair into the address: that is no new link.
-    if (samePair(shownRef.current, pair)) return;
-    clearTimeout(timer.current);
-    setComparing(false);
-    show(pair);
-    setLink(next);
+  const followLink = useCallback((coinId: string) => setLinkedId(coinId), []);
+  // The link's coin fills the first selector once it arrives (the link itself holds only its id).
+  const fillFromLink = useCallback((coin: Coin) => {
+    setCoin1(coin);
+    setLinkedId(null);
   }, []);
 
   const canCompare = coin1 !== null && coin2 !== null && coin1.id !== coin2.id && !comparing;
 
   function compare() {
     if (!coin1 || !coin2 || coin1.id === coin2.id) return;
-    const pair: Pair = [coin1.id, coin2.id];
+    const path = pairPath(coin1.id, coin2.id);
     setComparing(true);
-    // The prices (and the code showing them) load during the compare delay, so the result is
-    // usually there when it ends.
-    compareData
-      .load()
-      .then((module) => module.prefetchPair(pair))
-      .catch(() => {
-        // the result slot says so, and offers to try again
-      });
+    router.prefetch(path);
     timer.current = setTimeout(() => {
-      show(pair);
-      setComparing(false);
-      // Make the result shareable without a navigation. The state must be null (not Next's own):
-      // Next then updates its router, so following a link back to the earlier pair is a change.
-      window.history.replaceState(null, "", comparisonHref(pair[0], pair[1]));
-      countComparison(pair[0], pair[1]);
+      countComparison(coin1.id, coin2.id);
+      // 'Comparing...' stays until the pair page replaces this one.
+      router.push(path);
     }, COMPARE_DELAY_MS);
   }
 
@@ -110,21 +81,20 @@ export function CompareSection({ indexVersion }: { indexVersion: string }) {
       {coin1 && coin2 && coin1.id === coin2.id ? (
         <p className="text-sm text-muted-foreground">Pick two different coins to compare.</p>
       ) : null}
-      {link && LinkedCoins ? <LinkedCoins link={link} onCoins={fillFromLink} /> : null}
-      <CompareResultSlot pair={shown} data={data} />
+      {linkedId && LinkedCoin ? <LinkedCoin coinId={linkedId} onCoin={fillFromLink} /> : null}
     </div>
   );
 }
 
 /**
- * Reads the comparison in the address, now and after every navigation. A component of its own
- * inside Suspense: reading search params opts only this part out of the cached HTML.
+ * Reads the coin in the address, now and after every navigation. A component of its own inside
+ * Suspense: reading search params opts only this part out of the cached HTML.
  */
-function AddressLink({ onLink }: { onLink: (link: Link) => void }) {
+function AddressLink({ onLink }: { onLink: (coinId: string) => void }) {
   const params = useSearchParams();
-  const { coin1Id, coin2Id } = parseComparisonParams({ coin1: params.get("coin1") ?? undefined, coin2: params.get("coin2") ?? undefined });
+  const { coin1Id } = parseComparisonParams({ coin1: params.get("coin1") ?? undefined });
   useEffect(() => {
-    if (coin1Id) onLink({ coin1Id, coin2Id });
-  }, [coin1Id, coin2Id, onLink]);
+    if (coin1Id) onLink(coin1Id);
+  }, [coin1Id, onLink]);
   return null;
 }

@@ -18,11 +18,16 @@ import { close, connectAndSignIn, walletMenuButton, walletPage } from "./wallet-
 const carol = privateKeyToAccount("0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6");
 const consented = `localStorage.setItem("cookie-consent", "true");`;
 
+/** From the home page's form to the pair's page (the seed's ids are its lower-case symbols). */
 async function compare(page: Page, symbol1: string, symbol2: string) {
+  if (new URL(page.url()).pathname !== "/") {
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Compare", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+  }
   await chooseCoin(page, /First coin/, symbol1);
   await chooseCoin(page, /Second coin/, symbol2);
   await page.getByRole("button", { name: "Compare Now" }).click();
-  await page.waitForURL((url) => url.search.includes(`coin2=${symbol2.toLowerCase()}`));
+  await page.waitForURL((url) => url.pathname === `/compare/${symbol1.toLowerCase()}/${symbol2.toLowerCase()}`);
   await page.getByTestId("comparison-actions").waitFor();
 }
 

@@ -1,6 +1,7 @@
-// Comparison links on the cached home page: a shared link opens its result (read in the browser)
-// without moving the page, and following a featured card, a most-compared pair or a recently
-// listed coin after comparing something else replaces what the form shows (the stale compare bug).
+// Comparisons have their own pages: Compare Now, the featured cards, Most Compared and shared
+// links all land on /compare/{coin1}/{coin2} with that pair's result, whatever was compared
+// before (the stale compare bug of issue 12 cannot come back: nothing on the home page is left
+// showing an old result), and a recently listed coin opens the form with that coin picked.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Page } from "playwright-core";
@@ -11,73 +12,71 @@ import { suite } from "./suite";
 
 const trigger = (page: Page, name: RegExp) => page.getByRole("button", { name });
 
-/** The symbols of the coins a comparison link names, as the API has them. */
-async function symbolsOf(href: string): Promise<string[]> {
+/** The ids in a pair page's path (/compare/hex/btc) and their symbols, as the API has them. */
+async function pairOf(href: string): Promise<{ path: string; symbols: string[] }> {
   const url = new URL(href, suite().baseUrl);
-  const ids = [url.searchParams.get("coin1"), url.searchParams.get("coin2")].filter((id): id is string => !!id);
+  const ids = url.pathname.split("/").slice(2);
+  assert.equal(ids.length, 2, `${href} is a pair page`);
   const coins = coinListSchema.parse(await (await fetch(`${suite().baseUrl}/api/cryptocurrencies?ids=${ids.join(",")}`)).json());
-  return ids.map((id) => coins.find((coin) => coin.id === id)!.symbol);
-}
-const sentence = (page: Page) => page.getByTestId("comparison-sentence");
-
-async function expectShown(page: Page, symbol1: string, symbol2: string) {
-  await page.waitForFunction(
-    ([a, b]) => document.querySelector("[data-testid=comparison-sentence]")?.textContent?.startsWith(`When ${a} reaches the market cap of ${b},`),
-    [symbol1, symbol2],
-  );
-  assert.match(await trigger(page, /First coin/).innerText(), new RegExp(`\\b${symbol1}\\b`));
-  assert.match(await trigger(page, /Second coin/).innerText(), new RegExp(`\\b${symbol2}\\b`));
+  return { path: url.pathname, symbols: ids.map((id) => coins.find((coin) => coin.id === id)!.symbol) };
 }
 
-test("the stale compare bug: after comparing PLS with ETH, 'See in detail', a most-compared pair and a recently listed coin each replace the form", async () => {
+/** The pair page of `symbol1` at `symbol2`'s market cap is showing. */
+async function expectPairPage(page: Page, path: string, symbol1: string, symbol2: string) {
+  await page.waitForURL((url) => url.pathname === path);
+  await page.getByRole("heading", { level: 1, name: `${symbol1} at ${symbol2}'s market cap` }).waitFor();
+  assert.match(await page.getByTestId("comparison-sentence").innerText(), new RegExp(`^When ${symbol1} reaches the market cap of ${symbol2}, it will be at \\$`));
+}
+
+async function goHome(page: Page) {
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Compare", exact: true }).click();
+  await page.waitForURL((url) => url.pathname === "/");
+}
+
+test("the stale compare steps: Compare Now, 'See in detail', a most-compared pair and a recently listed coin each open what they name", async () => {
   const { browser, baseUrl } = suite();
   const context = await newContext(browser, baseUrl);
   await context.addInitScript(() => localStorage.setItem("cookie-consent", "true"));
   const page = await context.newPage();
   const problems = watchForErrors(page, baseUrl);
 
-  // The issue's exact steps.
+  // The issue's steps: the old shared link, then PLS with ETH, then the HEX/BTC featured card.
   await page.goto("/?coin1=hex&coin2=btc#compare");
-  await expectShown(page, "HEX", "BTC");
+  await expectPairPage(page, "/compare/hex/btc", "HEX", "BTC");
+  await goHome(page);
   await chooseCoin(page, /First coin/, "PLS");
   await chooseCoin(page, /Second coin/, "ETH");
   await page.getByRole("button", { name: "Compare Now" }).click();
-  await expectShown(page, "PLS", "ETH");
-  assert.equal(new URL(page.url()).search, "?coin1=pls&coin2=eth");
+  await page.getByRole("button", { name: "Comparing..." }).waitFor();
+  await expectPairPage(page, "/compare/pls/eth", "PLS", "ETH");
+  await goHome(page);
   const hexBtcCard = page.getByTestId("featured-card").filter({ hasText: "HEX" }).filter({ hasText: "BTC" });
   await hexBtcCard.getByRole("link", { name: /See in detail/ }).click();
-  await page.waitForURL((url) => url.search === "?coin1=hex&coin2=btc");
-  await expectShown(page, "HEX", "BTC");
+  await expectPairPage(page, "/compare/hex/btc", "HEX", "BTC");
 
-  // The same with a Most Compared pair (the first on the list, whatever the counts made it).
+  // A Most Compared pair (the first on the list, whatever the counts made it).
+  await goHome(page);
   const pair = page.getByRole("region").filter({ has: page.getByText("Most Compared Pairs", { exact: true }) }).getByRole("link").first();
-  const pairUrl = new URL((await pair.getAttribute("href"))!, baseUrl);
-  await chooseCoin(page, /First coin/, "PLSX");
-  await chooseCoin(page, /Second coin/, "DOGE");
-  await page.getByRole("button", { name: "Compare Now" }).click();
-  await expectShown(page, "PLSX", "DOGE");
+  const mostCompared = await pairOf((await pair.getAttribute("href"))!);
   await pair.click();
-  await page.waitForURL((url) => url.search === pairUrl.search);
-  const [symbol1, symbol2] = await symbolsOf(pairUrl.href);
-  await expectShown(page, symbol1!, symbol2!);
+  await expectPairPage(page, mostCompared.path, mostCompared.symbols[0]!, mostCompared.symbols[1]!);
 
-  // A recently listed coin starts a comparison with that coin: no stale result is left.
+  // A recently listed coin opens the form with that coin picked, and nothing else.
+  await goHome(page);
   const listed = page.getByRole("region").filter({ has: page.getByText("Recently Listed", { exact: true }) }).getByRole("link").first();
-  const [listedSymbol] = await symbolsOf((await listed.getAttribute("href"))!);
+  const listedId = new URL((await listed.getAttribute("href"))!, baseUrl).searchParams.get("coin1")!;
+  const [listedCoin] = coinListSchema.parse(await (await fetch(`${baseUrl}/api/cryptocurrencies?ids=${listedId}`)).json());
   await listed.click();
-  await page.waitForFunction(
-    (symbol) => !document.querySelector("[data-testid=comparison-result]") && !!document.querySelector("[aria-haspopup=listbox]")?.textContent?.includes(symbol),
-    listedSymbol!,
-  );
-  assert.match(await trigger(page, /First coin/).innerText(), new RegExp(`\\b${listedSymbol}\\b`));
+  await page.waitForFunction((symbol) => !!document.querySelector("[aria-haspopup=listbox]")?.textContent?.includes(symbol), listedCoin!.symbol);
+  assert.match(await trigger(page, /First coin/).innerText(), new RegExp(`\\b${listedCoin!.symbol}\\b`));
   assert.match(await trigger(page, /Second coin/).innerText(), /Select second coin/);
-  assert.equal(await sentence(page).count(), 0);
+  assert.equal(await page.getByTestId("comparison-result").count(), 0);
   assert.deepEqual(problems, []);
   await context.close();
 });
 
 for (const width of [360, 1440]) {
-  test(`a shared comparison link at ${width} px shows its result without moving the page`, async () => {
+  test(`an old shared link at ${width} px lands on the pair page, which does not move as it loads`, async () => {
     const { browser, baseUrl } = suite();
     const context = await newContext(browser, baseUrl, { width, height: 900 });
     await context.addInitScript(() => {
@@ -91,12 +90,13 @@ for (const width of [360, 1440]) {
     });
     const page = await context.newPage();
     const problems = watchForErrors(page, baseUrl);
-    await page.goto("/?coin1=hex&coin2=btc");
-    await expectShown(page, "HEX", "BTC");
+    const response = await page.goto("/?coin1=hex&coin2=btc");
+    assert.equal(response?.request().redirectedFrom()?.url(), `${baseUrl}/?coin1=hex&coin2=btc`);
+    await expectPairPage(page, "/compare/hex/btc", "HEX", "BTC");
+    assert.equal(new URL(page.url()).search, "");
     await page.waitForTimeout(500);
     const shift = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0));
     assert.ok(shift <= 0.02, `layout shift ${shift.toFixed(4)} at ${width}px`);
-    await page.getByTestId("comparison-result").scrollIntoViewIfNeeded();
     await page.screenshot({ path: screenshotPath(`shared-link-${width}`) });
     assert.deepEqual(problems, []);
     await context.close();

@@ -76,13 +76,14 @@ test("compare HEX with BTC: 'Comparing...' then the projected price from the API
   await chooseCoin(page, /Second coin/, "BTC");
   await compare.click();
   await page.getByRole("button", { name: "Comparing..." }).waitFor();
+  // The result is on the pair's own page.
+  await page.waitForURL((url) => url.pathname === "/compare/hex/btc");
   await page.getByTestId("comparison-result").waitFor();
 
   assert.equal(await page.getByTestId("projected-price").innerText(), formatPrice(expected.projectedPrice));
   assert.equal(await page.getByTestId("multiplier").innerText(), formatResultMultiplier(expected.multiplier));
   assert.equal(await page.getByTestId("current-price").innerText(), formatPrice(hex.currentPrice));
   assert.match(await page.getByTestId("comparison-sentence").innerText(), /^When HEX reaches the market cap of BTC, it will be at \$/);
-  assert.equal(new URL(page.url()).search, "?coin1=hex&coin2=btc");
   await page.getByTestId("comparison-result").screenshot({ path: screenshotPath("home-result-1280") });
 
   // The address is shareable: loading it shows the same result straight away.
@@ -104,23 +105,26 @@ test("comparing counts: after enough Compare Now presses HEX/BTC leads 'Most Com
   const presses = Math.max(1, bestOther - hexBtcBefore + 1);
 
   const { context, page, problems } = await openPage(1280, "/");
-  await chooseCoin(page, /First coin/, "HEX");
-  await chooseCoin(page, /Second coin/, "BTC");
   for (let i = 0; i < presses; i++) {
+    if (i > 0) await page.goto("/");
+    await chooseCoin(page, /First coin/, "HEX");
+    await chooseCoin(page, /Second coin/, "BTC");
     const counted = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/comparisons" && r.request().method() === "POST");
     await page.getByRole("button", { name: "Compare Now" }).click();
     assert.equal((await counted).status(), 204);
-    await page.getByRole("button", { name: "Compare Now" }).waitFor();
+    await page.waitForURL((url) => url.pathname === "/compare/hex/btc");
   }
 
   // Counts do not invalidate the cached page or ranking (a spike would rebuild them per count):
   // they show within the ceiling.
   const section = page.getByRole("region").filter({ has: page.getByText("Most Compared Pairs", { exact: true }) });
   const pairs = section.getByRole("listitem");
+  await page.reload(); // the pair page again: counts nothing
+  await page.getByTestId("comparison-result").waitFor();
+  await page.goto("/");
   await waitWithinCeiling("HEX/BTC leading Most Compared Pairs", async () => {
-    await page.reload(); // opens ?coin1=hex&coin2=btc: shows the result, counts nothing
-    await page.getByTestId("comparison-result").waitFor();
-    return (await pairs.first().getByRole("link").getAttribute("href")) === "/?coin1=hex&coin2=btc#compare";
+    await page.reload();
+    return (await pairs.first().getByRole("link").getAttribute("href")) === "/compare/hex/btc";
   });
   assert.equal(await pairs.count(), 4);
   assert.equal(await pairs.first().locator("span").first().innerText(), "1");
@@ -134,14 +138,16 @@ test("comparing counts: after enough Compare Now presses HEX/BTC leads 'Most Com
   await context.close();
 });
 
-test("'See in detail' on a featured card opens that comparison on the home page", async () => {
+test("'See in detail' on a featured card opens that comparison's page", async () => {
   const { context, page } = await openPage(1280, "/");
   const link = page.getByTestId("featured-card").first().getByRole("link", { name: /See in detail/ });
   const target = new URL((await link.getAttribute("href"))!, suite().baseUrl);
-  const ids = [target.searchParams.get("coin1"), target.searchParams.get("coin2")];
+  const ids = target.pathname.split("/").slice(2);
+  assert.equal(target.pathname, `/compare/${ids[0]}/${ids[1]}`);
   const coins = coinListSchema.parse(await (await fetch(`${suite().baseUrl}/api/cryptocurrencies?ids=${ids.join(",")}`)).json());
   const [symbol1, symbol2] = ids.map((id) => coins.find((coin) => coin.id === id)!.symbol);
   await link.click();
+  await page.waitForURL((url) => url.pathname === target.pathname);
   await page.getByTestId("comparison-result").waitFor();
   assert.match(await page.getByTestId("comparison-sentence").innerText(), new RegExp(`^When ${symbol1} reaches the market cap of ${symbol2},`));
   await context.close();
@@ -164,6 +170,7 @@ test("the coin selector works from the keyboard alone", async () => {
   await page.keyboard.press("ArrowUp");
   await page.keyboard.press("Enter");
   await page.getByRole("button", { name: "Compare Now" }).press("Enter");
+  await page.waitForURL((url) => url.pathname === "/compare/plsx/doge");
   await page.getByTestId("comparison-result").waitFor();
   assert.match(await page.getByTestId("comparison-sentence").innerText(), /^When PLSX reaches the market cap of DOGE/);
   await context.close();

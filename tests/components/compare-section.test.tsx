@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { CompareSection } from "@/components/home/compare-section";
 import { toCoinIndexRows } from "@/lib/coins/coin-index";
@@ -46,7 +46,7 @@ test("Compare Now is disabled until two different coins are chosen", async () =>
   expect(button).toBeEnabled();
 });
 
-test("pressing Compare Now reads 'Comparing...' for 800 ms, disabled, then shows the result", async () => {
+test("pressing Compare Now reads 'Comparing...' for 800 ms, disabled, then opens the pair's page", async () => {
   const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
   render(section());
   await chooseCoin(user, /First coin/, "TINY");
@@ -55,15 +55,17 @@ test("pressing Compare Now reads 'Comparing...' for 800 ms, disabled, then shows
 
   const busy = screen.getByRole("button", { name: "Comparing..." });
   expect(busy).toBeDisabled();
-  // The prices, and the code that shows them, load during the delay (the async advance lets their
-  // promises settle as real time would); the result still waits for the full 800 ms.
-  await act(() => jest.advanceTimersByTimeAsync(799));
+  // The pair page loads during the delay; it opens only when the 800 ms are over.
+  expect(address.routerCalls).toEqual([{ method: "prefetch", href: "/compare/tiny/big" }]);
+  act(() => jest.advanceTimersByTime(799));
   expect(busy).toBeDisabled();
-  expect(screen.queryByTestId("comparison-result")).not.toBeInTheDocument();
+  expect(address.routerCalls).toHaveLength(1);
   act(() => jest.advanceTimersByTime(1));
-  expect(screen.getByTestId("projected-price")).toHaveTextContent("$0.0012");
-  expect(screen.getByRole("button", { name: "Compare Now" })).toBeEnabled();
-  expect(window.location.search).toBe("?coin1=tiny&coin2=big");
+  expect(address.routerCalls.at(-1)).toEqual({ method: "push", href: "/compare/tiny/big" });
+  // Until the pair page replaces this one, the button keeps saying so.
+  expect(screen.getByRole("button", { name: "Comparing..." })).toBeDisabled();
+  // The form itself reads no prices: the pair page has them.
+  expect(coinReads(api)).toEqual([]);
 });
 
 test("the coin list loads when a selector is first reached for, once for both selectors", async () => {
@@ -105,67 +107,37 @@ test("Enter pressed before the list arrives chooses the match once it does", asy
   expect(screen.queryByRole("combobox")).not.toBeInTheDocument();
 });
 
-test("a comparison in the address shows its result at once, and fills both selectors", async () => {
-  openAddress("/?coin1=tiny&coin2=big#compare");
+test("a coin in the address is picked in the first selector; another link replaces it", async () => {
+  openAddress("/?coin1=tiny#compare");
   render(section());
-  expect(await screen.findByTestId("multiplier")).toHaveTextContent("100x");
-  expect(screen.getByRole("button", { name: /First coin/ })).toHaveTextContent("TINY");
-  expect(screen.getByRole("button", { name: /Second coin/ })).toHaveTextContent("BIG");
-  expect(coinReads(api)).toEqual([["tiny", "big"]]);
-});
+  await waitFor(() => expect(screen.getByRole("button", { name: /First coin/ })).toHaveTextContent("TINY"));
+  expect(screen.getByRole("button", { name: /Second coin/ })).toHaveTextContent("Select second coin");
+  expect(coinReads(api)).toEqual([["tiny"]]);
 
-test("unknown or equal ids in the address leave the form idle", async () => {
-  openAddress("/?coin1=tiny&coin2=tiny");
-  const { unmount } = render(section());
-  await act(async () => {});
-  expect(screen.queryByTestId("comparison-result")).not.toBeInTheDocument();
-  expect(screen.queryByRole("alert")).not.toBeInTheDocument();
-  unmount();
-  openAddress("/?coin1=nope&coin2=big");
-  render(section());
-  await act(async () => {});
-  expect(screen.queryByTestId("comparison-result")).not.toBeInTheDocument();
-  expect(screen.queryByRole("alert")).not.toBeInTheDocument();
-});
-
-test("following another comparison link replaces the result and both selectors", async () => {
-  const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-  openAddress("/?coin1=tiny&coin2=big#compare");
-  render(section());
-  await screen.findByTestId("comparison-result");
-  await chooseCoin(user, /First coin/, "OTH");
-  await user.click(screen.getByRole("button", { name: "Compare Now" }));
-  act(() => jest.advanceTimersByTime(800));
-  expect(await screen.findByTestId("comparison-sentence")).toHaveTextContent("When OTH reaches the market cap of BIG");
-  expect(window.location.search).toBe("?coin1=other&coin2=big");
-
-  // A featured card or most-compared pair: a navigation to another pair.
-  await act(async () => address.navigate("/?coin1=tiny&coin2=big#compare"));
-  expect(await screen.findByTestId("comparison-sentence")).toHaveTextContent("When TINY reaches the market cap of BIG");
-  expect(screen.getByRole("button", { name: /First coin/ })).toHaveTextContent("TINY");
-  expect(screen.getByRole("button", { name: /Second coin/ })).toHaveTextContent("BIG");
-
-  // A recently listed coin: one coin to start from, and no result for a pair not asked for.
+  // Another recently listed coin: a navigation to the home page with that coin.
   await act(async () => address.navigate("/?coin1=other#compare"));
   await waitFor(() => expect(screen.getByRole("button", { name: /First coin/ })).toHaveTextContent("OTH"));
-  expect(screen.getByRole("button", { name: /Second coin/ })).toHaveTextContent("Select second coin");
-  expect(screen.queryByTestId("comparison-result")).not.toBeInTheDocument();
+  expect(address.routerCalls).toEqual([]);
 });
 
-test("prices that fail to load say so, and Try again loads them", async () => {
-  const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-  api.once("GET /api/cryptocurrencies", apiError(500));
-  openAddress("/?coin1=tiny&coin2=big");
+test("an unknown or malformed coin in the address leaves the form idle", async () => {
+  openAddress("/?coin1=nope");
+  const { unmount } = render(section());
+  await act(async () => {});
+  expect(screen.getByRole("button", { name: /First coin/ })).toHaveTextContent("Select first coin");
+  expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  unmount();
+  openAddress("/?coin1=HEX%3Cb%3E");
   render(section());
-  expect(await screen.findByRole("alert")).toHaveTextContent("Couldn't load the prices for this comparison.");
-  await user.click(screen.getByRole("button", { name: "Try again" }));
-  expect(await screen.findByTestId("multiplier")).toHaveTextContent("100x");
+  await act(async () => {});
+  expect(screen.getByRole("button", { name: /First coin/ })).toHaveTextContent("Select first coin");
+  expect(coinReads(api)).toEqual([["nope"]]);
 });
 
 describe("counting comparisons for 'Most Compared Pairs'", () => {
   const counts = () => api.calls("POST /api/comparisons").map((call) => call.body);
 
-  test("each press of Compare Now counts once, when its result shows", async () => {
+  test("each press of Compare Now counts once, when its page opens", async () => {
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     render(section());
     await chooseCoin(user, /First coin/, "TINY");
@@ -178,24 +150,17 @@ describe("counting comparisons for 'Most Compared Pairs'", () => {
     const [call] = api.calls("POST /api/comparisons");
     expect(call!.headers["content-type"]).toBe("application/json");
 
-    await user.click(screen.getByRole("button", { name: "Compare Now" }));
-    act(() => jest.advanceTimersByTime(800));
+    // Back on the home page (it mounts afresh), the next press counts again.
+    cleanup();
+    render(section());
     await chooseCoin(user, /First coin/, "OTH");
+    await chooseCoin(user, /Second coin/, "BIG");
     await user.click(screen.getByRole("button", { name: "Compare Now" }));
     act(() => jest.advanceTimersByTime(800));
     expect(counts()).toEqual([
       { coin1Id: "tiny", coin2Id: "big" },
-      { coin1Id: "tiny", coin2Id: "big" },
       { coin1Id: "other", coin2Id: "big" },
     ]);
-  });
-
-  test("a comparison opened from a link is not counted", async () => {
-    openAddress("/?coin1=tiny&coin2=big");
-    render(section());
-    expect(await screen.findByTestId("comparison-result")).toBeInTheDocument();
-    act(() => jest.advanceTimersByTime(5_000));
-    expect(counts()).toEqual([]);
   });
 
   test("leaving during 'Comparing...' counts nothing", async () => {
@@ -228,8 +193,7 @@ describe("counting comparisons for 'Most Compared Pairs'", () => {
 
       jest.useRealTimers();
       await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
-      expect(screen.getByTestId("projected-price")).toHaveTextContent("$0.0012");
-      expect(screen.getByRole("button", { name: "Compare Now" })).toBeEnabled();
+      expect(address.routerCalls.at(-1)).toEqual({ method: "push", href: "/compare/tiny/big" });
       expect(screen.queryByRole("alert")).not.toBeInTheDocument();
       expect(screen.queryByText(/error|failed/i)).not.toBeInTheDocument();
       expect(unhandled).not.toHaveBeenCalled();

@@ -1,41 +1,37 @@
-// The home result card's save and watch buttons against a fake of our API: who sees them, what
-// each sends, its pending state (only its own button), the toasts, and a 401 ending the session.
-import { screen, waitFor, within } from "@testing-library/react";
+// The pair page's save and watch buttons against a fake of our API: who sees them, what each
+// sends, its pending state (only its own button), the toasts, and a 401 ending the session.
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { CompareSection } from "@/components/home/compare-section";
+import { PairView } from "@/components/compare/pair-view";
 import { Toaster } from "@/components/ui/toaster";
+import { computeComparison } from "@/lib/comparison";
 import { apiError, hold, json, useFakeApi } from "../helpers/fake-api";
-import { openAddress, useAddressBar } from "../helpers/address-bar";
-import { TEST_INDEX_VERSION, serveCoins } from "../helpers/coin-api";
 import { alice, renderWithQueryClient, type AuthAnswer } from "../helpers/render-with-query";
 import { expectToast, useToastReset, visibleToasts } from "../helpers/toasts";
 import { big, savedComparison, tiny, watchlistEntry } from "./fixtures";
 
-jest.mock("next/navigation", () => jest.requireActual("../helpers/address-bar").navigationMock);
-
 const api = useFakeApi();
 useToastReset();
-useAddressBar();
-beforeEach(() => {
-  serveCoins(api, [tiny, big]);
-  openAddress("/?coin1=tiny&coin2=big");
-});
 
-/** The home result for TINY at BIG's market cap, opened from its link; resolves once it shows. */
+/**
+ * The pair page of TINY at BIG's market cap (server-rendered in the app; its data is props), with
+ * its buttons' code loaded for a visitor holding the "signed in" hint.
+ */
 async function renderResult(auth: AuthAnswer = alice) {
   const rendered = renderWithQueryClient(
     <>
-      <CompareSection indexVersion={TEST_INDEX_VERSION} />
+      <PairView result={computeComparison(tiny, big)} related={[]} siteUrl="https://pulsecompare.test" />
       <Toaster />
     </>,
     auth,
   );
-  await screen.findByTestId("comparison-result");
+  if (auth && auth !== "pending") await screen.findByTestId("comparison-actions");
+  else await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
   return rendered;
 }
 
-/** Calls other than the coin reads that show the result. */
-const writesAndAuth = () => api.calls().filter((call) => call.path !== "/api/cryptocurrencies");
+/** Every call to our API: the page itself needs none. */
+const writesAndAuth = () => api.calls();
 
 const result = () => screen.getByTestId("comparison-result");
 const button = (name: string) => within(result()).getByRole("button", { name });

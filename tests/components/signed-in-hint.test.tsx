@@ -6,21 +6,18 @@ import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { SavedView } from "@/components/account/saved-view";
 import { WatchlistView } from "@/components/account/watchlist-view";
-import { CompareSection } from "@/components/home/compare-section";
+import { PairView } from "@/components/compare/pair-view";
 import { SiteHeader } from "@/components/layout/site-header";
 import { refreshAuthUser, useAuthUser } from "@/components/wallet/use-auth-user";
 import { WalletButton } from "@/components/wallet/wallet-button";
 import { readSignedInHint, signOutSession, submitSignIn } from "@/lib/auth/client";
+import { computeComparison } from "@/lib/comparison";
 import { apiError, hold, json, useFakeApi } from "../helpers/fake-api";
 import { alice, freshQueryClient, renderWithQueryClient, setSignedInHint } from "../helpers/render-with-query";
-import { openAddress, useAddressBar } from "../helpers/address-bar";
-import { TEST_INDEX_VERSION, serveCoins } from "../helpers/coin-api";
 import { big, tiny } from "./fixtures";
 
-jest.mock("next/navigation", () => jest.requireActual("../helpers/address-bar").navigationMock);
 
 const api = useFakeApi();
-useAddressBar();
 
 /** Nothing answered yet and no hint: what a fresh anonymous visit starts with. */
 const renderAnonymous = (ui: React.ReactElement) => renderWithQueryClient(ui, "pending", { hint: false });
@@ -54,15 +51,12 @@ describe("without the hint (an anonymous visitor)", () => {
     expect(api.calls()).toEqual([]);
   });
 
-  test("a result card has no save or watch buttons, and nothing about the user is asked", async () => {
-    serveCoins(api, [tiny, big]);
-    openAddress("/?coin1=tiny&coin2=big");
-    renderAnonymous(<CompareSection indexVersion={TEST_INDEX_VERSION} />);
-    expect(await screen.findByTestId("multiplier")).toHaveTextContent("100x");
-    expect(screen.queryByTestId("comparison-actions")).not.toBeInTheDocument();
+  test("a pair page's result card has no save or watch buttons, and nothing about the user is asked", async () => {
+    renderAnonymous(<PairView result={computeComparison(tiny, big)} related={[]} siteUrl="https://pulsecompare.test" />);
+    expect(screen.getByTestId("multiplier")).toHaveTextContent("100x");
     await tick();
-    // Only the two coins' prices: no auth request.
-    expect(api.calls().map((call) => call.path)).toEqual(["/api/cryptocurrencies"]);
+    expect(screen.queryByTestId("comparison-actions")).not.toBeInTheDocument();
+    expect(api.calls()).toEqual([]);
   });
 });
 

@@ -6,6 +6,7 @@
 //   const address = useAddressBar();   // resets the address to "/" around each test
 //   openAddress("/?coin1=hex&coin2=btc");           // before render: the address the page opened with
 //   await act(async () => address.navigate("/?coin1=pls"));   // a link followed after render
+//   address.routerCalls                               // what useRouter() was asked to do
 import { useSyncExternalStore } from "react";
 
 const listeners = new Set<() => void>();
@@ -16,11 +17,23 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+/** useRouter()'s navigations and prefetches, in order; no page is loaded (there is no router). */
+const routerCalls: { method: "push" | "replace" | "prefetch"; href: string }[] = [];
+const router = {
+  push: (href: string) => void routerCalls.push({ method: "push", href }),
+  replace: (href: string) => void routerCalls.push({ method: "replace", href }),
+  prefetch: (href: string) => void routerCalls.push({ method: "prefetch", href }),
+  back: () => {},
+  forward: () => {},
+  refresh: () => {},
+};
+
 export const navigationMock = {
   useSearchParams() {
     const search = useSyncExternalStore(subscribe, () => window.location.search, () => "");
     return new URLSearchParams(search);
   },
+  useRouter: () => router,
 };
 
 export function openAddress(url: string): void {
@@ -39,10 +52,11 @@ export function useAddressBar() {
       notify();
     };
     openAddress("/");
+    routerCalls.length = 0;
   });
   afterEach(() => {
     window.history.pushState = pushState;
     window.history.replaceState = replaceState;
   });
-  return { navigate: (url: string) => window.history.pushState(null, "", url) };
+  return { navigate: (url: string) => window.history.pushState(null, "", url), routerCalls };
 }
