@@ -30,7 +30,11 @@ type PanelProps<C extends SelectorCoin> = {
   onChoose: (coin: C) => void;
   /** Close without choosing; `returnFocus` moves focus back to the trigger. */
   onDismiss: (returnFocus: boolean) => void;
+  /** What was typed before the panel's code arrived, and whether Enter was pressed after it. */
+  typedAhead?: TypedAhead;
 };
+
+export type TypedAhead = { query: string; enter: boolean };
 
 export function CoinSelectorPanel<C extends SelectorCoin>({
   coins,
@@ -40,8 +44,9 @@ export function CoinSelectorPanel<C extends SelectorCoin>({
   listboxId,
   onChoose,
   onDismiss,
+  typedAhead,
 }: PanelProps<C>): JSX.Element {
-  const [query, setQuery] = useState("");
+  const [query, setQuery] = useState(typedAhead?.query ?? "");
   // The box echoes each keystroke at once; filtering thousands of coins follows in a render React
   // may interrupt, so typing never waits on the list.
   const deferredQuery = useDeferredValue(query);
@@ -51,7 +56,7 @@ export function CoinSelectorPanel<C extends SelectorCoin>({
   const [active, setActive] = useState(initialIndex);
   const activeCoin = results[active];
   // Enter pressed before the list arrived (a fast typist, a slow network): choose once it is here.
-  const [chooseWhenReady, setChooseWhenReady] = useState(false);
+  const [chooseWhenReady, setChooseWhenReady] = useState(typedAhead?.enter ?? false);
   useEffect(() => {
     if (!chooseWhenReady || status === "loading" || deferredQuery !== query) return;
     setChooseWhenReady(false);

@@ -7,7 +7,7 @@
 // The panel's code is not on the page's first load: it downloads when a visitor first reaches for
 // a selector (pointer over it, focus), like the coin list, so it is there by the time the click
 // opens it. Opened sooner than that (a touch goes straight to the click), the panel's frame says
-// 'Loading coins…' until it arrives.
+// 'Loading coins…' until it arrives, and what is typed meanwhile is kept for its search box.
 
 import { ChevronDown } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState, type JSX } from "react";
@@ -15,6 +15,7 @@ import { CoinLogo } from "@/components/coins/coin-logo";
 import { lazyModule, useLazyModule } from "@/lib/lazy-module";
 import { cn } from "@/lib/utils";
 import type { Coin } from "@/lib/validation/coins";
+import type { TypedAhead } from "./coin-selector-panel";
 
 const panelCode = lazyModule(() => import("./coin-selector-panel"));
 
@@ -63,6 +64,8 @@ export function CoinSelector<C extends SelectorCoin>({
 }: CoinSelectorProps<C>): JSX.Element {
   const [open, setOpen] = useState(false);
   const [reached, setReached] = useState(false);
+  // Keys typed while the open panel's code is still on its way (focus is still on the trigger).
+  const [typedAhead, setTypedAhead] = useState<TypedAhead>({ query: "", enter: false });
   const panel = useLazyModule(panelCode, reached || open);
   const rootRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -74,6 +77,7 @@ export function CoinSelector<C extends SelectorCoin>({
   // The panel unmounts on close, which is what clears the search text and the active option.
   const close = useCallback((returnFocus: boolean) => {
     setOpen(false);
+    setTypedAhead({ query: "", enter: false });
     // The focused search box is about to disappear; without this, focus would fall to <body>.
     if (returnFocus) triggerRef.current?.focus();
   }, []);
@@ -119,6 +123,7 @@ export function CoinSelector<C extends SelectorCoin>({
         onFocus={reachFor}
         onClick={() => {
           reachFor();
+          setTypedAhead({ query: "", enter: false });
           setOpen((wasOpen) => !wasOpen);
         }}
         onKeyDown={(event) => {
@@ -131,6 +136,17 @@ export function CoinSelector<C extends SelectorCoin>({
             // Focus is still here while the panel's code loads; the panel's search box handles it after.
             event.preventDefault();
             close(true);
+          } else if (open && !panel.module) {
+            // Still loading: keep what is typed (and an Enter) for the search box, as if it were there.
+            const printable = event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey;
+            if (printable || event.key === "Backspace" || event.key === "Enter") {
+              event.preventDefault(); // Enter and Space would otherwise click the trigger shut
+              setTypedAhead((typed) =>
+                event.key === "Enter"
+                  ? { ...typed, enter: true }
+                  : { query: event.key === "Backspace" ? typed.query.slice(0, -1) : typed.query + event.key, enter: false },
+              );
+            }
           }
         }}
         className={cn(
@@ -166,6 +182,7 @@ export function CoinSelector<C extends SelectorCoin>({
           listboxId={listboxId}
           onChoose={choose}
           onDismiss={close}
+          typedAhead={typedAhead}
         />
       ) : open ? (
         <div className={PANEL_CLASS}>
