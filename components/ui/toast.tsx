@@ -54,7 +54,7 @@ const toastVariants = cva(
     variants: {
       variant: {
         default: "bg-card text-card-foreground",
-        destructive: "destructive group border-destructive bg-destructive text-white",
+        destructive: "destructive group border-destructive-surface bg-destructive-surface text-white",
       },
     },
     defaultVariants: { variant: "default" },

@@ -38,7 +38,7 @@ test("shows a toast's title and description in the F8-labelled region", async ()
   expect(within(item!).getByText("Saved")).toBeInTheDocument();
   expect(within(item!).getByText("Your comparison was saved.")).toBeInTheDocument();
   expect(item).toHaveAttribute("data-variant", "default");
-  expect(item).not.toHaveClass("bg-destructive");
+  expect(item).not.toHaveClass("bg-destructive-surface");
   expect(item).toHaveAttribute("data-swipe-direction", "right");
 });
 
@@ -63,7 +63,7 @@ test("the destructive variant uses the destructive token", () => {
     toast({ title: "Failed", description: "Could not load prices", variant: "destructive" });
   });
   const [item] = visibleToasts();
-  expect(item).toHaveClass("bg-destructive", "border-destructive");
+  expect(item).toHaveClass("bg-destructive-surface", "border-destructive-surface");
   expect(item).toHaveAttribute("data-variant", "destructive");
 });
 

@@ -39,8 +39,8 @@ export async function expectToast({ title, description, variant = "default" }: E
     expect(within(item).getByText(description)).toBeInTheDocument();
     // components/ui/toast.tsx marks the variant with data-variant and the destructive token classes.
     expect(item).toHaveAttribute("data-variant", variant);
-    if (variant === "destructive") expect(item).toHaveClass("destructive", "bg-destructive");
-    else expect(item).not.toHaveClass("bg-destructive");
+    if (variant === "destructive") expect(item).toHaveClass("destructive", "bg-destructive-surface");
+    else expect(item).not.toHaveClass("bg-destructive-surface");
     return item;
   });
 }
