@@ -46,11 +46,11 @@ test("list-coin reads the token on-chain and lists it; the same again, a bad com
     quoteSource: "pulsex",
   });
 
-  const [again, usage, featured] = await Promise.all([
-    admin("list-coin", doggo),
-    admin("feature", "doggo", "hex", "--end", "2099-01-01T00:00:00Z"),
-    admin("feature", "doggo", "hex", "--start", "now", "--end", "2099-01-01T00:00:00Z", "--promoted"),
-  ]);
+  // One after another: three CLI processes starting at once on a busy CI machine (each compiling
+  // its TypeScript) once held the SQLite file long enough for a read to time out (P1008).
+  const again = await admin("list-coin", doggo);
+  const usage = await admin("feature", "doggo", "hex", "--end", "2099-01-01T00:00:00Z");
+  const featured = await admin("feature", "doggo", "hex", "--start", "now", "--end", "2099-01-01T00:00:00Z", "--promoted");
   expect(again).toMatchObject({ code: 1, stderr: expect.stringContaining(`Refused (already_listed): ${doggo} is already listed as "doggo".`) });
   expect(usage).toMatchObject({ code: 2, stderr: expect.stringMatching(/Error: missing --start ISO[\s\S]*Usage: npm run admin/) });
   expect(featured).toMatchObject({ code: 0, stdout: expect.stringMatching(/Scheduled featured slot #\d+\.\n#\d+ +live +doggo vs hex .* promoted/) });
