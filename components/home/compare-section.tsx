@@ -6,7 +6,7 @@ import { IndexedCoinSelector } from "@/components/coins/indexed-coin-selector";
 import { Button } from "@/components/ui/button";
 import type { IndexedCoin } from "@/lib/coins/coin-index";
 import { pairPath } from "@/lib/compare/pair-route";
-import { parseComparisonParams } from "@/lib/comparison-link";
+import { linkedCoinId } from "@/lib/comparison-link";
 import { lazyModule, useLazyModule } from "@/lib/lazy-module";
 import { COMPARE_DELAY_MS } from "@/lib/market-constants";
 import { countComparison } from "@/lib/trending/client";
@@ -91,8 +91,7 @@ export function CompareSection({ indexVersion }: { indexVersion: string }) {
  * Suspense: reading search params opts only this part out of the cached HTML.
  */
 function AddressLink({ onLink }: { onLink: (coinId: string) => void }) {
-  const params = useSearchParams();
-  const { coin1Id } = parseComparisonParams({ coin1: params.get("coin1") ?? undefined });
+  const coin1Id = linkedCoinId(useSearchParams());
   useEffect(() => {
     if (coin1Id) onLink(coin1Id);
   }, [coin1Id, onLink]);

@@ -1,6 +1,7 @@
 // What a comparison page shows, read from the cached coin snapshot: one lookup per coin, so a
 // page costs the same at any number of coins.
 import "server-only";
+import { cache } from "react";
 import { getCoinSnapshot } from "../coins/snapshot";
 import { computeComparison, type Comparison } from "../comparison";
 import type { Coin } from "../validation/coins";
@@ -14,13 +15,14 @@ export type PairPageData =
   | { kind: "redirect"; path: string }
   | { kind: "not-found" };
 
-export async function getPairPage(segment1: string, segment2: string): Promise<PairPageData> {
+/** Once per render: the page and its metadata both ask (React's `cache` dedupes within a request). */
+export const getPairPage = cache(async (segment1: string, segment2: string): Promise<PairPageData> => {
   const snapshot = await getCoinSnapshot();
   const resolved = resolvePair(snapshot, segment1, segment2);
   if (resolved.kind !== "pair") return resolved;
   const { coin1, coin2 } = resolved;
   return { kind: "pair", result: computeComparison(coin1, coin2), related: topCoinsBesides(snapshot.coins, [coin1.id, coin2.id]) };
-}
+});
 
 /** The first coins by rank with a market cap, leaving out `exclude`: stops after RELATED_PAIRS. */
 function topCoinsBesides(coinsByRank: readonly Coin[], exclude: readonly string[]): Coin[] {

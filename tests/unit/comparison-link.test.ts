@@ -1,4 +1,4 @@
-import { comparisonHref, parseComparisonParams } from "@/lib/comparison-link";
+import { comparisonHref, linkedCoinId } from "@/lib/comparison-link";
 
 test("a comparison's address is its pair page; one coin opens the home page's form", () => {
   expect(comparisonHref("hex", "btc")).toBe("/compare/hex/btc");
@@ -6,10 +6,11 @@ test("a comparison's address is its pair page; one coin opens the home page's fo
 });
 
 test.each([
-  [{ coin1: "hex", coin2: "btc" }, { coin1Id: "hex", coin2Id: "btc" }],
-  [{ coin1: ["hex", "eth"], coin2: "btc" }, { coin1Id: "hex", coin2Id: "btc" }],
-  [{ coin1: "HEX<script>", coin2: "" }, { coin1Id: undefined, coin2Id: undefined }],
-  [{}, { coin1Id: undefined, coin2Id: undefined }],
-])("parses %j leniently", (params, expected) => {
-  expect(parseComparisonParams(params)).toEqual(expected);
+  ["?coin1=hex&coin2=btc", "hex"],
+  ["?coin1=hex&coin1=eth", "hex"],
+  ["?coin1=HEX%3Cscript%3E", undefined],
+  ["?coin1=", undefined],
+  ["", undefined],
+])("reads the linked coin of %j leniently", (search, expected) => {
+  expect(linkedCoinId(new URLSearchParams(search))).toBe(expected);
 });
