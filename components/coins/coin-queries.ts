@@ -8,8 +8,8 @@ export function useCoinIndex(version: string, enabled: boolean) {
   return useQuery({ queryKey: coinIndexQueryKey(version), queryFn: () => fetchCoinIndex(version), enabled });
 }
 
-/** These coins in full, by id: one query (and cache entry) per list of ids, for hooks and prefetches alike. */
-export function coinsByIdsQuery(ids: readonly string[]) {
+/** These coins in full, by id: one query (and cache entry) per list of ids, shared by the hooks below. */
+function coinsByIdsQuery(ids: readonly string[]) {
   return queryOptions({ queryKey: coinsByIdsQueryKey(ids), queryFn: () => fetchCoinsByIds(ids) });
 }
 

@@ -7,7 +7,7 @@ import { Button, buttonVariants } from "@/components/ui/button";
 const LINK_CLASS = buttonVariants({ variant: "outline", size: "sm" });
 
 /** X's and Telegram's plain share addresses: no third-party script on the page. */
-export function shareUrls(url: string, text: string): { x: string; telegram: string } {
+function shareUrls(url: string, text: string): { x: string; telegram: string } {
   const u = encodeURIComponent(url);
   const t = encodeURIComponent(text);
   return { x: `https://x.com/intent/tweet?text=${t}&url=${u}`, telegram: `https://t.me/share/url?url=${u}&text=${t}` };
