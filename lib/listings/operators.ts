@@ -15,7 +15,7 @@ export function isOperator(address: string): boolean {
 }
 
 function assertOperator(user: SessionUser): SessionUser {
-  if (!isOperator(user.address)) throw new ApiError(403, "forbidden", "This is for operators only: your wallet is not one of them.");
+  if (!isOperator(user.address)) throw new ApiError("forbidden", "This is for operators only: your wallet is not one of them.");
   return user;
 }
 
