@@ -26,7 +26,7 @@ export const WALLET_KIT_CONNECT_SOURCES = [
  */
 export const WALLET_KIT_FRAME_SOURCES = ["https://verify.walletconnect.org"];
 
-/** Two years, the value hstspreload.org asks for; `preload` is not claimed (see README). */
+/** Two years (hstspreload.org's recommended value); `preload` is the domain owner's call (README). */
 export const HSTS_VALUE = "max-age=63072000; includeSubDomains";
 
 /** Headers that do not depend on the environment. */
