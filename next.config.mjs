@@ -1,9 +1,4 @@
-const SECURITY_HEADERS = [
-  { key: "X-Content-Type-Options", value: "nosniff" },
-  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-  { key: "X-Frame-Options", value: "DENY" },
-  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=()" },
-];
+import { securityHeaders } from "./lib/security/headers.mjs";
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -15,8 +10,10 @@ const nextConfig = {
   generateEtags: false,
   // On every response, pages, API and files alike. Set here rather than in proxy.ts: Next applies
   // these while routing, where running the proxy for each request halves a cached page's throughput.
+  // `next build` calls this and writes the result into the build, so the environment of the build
+  // decides the values (lib/security/headers.mjs; README "Security").
   async headers() {
-    return [{ source: "/:path*", headers: SECURITY_HEADERS }];
+    return [{ source: "/:path*", headers: securityHeaders(process.env) }];
   },
   // Cached pages (app/layout.tsx `revalidate`) are never served older than this many seconds: past
   // it, a request waits for a fresh render instead of getting the stale page. Shared caches get

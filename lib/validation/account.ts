@@ -1,6 +1,6 @@
 // Shapes of the watchlist and saved-comparison endpoints (spec sections 3 and 7): request bodies,
 // which the route handlers validate, and answers, which the client parses.
-import { z } from "zod";
+import { z } from "./zod";
 import { coinIdSchema, coinPairBodySchema, coinSchema } from "./coins";
 
 // `.strict()`: an unknown field is a mistake worth reporting, not something to drop silently.

@@ -1,5 +1,5 @@
 // Shapes of the auth endpoints' answers, shared by the route handlers' tests and the client.
-import { z } from "zod";
+import { z } from "./zod";
 
 export const authUserSchema = z.object({ id: z.number().int(), address: z.string(), createdAt: z.string() });
 export type AuthUser = z.infer<typeof authUserSchema>;

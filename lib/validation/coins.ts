@@ -1,6 +1,6 @@
 // Response shapes of the public read API (spec sections 3 and 7), shared by the route
 // handlers (which build them) and the client (which parses what it fetches).
-import { z } from "zod";
+import { z } from "./zod";
 import { COIN_ID_PATTERN } from "../coin-id";
 
 export const coinIdSchema = z.string().regex(COIN_ID_PATTERN, "A coin id is 1 to 64 lowercase letters, digits or hyphens.");

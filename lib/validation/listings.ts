@@ -1,7 +1,7 @@
 // Shapes of the operators' listing and featured-slot endpoints: request bodies, validated by the
 // route handlers, the CLI and the admin page's forms alike, and the answers the page parses.
 import { getAddress, isAddress } from "viem";
-import { z } from "zod";
+import { z } from "./zod";
 import { coinIdSchema } from "./coins";
 
 /**

@@ -1,5 +1,6 @@
 // The browser suite's harness: a production build (`next build && next start`) on a fresh,
 // migrated and seeded SQLite file, driven by Debian's Chromium through playwright-core.
+import assert from "node:assert/strict";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
@@ -145,7 +146,10 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A browser context that refuses every request leaving the app's own origin. */
+/**
+ * A browser context that refuses every request leaving the app's own origin, and fails its
+ * close() on any Content-Security-Policy violation in its pages (see watchForCspViolations).
+ */
 export async function newContext(browser: Browser, baseUrl: string, viewport = { width: 1440, height: 900 }): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport });
   const origin = new URL(baseUrl).origin;
@@ -153,7 +157,48 @@ export async function newContext(browser: Browser, baseUrl: string, viewport = {
     const url = route.request().url();
     return url.startsWith(origin) || url.startsWith("data:") ? route.continue() : route.abort();
   });
+  await watchForCspViolations(context);
   return context;
+}
+
+const cspViolationsByContext = new WeakMap<BrowserContext, string[]>();
+
+/**
+ * In every page, before its own scripts: each `securitypolicyviolation` event goes to the test
+ * through a binding (a page that navigated away keeps none of its own record). A string, not a
+ * function: tsx would compile a function with helpers that do not exist in the page.
+ */
+const CSP_VIOLATION_RECORDER = `document.addEventListener("securitypolicyviolation", (event) => {
+  const where = event.sourceFile ? " at " + event.sourceFile + ":" + event.lineNumber : "";
+  const sample = event.sample ? " (" + event.sample + ")" : "";
+  window.__cspViolation?.(event.effectiveDirective + " blocked " + (event.blockedURI || "?") + where + sample + " on " + location.pathname).catch(() => {});
+});`;
+
+/**
+ * Records the context's Content-Security-Policy violations: the pages' `securitypolicyviolation`
+ * events, and Chromium's console messages about the policy (which name what was refused). From
+ * then on the context's close() throws when there was any, so every spec fails on a violation.
+ */
+export async function watchForCspViolations(context: BrowserContext): Promise<void> {
+  const violations: string[] = [];
+  cspViolationsByContext.set(context, violations);
+  await context.exposeBinding("__cspViolation", (_source, violation: string) => void violations.push(`event: ${violation}`));
+  await context.addInitScript(CSP_VIOLATION_RECORDER);
+  context.on("console", (message) => {
+    if (/Content[- ]Security[- ]Policy/i.test(message.text())) violations.push(`console: ${message.text()}`);
+  });
+  const close = context.close.bind(context);
+  context.close = async (options) => {
+    await close(options);
+    assert.deepEqual(violations, [], "Content-Security-Policy violations");
+  };
+}
+
+/** The violations recorded so far in a context made by newContext(). */
+export function cspViolations(context: BrowserContext): string[] {
+  const violations = cspViolationsByContext.get(context);
+  if (!violations) throw new Error("This context does not record CSP violations (make it with newContext()).");
+  return [...violations];
 }
 
 export function screenshotPath(name: string): string {
