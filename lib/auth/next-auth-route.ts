@@ -8,8 +8,12 @@ import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import { readFormOrJsonBody } from "@/lib/api/body";
 import { parseCookies } from "@/lib/api/cookies";
+import { assertSameOrigin } from "@/lib/api/same-origin";
+import { getDb } from "@/lib/db";
 import { buildAuthOptions } from "./auth-options";
 import { authServiceUnavailable, getAuthConfig, SESSION_MAX_AGE_SECONDS, type AuthConfig } from "./config";
+import { sessionIdFromCookie } from "./current-user";
+import { deleteSession } from "./sessions";
 import { signedInHintCookie } from "./signed-in-hint";
 import { SIGN_IN_REFUSAL_MESSAGES, type SignInRefusal } from "./sign-in";
 import { MAX_MESSAGE_LENGTH } from "./siwe-rules";
@@ -40,8 +44,14 @@ export async function handleNextAuthRequest(request: Request, segments: string[]
   }
   const auth = getAuthConfig();
   if (!auth.ok) throw authServiceUnavailable(auth.missing);
+  // Signing in and out change state like any other write: only from the site's own pages, and
+  // refused (403) before the body is read, so a foreign page cannot spend a nonce or end a session.
+  if (spec.method === "POST") assertSameOrigin(request, auth.config.origins);
 
   const body = spec.body ? spec.body.parse(await readFormOrJsonBody(request)) : undefined;
+  // Signing in again over a live session (the admin page's "sign again") replaces it: the old
+  // row is deleted once the new one exists, so the cookie it belonged to stops working.
+  const replacedSessionId = action === "callback/credentials" ? await sessionIdFromCookie(request, auth.config) : null;
   const result = await runNextAuth(auth.config, request, segments, body);
 
   let response: NextResponse;
@@ -55,6 +65,7 @@ export async function handleNextAuthRequest(request: Request, segments: string[]
     }
     const error = url.searchParams.get("error");
     if (error !== null) throw signInFailure(error);
+    if (replacedSessionId) await deleteSession(getDb(), replacedSessionId);
     response = NextResponse.json({ ok: true });
   }
   response.headers.set("Cache-Control", "no-store");
