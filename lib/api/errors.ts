@@ -12,6 +12,8 @@ export type ApiErrorCode =
   | "unknown_coin"
   | "method_not_allowed"
   | "unauthenticated"
+  // Signed in, but the wallet's signature is too old for this (admin writes): sign in again.
+  | "reauthentication_required"
   | "forbidden"
   | "csrf_failed"
   | "payload_too_large"

@@ -14,6 +14,8 @@ export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 export const SESSION_IDLE_TIMEOUT_MS = 24 * 60 * 60 * 1000;
 /** lastSeenAt is written only once it is this old, not on every request (lib/auth/sessions.ts). */
 export const SESSION_LAST_SEEN_REFRESH_MS = 5 * 60 * 1000;
+/** Admin writes need a wallet signature (the session's sign-in) at most this old. */
+export const OPERATOR_SIGNATURE_MAX_AGE_MS = 15 * 60 * 1000;
 /** How long an issued nonce can be used, and how old a message's issuedAt may be. */
 export const NONCE_TTL_MS = 10 * 60 * 1000;
 /** Tolerated difference between the wallet's clock and ours for issuedAt / notBefore. */
