@@ -93,7 +93,7 @@ test("the limit is 15 minutes to the millisecond (clock injected)", async () => 
 test("signing in again (a fresh signature) lets the refused write through, on a new session", async () => {
   await signedMinutesAgo(operator, 30);
   const oldSession = await db().authSession.findFirstOrThrow({ where: { userId: operator.userId } });
-  expect((await writes(operator, slotId)[`DELETE /api/admin/featured/${slotId}`]()).status).toBe(401);
+  expect((await writes(operator, slotId)[`DELETE /api/admin/featured/${slotId}`]!()).status).toBe(401);
 
   const account = privateKeyToAccount(OPERATOR_KEY);
   expect((await operator.browser.signIn(account)).status).toBe(200);
@@ -101,7 +101,7 @@ test("signing in again (a fresh signature) lets the refused write through, on a 
   expect(sessions.map((s) => s.id)).not.toContain(oldSession.id);
   expect(sessions).toHaveLength(1);
 
-  expect((await writes(operator, slotId)[`DELETE /api/admin/featured/${slotId}`]()).status).toBe(204);
+  expect((await writes(operator, slotId)[`DELETE /api/admin/featured/${slotId}`]!()).status).toBe(204);
   expect(await db().featuredComparison.count({ where: { id: slotId } })).toBe(0);
 });
 
