@@ -24,6 +24,7 @@ export type ApiErrorCode =
   | "already_listed"
   | "not_a_token"
   | "not_priceable"
+  | "listing_changed"
   | SignInRefusal;
 
 export class ApiError extends Error {
