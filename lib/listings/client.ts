@@ -1,6 +1,6 @@
 // The admin page's calls to the operators' endpoints, their TanStack Query keys, and the API's
 // error message for display (HttpError carries "<status>: <body>").
-import { HttpError, fetchJson } from "@/lib/api/fetch-json";
+import { HttpError, fetchJson, httpErrorCode } from "@/lib/api/fetch-json";
 import { apiErrorSchema } from "@/lib/validation/coins";
 import { noContentSchema } from "@/lib/validation/account";
 import {
@@ -8,6 +8,7 @@ import {
   adminCoinSchema,
   featuredSlotListSchema,
   featuredSlotSchema,
+  listingPreviewSchema,
   type ListCoinInput,
   type ScheduleFeaturedInput,
   type UpdateCoinInput,
@@ -22,6 +23,11 @@ export const adminFeaturedQueryKey = (userId: number) => [...ADMIN_FEATURED_QUER
 
 export function fetchAdminCoins() {
   return fetchJson("/api/admin/coins", adminCoinListSchema);
+}
+
+/** What listing this token would create (nothing is written): cleaned name and symbol, first price. */
+export function previewListing(contractAddress: string) {
+  return fetchJson(`/api/admin/coins/preview?${new URLSearchParams({ contractAddress })}`, listingPreviewSchema);
 }
 
 export function listCoin(input: ListCoinInput) {
@@ -57,6 +63,11 @@ export function apiErrorMessage(error: unknown): string {
     return `The server answered ${error.status}. Please try again.`;
   }
   return "Could not reach the server. Check your connection and try again.";
+}
+
+/** An admin write refused because the wallet signed too long ago: signing again fixes it. */
+export function isReauthenticationRequired(error: unknown): boolean {
+  return error instanceof HttpError && error.status === 401 && httpErrorCode(error) === "reauthentication_required";
 }
 
 export function isForbidden(error: unknown): boolean {
