@@ -54,7 +54,7 @@ export async function proxy(request: NextRequest) {
   if (pathname.startsWith("/compare/")) return nearMissPair(request);
   // Next answers a malformed percent-escape in a dynamic API segment ("/api/%") with a
   // plain-text 500 before any handler runs; it is the caller's mistake, so say so in JSON.
-  return decoded(pathname) !== null ? NextResponse.next() : errorResponse(400, "bad_request", "The URL path has a malformed percent-escape.");
+  return decoded(pathname) !== null ? NextResponse.next() : errorResponse("bad_request", "The URL path has a malformed percent-escape.");
 }
 
 export const config = {

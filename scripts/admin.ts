@@ -9,7 +9,15 @@ import { ApiError, describeZodError } from "../lib/api/errors";
 import { createPrismaClient, type PrismaClient } from "../lib/db/create-client";
 import { listAdminCoins, listCoin, updateCoin } from "../lib/listings/coins";
 import { listFeaturedSlots, removeFeatured, scheduleFeatured } from "../lib/listings/featured";
-import { featuredIdSchema, splitTags, type AdminCoin, type FeaturedSlot } from "../lib/validation/listings";
+import {
+  featuredIdSchema,
+  listCoinBodySchema,
+  scheduleFeaturedBodySchema,
+  splitTags,
+  updateCoinBodySchema,
+  type AdminCoin,
+  type FeaturedSlot,
+} from "../lib/validation/listings";
 
 const USAGE = `Usage: npm run admin -- <command> [arguments]
 
@@ -87,12 +95,12 @@ async function run(db: PrismaClient, command: string, args: string[], options: O
     case "list-coin": {
       only(options, ["logo", "tags", "burn"]);
       const [contractAddress] = positional(args, ["address"]);
-      const coin = await listCoin(db, {
+      const coin = await listCoin(db, listCoinBodySchema.parse({
         contractAddress,
         ...(options.logo !== undefined && { logoUrl: options.logo }),
         ...(options.tags !== undefined && { tags: splitTags(options.tags) }),
         ...(options.burn !== undefined && { burnAddresses: list(options.burn) }),
-      });
+      }));
       console.log(`Listed ${coin.symbol} (${coin.name}) as "${coin.id}": ${coin.decimals} decimals, rank ${coin.rank}.`);
       console.log(describeCoin(coin));
       return;
@@ -100,21 +108,21 @@ async function run(db: PrismaClient, command: string, args: string[], options: O
     case "tag": {
       only(options, []);
       const [coinId, tags] = positional(args, ["coinId", "tags"]);
-      const coin = await updateCoin(db, coinId!, { tags: splitTags(tags!) });
+      const coin = await updateCoin(db, coinId!, updateCoinBodySchema.parse({ tags: splitTags(tags!) }));
       console.log(`${coin.id} tags: ${coin.tags.length ? coin.tags.join(", ") : "(none)"}`);
       return;
     }
     case "logo": {
       only(options, []);
       const [coinId, logo] = positional(args, ["coinId", "URL"]);
-      const coin = await updateCoin(db, coinId!, { logoUrl: logo === "none" ? null : logo });
+      const coin = await updateCoin(db, coinId!, updateCoinBodySchema.parse({ logoUrl: logo === "none" ? null : logo }));
       console.log(`${coin.id} logo: ${coin.logoUrl ?? "(none)"}`);
       return;
     }
     case "burn": {
       only(options, []);
       const [coinId, addresses] = positional(args, ["coinId", "addresses"]);
-      const coin = await updateCoin(db, coinId!, { burnAddresses: addresses === "default" ? null : list(addresses!) });
+      const coin = await updateCoin(db, coinId!, updateCoinBodySchema.parse({ burnAddresses: addresses === "default" ? null : list(addresses!) }));
       console.log(`${coin.id} burn addresses: ${coin.burnAddresses?.join(", ") ?? "(the default set)"} (used from the next market refresh)`);
       return;
     }
@@ -128,13 +136,13 @@ async function run(db: PrismaClient, command: string, args: string[], options: O
       only(options, ["start", "end", "promoted"]);
       const [coin1Id, coin2Id] = positional(args, ["coin1Id", "coin2Id"]);
       if (options.start === undefined) throw new UsageError("missing --start ISO (or --start now)");
-      const slot = await scheduleFeatured(db, {
+      const slot = await scheduleFeatured(db, scheduleFeaturedBodySchema.parse({
         coin1Id,
         coin2Id,
         startsAt: time(options.start),
         endsAt: options.end === undefined ? null : time(options.end),
         isPromoted: options.promoted ?? false,
-      });
+      }));
       console.log(`Scheduled featured slot #${slot.id}.`);
       console.log(describeSlot(slot));
       return;

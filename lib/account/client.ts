@@ -1,15 +1,7 @@
 // The browser's calls to the watchlist and saved-comparison endpoints (spec section 7), and
 // their TanStack Query keys. Keys start with the signed-in user's id, so one user's list is
 // never shown to the next user of the same browser tab.
-import { fetchJson } from "@/lib/api/fetch-json";
-
-// Loaded with the first answer, not with the page (see LazyBodyParser).
-const schemas = () => import("@/lib/validation/account");
-const watchlistSchema = () => schemas().then((m) => m.watchlistSchema);
-const watchlistEntrySchema = () => schemas().then((m) => m.watchlistEntrySchema);
-const savedComparisonListSchema = () => schemas().then((m) => m.savedComparisonListSchema);
-const savedComparisonSchema = () => schemas().then((m) => m.savedComparisonSchema);
-const noContentSchema = () => schemas().then((m) => m.noContentSchema);
+import { callApi } from "@/lib/api/client";
 
 export const WATCHLIST_QUERY_KEY = ["watchlist"] as const;
 export const SAVED_COMPARISONS_QUERY_KEY = ["saved-comparisons"] as const;
@@ -18,28 +10,25 @@ export const watchlistQueryKey = (userId: number) => [...WATCHLIST_QUERY_KEY, us
 export const savedComparisonsQueryKey = (userId: number) => [...SAVED_COMPARISONS_QUERY_KEY, userId] as const;
 
 export function fetchWatchlist() {
-  return fetchJson("/api/watchlist", watchlistSchema);
+  return callApi("watchlist");
 }
 
 export function addToWatchlist(coinId: string) {
-  return fetchJson("/api/watchlist", watchlistEntrySchema, { method: "POST", body: JSON.stringify({ coinId }) });
+  return callApi("watchlistAdd", { body: { coinId } });
 }
 
 export function removeFromWatchlist(coinId: string) {
-  return fetchJson(`/api/watchlist/${encodeURIComponent(coinId)}`, noContentSchema, { method: "DELETE" });
+  return callApi("watchlistRemove", { params: { coinId } });
 }
 
 export function fetchSavedComparisons() {
-  return fetchJson("/api/saved-comparisons", savedComparisonListSchema);
+  return callApi("savedComparisons");
 }
 
 export function saveComparison(coin1Id: string, coin2Id: string) {
-  return fetchJson("/api/saved-comparisons", savedComparisonSchema, {
-    method: "POST",
-    body: JSON.stringify({ coin1Id, coin2Id }),
-  });
+  return callApi("saveComparison", { body: { coin1Id, coin2Id } });
 }
 
 export function removeSavedComparison(id: number) {
-  return fetchJson(`/api/saved-comparisons/${id}`, noContentSchema, { method: "DELETE" });
+  return callApi("removeSavedComparison", { params: { id: String(id) } });
 }

@@ -7,6 +7,6 @@ export async function assertCoinsExist(db: PrismaClient, ids: string[]): Promise
   const rows = await db.coin.findMany({ where: { id: { in: ids } }, select: { id: true } });
   const missing = ids.filter((id) => !rows.some((row) => row.id === id));
   if (missing.length) {
-    throw new ApiError(422, "unknown_coin", `No coin with id ${missing.map((id) => `"${id}"`).join(", ")}.`);
+    throw new ApiError("unknown_coin", `No coin with id ${missing.map((id) => `"${id}"`).join(", ")}.`);
   }
 }

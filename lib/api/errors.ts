@@ -3,53 +3,30 @@
 // Route handlers throw ApiError (or let zod throw); withErrorHandling turns it into JSON.
 import { NextResponse } from "next/server";
 import { z } from "zod";
-import type { SignInRefusal } from "@/lib/auth/sign-in";
+import { statusOf, type ApiErrorCode } from "./error-codes";
+import { describeZodIssues as describeZodError } from "./zod-message";
 
-export type ApiErrorCode =
-  | "bad_request"
-  | "invalid_query"
-  | "not_found"
-  | "unknown_coin"
-  | "method_not_allowed"
-  | "unauthenticated"
-  // Signed in, but the wallet's signature is too old for this (admin writes): sign in again.
-  | "reauthentication_required"
-  | "forbidden"
-  | "csrf_failed"
-  | "payload_too_large"
-  | "unsupported_media_type"
-  | "service_unavailable"
-  | "internal_error"
-  // Operators' listings (lib/listings)
-  | "already_listed"
-  | "not_a_token"
-  | "not_priceable"
-  | "listing_changed"
-  | SignInRefusal;
+export { describeZodError };
 
+export type { ApiErrorCode } from "./error-codes";
+
+/** What the caller (or we) got wrong: its status comes from the code (lib/api/error-codes.ts). */
 export class ApiError extends Error {
+  readonly status: number;
   constructor(
-    readonly status: number,
     readonly code: ApiErrorCode,
     message: string,
+    /** Extra response headers, such as Retry-After on a 429. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = "ApiError";
+    this.status = statusOf(code);
   }
 }
 
-export function errorResponse(status: number, code: ApiErrorCode, message: string, headers?: HeadersInit) {
-  return NextResponse.json({ error: { code, message } }, { status, headers: { "Cache-Control": "no-store", ...headers } });
-}
-
-/** "limit: Too big: expected number to be <=100; foo: Unrecognized key" */
-export function describeZodError(error: z.ZodError): string {
-  return error.issues
-    .map((issue) => {
-      const where = issue.path.length ? `${issue.path.join(".")}: ` : "";
-      return `${where}${issue.message}`;
-    })
-    .join("; ");
+export function errorResponse(code: ApiErrorCode, message: string, headers?: Record<string, string>) {
+  return NextResponse.json({ error: { code, message } }, { status: statusOf(code), headers: { "Cache-Control": "no-store", ...headers } });
 }
 
 type Handler<Ctx> = (request: Request, context: Ctx) => Promise<Response>;
@@ -60,19 +37,10 @@ export function withErrorHandling<Ctx>(handler: Handler<Ctx>): Handler<Ctx> {
     try {
       return await handler(request, context);
     } catch (error) {
-      if (error instanceof ApiError) return errorResponse(error.status, error.code, error.message);
-      if (error instanceof z.ZodError) return errorResponse(400, "bad_request", describeZodError(error));
+      if (error instanceof ApiError) return errorResponse(error.code, error.message, error.headers);
+      if (error instanceof z.ZodError) return errorResponse("bad_request", describeZodError(error));
       console.error(`[api] ${request.method} ${new URL(request.url).pathname} failed`, error);
-      return errorResponse(500, "internal_error", "Something went wrong on our side. Please try again.");
+      return errorResponse("internal_error", "Something went wrong on our side. Please try again.");
     }
   };
-}
-
-/** Answers the methods a route does not implement with 405 JSON instead of Next's empty body. */
-export function rejectOtherMethods(allowed: string[]) {
-  const reject = async () =>
-    errorResponse(405, "method_not_allowed", `This endpoint accepts ${allowed.join(", ")} only.`, {
-      Allow: allowed.join(", "),
-    });
-  return { GET: reject, POST: reject, PUT: reject, PATCH: reject, DELETE: reject };
 }

@@ -8,10 +8,10 @@ export function parseQuery<T extends z.ZodType>(request: Request, schema: T): z.
   const raw: Record<string, string> = {};
   for (const key of new Set(params.keys())) {
     const values = params.getAll(key);
-    if (values.length > 1) throw new ApiError(400, "invalid_query", `Query parameter "${key}" is given more than once.`);
+    if (values.length > 1) throw new ApiError("invalid_query", `Query parameter "${key}" is given more than once.`);
     raw[key] = values[0] ?? "";
   }
   const parsed = schema.safeParse(raw);
-  if (!parsed.success) throw new ApiError(400, "invalid_query", describeZodError(parsed.error));
+  if (!parsed.success) throw new ApiError("invalid_query", describeZodError(parsed.error));
   return parsed.data;
 }

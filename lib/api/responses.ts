@@ -1,5 +1,3 @@
-import { NextResponse } from "next/server";
-
 /**
  * Public data: no browser keeps it (max-age=0), a shared cache (a CDN) may keep it 20 s and serve
  * it 20 s longer while refreshing. With the server's own ceiling (lib/cache/public-cache.ts) an
@@ -7,21 +5,7 @@ import { NextResponse } from "next/server";
  */
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=20, stale-while-revalidate=20";
 
-export function publicJson(data: unknown): NextResponse {
-  return NextResponse.json(data, { headers: { "Cache-Control": PUBLIC_CACHE_CONTROL } });
-}
-
 /** A public JSON body serialised once (the full coin list), sent as is. */
 export function publicJsonBody(body: string, cacheControl = PUBLIC_CACHE_CONTROL): Response {
   return new Response(body, { headers: { "Content-Type": "application/json", "Cache-Control": cacheControl } });
-}
-
-/** A signed-in user's own data: never stored by a shared cache or the browser. */
-export function privateJson(data: unknown, status = 200): NextResponse {
-  return NextResponse.json(data, { status, headers: { "Cache-Control": "private, no-store", Vary: "Cookie" } });
-}
-
-/** A successful DELETE. */
-export function noContent(): Response {
-  return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
 }

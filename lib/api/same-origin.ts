@@ -12,5 +12,5 @@ export function assertSameOrigin(request: Request, allowedOrigins: readonly stri
 }
 
 function foreign() {
-  return new ApiError(403, "forbidden", "This request must come from the site's own pages.");
+  return new ApiError("forbidden", "This request must come from the site's own pages.");
 }

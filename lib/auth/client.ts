@@ -2,15 +2,8 @@
 // the "signed in" hint cookie (lib/auth/signed-in-hint.ts) that decides whether the browser asks
 // who is signed in at all. Sign-in and sign-out go through next-auth's endpoints with its CSRF
 // token, as forms; the server sets and clears the hint beside the session cookie.
-import { fetchJson } from "@/lib/api/fetch-json";
+import { callApi } from "@/lib/api/client";
 import { hasSignedInHint, signedInHintCookie } from "./signed-in-hint";
-
-// Loaded with the first answer, not with the page (see LazyBodyParser).
-const schemas = () => import("@/lib/validation/auth");
-const authOkSchema = () => schemas().then((m) => m.authOkSchema);
-const authUserSchema = () => schemas().then((m) => m.authUserSchema);
-const csrfSchema = () => schemas().then((m) => m.csrfSchema);
-const nonceSchema = () => schemas().then((m) => m.nonceSchema);
 
 /** TanStack Query key of the signed-in user; invalidated whenever sign-in state changes. */
 export const AUTH_USER_QUERY_KEY = ["auth", "user"] as const;
@@ -45,34 +38,27 @@ export function clearSignedInHint(): void {
  * asked while the hint is present, so a 401 means the hint was stale: it is cleared.
  */
 export async function fetchAuthUser() {
-  const user = await fetchJson("/api/auth/user", authUserSchema, { on401: "returnNull" });
+  const user = await callApi("authUser", {}, { on401: "returnNull" });
   if (!user) clearSignedInHint();
   return user;
 }
 
 export async function fetchNonce(): Promise<string> {
-  return (await fetchJson("/api/auth/nonce", nonceSchema, { method: "POST" })).nonce;
-}
-
-async function postAuthForm(path: string, fields: Record<string, string>): Promise<void> {
-  const { csrfToken } = await fetchJson("/api/auth/csrf", csrfSchema);
-  await fetchJson(path, authOkSchema, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ ...fields, csrfToken }).toString(),
-  });
+  return (await callApi("nonce")).nonce;
 }
 
 /** Sends the signed SIWE message (the answer sets the hint); throws HttpError (401 with the refusal) when refused. */
 export async function submitSignIn(message: string, signature: string): Promise<void> {
-  await postAuthForm("/api/auth/callback/credentials", { message, signature });
+  const { csrfToken } = await callApi("csrf");
+  await callApi("signIn", { body: { message, signature, csrfToken } });
   signedInHintChanged();
 }
 
 /** Ends the session; the answer clears the hint. */
 export async function signOutSession(): Promise<void> {
   try {
-    await postAuthForm("/api/auth/signout", {});
+    const { csrfToken } = await callApi("csrf");
+    await callApi("signOut", { body: { csrfToken } });
   } finally {
     signedInHintChanged();
   }

@@ -123,8 +123,15 @@ function developmentSecret(): string {
   }
 }
 
+/** The sign-in configuration, or the 503 a sign-in-dependent route answers without one. */
+export function requireAuthConfig(): AuthConfig {
+  const auth = getAuthConfig();
+  if (!auth.ok) throw authServiceUnavailable(auth.missing);
+  return auth.config;
+}
+
 /** What a sign-in-dependent route answers when the server has no sign-in configuration. */
 export function authServiceUnavailable(missing: string): ApiError {
   console.error(`[auth] wallet sign-in is off: set ${missing}`);
-  return new ApiError(503, "service_unavailable", "Wallet sign-in is not configured on this server.");
+  return new ApiError("service_unavailable", "Wallet sign-in is not configured on this server.");
 }

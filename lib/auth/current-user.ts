@@ -30,7 +30,7 @@ export async function sessionIdFromCookie(request: Request, config: AuthConfig):
 
 /** The 401 every signed-in-only endpoint answers without a live session. */
 export function unauthenticated(): ApiError {
-  return new ApiError(401, "unauthenticated", "Sign in with your wallet to continue.");
+  return new ApiError("unauthenticated", "Sign in with your wallet to continue.");
 }
 
 export async function requireSessionUser(request: Request): Promise<SessionUser> {
@@ -58,7 +58,7 @@ export function assertWriteFromSite(request: Request): void {
   const origins = getSiteOrigins();
   if (!origins) {
     console.error("[api] writes are refused: set AUTH_ORIGINS (or NEXT_PUBLIC_SITE_URL)");
-    throw new ApiError(503, "service_unavailable", "The site's origin is not configured on this server.");
+    throw new ApiError("service_unavailable", "The site's origin is not configured on this server.");
   }
   assertSameOrigin(request, origins);
 }

@@ -2,6 +2,7 @@
 // the allowlist and the clock; nonce storage and signature checks live elsewhere.
 import { getAddress, isAddress, type Address } from "viem";
 import { createSiweMessage, parseSiweMessage } from "viem/siwe";
+import { MAX_MESSAGE_LENGTH } from "@/lib/validation/auth-forms";
 
 export type SiweRefusal =
   | "message_malformed"
@@ -26,7 +27,7 @@ export type SiweRules = {
 
 export type CheckedSiweMessage = { address: Address; nonce: string; origin: string; issuedAt: Date };
 
-export const MAX_MESSAGE_LENGTH = 4096;
+export { MAX_MESSAGE_LENGTH };
 const NONCE_PATTERN = /^[A-Za-z0-9]{16,64}$/;
 
 export function checkSiweMessage(message: string, rules: SiweRules): { ok: true; value: CheckedSiweMessage } | { ok: false; refusal: SiweRefusal } {

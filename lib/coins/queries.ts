@@ -18,7 +18,7 @@ export async function getCoinsByIdsOrThrow(ids: readonly string[]): Promise<Coin
   const unique = [...new Set(ids)];
   const missing = unique.filter((id) => !byId.has(id));
   if (missing.length) {
-    throw new ApiError(404, "not_found", `No coin with id ${missing.map((id) => `"${id}"`).join(", ")}.`);
+    throw new ApiError("not_found", `No coin with id ${missing.map((id) => `"${id}"`).join(", ")}.`);
   }
   return unique.map((id) => byId.get(id)!).sort((a, b) => a.rank - b.rank);
 }

@@ -1,18 +1,9 @@
 // The admin page's calls to the operators' endpoints, their TanStack Query keys, and the API's
 // error message for display (HttpError carries "<status>: <body>").
-import { HttpError, fetchJson, httpErrorCode } from "@/lib/api/fetch-json";
+import { callApi } from "@/lib/api/client";
+import { HttpError, httpErrorCode } from "@/lib/api/fetch-json";
 import { apiErrorSchema } from "@/lib/validation/coins";
-import { noContentSchema } from "@/lib/validation/account";
-import {
-  adminCoinListSchema,
-  adminCoinSchema,
-  featuredSlotListSchema,
-  featuredSlotSchema,
-  listingPreviewSchema,
-  type ListCoinInput,
-  type ScheduleFeaturedInput,
-  type UpdateCoinInput,
-} from "@/lib/validation/listings";
+import type { ListCoinInput, ScheduleFeaturedInput, UpdateCoinInput } from "@/lib/validation/listings";
 
 // Keys start with the signed-in user's id (like the account lists), so an operator's lists are
 // never shown to the next wallet signed in on the same tab.
@@ -22,32 +13,32 @@ export const adminCoinsQueryKey = (userId: number) => [...ADMIN_COINS_QUERY_KEY,
 export const adminFeaturedQueryKey = (userId: number) => [...ADMIN_FEATURED_QUERY_KEY, userId] as const;
 
 export function fetchAdminCoins() {
-  return fetchJson("/api/admin/coins", adminCoinListSchema);
+  return callApi("adminCoins");
 }
 
 /** What listing this token would create (nothing is written): cleaned name and symbol, first price. */
 export function previewListing(contractAddress: string) {
-  return fetchJson(`/api/admin/coins/preview?${new URLSearchParams({ contractAddress })}`, listingPreviewSchema);
+  return callApi("listingPreview", { query: { contractAddress } });
 }
 
 export function listCoin(input: ListCoinInput) {
-  return fetchJson("/api/admin/coins", adminCoinSchema, { method: "POST", body: JSON.stringify(input) });
+  return callApi("listCoin", { body: input });
 }
 
 export function updateCoin({ id, ...patch }: UpdateCoinInput & { id: string }) {
-  return fetchJson(`/api/admin/coins/${encodeURIComponent(id)}`, adminCoinSchema, { method: "PATCH", body: JSON.stringify(patch) });
+  return callApi("updateCoin", { params: { id }, body: patch });
 }
 
 export function fetchFeaturedSlots() {
-  return fetchJson("/api/admin/featured", featuredSlotListSchema);
+  return callApi("featuredSlots");
 }
 
 export function scheduleFeatured(input: ScheduleFeaturedInput) {
-  return fetchJson("/api/admin/featured", featuredSlotSchema, { method: "POST", body: JSON.stringify(input) });
+  return callApi("scheduleFeatured", { body: input });
 }
 
 export function removeFeatured(id: number) {
-  return fetchJson(`/api/admin/featured/${id}`, noContentSchema, { method: "DELETE" });
+  return callApi("removeFeatured", { params: { id: String(id) } });
 }
 
 /** The API's own message ("0x… is already listed as "pepe"."), else a generic one. */

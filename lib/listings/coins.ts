@@ -18,7 +18,7 @@ import { createPulseXSource } from "@/lib/market/sources/pulsex";
 import type { Quote } from "@/lib/market/types";
 import { parseTags } from "@/lib/coins/serialize";
 import { coinIdSchema } from "@/lib/validation/coins";
-import { listCoinBodySchema, updateCoinBodySchema, type AdminCoin, type ListingPreview } from "@/lib/validation/listings";
+import type { AdminCoin, ListCoinBody, ListingPreview, UpdateCoinBody } from "@/lib/validation/listings";
 import { firstFreeId, slugFromSymbol } from "./slug";
 import { invalidatePublicData } from "@/lib/cache/invalidate";
 
@@ -63,13 +63,13 @@ export async function listAdminCoins(db: PrismaClient): Promise<AdminCoin[]> {
 }
 
 /**
- * Lists a token by its contract address. `input` is validated here (a ZodError is a 400), so the
- * API and the CLI share every rule. Refusals: 409 already_listed, 409 listing_changed (the chain
- * no longer answers the `confirmed` preview), 422 not_a_token or not_priceable, 503 when the RPC
- * is down; nothing is written then.
+ * Lists a token by its contract address. `input` has passed listCoinBodySchema (the API's
+ * declaration and the CLI both parse with it, so they share every rule). Refusals: 409
+ * already_listed, 409 listing_changed (the chain no longer answers the `confirmed` preview), 422
+ * not_a_token or not_priceable, 503 when the RPC is down; nothing is written then.
  */
-export async function listCoin(db: PrismaClient, input: unknown, deps: ListingDeps = configuredListingDeps()): Promise<AdminCoin> {
-  const { contractAddress, logoUrl, tags, burnAddresses, confirmed } = listCoinBodySchema.parse(input);
+export async function listCoin(db: PrismaClient, input: ListCoinBody, deps: ListingDeps = configuredListingDeps()): Promise<AdminCoin> {
+  const { contractAddress, logoUrl, tags, burnAddresses, confirmed } = input;
   await assertNotListed(db, contractAddress);
   await assertPulseChain(deps.client);
   const token = await readToken(deps, contractAddress);
@@ -164,7 +164,6 @@ export async function previewListing(db: PrismaClient, contractAddress: string, 
 function assertAsConfirmed(token: TokenMetadata, confirmed: { name: string; symbol: string; decimals: number }): void {
   if (token.name === confirmed.name && token.symbol === confirmed.symbol && token.decimals === confirmed.decimals) return;
   throw new ApiError(
-    409,
     "listing_changed",
     `The token now reads "${token.name}" (${token.symbol}, ${token.decimals} decimals), not what the preview showed. Preview it again and check it before listing.`,
   );
@@ -172,7 +171,7 @@ function assertAsConfirmed(token: TokenMetadata, confirmed: { name: string; symb
 
 async function assertNotListed(db: PrismaClient, address: string): Promise<void> {
   const existing = await db.coin.findUnique({ where: { chain_contractAddress: { chain: LISTING_CHAIN, contractAddress: address } }, select: { id: true } });
-  if (existing) throw new ApiError(409, "already_listed", `${address} is already listed as "${existing.id}".`);
+  if (existing) throw new ApiError("already_listed", `${address} is already listed as "${existing.id}".`);
 }
 
 /** A chain that is down or is not PulseChain is the server's problem (503), not the token's. */
@@ -181,10 +180,10 @@ async function assertPulseChain(client: PublicClient): Promise<void> {
   try {
     chainId = await client.getChainId();
   } catch (error) {
-    throw new ApiError(503, "service_unavailable", `The PulseChain RPC did not answer (${shortMessage(error)}). Try again later.`);
+    throw new ApiError("service_unavailable", `The PulseChain RPC did not answer (${shortMessage(error)}). Try again later.`);
   }
   if (chainId !== PULSECHAIN_CHAIN_ID) {
-    throw new ApiError(503, "service_unavailable", `The server's RPC serves chain ${chainId}, not PulseChain (${PULSECHAIN_CHAIN_ID}): check PULSECHAIN_RPC_URL.`);
+    throw new ApiError("service_unavailable", `The server's RPC serves chain ${chainId}, not PulseChain (${PULSECHAIN_CHAIN_ID}): check PULSECHAIN_RPC_URL.`);
   }
 }
 
@@ -192,7 +191,7 @@ async function readToken(deps: ListingDeps, address: string): Promise<TokenMetad
   try {
     return await readTokenMetadata(deps.client, deps.contracts, address);
   } catch (error) {
-    if (error instanceof TokenReadError) throw new ApiError(422, "not_a_token", error.message);
+    if (error instanceof TokenReadError) throw new ApiError("not_a_token", error.message);
     throw error;
   }
 }
@@ -204,12 +203,12 @@ async function priceOnce(deps: ListingDeps, token: TokenMetadata, burnAddresses:
   if (!quote) {
     const reason = (failures[0]?.reason ?? "no quote").replace(/^pulsex: /, "");
     if (/^(RPC unavailable|multicall failed)/.test(reason)) {
-      throw new ApiError(503, "service_unavailable", `The PulseChain RPC failed while pricing ${token.symbol} (${reason}). Try again later.`);
+      throw new ApiError("service_unavailable", `The PulseChain RPC failed while pricing ${token.symbol} (${reason}). Try again later.`);
     }
-    throw new ApiError(422, "not_priceable", `${token.symbol} cannot be listed: ${reason}. A listing needs a PulseX pool against WPLS with reserves.`);
+    throw new ApiError("not_priceable", `${token.symbol} cannot be listed: ${reason}. A listing needs a PulseX pool against WPLS with reserves.`);
   }
   if (quote.marketCap === null) {
-    throw new ApiError(422, "not_priceable", `${token.symbol} cannot be listed: its whole supply sits at burn addresses, so it has no market cap.`);
+    throw new ApiError("not_priceable", `${token.symbol} cannot be listed: its whole supply sits at burn addresses, so it has no market cap.`);
   }
   return { ...quote, marketCap: quote.marketCap };
 }
@@ -218,14 +217,16 @@ async function priceOnce(deps: ListingDeps, token: TokenMetadata, burnAddresses:
 async function findCoinOrThrow(db: PrismaClient, id: string): Promise<CoinRow> {
   const parsed = coinIdSchema.safeParse(id);
   const row = parsed.success ? await db.coin.findUnique({ where: { id: parsed.data } }) : null;
-  if (!row) throw new ApiError(404, "not_found", `No coin with id "${id.slice(0, 80)}".`);
+  if (!row) throw new ApiError("not_found", `No coin with id "${id.slice(0, 80)}".`);
   return row;
 }
 
-/** Sets a coin's logo, tags or burn addresses (null: clear the logo / back to the default burn set). */
-export async function updateCoin(db: PrismaClient, id: string, input: unknown): Promise<AdminCoin> {
+/**
+ * Sets a coin's logo, tags or burn addresses (null: clear the logo / back to the default burn
+ * set). `patch` has passed updateCoinBodySchema.
+ */
+export async function updateCoin(db: PrismaClient, id: string, patch: UpdateCoinBody): Promise<AdminCoin> {
   const row = await findCoinOrThrow(db, id);
-  const patch = updateCoinBodySchema.parse(input);
   const updated = await db.coin.update({
     where: { id: row.id },
     data: {

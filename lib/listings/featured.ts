@@ -5,7 +5,7 @@ import "server-only";
 import { ApiError } from "@/lib/api/errors";
 import { assertCoinsExist } from "@/lib/account/coins-exist";
 import type { PrismaClient } from "@/lib/db/create-client";
-import { scheduleFeaturedBodySchema, type FeaturedSlot, type SlotStatus } from "@/lib/validation/listings";
+import type { FeaturedSlot, ScheduleFeaturedBody, SlotStatus } from "@/lib/validation/listings";
 import { invalidatePublicData } from "@/lib/cache/invalidate";
 
 const withCoins = {
@@ -60,13 +60,12 @@ export async function listFeaturedSlots(db: PrismaClient, now = new Date()): Pro
 }
 
 /**
- * Schedules a slot. `input` is validated here (a ZodError is a 400): two different coins, an end
- * after the start and not already past. Coins we do not list are 422 unknown_coin.
+ * Schedules a slot. `slot` has passed scheduleFeaturedBodySchema (two different coins, an end
+ * after the start); here: not already past. Coins we do not list are 422 unknown_coin.
  */
-export async function scheduleFeatured(db: PrismaClient, input: unknown, now = new Date()): Promise<FeaturedSlot> {
-  const slot = scheduleFeaturedBodySchema.parse(input);
+export async function scheduleFeatured(db: PrismaClient, slot: ScheduleFeaturedBody, now = new Date()): Promise<FeaturedSlot> {
   if (slot.endsAt && slot.endsAt.getTime() <= now.getTime()) {
-    throw new ApiError(400, "bad_request", "endsAt: the slot would already be over; give an end in the future.");
+    throw new ApiError("bad_request", "endsAt: the slot would already be over; give an end in the future.");
   }
   await assertCoinsExist(db, [slot.coin1Id, slot.coin2Id]);
   const row = await db.featuredComparison.create({
@@ -80,6 +79,6 @@ export async function scheduleFeatured(db: PrismaClient, input: unknown, now = n
 /** Removes a slot; 404 when there is none with this id. */
 export async function removeFeatured(db: PrismaClient, id: number): Promise<void> {
   const { count } = await db.featuredComparison.deleteMany({ where: { id } });
-  if (count === 0) throw new ApiError(404, "not_found", `No featured slot with id ${id}.`);
+  if (count === 0) throw new ApiError("not_found", `No featured slot with id ${id}.`);
   invalidatePublicData(["featured"]);
 }

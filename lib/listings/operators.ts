@@ -16,7 +16,7 @@ export function isOperator(address: string): boolean {
 }
 
 function assertOperator(user: SessionUser): SessionUser {
-  if (!isOperator(user.address)) throw new ApiError(403, "forbidden", "This is for operators only: your wallet is not one of them.");
+  if (!isOperator(user.address)) throw new ApiError("forbidden", "This is for operators only: your wallet is not one of them.");
   return user;
 }
 
@@ -39,7 +39,6 @@ export async function requireOperatorForWrite(request: Request, now = new Date()
 export function reauthenticationRequired(): ApiError {
   const minutes = OPERATOR_SIGNATURE_MAX_AGE_MS / 60_000;
   return new ApiError(
-    401,
     "reauthentication_required",
     `Admin changes need a wallet signature from the last ${minutes} minutes. Sign in again with your wallet, then try again.`,
   );

@@ -1,8 +1,5 @@
 // The browser's call that counts a comparison for the most-compared ranking (POST /api/comparisons).
-import { fetchJson } from "@/lib/api/fetch-json";
-
-// Loaded with the first answer, not with the page (see LazyBodyParser).
-const noContentSchema = () => import("@/lib/validation/account").then((m) => m.noContentSchema);
+import { callApi } from "@/lib/api/client";
 
 /**
  * Fire and forget: the count is a popularity hint, so a failed or slow count never reaches the
@@ -10,11 +7,7 @@ const noContentSchema = () => import("@/lib/validation/account").then((m) => m.n
  * leaves the page right after the result shows.
  */
 export function countComparison(coin1Id: string, coin2Id: string): void {
-  fetchJson("/api/comparisons", noContentSchema, {
-    method: "POST",
-    body: JSON.stringify({ coin1Id, coin2Id }),
-    keepalive: true,
-  }).catch(() => {
+  callApi("countComparison", { body: { coin1Id, coin2Id }, keepalive: true }).catch(() => {
     // deliberately ignored: see above
   });
 }

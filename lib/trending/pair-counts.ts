@@ -29,7 +29,7 @@ export function recordSave(db: PrismaClient, coin1Id: string, coin2Id: string): 
  * retried as the increment. A coin we do not list is 422 (the foreign key refuses the row).
  */
 async function increment(db: PrismaClient, coin1Id: string, coin2Id: string, counter: Counter): Promise<void> {
-  if (coin1Id === coin2Id) throw new ApiError(400, "bad_request", "coin1Id and coin2Id must be two different coins.");
+  if (coin1Id === coin2Id) throw new ApiError("bad_request", "coin1Id and coin2Id must be two different coins.");
   const where = { coin1Id_coin2Id: { coin1Id, coin2Id } };
   const add = counter === "comparisons" ? { comparisons: { increment: 1 } } : { saves: { increment: 1 } };
   const first = counter === "comparisons" ? { comparisons: 1 } : { saves: 1 };

@@ -97,6 +97,7 @@ export const listCoinBodySchema = z
   })
   .strict();
 export type ListCoinInput = z.input<typeof listCoinBodySchema>;
+export type ListCoinBody = z.output<typeof listCoinBodySchema>;
 
 /** GET /api/admin/coins/preview?contractAddress=0x…: what listing that token would create. */
 export const listingPreviewQuerySchema = z.object({ contractAddress: addressSchema }).strict();
@@ -137,6 +138,7 @@ export const updateCoinBodySchema = z
     message: "Give at least one of logoUrl, tags, burnAddresses.",
   });
 export type UpdateCoinInput = z.input<typeof updateCoinBodySchema>;
+export type UpdateCoinBody = z.output<typeof updateCoinBodySchema>;
 
 /** An ISO 8601 time with a zone ("2026-12-01T00:00:00Z", "...+01:00"), as a Date. */
 const instantSchema = z.iso
@@ -156,6 +158,7 @@ export const scheduleFeaturedBodySchema = z
   .refine((body) => body.coin1Id !== body.coin2Id, { message: "coin1Id and coin2Id must be two different coins.", path: ["coin2Id"] })
   .refine((body) => !body.endsAt || body.endsAt.getTime() > body.startsAt.getTime(), { message: "endsAt must be after startsAt.", path: ["endsAt"] });
 export type ScheduleFeaturedInput = z.input<typeof scheduleFeaturedBodySchema>;
+export type ScheduleFeaturedBody = z.output<typeof scheduleFeaturedBodySchema>;
 
 /** Path parameter of DELETE /api/admin/featured/{id}. */
 export const featuredIdSchema = z

@@ -2,21 +2,38 @@
 // in the URL fragment; the header's wallet button sees it and opens the connect dialog.
 export const CONNECT_WALLET_HASH = "#connect-wallet";
 
+const BASE = "http://site.invalid";
+
 /**
  * A path on this site to return to, or null. Only plain same-site paths qualify: no scheme or
- * host ("//evil.example", "/\\evil.example"), no control characters, and not the API.
+ * host ("//evil.example", "/\\evil.example"), no control characters, and not the API. Checked
+ * twice: on the text as given, and on the path the URL parser makes of it, because resolving
+ * dot segments can turn a harmless-looking path into another host ("/.//evil.example" and
+ * "/%2e%2e//evil.example" both become "//evil.example").
  */
 export function safeReturnPath(value: string): string | null {
-  if (!value.startsWith("/") || value.startsWith("//") || value.includes("\\")) return null;
+  if (!isPlainPath(value)) return null;
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(value) || value.length > 512) return null;
-  const url = new URL(value, "http://site.invalid");
-  if (url.origin !== "http://site.invalid") return null;
+  const url = new URL(value, BASE);
+  if (url.origin !== BASE) return null;
+  const path = url.pathname + url.search;
+  if (!isPlainPath(path)) return null;
   if (url.pathname === "/api" || url.pathname.startsWith("/api/")) return null;
-  return url.pathname + url.search;
+  return path;
 }
 
-/** Where /api/login redirects: the page to return to, with the connect dialog requested. */
-export function loginRedirectTarget(returnTo: string | null): string {
-  return (returnTo ?? "/") + CONNECT_WALLET_HASH;
+function isPlainPath(value: string): boolean {
+  return value.startsWith("/") && !value.startsWith("//") && !value.includes("\\");
+}
+
+/**
+ * Where /api/login redirects: an absolute URL on the site's own origin (never a relative
+ * Location a browser could read as another host), with the connect dialog requested.
+ */
+export function loginRedirectTarget(returnTo: string | null, origin: string): string {
+  const target = new URL((returnTo ?? "/") + CONNECT_WALLET_HASH, origin);
+  // safeReturnPath already made sure; this keeps the promise even if it is ever loosened.
+  if (target.origin !== new URL(origin).origin) return new URL(CONNECT_WALLET_HASH, origin).href;
+  return target.href;
 }

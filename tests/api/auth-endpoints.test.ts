@@ -1,5 +1,6 @@
 // The auth endpoints' edges: nonce issuing, /api/auth/user, /api/login, and what the narrowed
 // next-auth route answers for requests the app never makes.
+import fc from "fast-check";
 import * as nextAuthRoute from "@/app/api/auth/[...nextauth]/route";
 import * as loginRoute from "@/app/api/login/route";
 import * as nonceRoute from "@/app/api/auth/nonce/route";
@@ -117,18 +118,53 @@ describe("GET /api/login", () => {
     ["", { referer: "https://evil.example/phish" }, "/#connect-wallet"],
     ["", { referer: `${SITE}/api/auth/user` }, "/#connect-wallet"],
     ["", {}, "/#connect-wallet"],
-  ])("%s (headers %j) redirects to %s", async (query, headers, location) => {
+  ])("%s (headers %j) redirects to %s on the site's origin", async (query, headers, path) => {
     const res = await call(loginRoute.GET, `/api/login${query}`, { headers });
     expect(res.status).toBe(303);
-    expect(res.headers.get("location")).toBe(location);
+    expect(res.headers.get("location")).toBe(`${SITE}${path}`);
   });
 
-  test.each([["//evil.example"], ["https://evil.example/"], ["/\\evil.example"], ["/api/auth/user"], ["watchlist"]])(
-    "returnTo=%s is 400 JSON",
-    async (returnTo) => {
-      const res = await call(loginRoute.GET, `/api/login?returnTo=${encodeURIComponent(returnTo)}`);
-      expect(res.status).toBe(400);
-      expect(codeOf(res)).toBe("invalid_query");
-    },
-  );
+  // Each of these once answered `Location: //evil.example#connect-wallet` (or would, read as a
+  // relative reference): dot segments, encoded dots, backslashes, tabs and newlines.
+  test.each([
+    ["//evil.example"],
+    ["https://evil.example/"],
+    ["/\\evil.example"],
+    ["/\\/evil.example"],
+    ["\\\\evil.example"],
+    ["/.//evil.example"],
+    ["/%2e%2e//evil.example"],
+    ["/%2E//evil.example"],
+    ["/x/..//evil.example/phish"],
+    ["/x/%2e%2e//evil.example"],
+    ["/\t/evil.example"],
+    ["/\n/evil.example"],
+    ["/\r//evil.example"],
+    ["/api/auth/user"],
+    ["/x/../api/auth/user"],
+    ["watchlist"],
+  ])("returnTo=%j is 400 JSON", async (returnTo) => {
+    const res = await call(loginRoute.GET, `/api/login?returnTo=${encodeURIComponent(returnTo)}`);
+    expect(res.status).toBe(400);
+    expect(codeOf(res)).toBe("invalid_query");
+  });
+
+  test.each([["/%2F%2Fevil.example"], ["/%5C%5Cevil.example"], ["/x/../saved"]])("returnTo=%j stays on the site", async (returnTo) => {
+    const res = await call(loginRoute.GET, `/api/login?returnTo=${encodeURIComponent(returnTo)}`);
+    expect(res.status).toBe(303);
+    expect(new URL(res.headers.get("location")!).origin).toBe(SITE);
+  });
+
+  test("no returnTo of any shape leads off the site", async () => {
+    const pieces = ["/", "//", ".", "..", "%2e", "%2E", "%2f", "\\", "\t", "\n", "evil.example", "x", "?", "#", "@", ":", "%5c", "%00"];
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.constantFrom(...pieces), { minLength: 1, maxLength: 8 }), async (parts) => {
+        const res = await call(loginRoute.GET, `/api/login?returnTo=${encodeURIComponent(parts.join(""))}`);
+        if (res.status === 400) return;
+        expect(res.status).toBe(303);
+        expect(new URL(res.headers.get("location")!).origin).toBe(SITE);
+      }),
+      { numRuns: 300 },
+    );
+  });
 });

@@ -19,7 +19,7 @@ test.each(["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const)(
 
 test("an ApiError becomes its status and JSON body", async () => {
   const handler = withErrorHandling(async () => {
-    throw new ApiError(404, "not_found", "Nope.");
+    throw new ApiError("not_found", "Nope.");
   });
   const res = await call(handler, "/api/x");
   expect(res.status).toBe(404);

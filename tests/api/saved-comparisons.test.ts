@@ -149,7 +149,7 @@ describe("saving, listing and removing", () => {
     const res = await remove(user, gone.id);
     expect(res.status).toBe(204);
     expect(res.text).toBe("");
-    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
     expect((await db().savedComparison.findMany({ where: { userId: user.userId } })).map((r) => r.id)).toEqual([keep.id]);
     expect(savedComparisonListSchema.parse((await get(user)).body).map((c) => c.id)).toEqual([keep.id]);
 

@@ -131,7 +131,7 @@ describe("adding, listing and removing", () => {
     const res = await remove(user, "pls");
     expect(res.status).toBe(204);
     expect(res.text).toBe("");
-    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
     expect((await db().watchlistEntry.findMany({ where: { userId: user.userId } })).map((r) => r.coinId)).toEqual(["hex"]);
     expect(watchlistSchema.parse((await get(user)).body).map((e) => e.coinId)).toEqual(["hex"]);
 

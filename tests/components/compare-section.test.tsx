@@ -146,7 +146,8 @@ describe("counting comparisons for 'Most Compared Pairs'", () => {
     act(() => jest.advanceTimersByTime(799));
     expect(counts()).toEqual([]);
     act(() => jest.advanceTimersByTime(1));
-    expect(counts()).toEqual([{ coin1Id: "tiny", coin2Id: "big" }]);
+    // The typed client loads the endpoint declarations with its first call, then posts.
+    await waitFor(() => expect(counts()).toEqual([{ coin1Id: "tiny", coin2Id: "big" }]));
     const [call] = api.calls("POST /api/comparisons");
     expect(call!.headers["content-type"]).toBe("application/json");
 
@@ -157,10 +158,12 @@ describe("counting comparisons for 'Most Compared Pairs'", () => {
     await chooseCoin(user, /Second coin/, "BIG");
     await user.click(screen.getByRole("button", { name: "Compare Now" }));
     act(() => jest.advanceTimersByTime(800));
-    expect(counts()).toEqual([
-      { coin1Id: "tiny", coin2Id: "big" },
-      { coin1Id: "other", coin2Id: "big" },
-    ]);
+    await waitFor(() =>
+      expect(counts()).toEqual([
+        { coin1Id: "tiny", coin2Id: "big" },
+        { coin1Id: "other", coin2Id: "big" },
+      ]),
+    );
   });
 
   test("leaving during 'Comparing...' counts nothing", async () => {
@@ -189,7 +192,7 @@ describe("counting comparisons for 'Most Compared Pairs'", () => {
       await chooseCoin(user, /Second coin/, "BIG");
       await user.click(screen.getByRole("button", { name: "Compare Now" }));
       act(() => jest.advanceTimersByTime(800));
-      expect(counts()).toHaveLength(1);
+      await waitFor(() => expect(counts()).toHaveLength(1));
 
       jest.useRealTimers();
       await act(() => new Promise((resolve) => setTimeout(resolve, 20)));

@@ -1,8 +1,7 @@
 // Any /api path without its own route answers 404 JSON, never the HTML 404 page.
 import { errorResponse } from "@/lib/api/errors";
 
-const notFound = async (request: Request) =>
-  errorResponse(404, "not_found", `No API endpoint at ${new URL(request.url).pathname}.`);
+const notFound = async (request: Request) => errorResponse("not_found", `No API endpoint at ${new URL(request.url).pathname}.`);
 
 export const GET = notFound;
 export const HEAD = notFound;

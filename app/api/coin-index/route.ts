@@ -1,8 +1,7 @@
-import { rejectOtherMethods, withErrorHandling } from "@/lib/api/errors";
-import { parseQuery } from "@/lib/api/query";
+import { endpoints } from "@/lib/api/contract";
+import { methods, route } from "@/lib/api/route";
 import { PUBLIC_CACHE_CONTROL, publicJsonBody } from "@/lib/api/responses";
 import { getCoinSnapshot } from "@/lib/coins/snapshot";
-import { coinIndexQuerySchema } from "@/lib/validation/coins";
 
 export const dynamic = "force-dynamic";
 
@@ -14,10 +13,9 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
  * Pages ask for `?v=<version>` they were rendered with; when that is still the current version
  * the answer is cached for good, otherwise (an older page) it is the current index, briefly cached.
  */
-export const GET = withErrorHandling(async (request) => {
-  const { v } = parseQuery(request, coinIndexQuerySchema);
-  const { indexBody, indexVersion } = await getCoinSnapshot();
-  return publicJsonBody(indexBody, v === indexVersion ? IMMUTABLE : PUBLIC_CACHE_CONTROL);
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: route(endpoints.coinIndex, async ({ query }) => {
+    const { indexBody, indexVersion } = await getCoinSnapshot();
+    return publicJsonBody(indexBody, query.v === indexVersion ? IMMUTABLE : PUBLIC_CACHE_CONTROL);
+  }),
 });
-
-export const { POST, PUT, PATCH, DELETE } = rejectOtherMethods(["GET"]);

@@ -1,22 +1,13 @@
 // Operators only: GET every coin with what operators set; POST { contractAddress, logoUrl?,
 // tags?, burnAddresses? } lists a PulseChain token (201 with the new coin).
-import { readJsonBody } from "@/lib/api/body";
-import { rejectOtherMethods, withErrorHandling } from "@/lib/api/errors";
-import { privateJson } from "@/lib/api/responses";
+import { endpoints } from "@/lib/api/contract";
+import { created, methods, route } from "@/lib/api/route";
 import { getDb } from "@/lib/db";
 import { listAdminCoins, listCoin } from "@/lib/listings/coins";
-import { requireOperator, requireOperatorForWrite } from "@/lib/listings/operators";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withErrorHandling(async (request) => {
-  await requireOperator(request);
-  return privateJson(await listAdminCoins(getDb()));
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: route(endpoints.adminCoins, () => listAdminCoins(getDb())),
+  POST: route(endpoints.listCoin, async ({ body }) => created(await listCoin(getDb(), body))),
 });
-
-export const POST = withErrorHandling(async (request) => {
-  await requireOperatorForWrite(request);
-  return privateJson(await listCoin(getDb(), await readJsonBody(request)), 201);
-});
-
-export const { PUT, PATCH, DELETE } = rejectOtherMethods(["GET", "POST"]);

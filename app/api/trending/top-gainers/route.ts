@@ -1,15 +1,10 @@
-import { rejectOtherMethods, withErrorHandling } from "@/lib/api/errors";
-import { parseQuery } from "@/lib/api/query";
-import { publicJson } from "@/lib/api/responses";
+import { endpoints } from "@/lib/api/contract";
+import { methods, route } from "@/lib/api/route";
 import { listTopGainers } from "@/lib/coins/queries";
-import { trendingQuerySchema } from "@/lib/validation/coins";
 
 export const dynamic = "force-dynamic";
 
 /** Biggest 24h gainers across all coins. `?limit=N` (1-100) shortens the list. */
-export const GET = withErrorHandling(async (request) => {
-  const { limit } = parseQuery(request, trendingQuerySchema);
-  return publicJson(await listTopGainers(limit));
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: route(endpoints.topGainers, ({ query }) => listTopGainers(query.limit)),
 });
-
-export const { POST, PUT, PATCH, DELETE } = rejectOtherMethods(["GET"]);

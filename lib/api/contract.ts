@@ -1,0 +1,246 @@
+// Every API endpoint, declared once: its method and path, who may call it, what its path, query
+// and body must be, which rate-limit bucket it spends and how its answer may be cached. The
+// server wrapper (lib/api/route.ts) enforces each declaration; the browser's client
+// (lib/api/client.ts) builds its requests and checks its bodies from the same one. Pure: no
+// server code, and the browser loads it only with its first API call (zod is large).
+import { z } from "zod";
+import {
+  noContentSchema,
+  savedComparisonBodySchema,
+  savedComparisonIdSchema,
+  savedComparisonListSchema,
+  savedComparisonSchema,
+  watchlistAddBodySchema,
+  watchlistEntrySchema,
+  watchlistSchema,
+} from "@/lib/validation/account";
+import { authOkSchema, authUserSchema, csrfSchema, nonceSchema } from "@/lib/validation/auth";
+import {
+  coinIdSchema,
+  coinIndexQuerySchema,
+  coinListQuerySchema,
+  coinListSchema,
+  coinPairBodySchema,
+  coinSchema,
+  featuredComparisonListSchema,
+  mostComparedPairListSchema,
+  noQuerySchema,
+  trendingQuerySchema,
+} from "@/lib/validation/coins";
+import {
+  adminCoinListSchema,
+  adminCoinSchema,
+  featuredIdSchema,
+  featuredSlotListSchema,
+  featuredSlotSchema,
+  listCoinBodySchema,
+  listingPreviewQuerySchema,
+  listingPreviewSchema,
+  scheduleFeaturedBodySchema,
+  updateCoinBodySchema,
+} from "@/lib/validation/listings";
+import { signInBodySchema, signOutBodySchema } from "@/lib/validation/auth-forms";
+import type { RateLimitBucket } from "@/lib/security/rate-limit-buckets";
+
+export type Method = "GET" | "POST" | "PATCH" | "DELETE";
+
+/**
+ * Who may call: anyone (`public`); only the site's own pages, no session (`site`: an Origin or
+ * Sec-Fetch-Site from elsewhere is a 403); a signed-in wallet (`user`: 401 without a live
+ * session; its writes are `site` too); an operator (`operator`: a `user` in OPERATOR_ADDRESSES,
+ * 403 otherwise, whose writes need a recent signature); the scheduler (`cron`: the bearer secret).
+ */
+export type Access = "public" | "site" | "user" | "operator" | "cron";
+
+/**
+ * `public`: any cache may keep it briefly (lib/api/responses.ts PUBLIC_CACHE_CONTROL);
+ * `private`: one user's data, never stored by a shared cache; `none`: never stored at all.
+ */
+export type CachePolicy = "public" | "private" | "none";
+
+export type Endpoint = {
+  method: Method;
+  /** With `:name` for each path parameter, e.g. "/api/watchlist/:coinId". */
+  path: string;
+  access: Access;
+  cache: CachePolicy;
+  /** Path parameters; a value that fails is a 404 (no such thing can exist), said by notFound. */
+  params?: z.ZodType;
+  notFound?: (params: Record<string, string>) => string;
+  /** The query string; unknown, repeated or malformed parameters are a 400 invalid_query. */
+  query?: z.ZodType;
+  /** The body: JSON, or for next-auth's forms url-encoded (`bodyType: "form"`). */
+  body?: z.ZodType;
+  bodyType?: "json" | "form";
+  /** The budget this call spends (lib/security/rate-limit-buckets.ts); 429 when spent. */
+  rateLimit?: RateLimitBucket;
+  /** What a success carries, for the browser to check. */
+  response: z.ZodType;
+};
+
+const coinIdParams = <K extends string>(name: K) => z.strictObject({ [name]: coinIdSchema } as Record<K, typeof coinIdSchema>);
+const quoted = (value: string | undefined) => `"${(value ?? "").slice(0, 80)}"`;
+
+export const endpoints = {
+  // Public reads (spec section 7).
+  coinList: { method: "GET", path: "/api/cryptocurrencies", access: "public", cache: "public", query: coinListQuerySchema, response: coinListSchema },
+  coin: {
+    method: "GET",
+    path: "/api/cryptocurrencies/:id",
+    access: "public",
+    cache: "public",
+    params: coinIdParams("id"),
+    notFound: (params) => `No coin with id ${quoted(params.id)}.`,
+    query: noQuerySchema,
+    response: coinSchema,
+  },
+  coinIndex: { method: "GET", path: "/api/coin-index", access: "public", cache: "public", query: coinIndexQuerySchema, response: z.unknown() },
+  featuredComparisons: { method: "GET", path: "/api/comparisons/featured", access: "public", cache: "public", query: noQuerySchema, response: featuredComparisonListSchema },
+  mostCompared: { method: "GET", path: "/api/trending/most-compared", access: "public", cache: "public", query: trendingQuerySchema, response: mostComparedPairListSchema },
+  pulsechainGainers: { method: "GET", path: "/api/trending/pulsechain-gainers", access: "public", cache: "public", query: trendingQuerySchema, response: coinListSchema },
+  recentlyListed: { method: "GET", path: "/api/trending/recently-listed", access: "public", cache: "public", query: trendingQuerySchema, response: coinListSchema },
+  topGainers: { method: "GET", path: "/api/trending/top-gainers", access: "public", cache: "public", query: trendingQuerySchema, response: coinListSchema },
+  health: { method: "GET", path: "/api/health", access: "public", cache: "none", query: noQuerySchema, response: z.unknown() },
+  login: { method: "GET", path: "/api/login", access: "public", cache: "none", query: z.strictObject({ returnTo: z.string().optional() }), response: z.unknown() },
+
+  // The anonymous count behind "Most Compared".
+  countComparison: {
+    method: "POST",
+    path: "/api/comparisons",
+    access: "site",
+    cache: "none",
+    body: coinPairBodySchema,
+    rateLimit: "comparison-count",
+    response: noContentSchema,
+  },
+
+  // Sign-in (SIWE through next-auth).
+  nonce: { method: "POST", path: "/api/auth/nonce", access: "site", cache: "none", rateLimit: "nonce", response: nonceSchema },
+  csrf: { method: "GET", path: "/api/auth/csrf", access: "public", cache: "none", query: noQuerySchema, response: csrfSchema },
+  signIn: {
+    method: "POST",
+    path: "/api/auth/callback/credentials",
+    access: "site",
+    cache: "none",
+    body: signInBodySchema,
+    bodyType: "form",
+    rateLimit: "sign-in",
+    response: authOkSchema,
+  },
+  signOut: { method: "POST", path: "/api/auth/signout", access: "site", cache: "none", body: signOutBodySchema, bodyType: "form", response: authOkSchema },
+  authUser: { method: "GET", path: "/api/auth/user", access: "public", cache: "none", query: noQuerySchema, response: authUserSchema },
+
+  // A signed-in user's own lists (spec sections 3 and 7).
+  watchlist: { method: "GET", path: "/api/watchlist", access: "user", cache: "private", query: noQuerySchema, response: watchlistSchema },
+  watchlistAdd: {
+    method: "POST",
+    path: "/api/watchlist",
+    access: "user",
+    cache: "private",
+    body: watchlistAddBodySchema,
+    rateLimit: "account-write",
+    response: watchlistEntrySchema,
+  },
+  watchlistRemove: {
+    method: "DELETE",
+    path: "/api/watchlist/:coinId",
+    access: "user",
+    cache: "private",
+    params: coinIdParams("coinId"),
+    notFound: (params) => `${quoted(params.coinId)} is not on your watchlist.`,
+    rateLimit: "account-write",
+    response: noContentSchema,
+  },
+  savedComparisons: { method: "GET", path: "/api/saved-comparisons", access: "user", cache: "private", query: noQuerySchema, response: savedComparisonListSchema },
+  saveComparison: {
+    method: "POST",
+    path: "/api/saved-comparisons",
+    access: "user",
+    cache: "private",
+    body: savedComparisonBodySchema,
+    rateLimit: "account-write",
+    response: savedComparisonSchema,
+  },
+  removeSavedComparison: {
+    method: "DELETE",
+    path: "/api/saved-comparisons/:id",
+    access: "user",
+    cache: "private",
+    // Someone else's comparison is "not found" too: its existence is not ours to reveal.
+    params: z.strictObject({ id: savedComparisonIdSchema }),
+    notFound: (params) => `You have no saved comparison with id ${quoted(params.id)}.`,
+    rateLimit: "account-write",
+    response: noContentSchema,
+  },
+
+  // Operators (the admin page and its API).
+  adminCoins: { method: "GET", path: "/api/admin/coins", access: "operator", cache: "private", query: noQuerySchema, response: adminCoinListSchema },
+  // A read (any live operator session), though the page asks for it with a button.
+  listingPreview: {
+    method: "GET",
+    path: "/api/admin/coins/preview",
+    access: "operator",
+    cache: "private",
+    query: listingPreviewQuerySchema,
+    response: listingPreviewSchema,
+  },
+  listCoin: {
+    method: "POST",
+    path: "/api/admin/coins",
+    access: "operator",
+    cache: "private",
+    body: listCoinBodySchema,
+    rateLimit: "admin-write",
+    response: adminCoinSchema,
+  },
+  updateCoin: {
+    method: "PATCH",
+    path: "/api/admin/coins/:id",
+    access: "operator",
+    cache: "private",
+    params: coinIdParams("id"),
+    notFound: (params) => `No coin with id ${quoted(params.id)}.`,
+    body: updateCoinBodySchema,
+    rateLimit: "admin-write",
+    response: adminCoinSchema,
+  },
+  featuredSlots: { method: "GET", path: "/api/admin/featured", access: "operator", cache: "private", query: noQuerySchema, response: featuredSlotListSchema },
+  scheduleFeatured: {
+    method: "POST",
+    path: "/api/admin/featured",
+    access: "operator",
+    cache: "private",
+    body: scheduleFeaturedBodySchema,
+    rateLimit: "admin-write",
+    response: featuredSlotSchema,
+  },
+  removeFeatured: {
+    method: "DELETE",
+    path: "/api/admin/featured/:id",
+    access: "operator",
+    cache: "private",
+    params: z.strictObject({ id: featuredIdSchema }),
+    notFound: (params) => `No featured slot with id ${quoted(params.id)}.`,
+    rateLimit: "admin-write",
+    response: noContentSchema,
+  },
+
+  // Vercel Cron's entry to the market refresh.
+  cronRefresh: { method: "GET", path: "/api/cron/refresh", access: "cron", cache: "none", response: z.unknown() },
+} as const satisfies Record<string, Endpoint>;
+
+export type Endpoints = typeof endpoints;
+export type EndpointName = keyof Endpoints;
+
+type Parsed<E, K extends string> = E extends Record<K, infer S extends z.ZodType> ? z.output<S> : undefined;
+type Input<E, K extends string> = E extends Record<K, infer S extends z.ZodType> ? z.input<S> : undefined;
+
+export type ParamsOf<E> = Parsed<E, "params">;
+export type QueryOf<E> = Parsed<E, "query">;
+export type BodyOf<E> = Parsed<E, "body">;
+export type BodyInputOf<E> = Input<E, "body">;
+export type QueryInputOf<E> = Input<E, "query">;
+export type ParamsInputOf<E> = Input<E, "params">;
+export type ResponseOf<E> = E extends { response: infer S extends z.ZodType } ? z.output<S> : never;
+
+export { describeZodIssues } from "./zod-message";

@@ -1,0 +1,47 @@
+// Every error code the API answers, with its one HTTP status. A code never means two statuses,
+// so callers name the code alone and this table decides (pure: the browser may read it too).
+import type { SignInRefusal } from "@/lib/auth/sign-in";
+
+const SIGN_IN_REFUSALS: Record<SignInRefusal, 401> = {
+  message_malformed: 401,
+  nonce_invalid: 401,
+  domain_mismatch: 401,
+  uri_mismatch: 401,
+  chain_unsupported: 401,
+  issued_at_invalid: 401,
+  message_expired: 401,
+  message_not_yet_valid: 401,
+  signature_invalid: 401,
+  signature_unverifiable: 401,
+};
+
+export const ERROR_STATUS = {
+  bad_request: 400,
+  invalid_query: 400,
+  unauthenticated: 401,
+  // Signed in, but the wallet's signature is too old for this (admin writes): sign in again.
+  reauthentication_required: 401,
+  forbidden: 403,
+  csrf_failed: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  request_timeout: 408,
+  already_listed: 409,
+  // The chain no longer answers the listing preview the operator confirmed.
+  listing_changed: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  unknown_coin: 422,
+  not_a_token: 422,
+  not_priceable: 422,
+  rate_limited: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+  ...SIGN_IN_REFUSALS,
+} as const;
+
+export type ApiErrorCode = keyof typeof ERROR_STATUS;
+
+export function statusOf(code: ApiErrorCode): number {
+  return ERROR_STATUS[code];
+}

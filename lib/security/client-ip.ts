@@ -1,0 +1,6 @@
+// Placeholder until the rate limiter lands.
+import "server-only";
+
+export function clientIp(_request: Request): string {
+  return "unknown";
+}

@@ -1,0 +1,13 @@
+// A declared endpoint's rate limit: spend the bucket's budget for every key it names, or refuse
+// with 429 and Retry-After before anything is written.
+import "server-only";
+import { ApiError } from "@/lib/api/errors";
+import { consumeRateLimit, type RateLimitKeys } from "./rate-limit";
+import type { RateLimitBucket } from "./rate-limit-buckets";
+
+export async function enforceRateLimit(bucket: RateLimitBucket, keys: RateLimitKeys): Promise<void> {
+  const verdict = await consumeRateLimit(bucket, keys);
+  if (verdict.allowed) return;
+  const seconds = Math.max(1, Math.ceil(verdict.retryAfterSeconds));
+  throw new ApiError("rate_limited", `Too many requests. Try again in ${seconds} s.`, { "Retry-After": String(seconds) });
+}
