@@ -1,6 +1,6 @@
 "use client";
 
-// The admin page's data: the two lists and the four writes. After a write succeeds the lists
+// The admin page's data: the two lists, the listing preview and the four writes. After a write succeeds the lists
 // it touches are refetched before the write counts as done, so the page shows the result.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
@@ -11,6 +11,7 @@ import {
   fetchAdminCoins,
   fetchFeaturedSlots,
   listCoin,
+  previewListing,
   removeFeatured,
   scheduleFeatured,
   updateCoin,
@@ -35,6 +36,8 @@ function useAdminWrite<V, R>(write: (variables: V) => Promise<R>, refresh: reado
   });
 }
 
+/** The listing preview: a read, but one the operator asks for with a button, and never cached. */
+export const usePreviewListing = () => useMutation({ mutationFn: previewListing });
 export const useListCoin = () => useAdminWrite(listCoin, [ADMIN_COINS_QUERY_KEY]);
 export const useUpdateCoin = () => useAdminWrite(updateCoin, [ADMIN_COINS_QUERY_KEY, ADMIN_FEATURED_QUERY_KEY]);
 export const useScheduleFeatured = () => useAdminWrite(scheduleFeatured, [ADMIN_FEATURED_QUERY_KEY]);

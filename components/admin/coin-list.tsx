@@ -2,17 +2,17 @@
 
 // Every coin, newest listing first, with a filter and an editor for what operators set (logo, tags).
 import { Pencil } from "lucide-react";
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { CoinLogo } from "@/components/coins/coin-logo";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
-import { apiErrorMessage } from "@/lib/listings/client";
 import { toast } from "@/lib/use-toast";
 import { splitTags, updateCoinBodySchema, type AdminCoin } from "@/lib/validation/listings";
 import { useUpdateCoin } from "./admin-queries";
-import { Field, FormError, fieldErrors } from "./field";
+import { Field, fieldErrors } from "./field";
+import { WriteError } from "./write-error";
 
 export function CoinList({ coins }: { coins: AdminCoin[] }) {
   const [filter, setFilter] = useState("");
@@ -97,6 +97,7 @@ function EditCoinForm({ coin, update, onDone }: { coin: AdminCoin; update: Retur
   const [logoUrl, setLogoUrl] = useState(coin.logoUrl ?? "");
   const [tags, setTags] = useState(coin.tags.join(", "));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const saveRef = useRef<HTMLButtonElement>(null);
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -121,14 +122,14 @@ function EditCoinForm({ coin, update, onDone }: { coin: AdminCoin; update: Retur
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <Field label="Logo URL" name="logoUrl" placeholder="https://… or /logos/…" value={logoUrl} onChange={(event) => setLogoUrl(event.target.value)} error={errors.logoUrl} hint="Empty: no logo (the symbol's first letters)." />
       <Field label="Tags" name="tags" placeholder="meme, dog" value={tags} onChange={(event) => setTags(event.target.value)} error={errors.tags} hint="Comma-separated lowercase words." />
-      <FormError message={update.isError ? apiErrorMessage(update.error) : null} />
+      <WriteError error={update.error} retryHint="press 'Save' again." onSignedAgain={() => saveRef.current?.focus()} />
       <DialogFooter>
         <DialogClose asChild>
           <Button type="button" variant="outline" disabled={update.isPending}>
             Cancel
           </Button>
         </DialogClose>
-        <Button type="submit" disabled={update.isPending}>
+        <Button ref={saveRef} type="submit" disabled={update.isPending}>
           {update.isPending ? "Saving…" : "Save"}
         </Button>
       </DialogFooter>

@@ -4,14 +4,15 @@
 // slots with their status. The home page shows running slots by itself, promoted first, at most 2.
 import { format } from "date-fns";
 import { Loader2, Trash2 } from "lucide-react";
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { apiErrorMessage } from "@/lib/listings/client";
+import { apiErrorMessage, isReauthenticationRequired } from "@/lib/listings/client";
 import { toast } from "@/lib/use-toast";
 import { scheduleFeaturedBodySchema, type AdminCoin, type FeaturedSlot, type SlotStatus } from "@/lib/validation/listings";
 import { useRemoveFeatured, useScheduleFeatured } from "./admin-queries";
-import { Field, FormError, fieldErrors } from "./field";
+import { Field, fieldErrors } from "./field";
+import { WriteError } from "./write-error";
 
 /** A datetime-local value ("2026-12-01T09:00", the browser's zone) as an ISO instant; "" when empty or invalid. */
 function localToIso(value: string): string {
@@ -33,6 +34,7 @@ export function ScheduleFeaturedForm({ coins }: { coins: AdminCoin[] }) {
   const [isPromoted, setIsPromoted] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const schedule = useScheduleFeatured();
+  const scheduleRef = useRef<HTMLButtonElement>(null);
   const promotedId = useId();
   const zone = format(new Date(), "xxx");
 
@@ -88,9 +90,9 @@ export function ScheduleFeaturedForm({ coins }: { coins: AdminCoin[] }) {
           Promoted (paid): shown before the others
         </label>
       </div>
-      <FormError message={schedule.isError ? apiErrorMessage(schedule.error) : null} />
+      <WriteError error={schedule.error} retryHint="press 'Schedule' again." onSignedAgain={() => scheduleRef.current?.focus()} />
       <div>
-        <Button type="submit" disabled={schedule.isPending}>
+        <Button ref={scheduleRef} type="submit" disabled={schedule.isPending}>
           {schedule.isPending ? (
             <>
               <Loader2 className="animate-spin" aria-hidden /> Scheduling…
@@ -141,42 +143,52 @@ const STATUS_LABEL: Record<SlotStatus, string> = { live: "Live", scheduled: "Sch
 export function FeaturedSlotList({ slots }: { slots: FeaturedSlot[] }) {
   const remove = useRemoveFeatured();
   if (slots.length === 0) return <p className="py-6 text-center text-sm text-muted-foreground">No featured slots yet.</p>;
+  // A removal refused for an old signature asks for a new one above the list (other refusals are
+  // toasts); then the operator presses the slot's remove button again.
+  const signAgain = isReauthenticationRequired(remove.error) ? (
+    <WriteError error={remove.error} retryHint="remove the slot again." />
+  ) : null;
   return (
-    <ul aria-label="Featured slots" className="divide-y rounded-lg border">
-      {slots.map((slot) => {
-        const name = `${slot.coin1.symbol} vs ${slot.coin2.symbol}`;
-        const removing = remove.isPending && remove.variables === slot.id;
-        return (
-          <li key={slot.id} data-testid="featured-slot" className="flex items-center gap-3 px-3 py-2.5">
-            <div className="min-w-0 flex-1">
-              <p className="flex flex-wrap items-center gap-2">
-                <span className="font-medium">{name}</span>
-                <Badge variant={slot.status === "live" ? "success" : slot.status === "ended" ? "muted" : "outline"}>
-                  {STATUS_LABEL[slot.status]}
-                </Badge>
-                {slot.isPromoted ? <Badge variant="secondary">Promoted</Badge> : null}
-              </p>
-              <p className="text-xs text-muted-foreground">
-                {format(new Date(slot.startsAt), "MMM d, yyyy HH:mm")} → {slot.endsAt ? format(new Date(slot.endsAt), "MMM d, yyyy HH:mm") : "no end"}
-              </p>
-            </div>
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={`Remove featured slot ${name}`}
-              disabled={removing}
-              onClick={() =>
-                remove.mutate(slot.id, {
-                  onSuccess: () => toast({ title: "Featured slot removed", description: `${name} no longer shows.` }),
-                  onError: (error) => toast({ title: "Error", description: apiErrorMessage(error), variant: "destructive" }),
-                })
-              }
-            >
-              {removing ? <Loader2 className="animate-spin" aria-hidden /> : <Trash2 aria-hidden />}
-            </Button>
-          </li>
-        );
-      })}
-    </ul>
+    <div className="flex flex-col gap-3">
+      {signAgain}
+      <ul aria-label="Featured slots" className="divide-y rounded-lg border">
+        {slots.map((slot) => {
+          const name = `${slot.coin1.symbol} vs ${slot.coin2.symbol}`;
+          const removing = remove.isPending && remove.variables === slot.id;
+          return (
+            <li key={slot.id} data-testid="featured-slot" className="flex items-center gap-3 px-3 py-2.5">
+              <div className="min-w-0 flex-1">
+                <p className="flex flex-wrap items-center gap-2">
+                  <span className="font-medium">{name}</span>
+                  <Badge variant={slot.status === "live" ? "success" : slot.status === "ended" ? "muted" : "outline"}>
+                    {STATUS_LABEL[slot.status]}
+                  </Badge>
+                  {slot.isPromoted ? <Badge variant="secondary">Promoted</Badge> : null}
+                </p>
+                <p className="text-xs text-muted-foreground">
+                  {format(new Date(slot.startsAt), "MMM d, yyyy HH:mm")} → {slot.endsAt ? format(new Date(slot.endsAt), "MMM d, yyyy HH:mm") : "no end"}
+                </p>
+              </div>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={`Remove featured slot ${name}`}
+                disabled={removing}
+                onClick={() =>
+                  remove.mutate(slot.id, {
+                    onSuccess: () => toast({ title: "Featured slot removed", description: `${name} no longer shows.` }),
+                    onError: (error) => {
+                      if (!isReauthenticationRequired(error)) toast({ title: "Error", description: apiErrorMessage(error), variant: "destructive" });
+                    },
+                  })
+                }
+              >
+                {removing ? <Loader2 className="animate-spin" aria-hidden /> : <Trash2 aria-hidden />}
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
   );
 }

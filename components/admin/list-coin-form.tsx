@@ -1,25 +1,34 @@
 "use client";
 
-// List a PulseChain token by its contract address. The server reads name, symbol, decimals and
-// the price on-chain, which takes a moment: the button says so while it works.
+// List a PulseChain token by its contract address, in two steps. 'Preview listing' asks the
+// server what the listing would be (GET /api/admin/coins/preview: name, symbol and decimals read
+// on-chain and cleaned, the first price from PulseX), which takes a moment: the button says so.
+// The preview shows what the site will show, and the contract's raw text, escaped, wherever
+// cleaning changed it. 'Confirm listing' then lists it (POST /api/admin/coins), sending what was
+// shown, so the server refuses if the chain answers otherwise by then.
 import { Loader2 } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { formatMarketCap, formatPrice } from "@/lib/format";
 import { apiErrorMessage } from "@/lib/listings/client";
+import { escapeHiddenCharacters } from "@/lib/listings/token-text";
 import { toast } from "@/lib/use-toast";
-import { listCoinBodySchema, splitTags } from "@/lib/validation/listings";
-import { useListCoin } from "./admin-queries";
+import { listCoinBodySchema, splitTags, type ListingPreview } from "@/lib/validation/listings";
+import { useListCoin, usePreviewListing } from "./admin-queries";
 import { Field, FormError, fieldErrors } from "./field";
+import { WriteError } from "./write-error";
 
 export function ListCoinForm() {
   const [address, setAddress] = useState("");
   const [logoUrl, setLogoUrl] = useState("");
   const [tags, setTags] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const preview = usePreviewListing();
   const list = useListCoin();
+  const confirmRef = useRef<HTMLButtonElement>(null);
 
-  function submit(event: React.FormEvent) {
-    event.preventDefault();
+  /** The form's fields as the API takes them, or null after showing what is wrong on them. */
+  function validInput() {
     const parsed = listCoinBodySchema.safeParse({
       contractAddress: address,
       ...(logoUrl.trim() && { logoUrl }),
@@ -27,64 +36,172 @@ export function ListCoinForm() {
     });
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error.issues));
-      return;
+      return null;
     }
     setErrors({});
-    list.mutate(parsed.data, {
-      onSuccess: (coin) => {
-        toast({ title: "Coin listed", description: `${coin.name} (${coin.symbol}) is listed as "${coin.id}".` });
-        setAddress("");
-        setLogoUrl("");
-        setTags("");
-      },
-    });
+    return parsed.data;
   }
 
+  function requestPreview(event: React.FormEvent) {
+    event.preventDefault();
+    const input = validInput();
+    if (!input) return;
+    list.reset();
+    preview.mutate(input.contractAddress);
+  }
+
+  function confirm(shown: ListingPreview) {
+    const input = validInput();
+    if (!input) return;
+    list.mutate(
+      { ...input, confirmed: { name: shown.name, symbol: shown.symbol, decimals: shown.decimals } },
+      {
+        onSuccess: (coin) => {
+          toast({ title: "Coin listed", description: `${coin.name} (${coin.symbol}) is listed as "${coin.id}".` });
+          setAddress("");
+          setLogoUrl("");
+          setTags("");
+          preview.reset();
+        },
+      },
+    );
+  }
+
+  /** A preview belongs to one address: changing it sends the operator back to 'Preview listing'. */
+  function changeAddress(value: string) {
+    setAddress(value);
+    if (preview.data || preview.isError) {
+      preview.reset();
+      list.reset();
+    }
+  }
+
+  const shown = preview.data ?? null;
+
   return (
-    <form onSubmit={submit} noValidate aria-label="List a coin" className="flex flex-col gap-4">
-      <Field
-        label="Contract address"
-        name="contractAddress"
-        placeholder="0x…"
-        autoComplete="off"
-        spellCheck={false}
-        required
-        value={address}
-        onChange={(event) => setAddress(event.target.value)}
-        error={errors.contractAddress}
-        hint="Name, symbol, decimals and price are read from PulseChain. The token needs a PulseX pool against WPLS."
-      />
-      <div className="grid gap-4 sm:grid-cols-2">
+    <div className="flex flex-col gap-4">
+      <form onSubmit={requestPreview} noValidate aria-label="List a coin" className="flex flex-col gap-4">
         <Field
-          label="Logo URL (optional)"
-          name="logoUrl"
-          placeholder="https://… or /logos/…"
-          value={logoUrl}
-          onChange={(event) => setLogoUrl(event.target.value)}
-          error={errors.logoUrl}
+          label="Contract address"
+          name="contractAddress"
+          placeholder="0x…"
+          autoComplete="off"
+          spellCheck={false}
+          required
+          value={address}
+          onChange={(event) => changeAddress(event.target.value)}
+          error={errors.contractAddress}
+          hint="Name, symbol, decimals and price are read from PulseChain and shown for you to confirm. The token needs a PulseX pool against WPLS."
         />
-        <Field
-          label="Tags (optional)"
-          name="tags"
-          placeholder="meme, dog"
-          value={tags}
-          onChange={(event) => setTags(event.target.value)}
-          error={errors.tags}
-          hint="Comma-separated lowercase words; “meme” puts it in the meme table."
-        />
-      </div>
-      <FormError message={list.isError ? apiErrorMessage(list.error) : null} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="Logo URL (optional)"
+            name="logoUrl"
+            placeholder="https://… or /logos/…"
+            value={logoUrl}
+            onChange={(event) => setLogoUrl(event.target.value)}
+            error={errors.logoUrl}
+          />
+          <Field
+            label="Tags (optional)"
+            name="tags"
+            placeholder="meme, dog"
+            value={tags}
+            onChange={(event) => setTags(event.target.value)}
+            error={errors.tags}
+            hint="Comma-separated lowercase words; “meme” puts it in the meme table."
+          />
+        </div>
+        <FormError message={preview.isError ? apiErrorMessage(preview.error) : null} />
+        {shown ? null : (
+          <div>
+            <Button type="submit" disabled={preview.isPending}>
+              {preview.isPending ? (
+                <>
+                  <Loader2 className="animate-spin" aria-hidden /> Reading the chain…
+                </>
+              ) : (
+                "Preview listing"
+              )}
+            </Button>
+          </div>
+        )}
+      </form>
+      {shown ? (
+        <ListingPreviewCard preview={shown}>
+          <WriteError error={list.error} retryHint="press 'Confirm listing' again." onSignedAgain={() => confirmRef.current?.focus()} />
+          <div className="flex flex-wrap gap-3">
+            <Button ref={confirmRef} type="button" onClick={() => confirm(shown)} disabled={list.isPending}>
+              {list.isPending ? (
+                <>
+                  <Loader2 className="animate-spin" aria-hidden /> Listing…
+                </>
+              ) : (
+                "Confirm listing"
+              )}
+            </Button>
+            <Button
+              type="button"
+              variant="outline"
+              disabled={list.isPending}
+              onClick={() => {
+                preview.reset();
+                list.reset();
+              }}
+            >
+              Cancel
+            </Button>
+          </div>
+        </ListingPreviewCard>
+      ) : null}
+    </div>
+  );
+}
+
+/** What the listing will show, and what cleaning changed in the contract's own text. */
+function ListingPreviewCard({ preview, children }: { preview: ListingPreview; children: React.ReactNode }) {
+  const rows: [string, string][] = [
+    ["Name", preview.name],
+    ["Symbol", preview.symbol],
+    ["Decimals", String(preview.decimals)],
+    ["Coin id", preview.id],
+    ["First price", formatPrice(preview.currentPrice)],
+    ["Market cap", formatMarketCap(preview.marketCap)],
+    ["Pool liquidity", preview.liquidityUsd === null ? "-" : formatMarketCap(preview.liquidityUsd)],
+  ];
+  const changes = (["name", "symbol"] as const).filter((field) => preview.raw[field] !== null);
+  return (
+    <section aria-label="Listing preview" data-testid="listing-preview" className="flex flex-col gap-4 rounded-lg border p-4">
       <div>
-        <Button type="submit" disabled={list.isPending}>
-          {list.isPending ? (
-            <>
-              <Loader2 className="animate-spin" aria-hidden /> Reading the chain…
-            </>
-          ) : (
-            "List coin"
-          )}
-        </Button>
+        <h3 className="text-base font-semibold">Check before listing</h3>
+        <p className="text-sm text-muted-foreground">This is what the site will show. Nothing is listed until you confirm.</p>
       </div>
-    </form>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-muted-foreground">{label}</dt>
+            <dd className="min-w-0 break-words font-medium">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {changes.length > 0 ? (
+        <div data-testid="cleaned-text" className="flex flex-col gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm">
+          <p className="font-medium">The contract&apos;s text was cleaned.</p>
+          <p className="text-muted-foreground">
+            Control, invisible and direction-changing characters are removed, spaces collapsed, and names cut to 64 characters, symbols to 16. What the contract
+            returns, with hidden characters written out:
+          </p>
+          <dl className="flex flex-col gap-1.5">
+            {changes.map((field) => (
+              <div key={field}>
+                <dt className="text-muted-foreground">{field === "name" ? "Name on the contract" : "Symbol on the contract"}</dt>
+                <dd className="font-mono text-xs break-all">{escapeHiddenCharacters(preview.raw[field]!)}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      ) : null}
+      {children}
+    </section>
   );
 }

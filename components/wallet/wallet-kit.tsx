@@ -7,15 +7,18 @@ import {
   darkTheme,
   RainbowKitAuthenticationProvider,
   RainbowKitProvider,
+  useChainModal,
   useConnectModal,
   type AuthenticationStatus,
 } from "@rainbow-me/rainbowkit";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { isAddressEqual } from "viem";
-import { useAccount, useAccountEffect, WagmiProvider } from "wagmi";
+import { useAccount, useAccountEffect, useSignMessage, WagmiProvider } from "wagmi";
 import type { AuthUser } from "@/lib/validation/auth";
+import { PULSECHAIN_CHAIN_ID } from "@/lib/wallet/pulsechain";
 import { AddressAvatar } from "./address-avatar";
+import { provideSignAgain, SignAgainError } from "./sign-again";
 import { createSiweAdapter } from "./siwe-adapter";
 import { refreshAuthUser, useAuthUser } from "./use-auth-user";
 import { APP_NAME, createWalletConfig } from "./wallet-config";
@@ -43,6 +46,7 @@ export default function WalletKit({ openOnLoad }: { openOnLoad: boolean }) {
           theme={darkTheme({ accentColor: ACCENT, accentColorForeground: ACCENT_FOREGROUND, borderRadius: "medium" })}
         >
           <SessionFollowsWallet user={user ?? null} signOut={adapter.signOut} />
+          <SignAgainSigner user={user ?? null} adapter={adapter} />
           {openOnLoad && status !== "loading" && <OpenConnectDialog />}
           <WalletMenu />
         </RainbowKitProvider>
@@ -64,6 +68,49 @@ function SessionFollowsWallet({ user, signOut }: { user: AuthUser | null; signOu
       void signOut();
     }
   }, [user, status, address, signOut]);
+  return null;
+}
+
+/**
+ * The signer behind "Sign again" (sign-again.ts): the same Sign-In with Ethereum steps as
+ * RainbowKit's sign-in dialog (nonce, message, signature, verify), run for a visitor who is
+ * signed in already, without signing out first. A wallet that is not connected, or is on another
+ * network or account, gets the dialog that fixes it and a message saying to press again.
+ */
+function SignAgainSigner({ user, adapter }: { user: AuthUser | null; adapter: ReturnType<typeof createSiweAdapter> }) {
+  const { address, chainId, status } = useAccount();
+  const { signMessageAsync } = useSignMessage();
+  const { openConnectModal } = useConnectModal();
+  const { openChainModal } = useChainModal();
+  const latest = useRef({ user, address, chainId, status, openConnectModal, openChainModal });
+  latest.current = { user, address, chainId, status, openConnectModal, openChainModal };
+
+  useEffect(
+    () =>
+      provideSignAgain(async () => {
+        const { user, address, chainId, status, openConnectModal, openChainModal } = latest.current;
+        if (status !== "connected" || !address || chainId === undefined) {
+          openConnectModal?.();
+          throw new SignAgainError("Connect your wallet first, then press 'Sign again'.");
+        }
+        if (chainId !== PULSECHAIN_CHAIN_ID) {
+          openChainModal?.();
+          throw new SignAgainError("Switch your wallet to PulseChain, then press 'Sign again'.");
+        }
+        if (user && !isAddressEqual(address, user.address as `0x${string}`)) {
+          throw new SignAgainError(`Your wallet is on another account than the one signed in (${user.address}). Switch back to it, then press 'Sign again'.`);
+        }
+        const message = await adapter.createMessage({ nonce: await adapter.getNonce(), address, chainId });
+        let signature: string;
+        try {
+          signature = await signMessageAsync({ message });
+        } catch {
+          throw new SignAgainError("Your wallet did not sign. Press 'Sign again' to retry.");
+        }
+        if (!(await adapter.verify({ message, signature }))) throw new SignAgainError("Error verifying signature, please retry!");
+      }),
+    [adapter, signMessageAsync],
+  );
   return null;
 }
 

@@ -34,6 +34,8 @@ import {
   featuredSlotListSchema,
   featuredSlotSchema,
   listCoinBodySchema,
+  listingPreviewQuerySchema,
+  listingPreviewSchema,
   scheduleFeaturedBodySchema,
   updateCoinBodySchema,
 } from "@/lib/validation/listings";
@@ -173,6 +175,15 @@ export const endpoints = {
 
   // Operators (the admin page and its API).
   adminCoins: { method: "GET", path: "/api/admin/coins", access: "operator", cache: "private", query: noQuerySchema, response: adminCoinListSchema },
+  // A read (any live operator session), though the page asks for it with a button.
+  listingPreview: {
+    method: "GET",
+    path: "/api/admin/coins/preview",
+    access: "operator",
+    cache: "private",
+    query: listingPreviewQuerySchema,
+    response: listingPreviewSchema,
+  },
   listCoin: {
     method: "POST",
     path: "/api/admin/coins",

@@ -19,12 +19,16 @@ export const ERROR_STATUS = {
   bad_request: 400,
   invalid_query: 400,
   unauthenticated: 401,
+  // Signed in, but the wallet's signature is too old for this (admin writes): sign in again.
+  reauthentication_required: 401,
   forbidden: 403,
   csrf_failed: 403,
   not_found: 404,
   method_not_allowed: 405,
   request_timeout: 408,
   already_listed: 409,
+  // The chain no longer answers the listing preview the operator confirmed.
+  listing_changed: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   unknown_coin: 422,

@@ -41,3 +41,17 @@ export async function fetchJson<T>(url: string, schema: BodyParser<T> | LazyBody
   const body = response.status === 204 ? undefined : await response.json();
   return (typeof schema === "function" ? await schema() : schema).parse(body);
 }
+
+/**
+ * The API's error code (`{ "error": { "code" } }`) in an HttpError's body, or null. A plain
+ * parse, not zod: the query client uses it on every failed call.
+ */
+export function httpErrorCode(error: unknown): string | null {
+  if (!(error instanceof HttpError)) return null;
+  try {
+    const body = JSON.parse(error.message.replace(/^\d{3}: /, "")) as { error?: { code?: unknown } } | null;
+    return typeof body?.error?.code === "string" ? body.error.code : null;
+  } catch {
+    return null;
+  }
+}

@@ -8,8 +8,14 @@ import path from "node:path";
 import { ApiError } from "@/lib/api/errors";
 import { getEnv } from "@/lib/env";
 
-/** How long a session lasts (cookie JWT and session row alike). */
+/** How long a session lasts at most (cookie JWT and session row alike), however much it is used. */
 export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
+/** A session unused for this long ends (a sliding window on the session row's lastSeenAt). */
+export const SESSION_IDLE_TIMEOUT_MS = 24 * 60 * 60 * 1000;
+/** lastSeenAt is written only once it is this old, not on every request (lib/auth/sessions.ts). */
+export const SESSION_LAST_SEEN_REFRESH_MS = 5 * 60 * 1000;
+/** Admin writes need a wallet signature (the session's sign-in) at most this old. */
+export const OPERATOR_SIGNATURE_MAX_AGE_MS = 15 * 60 * 1000;
 /** How long an issued nonce can be used, and how old a message's issuedAt may be. */
 export const NONCE_TTL_MS = 10 * 60 * 1000;
 /** Tolerated difference between the wallet's clock and ours for issuedAt / notBefore. */
@@ -58,7 +64,7 @@ function resolveAuthConfig(): AuthConfigResult {
   const secret = env.NEXTAUTH_SECRET ?? (production ? undefined : developmentSecret());
   if (!secret) return { ok: false, missing: "NEXTAUTH_SECRET" };
 
-  const secureCookies = origins[0]!.startsWith("https://");
+  const secureCookies = secureCookiesFor(origins, production);
   // next-auth derives redirect URLs from NEXTAUTH_URL, or, on Vercel, from the request's Host
   // header. Pin it to the configured origin so no header can choose it.
   process.env.NEXTAUTH_URL = origins[0];
@@ -73,6 +79,28 @@ function resolveAuthConfig(): AuthConfigResult {
       rpcUrl: env.PULSECHAIN_RPC_URL,
     },
   };
+}
+
+/**
+ * Whether the session, CSRF and hint cookies are `Secure` (and next-auth's get the `__Secure-` /
+ * `__Host-` name prefixes: `__Secure-next-auth.session-token` instead of `next-auth.session-token`).
+ *
+ * In production: whenever ANY configured origin is https, whichever is listed first. A site served
+ * over https must never hand out a session cookie that a browser would also send over plain http,
+ * and the order of AUTH_ORIGINS is not a security setting: listing `http://localhost:3000` first
+ * (or at all) for a local check must not downgrade the real site's cookies. The price: sign-in on
+ * a plain-http origin other than localhost/127.0.0.1 (which browsers treat as secure) does not
+ * work beside an https one in production, since browsers refuse Secure cookies there.
+ *
+ * Outside production: when the canonical (first) origin is https, so `npm run dev` on
+ * http://localhost keeps working whatever else is listed.
+ *
+ * Changing the rule changes the cookie's name for a deployment it affects: sessions under the
+ * old name are not read any more, and their users sign in again once.
+ */
+export function secureCookiesFor(origins: readonly string[], production: boolean): boolean {
+  const https = (origin: string) => origin.startsWith("https://");
+  return production ? origins.some(https) : https(origins[0]!);
 }
 
 /**

@@ -6,22 +6,26 @@ import { ApiError } from "@/lib/api/errors";
 import { parseCookies } from "@/lib/api/cookies";
 import { getDb } from "@/lib/db";
 import { assertSameOrigin } from "@/lib/api/same-origin";
-import { authServiceUnavailable, getAuthConfig, getSiteOrigins } from "./config";
+import { authServiceUnavailable, getAuthConfig, getSiteOrigins, type AuthConfig } from "./config";
 import { findSessionUser, type SessionUser } from "./sessions";
 
 export async function getSessionUser(request: Request): Promise<SessionUser | null> {
   const auth = getAuthConfig();
   if (!auth.ok) return null;
-  const token = parseCookies(request)[auth.config.sessionCookieName];
+  const sessionId = await sessionIdFromCookie(request, auth.config);
+  return sessionId ? findSessionUser(getDb(), sessionId) : null;
+}
+
+/** The session row the request's session cookie names, if it carries a valid one (whether or not the row is live). */
+export async function sessionIdFromCookie(request: Request, config: AuthConfig): Promise<string | null> {
+  const token = parseCookies(request)[config.sessionCookieName];
   if (!token) return null;
-  let sessionId: unknown;
   try {
-    sessionId = (await decode({ token, secret: auth.config.secret }))?.sid;
+    const sessionId = (await decode({ token, secret: config.secret }))?.sid;
+    return typeof sessionId === "string" ? sessionId : null;
   } catch {
     return null; // forged, corrupted or signed with an old secret
   }
-  if (typeof sessionId !== "string") return null;
-  return findSessionUser(getDb(), sessionId);
 }
 
 /** The 401 every signed-in-only endpoint answers without a live session. */

@@ -6,9 +6,12 @@ import NextAuth from "next-auth";
 import { NextResponse } from "next/server";
 import { ApiError } from "@/lib/api/errors";
 import { parseCookies } from "@/lib/api/cookies";
+import { getDb } from "@/lib/db";
 import { csrfSchema } from "@/lib/validation/auth";
 import { buildAuthOptions } from "./auth-options";
 import { requireAuthConfig, SESSION_MAX_AGE_SECONDS, type AuthConfig } from "./config";
+import { sessionIdFromCookie } from "./current-user";
+import { deleteSession } from "./sessions";
 import { signedInHintCookie } from "./signed-in-hint";
 import { SIGN_IN_REFUSAL_MESSAGES, type SignInRefusal } from "./sign-in";
 
@@ -20,6 +23,9 @@ export type NextAuthAction = "csrf" | "callback/credentials" | "signout";
  */
 export async function runNextAuthAction(action: NextAuthAction, request: Request, body?: Record<string, string>): Promise<Response> {
   const config = requireAuthConfig();
+  // Signing in again over a live session (the admin page's "sign again") replaces it: the old
+  // row is deleted once the new one exists, so the cookie it belonged to stops working.
+  const replacedSessionId = action === "callback/credentials" ? await sessionIdFromCookie(request, config) : null;
   const result = await runNextAuth(config, request, action.split("/"), body);
 
   let response: NextResponse;
@@ -33,6 +39,7 @@ export async function runNextAuthAction(action: NextAuthAction, request: Request
     }
     const error = url.searchParams.get("error");
     if (error !== null) throw signInFailure(error);
+    if (replacedSessionId) await deleteSession(getDb(), replacedSessionId);
     response = NextResponse.json({ ok: true });
   }
   response.headers.set("Cache-Control", "no-store");

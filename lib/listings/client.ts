@@ -1,7 +1,7 @@
 // The admin page's calls to the operators' endpoints, their TanStack Query keys, and the API's
 // error message for display (HttpError carries "<status>: <body>").
 import { callApi } from "@/lib/api/client";
-import { HttpError } from "@/lib/api/fetch-json";
+import { HttpError, httpErrorCode } from "@/lib/api/fetch-json";
 import { apiErrorSchema } from "@/lib/validation/coins";
 import type { ListCoinInput, ScheduleFeaturedInput, UpdateCoinInput } from "@/lib/validation/listings";
 
@@ -14,6 +14,11 @@ export const adminFeaturedQueryKey = (userId: number) => [...ADMIN_FEATURED_QUER
 
 export function fetchAdminCoins() {
   return callApi("adminCoins");
+}
+
+/** What listing this token would create (nothing is written): cleaned name and symbol, first price. */
+export function previewListing(contractAddress: string) {
+  return callApi("listingPreview", { query: { contractAddress } });
 }
 
 export function listCoin(input: ListCoinInput) {
@@ -49,6 +54,11 @@ export function apiErrorMessage(error: unknown): string {
     return `The server answered ${error.status}. Please try again.`;
   }
   return "Could not reach the server. Check your connection and try again.";
+}
+
+/** An admin write refused because the wallet signed too long ago: signing again fixes it. */
+export function isReauthenticationRequired(error: unknown): boolean {
+  return error instanceof HttpError && error.status === 401 && httpErrorCode(error) === "reauthentication_required";
 }
 
 export function isForbidden(error: unknown): boolean {

@@ -18,7 +18,7 @@ import { createPulseXSource } from "@/lib/market/sources/pulsex";
 import type { Quote } from "@/lib/market/types";
 import { parseTags } from "@/lib/coins/serialize";
 import { coinIdSchema } from "@/lib/validation/coins";
-import type { AdminCoin, ListCoinBody, UpdateCoinBody } from "@/lib/validation/listings";
+import type { AdminCoin, ListCoinBody, ListingPreview, UpdateCoinBody } from "@/lib/validation/listings";
 import { firstFreeId, slugFromSymbol } from "./slug";
 import { invalidatePublicData } from "@/lib/cache/invalidate";
 
@@ -64,14 +64,16 @@ export async function listAdminCoins(db: PrismaClient): Promise<AdminCoin[]> {
 
 /**
  * Lists a token by its contract address. `input` has passed listCoinBodySchema (the API's
- * declaration and the CLI both parse with it, so they share every rule). Refusals: 409 already_listed, 422 not_a_token or
- * not_priceable, 503 when the RPC is down; nothing is written then.
+ * declaration and the CLI both parse with it, so they share every rule). Refusals: 409
+ * already_listed, 409 listing_changed (the chain no longer answers the `confirmed` preview), 422
+ * not_a_token or not_priceable, 503 when the RPC is down; nothing is written then.
  */
 export async function listCoin(db: PrismaClient, input: ListCoinBody, deps: ListingDeps = configuredListingDeps()): Promise<AdminCoin> {
-  const { contractAddress, logoUrl, tags, burnAddresses } = input;
+  const { contractAddress, logoUrl, tags, burnAddresses, confirmed } = input;
   await assertNotListed(db, contractAddress);
   await assertPulseChain(deps.client);
   const token = await readToken(deps, contractAddress);
+  if (confirmed) assertAsConfirmed(token, confirmed);
   const quote = await priceOnce(deps, token, burnAddresses);
 
   const now = deps.now?.() ?? new Date();
@@ -119,6 +121,52 @@ export async function listCoin(db: PrismaClient, input: ListCoinBody, deps: List
     return toAdminCoin(await db.coin.findUniqueOrThrow({ where: { id } }));
   }
   throw new Error(`no free coin id for ${base} after 5 attempts`);
+}
+
+/** Raw text in a preview: enough to see what cleaning did, never a contract's megabyte. */
+const MAX_RAW_PREVIEW_LENGTH = 256;
+
+/**
+ * What listing a token would create, without writing anything: the same checks and chain reads
+ * as listCoin (409 already_listed, 422 not_a_token or not_priceable, 503), the cleaned name and
+ * symbol with the raw ones where cleaning changed them, and the first price. The admin page shows
+ * it before the operator confirms the listing.
+ */
+export async function previewListing(db: PrismaClient, contractAddress: string, deps: ListingDeps = configuredListingDeps()): Promise<ListingPreview> {
+  await assertNotListed(db, contractAddress);
+  await assertPulseChain(deps.client);
+  const token = await readToken(deps, contractAddress);
+  const quote = await priceOnce(deps, token, undefined);
+  const base = slugFromSymbol(token.symbol);
+  const taken = await db.coin.findMany({ where: { id: { startsWith: base } }, select: { id: true } });
+  const rawIfChanged = (raw: string, cleaned: string) => {
+    if (raw === cleaned) return null;
+    const codePoints = Array.from(raw);
+    return codePoints.length > MAX_RAW_PREVIEW_LENGTH ? `${codePoints.slice(0, MAX_RAW_PREVIEW_LENGTH).join("")}…` : raw;
+  };
+  const raw = { name: rawIfChanged(token.raw.name, token.name), symbol: rawIfChanged(token.raw.symbol, token.symbol) };
+  return {
+    contractAddress: token.address,
+    id: firstFreeId(base, new Set(taken.map((row) => row.id))),
+    name: token.name,
+    symbol: token.symbol,
+    decimals: token.decimals,
+    currentPrice: quote.price,
+    marketCap: quote.marketCap,
+    circulatingSupply: quote.circulatingSupply ?? null,
+    liquidityUsd: quote.liquidityUsd,
+    cleaned: raw.name !== null || raw.symbol !== null,
+    raw,
+  };
+}
+
+/** The chain must still answer what the operator was shown in the preview. */
+function assertAsConfirmed(token: TokenMetadata, confirmed: { name: string; symbol: string; decimals: number }): void {
+  if (token.name === confirmed.name && token.symbol === confirmed.symbol && token.decimals === confirmed.decimals) return;
+  throw new ApiError(
+    "listing_changed",
+    `The token now reads "${token.name}" (${token.symbol}, ${token.decimals} decimals), not what the preview showed. Preview it again and check it before listing.`,
+  );
 }
 
 async function assertNotListed(db: PrismaClient, address: string): Promise<void> {

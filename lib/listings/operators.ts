@@ -4,6 +4,7 @@ import "server-only";
 import { getAddress, isAddress } from "viem";
 import { ApiError } from "@/lib/api/errors";
 import { requireSessionUser, requireSessionUserForWrite } from "@/lib/auth/current-user";
+import { OPERATOR_SIGNATURE_MAX_AGE_MS } from "@/lib/auth/config";
 import type { SessionUser } from "@/lib/auth/sessions";
 import { getEnv } from "@/lib/env";
 
@@ -24,7 +25,21 @@ export async function requireOperator(request: Request): Promise<SessionUser> {
   return assertOperator(await requireSessionUser(request));
 }
 
-/** For the admin writes: from the site's own pages (403), a live session (401), an operator (403). */
-export async function requireOperatorForWrite(request: Request): Promise<SessionUser> {
-  return assertOperator(await requireSessionUserForWrite(request));
+/**
+ * For the admin writes: from the site's own pages (403), a live session (401), an operator (403)
+ * who signed with the wallet at most 15 minutes ago (401 reauthentication_required). A session
+ * lasts days; a stolen or forgotten one must not be enough to change what the public site shows.
+ */
+export async function requireOperatorForWrite(request: Request, now = new Date()): Promise<SessionUser> {
+  const user = assertOperator(await requireSessionUserForWrite(request));
+  if (now.getTime() - user.signedInAt.getTime() > OPERATOR_SIGNATURE_MAX_AGE_MS) throw reauthenticationRequired();
+  return user;
+}
+
+export function reauthenticationRequired(): ApiError {
+  const minutes = OPERATOR_SIGNATURE_MAX_AGE_MS / 60_000;
+  return new ApiError(
+    "reauthentication_required",
+    `Admin changes need a wallet signature from the last ${minutes} minutes. Sign in again with your wallet, then try again.`,
+  );
 }

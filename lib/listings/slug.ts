@@ -17,9 +17,15 @@ export function slugFromSymbol(symbol: string): string {
   return slug || "token";
 }
 
-/** The first of slug, slug-2, slug-3, ... that `taken` does not contain. */
+/**
+ * Ids a coin cannot have: path segments the admin API uses beside /api/admin/coins/{id}
+ * (a coin "preview" could never be edited: GET /api/admin/coins/preview is the listing preview).
+ */
+const RESERVED_IDS: ReadonlySet<string> = new Set(["preview"]);
+
+/** The first of slug, slug-2, slug-3, ... that `taken` does not contain and is not reserved. */
 export function firstFreeId(slug: string, taken: ReadonlySet<string>): string {
-  if (!taken.has(slug)) return slug;
+  if (!taken.has(slug) && !RESERVED_IDS.has(slug)) return slug;
   for (let n = 2; ; n++) {
     const candidate = `${slug}-${n}`;
     if (!taken.has(candidate)) return coinIdSchema.parse(candidate);

@@ -73,6 +73,19 @@ export const burnAddressesSchema = z
   .max(10, "At most 10 burn addresses.")
   .transform((addresses) => [...new Set(addresses)]);
 
+/**
+ * What the operator saw in the preview and confirmed. When given, the listing is refused (409
+ * listing_changed) if the chain now answers another name, symbol or decimals, so what is listed
+ * is what was shown.
+ */
+export const confirmedTokenSchema = z
+  .object({
+    name: z.string().max(200),
+    symbol: z.string().max(50),
+    decimals: z.number().int().min(0).max(255),
+  })
+  .strict();
+
 /** POST /api/admin/coins: list a PulseChain token by its contract address. */
 export const listCoinBodySchema = z
   .object({
@@ -80,10 +93,38 @@ export const listCoinBodySchema = z
     logoUrl: logoUrlSchema.optional(),
     tags: tagsSchema.optional(),
     burnAddresses: burnAddressesSchema.optional(),
+    confirmed: confirmedTokenSchema.optional(),
   })
   .strict();
 export type ListCoinInput = z.input<typeof listCoinBodySchema>;
 export type ListCoinBody = z.output<typeof listCoinBodySchema>;
+
+/** GET /api/admin/coins/preview?contractAddress=0x…: what listing that token would create. */
+export const listingPreviewQuerySchema = z.object({ contractAddress: addressSchema }).strict();
+
+/** The preview's answer: the cleaned token text, and the first price it would be listed with. */
+export const listingPreviewSchema = z.object({
+  contractAddress: z.string(),
+  /** The coin id it would get now (another listing may take it first). */
+  id: coinIdSchema,
+  /** Cleaned: what the site will show. */
+  name: z.string(),
+  symbol: z.string(),
+  decimals: z.number().int(),
+  currentPrice: z.number(),
+  marketCap: z.number(),
+  circulatingSupply: z.number().nullable(),
+  /** USD liquidity of the PulseX pool the price comes from. */
+  liquidityUsd: z.number().nullable(),
+  /** Whether cleaning changed the name or the symbol. */
+  cleaned: z.boolean(),
+  /**
+   * What the contract answered, for each field cleaning changed (null when unchanged); at most
+   * 256 characters, then "…". Shown escaped: it may hold control and direction characters.
+   */
+  raw: z.object({ name: z.string().nullable(), symbol: z.string().nullable() }),
+});
+export type ListingPreview = z.infer<typeof listingPreviewSchema>;
 
 /** PATCH /api/admin/coins/{id}: null clears a logo, or puts the default burn set back. */
 export const updateCoinBodySchema = z

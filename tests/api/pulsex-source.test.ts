@@ -180,13 +180,30 @@ describe("token metadata for listings", () => {
   const client = () => createPulseChainClient(chain.rpcUrl, { retries: 0 });
 
   test("name, symbol and decimals come from the contract", async () => {
-    await expect(readTokenMetadata(client(), contracts, hex.toLowerCase())).resolves.toEqual({ address: hex, name: "HEX", symbol: "HEX", decimals: 8 });
+    await expect(readTokenMetadata(client(), contracts, hex.toLowerCase())).resolves.toEqual({ address: hex, name: "HEX", symbol: "HEX", decimals: 8, raw: { name: "HEX", symbol: "HEX" } });
     await expect(readTokenMetadata(client(), contracts, chain.contracts.usdc)).resolves.toMatchObject({ symbol: "USDC", decimals: 6 });
   });
 
   test("an account that is not a token, or a malformed address, is refused with a reason", async () => {
     await expect(readTokenMetadata(client(), contracts, TREASURY)).rejects.toThrow(new TokenReadError(`${TREASURY} is not an ERC-20 token on PulseChain (name, symbol or decimals did not answer).`));
     await expect(readTokenMetadata(client(), contracts, "0xabc")).rejects.toThrow("0xabc is not a contract address.");
+  });
+
+  test("a hostile name and symbol are cleaned (the raw strings come along); nothing printable left is refused", async () => {
+    const rawName = `Evil\u202Egnp.exe\nCoin${"x".repeat(100)}`;
+    const rawSymbol = "\u200BEV\tIL\u0000\u2066";
+    const evil = await chain.deployToken(rawName, rawSymbol, 18, "1000");
+    await expect(readTokenMetadata(client(), contracts, evil)).resolves.toEqual({
+      address: evil,
+      name: `Evilgnp.exe Coin${"x".repeat(48)}`,
+      symbol: "EV IL",
+      decimals: 18,
+      raw: { name: rawName, symbol: rawSymbol },
+    });
+    const blank = await chain.deployToken("Blank", "\u200B\u202E \n", 18, "1000");
+    await expect(readTokenMetadata(client(), contracts, blank)).rejects.toThrow(
+      new TokenReadError(`${blank} has no usable symbol: its symbol is empty or only control, invisible or space characters, and a listing needs a symbol of 1 to 16 visible characters.`),
+    );
   });
 });
 

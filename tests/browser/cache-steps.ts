@@ -17,12 +17,17 @@ export async function waitWithinCeiling(what: string, check: () => Promise<boole
   }
 }
 
-const operatorCookies = new Map<string, Promise<string>>();
+/** Admin writes need a signature at most 15 minutes old (lib/listings/operators.ts): sign again well before. */
+const OPERATOR_RESIGN_MS = 10 * 60_000;
+const operatorCookies = new Map<string, { cookie: Promise<string>; signedAt: number }>();
 
 /** PATCH /api/admin/coins/{id} as the test server's operator; returns the response. */
 export async function operatorEdit(baseUrl: string, coinId: string, body: unknown): Promise<Response> {
-  if (!operatorCookies.has(baseUrl)) operatorCookies.set(baseUrl, signInOverHttp(baseUrl, OPERATOR_KEY));
-  const cookie = await operatorCookies.get(baseUrl)!;
+  const held = operatorCookies.get(baseUrl);
+  if (!held || Date.now() - held.signedAt > OPERATOR_RESIGN_MS) {
+    operatorCookies.set(baseUrl, { cookie: signInOverHttp(baseUrl, OPERATOR_KEY), signedAt: Date.now() });
+  }
+  const cookie = await operatorCookies.get(baseUrl)!.cookie;
   return fetch(`${baseUrl}/api/admin/coins/${coinId}`, {
     method: "PATCH",
     headers: { Cookie: cookie, Origin: baseUrl, "Sec-Fetch-Site": "same-origin", "Content-Type": "application/json" },

@@ -1,13 +1,15 @@
 // The operators' page against a fake of our API: who sees what (signed out, not an operator,
-// operator), the lists, each form's validation, pending states and the server's refusals.
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+// operator), the lists, each form's validation, pending states and the server's refusals, the
+// listing preview and its confirmation, and 'Sign again' for writes refused for an old signature.
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { AdminView } from "@/components/admin/admin-view";
 import { Toaster } from "@/components/ui/toaster";
-import type { AdminCoin, FeaturedSlot } from "@/lib/validation/listings";
+import { provideSignAgain, SignAgainError } from "@/components/wallet/sign-again";
+import type { AdminCoin, FeaturedSlot, ListingPreview } from "@/lib/validation/listings";
 import { apiError, hold, json, noContent, useFakeApi } from "../helpers/fake-api";
 import { alice, renderWithQueryClient, type AuthAnswer } from "../helpers/render-with-query";
-import { expectToast, useToastReset } from "../helpers/toasts";
+import { expectToast, useToastReset, visibleToasts } from "../helpers/toasts";
 
 const api = useFakeApi();
 useToastReset();
@@ -149,6 +151,30 @@ describe("an operator", () => {
   });
 });
 
+const preview = (overrides: Partial<ListingPreview> = {}): ListingPreview => ({
+  contractAddress: DOGGO,
+  id: "doggo",
+  name: "Doggo Inu",
+  symbol: "DOGGO",
+  decimals: 9,
+  currentPrice: 0.00006,
+  marketCap: 54_000,
+  circulatingSupply: 900_000_000,
+  liquidityUsd: 120,
+  cleaned: false,
+  raw: { name: null, symbol: null },
+  ...overrides,
+});
+const REAUTH_MESSAGE = "Admin changes need a wallet signature from the last 15 minutes. Sign in again with your wallet, then try again.";
+const reauthRequired = () => apiError(401, "reauthentication_required", REAUTH_MESSAGE);
+const previewCard = () => screen.getByRole("region", { name: "Listing preview" });
+
+async function typeAddressAndPreview(user: ReturnType<typeof userEvent.setup>, address = DOGGO) {
+  await screen.findByRole("form", { name: "List a coin" });
+  await user.type(within(listForm()).getByLabelText("Contract address"), address);
+  await user.click(within(listForm()).getByRole("button", { name: "Preview listing" }));
+}
+
 describe("listing a coin", () => {
   test("a malformed address or bad tags are shown on their fields and nothing is sent", async () => {
     const user = userEvent.setup();
@@ -158,46 +184,243 @@ describe("listing a coin", () => {
     await user.type(within(form).getByLabelText("Contract address"), "0x1234");
     await user.type(within(form).getByLabelText("Tags (optional)"), "big dog");
     await user.type(within(form).getByLabelText("Logo URL (optional)"), "http://x.example/a.png");
-    await user.click(within(form).getByRole("button", { name: "List coin" }));
+    await user.click(within(form).getByRole("button", { name: "Preview listing" }));
     expect(within(form).getByLabelText("Contract address")).toHaveAccessibleDescription(/Enter a contract address: 0x followed by 40 hex digits/);
     expect(within(form).getByLabelText("Contract address")).toHaveAttribute("aria-invalid", "true");
     expect(within(form).getByLabelText("Tags (optional)")).toHaveAccessibleDescription(/one lowercase word/);
     expect(within(form).getByLabelText("Logo URL (optional)")).toHaveAccessibleDescription(/https:\/\/ URL or a path under \/logos\//);
+    expect(api.calls("GET /api/admin/coins/preview")).toHaveLength(0);
     expect(api.calls("POST /api/admin/coins")).toHaveLength(0);
   });
 
-  test("while the chain is read the button is busy; then a toast, the form clears and the list refreshes", async () => {
+  test("'Preview listing' reads the chain (busy meanwhile) and shows what will be listed; nothing is listed before 'Confirm listing'", async () => {
     const user = userEvent.setup();
     operatorApi();
-    const listing = hold();
-    api.on("POST /api/admin/coins", listing);
+    const reading = hold();
+    api.on("GET /api/admin/coins/preview", reading);
     renderPage();
     await screen.findByRole("form", { name: "List a coin" });
     await user.type(within(listForm()).getByLabelText("Contract address"), DOGGO.toLowerCase());
     await user.type(within(listForm()).getByLabelText("Tags (optional)"), "Meme, dog");
-    await user.click(within(listForm()).getByRole("button", { name: "List coin" }));
+    await user.click(within(listForm()).getByRole("button", { name: "Preview listing" }));
 
-    expect(api.calls("POST /api/admin/coins")[0]!.body).toEqual({ contractAddress: DOGGO, tags: ["meme", "dog"] });
+    expect(api.calls("GET /api/admin/coins/preview")[0]!.url).toBe(`/api/admin/coins/preview?contractAddress=${DOGGO}`);
     expect(within(listForm()).getByRole("button", { name: /Reading the chain/ })).toBeDisabled();
+    reading.release(json(preview()));
+
+    const card = await screen.findByRole("region", { name: "Listing preview" });
+    expect(within(card).getByRole("heading", { name: "Check before listing" })).toBeInTheDocument();
+    const shown = Object.fromEntries(within(card).getAllByRole("term").map((term) => [term.textContent, term.nextElementSibling?.textContent]));
+    expect(shown).toEqual({
+      Name: "Doggo Inu",
+      Symbol: "DOGGO",
+      Decimals: "9",
+      "Coin id": "doggo",
+      "First price": "$0.000060",
+      "Market cap": "$54.00K",
+      "Pool liquidity": "$120.00",
+    });
+    expect(within(card).queryByTestId("cleaned-text")).not.toBeInTheDocument();
+    expect(api.calls("POST /api/admin/coins")).toHaveLength(0);
+
+    const listing = hold();
+    api.on("POST /api/admin/coins", listing);
+    await user.click(within(card).getByRole("button", { name: "Confirm listing" }));
+    expect(api.calls("POST /api/admin/coins")[0]!.body).toEqual({
+      contractAddress: DOGGO,
+      tags: ["meme", "dog"],
+      confirmed: { name: "Doggo Inu", symbol: "DOGGO", decimals: 9 },
+    });
+    expect(within(card).getByRole("button", { name: /Listing…/ })).toBeDisabled();
+    expect(within(card).getByRole("button", { name: "Cancel" })).toBeDisabled();
 
     operatorApi([doggo, ...coins]);
     listing.release(json(doggo, 201));
     await expectToast({ title: "Coin listed", description: 'Doggo Inu (DOGGO) is listed as "doggo".' });
     await waitFor(() => expect(coinRows()).toHaveLength(3));
+    expect(screen.queryByRole("region", { name: "Listing preview" })).not.toBeInTheDocument();
     expect(within(listForm()).getByLabelText("Contract address")).toHaveValue("");
-    expect(within(listForm()).getByRole("button", { name: "List coin" })).toBeEnabled();
+    expect(within(listForm()).getByRole("button", { name: "Preview listing" })).toBeEnabled();
   });
 
-  test("a refusal shows the server's message and keeps what was typed", async () => {
+  test("cleaned text: the preview shows the clean name and the contract's raw text with hidden characters written out, never the characters themselves", async () => {
     const user = userEvent.setup();
     operatorApi();
-    api.on("POST /api/admin/coins", apiError(422, "not_priceable", "LONE cannot be listed: no PulseX pair of 0xabc with WPLS has reserves."));
+    const rawName = `Evil\u202Egnp.exe\nCoin${"x".repeat(100)}`;
+    api.on(
+      "GET /api/admin/coins/preview",
+      json(preview({ name: `Evilgnp.exe Coin${"x".repeat(48)}`, symbol: "EV IL", id: "ev-il", cleaned: true, raw: { name: rawName, symbol: "\u2066EV\tIL\u200B" } })),
+    );
     renderPage();
-    await screen.findByRole("form", { name: "List a coin" });
-    await user.type(within(listForm()).getByLabelText("Contract address"), DOGGO);
-    await user.click(within(listForm()).getByRole("button", { name: "List coin" }));
+    await typeAddressAndPreview(user);
+    const cleaned = within(await screen.findByRole("region", { name: "Listing preview" })).getByTestId("cleaned-text");
+    expect(cleaned).toHaveTextContent("The contract's text was cleaned.");
+    expect(within(cleaned).getByText("Name on the contract").nextElementSibling).toHaveTextContent(`Evil\\u{202E}gnp.exe\\nCoin${"x".repeat(100)}`);
+    expect(within(cleaned).getByText("Symbol on the contract").nextElementSibling).toHaveTextContent("\\u{2066}EV\\tIL\\u{200B}");
+    expect(within(previewCard()).getByText(`Evilgnp.exe Coin${"x".repeat(48)}`)).toBeInTheDocument();
+    // Not one hidden character reaches the page.
+    expect(document.body.textContent).not.toMatch(/[\u202E\u2066\u200B]/);
+  });
+
+  test("a refused preview shows the server's message and keeps what was typed", async () => {
+    const user = userEvent.setup();
+    operatorApi();
+    api.on("GET /api/admin/coins/preview", apiError(422, "not_priceable", "LONE cannot be listed: no PulseX pair of 0xabc with WPLS has reserves."));
+    renderPage();
+    await typeAddressAndPreview(user);
     expect(await within(listForm()).findByRole("alert")).toHaveTextContent("LONE cannot be listed: no PulseX pair of 0xabc with WPLS has reserves.");
     expect(within(listForm()).getByLabelText("Contract address")).toHaveValue(DOGGO);
+    expect(screen.queryByRole("region", { name: "Listing preview" })).not.toBeInTheDocument();
+  });
+
+  test("a listing refused at confirmation shows the server's message under the preview", async () => {
+    const user = userEvent.setup();
+    operatorApi();
+    api.on("GET /api/admin/coins/preview", json(preview()));
+    api.on("POST /api/admin/coins", apiError(409, "listing_changed", 'The token now reads "Doggo Inu v2" (DOGGO, 9 decimals), not what the preview showed. Preview it again and check it before listing.'));
+    renderPage();
+    await typeAddressAndPreview(user);
+    await user.click(within(await screen.findByRole("region", { name: "Listing preview" })).getByRole("button", { name: "Confirm listing" }));
+    expect(await within(previewCard()).findByRole("alert")).toHaveTextContent(/The token now reads "Doggo Inu v2"/);
+    expect(within(previewCard()).queryByRole("button", { name: "Sign again" })).not.toBeInTheDocument();
+  });
+
+  test("changing the address or pressing Cancel drops the preview", async () => {
+    const user = userEvent.setup();
+    operatorApi();
+    api.on("GET /api/admin/coins/preview", json(preview()));
+    renderPage();
+    await typeAddressAndPreview(user);
+    await user.click(within(await screen.findByRole("region", { name: "Listing preview" })).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("region", { name: "Listing preview" })).not.toBeInTheDocument();
+    expect(within(listForm()).getByLabelText("Contract address")).toHaveValue(DOGGO);
+
+    await user.click(within(listForm()).getByRole("button", { name: "Preview listing" }));
+    await screen.findByRole("region", { name: "Listing preview" });
+    await user.type(within(listForm()).getByLabelText("Contract address"), "0");
+    expect(screen.queryByRole("region", { name: "Listing preview" })).not.toBeInTheDocument();
+    expect(within(listForm()).getByRole("button", { name: "Preview listing" })).toBeEnabled();
+    expect(api.calls("POST /api/admin/coins")).toHaveLength(0);
+  });
+});
+
+describe("an old signature (401 reauthentication_required)", () => {
+  let stopSigner: (() => void) | undefined;
+  afterEach(() => stopSigner?.());
+  /** What the header's wallet kit provides: here a fake that resolves, or throws what a wallet would. */
+  function walletSigns(result: () => Promise<void> = async () => {}) {
+    const signer = jest.fn(result);
+    stopSigner = provideSignAgain(signer);
+    return signer;
+  }
+
+  test("confirming a listing: the message with 'Sign again'; a fresh signature clears it, and the same listing goes through", async () => {
+    const user = userEvent.setup();
+    const signer = walletSigns();
+    operatorApi();
+    api.on("GET /api/admin/coins/preview", json(preview()));
+    api.once("POST /api/admin/coins", reauthRequired());
+    renderPage();
+    await typeAddressAndPreview(user);
+    await user.click(within(await screen.findByRole("region", { name: "Listing preview" })).getByRole("button", { name: "Confirm listing" }));
+
+    const notice = await within(previewCard()).findByTestId("sign-again");
+    expect(notice).toHaveAttribute("role", "alert");
+    expect(notice).toHaveTextContent(REAUTH_MESSAGE);
+    // The session is alive: no sign-out, no re-read of who is signed in, the form keeps its state.
+    expect(api.calls("GET /api/auth/user")).toHaveLength(0);
+    expect(within(listForm()).getByLabelText("Contract address")).toHaveValue(DOGGO);
+
+    await user.click(within(notice).getByRole("button", { name: "Sign again" }));
+    expect(signer).toHaveBeenCalledTimes(1);
+    expect(await within(previewCard()).findByRole("status")).toHaveTextContent("Signed in again: your wallet signature is fresh. Now press 'Confirm listing' again.");
+    expect(within(previewCard()).queryByTestId("sign-again")).not.toBeInTheDocument();
+    expect(within(previewCard()).getByRole("button", { name: "Confirm listing" })).toHaveFocus();
+
+    operatorApi([doggo, ...coins]);
+    api.on("POST /api/admin/coins", json(doggo, 201));
+    await user.click(within(previewCard()).getByRole("button", { name: "Confirm listing" }));
+    await expectToast({ title: "Coin listed", description: 'Doggo Inu (DOGGO) is listed as "doggo".' });
+    expect(api.calls("POST /api/admin/coins")).toHaveLength(2);
+    expect(api.calls("POST /api/admin/coins")[1]!.body).toEqual(api.calls("POST /api/admin/coins")[0]!.body);
+  });
+
+  test("while the wallet is asked the button says so; a refusal says what to do and 'Sign again' stays", async () => {
+    const user = userEvent.setup();
+    let refuse!: (error: Error) => void;
+    walletSigns(() => new Promise<void>((_resolve, reject) => (refuse = reject)));
+    operatorApi();
+    api.on("GET /api/admin/coins/preview", json(preview()));
+    api.on("POST /api/admin/coins", reauthRequired());
+    renderPage();
+    await typeAddressAndPreview(user);
+    await user.click(within(await screen.findByRole("region", { name: "Listing preview" })).getByRole("button", { name: "Confirm listing" }));
+    await user.click(await within(previewCard()).findByRole("button", { name: "Sign again" }));
+    expect(within(previewCard()).getByRole("button", { name: /Check your wallet/ })).toBeDisabled();
+
+    act(() => refuse(new SignAgainError("Switch your wallet to PulseChain, then press 'Sign again'.")));
+    const notice = within(previewCard()).getByTestId("sign-again");
+    expect(await within(notice).findByText("Switch your wallet to PulseChain, then press 'Sign again'.")).toBeInTheDocument();
+    expect(within(notice).getByRole("button", { name: "Sign again" })).toBeEnabled();
+    expect(within(previewCard()).queryByTestId("signed-again")).not.toBeInTheDocument();
+  });
+
+  test("editing a coin: the dialog offers 'Sign again', then Save goes through", async () => {
+    const user = userEvent.setup();
+    walletSigns();
+    operatorApi();
+    api.once("PATCH /api/admin/coins/hex", reauthRequired());
+    api.on("PATCH /api/admin/coins/hex", json({ ...hex, tags: ["meme"] }));
+    renderPage();
+    await user.click(await screen.findByRole("button", { name: "Edit HEX (hex)" }));
+    const dialog = screen.getByRole("dialog", { name: "Edit HEX (hex)" });
+    await user.clear(within(dialog).getByLabelText("Tags"));
+    await user.type(within(dialog).getByLabelText("Tags"), "meme");
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    await user.click(await within(dialog).findByRole("button", { name: "Sign again" }));
+    expect(await within(dialog).findByRole("status")).toHaveTextContent("Now press 'Save' again.");
+    expect(within(dialog).getByRole("button", { name: "Save" })).toHaveFocus();
+    expect(within(dialog).getByLabelText("Tags")).toHaveValue("meme");
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    await expectToast({ title: "Coin updated", description: "HEX (hex) is saved." });
+    expect(api.calls("PATCH /api/admin/coins/hex").map((call) => call.body)).toEqual([{ logoUrl: "/logos/hex.svg", tags: ["meme"] }, { logoUrl: "/logos/hex.svg", tags: ["meme"] }]);
+  });
+
+  test("scheduling a slot: 'Sign again' under the form, which keeps what was chosen", async () => {
+    const user = userEvent.setup();
+    walletSigns();
+    operatorApi();
+    api.on("POST /api/admin/featured", reauthRequired());
+    renderPage();
+    await screen.findByRole("form", { name: "Schedule a featured comparison" });
+    await user.selectOptions(within(scheduleForm()).getByLabelText("Coin 1"), "btc");
+    await user.selectOptions(within(scheduleForm()).getByLabelText("Coin 2 (its market cap)"), "hex");
+    await user.click(within(scheduleForm()).getByRole("button", { name: "Schedule" }));
+    await user.click(await within(scheduleForm()).findByRole("button", { name: "Sign again" }));
+    expect(await within(scheduleForm()).findByRole("status")).toHaveTextContent("Now press 'Schedule' again.");
+    expect(within(scheduleForm()).getByLabelText("Coin 1")).toHaveValue("btc");
+    expect(within(scheduleForm()).getByRole("button", { name: "Schedule" })).toHaveFocus();
+  });
+
+  test("removing a slot: 'Sign again' above the list instead of an error toast", async () => {
+    const user = userEvent.setup();
+    walletSigns();
+    operatorApi();
+    api.once("DELETE /api/admin/featured/2", reauthRequired());
+    renderPage();
+    await waitFor(() => expect(slotRows()).toHaveLength(2));
+    await user.click(screen.getByRole("button", { name: "Remove featured slot BTC vs HEX" }));
+    const notice = await screen.findByTestId("sign-again");
+    expect(notice).toHaveTextContent(REAUTH_MESSAGE);
+    expect(visibleToasts()).toHaveLength(0);
+    await user.click(within(notice).getByRole("button", { name: "Sign again" }));
+    expect(await screen.findByTestId("signed-again")).toHaveTextContent("Now remove the slot again.");
+    expect(screen.queryByTestId("sign-again")).not.toBeInTheDocument();
+
+    api.on("DELETE /api/admin/featured/2", noContent());
+    api.on("GET /api/admin/featured", json([liveSlot]));
+    await user.click(screen.getByRole("button", { name: "Remove featured slot BTC vs HEX" }));
+    await expectToast({ title: "Featured slot removed", description: "BTC vs HEX no longer shows." });
   });
 });
 

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { z } from "zod";
-import { fetchJson, HttpError } from "@/lib/api/fetch-json";
+import { fetchJson, HttpError, httpErrorCode } from "@/lib/api/fetch-json";
 import { coinListSchema } from "@/lib/validation/coins";
 
 const BASE = "http://app.test";
@@ -74,4 +74,12 @@ test("a JSON body is sent with a JSON content type", async () => {
   );
   await fetchJson(`${BASE}/api/watchlist`, z.undefined(), { method: "POST", body: JSON.stringify({ coinId: "pls" }) });
   expect(received).toEqual({ type: "application/json", body: { coinId: "pls" } });
+});
+
+test("httpErrorCode reads the API's error code from an HttpError, and nothing else", () => {
+  const body = JSON.stringify({ error: { code: "reauthentication_required", message: "Sign in again." } });
+  expect(httpErrorCode(new HttpError(401, `401: ${body}`))).toBe("reauthentication_required");
+  expect(httpErrorCode(new HttpError(401, "401: Unauthorized"))).toBeNull();
+  expect(httpErrorCode(new HttpError(500, '500: {"error":{"code":5}}'))).toBeNull();
+  expect(httpErrorCode(new Error(`401: ${body}`))).toBeNull();
 });

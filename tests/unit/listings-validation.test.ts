@@ -18,6 +18,8 @@ test("a taken id gets the first free numbered suffix", () => {
   expect(firstFreeId("pepe", new Set())).toBe("pepe");
   expect(firstFreeId("pepe", new Set(["pepe"]))).toBe("pepe-2");
   expect(firstFreeId("pepe", new Set(["pepe", "pepe-2", "pepe-3"]))).toBe("pepe-4");
+  // /api/admin/coins/preview is a route: a coin with that id could not be edited at /api/admin/coins/{id}.
+  expect(firstFreeId("preview", new Set())).toBe("preview-2");
 });
 
 describe("addresses", () => {
