@@ -3,7 +3,7 @@
 // server wrapper (lib/api/route.ts) enforces each declaration; the browser's client
 // (lib/api/client.ts) builds its requests and checks its bodies from the same one. Pure: no
 // server code, and the browser loads it only with its first API call (zod is large).
-import { z } from "zod";
+import { z } from "@/lib/validation/zod";
 import {
   noContentSchema,
   savedComparisonBodySchema,

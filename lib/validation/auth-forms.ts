@@ -1,6 +1,6 @@
 // The forms next-auth's endpoints take (url-encoded, with its CSRF token): the signed SIWE
 // message on sign-in, the token alone on sign-out. Pure, shared by the route and the client.
-import { z } from "zod";
+import { z } from "./zod";
 
 /** The longest SIWE message accepted; real ones are under 600 characters. */
 export const MAX_MESSAGE_LENGTH = 4096;
