@@ -1,5 +1,6 @@
 // The one module that reads process.env. Everything else asks it for validated values,
 // so a misconfigured deployment fails at start-up with a message, not later with a stack.
+import { isIP } from "node:net";
 import { getAddress, isAddress } from "viem";
 import { z } from "zod";
 
@@ -9,6 +10,38 @@ const addressList = z
   .transform((value) => value.split(",").map((item) => item.trim()).filter(Boolean))
   .pipe(z.array(z.string().refine((item) => isAddress(item, { strict: false }), { message: "not an address" }).transform((item) => getAddress(item))).min(1));
 const address = z.string().trim().refine((item) => isAddress(item, { strict: false }), { message: "not an address" }).transform((item) => getAddress(item));
+
+/**
+ * TRUST_PROXY: "vercel", or proxies as a comma-separated list of IPs, CIDR ranges and the keyword
+ * `loopback` (127.0.0.0/8 and ::1). Parsed here; lib/security/client-ip.ts applies it.
+ */
+export type TrustProxy = { kind: "vercel" } | { kind: "proxies"; entries: string[] };
+
+function isIpOrCidr(entry: string): boolean {
+  if (entry === "loopback") return true;
+  const [address, prefix, ...rest] = entry.split("/");
+  const family = isIP(address ?? "");
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): TrustProxy => {
+    if (value.toLowerCase() === "vercel") return { kind: "vercel" };
+    const entries = value.split(",").map((entry) => entry.trim().toLowerCase()).filter(Boolean);
+    const bad = entries.filter((entry) => !isIpOrCidr(entry));
+    if (!entries.length || bad.length) {
+      ctx.addIssue({
+        code: "custom",
+        message: `TRUST_PROXY must be "vercel" or a comma-separated list of IPs, CIDR ranges and "loopback"${bad.length ? ` (not understood: ${bad.join(", ")})` : ""}`,
+      });
+      return z.NEVER;
+    }
+    return { kind: "proxies", entries };
+  });
 
 const envSchema = z.object({
   DATABASE_URL: z
@@ -55,6 +88,22 @@ const envSchema = z.object({
   MARKET_REFRESH_INTERVAL_MINUTES: z.coerce.number().min(0).max(1440).default(5),
   /** Bearer token Vercel Cron sends to /api/cron/refresh; without it the route refuses everyone. */
   CRON_SECRET: z.string().trim().min(16, "CRON_SECRET must be at least 16 characters").optional(),
+  /**
+   * Redis for the rate limits (lib/security/rate-limit.ts), e.g. redis://:password@host:6379/0
+   * or rediss:// for TLS: the store every instance shares, so a budget holds across instances.
+   * Unset: each process keeps its own counts in memory (right for one instance).
+   */
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /**
+   * Who may tell the server a client's IP address (lib/security/client-ip.ts), for the rate limits.
+   * Unset: the TCP peer's address, and forwarding headers are ignored (right when browsers
+   * connect to `next start` directly). "vercel": Vercel's x-vercel-forwarded-for / x-real-ip.
+   * Otherwise the proxies in front, as IPs, CIDR ranges or "loopback": when the peer is one of
+   * them, X-Forwarded-For is walked from the right past trusted hops to the client.
+   */
+  TRUST_PROXY: trustProxy.optional(),
+  /** Set by Vercel on its builds and functions; only read to warn when TRUST_PROXY is missing there. */
+  VERCEL: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -81,6 +130,9 @@ export function getEnv(): Env {
     COINGECKO_API_KEY: process.env.COINGECKO_API_KEY || undefined,
     MARKET_REFRESH_INTERVAL_MINUTES: process.env.MARKET_REFRESH_INTERVAL_MINUTES || undefined,
     CRON_SECRET: process.env.CRON_SECRET || undefined,
+    REDIS_URL: process.env.REDIS_URL || undefined,
+    TRUST_PROXY: process.env.TRUST_PROXY || undefined,
+    VERCEL: process.env.VERCEL || undefined,
   });
   if (!parsed.success) {
     const details = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");

@@ -28,3 +28,30 @@ test.each([
   resetEnvCache();
   expect(() => getEnv()).toThrow(message);
 });
+
+test("TRUST_PROXY: unset, vercel, or a list of IPs, CIDR ranges and loopback", () => {
+  delete process.env.TRUST_PROXY;
+  resetEnvCache();
+  expect(getEnv().TRUST_PROXY).toBeUndefined();
+  process.env.TRUST_PROXY = "Vercel";
+  resetEnvCache();
+  expect(getEnv().TRUST_PROXY).toEqual({ kind: "vercel" });
+  process.env.TRUST_PROXY = " loopback, 10.0.0.0/8 ,192.0.2.1, 2001:DB8::/32 ";
+  resetEnvCache();
+  expect(getEnv().TRUST_PROXY).toEqual({ kind: "proxies", entries: ["loopback", "10.0.0.0/8", "192.0.2.1", "2001:db8::/32"] });
+});
+
+test.each(["yes", "10.0.0.0/33", "10.0.0.0/8/1", "::1/129", "proxy.internal", ","])("TRUST_PROXY=%s fails with a message naming it", (value) => {
+  process.env.TRUST_PROXY = value;
+  resetEnvCache();
+  expect(() => getEnv()).toThrow(/TRUST_PROXY/);
+});
+
+test("REDIS_URL takes redis:// and rediss:// URLs only", () => {
+  process.env.REDIS_URL = "redis://:secret@cache.internal:6380/2";
+  resetEnvCache();
+  expect(getEnv().REDIS_URL).toBe("redis://:secret@cache.internal:6380/2");
+  process.env.REDIS_URL = "http://cache.internal:6379";
+  resetEnvCache();
+  expect(() => getEnv()).toThrow(/REDIS_URL/);
+});
