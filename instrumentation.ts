@@ -1,9 +1,14 @@
-// Runs once when a server instance starts. On a Node host (`npm start`) it starts the market
-// refresh schedule; on Vercel the cron route in vercel.json refreshes instead, and in
-// development the schedule stays off so `npm run dev` works offline on the seed data (run
-// `npm run market:refresh` to refresh by hand).
+// Runs once when a server instance starts.
+// - Everywhere on Node: stamps each request with its TCP peer's address, for the rate limits'
+//   client IP (lib/security/peer-address.ts says why route handlers cannot learn it otherwise).
+// - On a Node host (`npm start`): starts the market refresh schedule. On Vercel the cron route in
+//   vercel.json refreshes instead, and in development the schedule stays off so `npm run dev`
+//   works offline on the seed data (run `npm run market:refresh` to refresh by hand).
 export async function register(): Promise<void> {
-  if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.VERCEL || process.env.NODE_ENV !== "production") return;
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { installPeerAddressHook } = await import("./lib/security/peer-address");
+  installPeerAddressHook();
+  if (process.env.VERCEL || process.env.NODE_ENV !== "production") return;
   const { startMarketSchedule } = await import("./lib/market/schedule");
   startMarketSchedule();
 }
