@@ -1,2 +1,92 @@
-// Placeholder until the rate limiter lands: the buckets the API declares.
-export type RateLimitBucket = "nonce" | "sign-in" | "comparison-count" | "account-write" | "admin-write";
+// The rate limits, as data: one bucket per kind of request, each with the keys it counts on.
+// Pure (no I/O): lib/security/rate-limit.ts enforces it, tests and the bench read it.
+//
+// A request passes only when every rule of its bucket has points left; each rule counts on
+// its own key (the client's IP, the wallet address, or the IP together with a coin pair), in a
+// fixed window of `durationSeconds` that starts at the key's first request. The budgets are set
+// well above what a person does through the site, so only scripts meet them; "per IP" also
+// covers a household or office behind one address, and carrier-grade NAT is why no per-IP
+// budget is tighter than a few times a single person's use.
+
+export type RateLimitKey =
+  /** The client's IP address (lib/security/client-ip.ts); IPv6 counted per /64, one subscriber's usual block. */
+  | "ip"
+  /** The wallet address (signing in, signed in, or the operator), case-insensitive. */
+  | "address"
+  /** The client's IP and one ordered coin pair together ("hex/btc" is not "btc/hex"). */
+  | "ip-pair";
+
+export type RateLimitRule = {
+  key: RateLimitKey;
+  /** Requests allowed per window. */
+  points: number;
+  durationSeconds: number;
+};
+
+export type RateLimitBucketSpec = {
+  /** What it guards, for logs and readers. */
+  guards: string;
+  rules: readonly RateLimitRule[];
+};
+
+export const RATE_LIMIT_BUCKETS = {
+  // POST /api/auth/nonce. Each nonce is a database row (10 minutes' life), and issuing them is
+  // the cheapest request that writes. The wallet kit asks for one when its sign-in step opens
+  // and again after a refused or cancelled signature: a person signing in uses 1 to 3, a few
+  // retries within a minute maybe 6. 20 a minute per IP leaves room for several people behind
+  // one address and holds a script to 200 live rows per IP.
+  nonce: {
+    guards: "SIWE nonces (POST /api/auth/nonce)",
+    rules: [{ key: "ip", points: 20, durationSeconds: 60 }],
+  },
+  // The signed-message check (next-auth's credentials callback). A person submits one
+  // signature per nonce; 10 a minute per IP is more than any retrying human. Per wallet
+  // address, 5 a minute: a wallet is one person, and the limit caps how often anyone can make
+  // the server ask the chain about one contract wallet (EIP-1271) however many IPs they use.
+  "sign-in": {
+    guards: "sign-in attempts (signed SIWE messages)",
+    rules: [
+      { key: "ip", points: 10, durationSeconds: 60 },
+      { key: "address", points: 5, durationSeconds: 60 },
+    ],
+  },
+  // Anonymous POST /api/comparisons (the most-compared counts). Compare Now waits 800 ms and
+  // then loads a page, so a person manages a few a minute; 30 per IP is far above that. And a
+  // pair counts at most once per client per minute: pressing Compare Now twice on the same pair
+  // is one comparison, and a script cannot push a pair up the ranking from one address.
+  "comparison-count": {
+    guards: "anonymous comparison counts (POST /api/comparisons)",
+    rules: [
+      { key: "ip", points: 30, durationSeconds: 60 },
+      { key: "ip-pair", points: 1, durationSeconds: 60 },
+    ],
+  },
+  // Watchlist and saved-comparison writes of a signed-in user. Each is a click (add, save,
+  // remove); 60 a minute is a click a second, sustained, per IP and per user.
+  "account-write": {
+    guards: "watchlist and saved-comparison writes",
+    rules: [
+      { key: "ip", points: 60, durationSeconds: 60 },
+      { key: "address", points: 60, durationSeconds: 60 },
+    ],
+  },
+  // Operators' writes (listings, tags, featured slots). Listing a coin reads the chain, so the
+  // budget is lower than a user's: 30 a minute is still one every 2 seconds, more than a form
+  // can be filled, and the CLI (scripts/admin.ts) does not go through HTTP at all.
+  "admin-write": {
+    guards: "operators' admin API writes",
+    rules: [
+      { key: "ip", points: 30, durationSeconds: 60 },
+      { key: "address", points: 30, durationSeconds: 60 },
+    ],
+  },
+} as const satisfies Record<string, RateLimitBucketSpec>;
+
+export type RateLimitBucket = keyof typeof RATE_LIMIT_BUCKETS;
+
+export const RATE_LIMIT_BUCKET_NAMES = Object.keys(RATE_LIMIT_BUCKETS) as RateLimitBucket[];
+
+/** The `pair` of a comparison count: the ordered pair of coin ids. */
+export function comparisonPairKey(coin1Id: string, coin2Id: string): string {
+  return `${coin1Id}/${coin2Id}`;
+}

@@ -1,0 +1,138 @@
+// The rate limits on the memory store (no REDIS_URL): budgets per key, several keys per bucket,
+// refunds on refusal, Retry-After, IPv6 per /64. The clock is jest's, so windows pass at once.
+import { resetEnvCache } from "@/lib/env";
+import { RATE_LIMIT_BUCKETS, RATE_LIMIT_BUCKET_NAMES, comparisonPairKey } from "@/lib/security/rate-limit-buckets";
+import { consumeRateLimit, createRateLimiter, ipKey, resetRateLimitForTests, type RateLimiter } from "@/lib/security/rate-limit";
+
+const WALLET = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+const OTHER_WALLET = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
+
+let limiter: RateLimiter;
+beforeEach(() => {
+  jest.useFakeTimers({ now: new Date("2026-11-22T10:00:00Z") });
+  limiter = createRateLimiter();
+});
+afterEach(async () => {
+  await limiter.close();
+  jest.useRealTimers();
+});
+
+async function spend(times: number, run: (i: number) => Promise<{ allowed: boolean }>) {
+  const verdicts = [];
+  for (let i = 0; i < times; i++) verdicts.push((await run(i)).allowed);
+  return verdicts;
+}
+
+/** The i-th of many made-up wallet addresses. */
+const wallet = (i: number) => `0x${String(i + 1).padStart(40, "0")}`;
+
+test("every bucket's budgets are whole, positive, and at least one request per window", () => {
+  for (const name of RATE_LIMIT_BUCKET_NAMES) {
+    for (const rule of RATE_LIMIT_BUCKETS[name].rules) {
+      expect(Number.isInteger(rule.points) && rule.points >= 1).toBe(true);
+      expect(Number.isInteger(rule.durationSeconds) && rule.durationSeconds >= 1).toBe(true);
+    }
+  }
+});
+
+test("nonce: 20 a minute per IP, then 429 with Retry-After counting down to the window's end", async () => {
+  const nonce = () => limiter.consume("nonce", { ip: "192.0.2.1" });
+  expect(await spend(20, nonce)).toEqual(Array(20).fill(true));
+  expect(await nonce()).toEqual({ allowed: false, retryAfterSeconds: 60 });
+  // Another IP has its own budget.
+  expect(await limiter.consume("nonce", { ip: "192.0.2.2" })).toEqual({ allowed: true });
+
+  jest.advanceTimersByTime(45_500);
+  expect(await nonce()).toEqual({ allowed: false, retryAfterSeconds: 15 });
+  jest.advanceTimersByTime(14_600);
+  expect(await nonce()).toEqual({ allowed: true });
+});
+
+test("sign-in counts per IP and per wallet: 5 tries on one wallet from many IPs, 10 from one IP on many wallets", async () => {
+  const fromIps = await spend(6, (i) => limiter.consume("sign-in", { ip: `198.51.100.${i + 1}`, address: WALLET }));
+  expect(fromIps).toEqual([true, true, true, true, true, false]);
+  // Another wallet is not held back by the first one's refusals.
+  expect(await limiter.consume("sign-in", { ip: "203.0.113.9", address: OTHER_WALLET })).toEqual({ allowed: true });
+
+  const manyWallets = await spend(11, (i) => limiter.consume("sign-in", { ip: "203.0.113.50", address: wallet(i) }));
+  expect(manyWallets).toEqual([...Array(10).fill(true), false]);
+});
+
+test("the wallet address is counted whatever its case", async () => {
+  await spend(5, () => limiter.consume("sign-in", { ip: "192.0.2.10", address: WALLET }));
+  expect((await limiter.consume("sign-in", { ip: "192.0.2.11", address: WALLET.toLowerCase() })).allowed).toBe(false);
+});
+
+test("a refused request gives back the points it took from keys that had room", async () => {
+  // The wallet's budget is used up from other IPs...
+  await spend(5, () => limiter.consume("sign-in", { ip: "192.0.2.20", address: WALLET }));
+  // ...so these 20 refusals from one IP must not eat that IP's own 10.
+  const refused = await spend(20, () => limiter.consume("sign-in", { ip: "192.0.2.21", address: WALLET }));
+  expect(refused.every((allowed) => !allowed)).toBe(true);
+  const sameIpOtherWallets = await spend(11, (i) => limiter.consume("sign-in", { ip: "192.0.2.21", address: wallet(i) }));
+  expect(sameIpOtherWallets).toEqual([...Array(10).fill(true), false]);
+});
+
+test("comparison-count: one count per pair per client per minute, 30 counts a minute per client", async () => {
+  const count = (ip: string, a: string, b: string) => limiter.consume("comparison-count", { ip, pair: comparisonPairKey(a, b) });
+  expect(await count("192.0.2.30", "hex", "btc")).toEqual({ allowed: true });
+  expect(await count("192.0.2.30", "hex", "btc")).toEqual({ allowed: false, retryAfterSeconds: 60 });
+  // The reverse pair is another pair; another client may count the same pair.
+  expect(await count("192.0.2.30", "btc", "hex")).toEqual({ allowed: true });
+  expect(await count("192.0.2.31", "hex", "btc")).toEqual({ allowed: true });
+  jest.advanceTimersByTime(60_001);
+  expect(await count("192.0.2.30", "hex", "btc")).toEqual({ allowed: true });
+
+  expect(await spend(30, (i) => count("192.0.2.32", `coin${i}`, "pls"))).toEqual(Array(30).fill(true));
+  jest.advanceTimersByTime(30_000);
+  expect(await count("192.0.2.32", "coin30", "pls")).toEqual({ allowed: false, retryAfterSeconds: 30 });
+  // The refused count did not use up its pair: once the IP's window ends, 30 s later, that pair
+  // counts (had the refusal taken the pair's point, it would wait 60 s).
+  jest.advanceTimersByTime(30_001);
+  expect(await count("192.0.2.32", "coin30", "pls")).toEqual({ allowed: true });
+});
+
+test("account and admin writes count per IP and per address", async () => {
+  expect(await spend(61, () => limiter.consume("account-write", { ip: "192.0.2.40", address: WALLET }))).toEqual([...Array(60).fill(true), false]);
+  expect(await spend(31, () => limiter.consume("admin-write", { ip: "192.0.2.41", address: WALLET }))).toEqual([...Array(30).fill(true), false]);
+  // The operator's budget follows the address to another IP.
+  expect((await limiter.consume("admin-write", { ip: "192.0.2.42", address: WALLET })).allowed).toBe(false);
+});
+
+test("a rule whose key is not given is skipped; the bucket's other rules still count", async () => {
+  // A sign-in whose message names no wallet: counted per IP only.
+  expect(await spend(11, () => limiter.consume("sign-in", { ip: "192.0.2.50" }))).toEqual([...Array(10).fill(true), false]);
+  expect(await spend(31, () => limiter.consume("comparison-count", { ip: "192.0.2.51" }))).toEqual([...Array(30).fill(true), false]);
+});
+
+test("IPv6 clients count per /64; IPv4-mapped addresses count as the IPv4 address", async () => {
+  expect(ipKey("2001:db8:1:2:aaaa::1")).toBe("2001:db8:1:2::/64");
+  expect(ipKey("2001:DB8:1:2:ffff:ffff:ffff:ffff")).toBe("2001:db8:1:2::/64");
+  expect(ipKey("::1")).toBe("0:0:0:0::/64");
+  expect(ipKey("::ffff:192.0.2.7")).toBe("192.0.2.7");
+  expect(ipKey("unknown")).toBe("unknown");
+
+  await spend(20, (i) => limiter.consume("nonce", { ip: `2001:db8:1:2::${(i + 1).toString(16)}` }));
+  expect((await limiter.consume("nonce", { ip: "2001:db8:1:2:dead:beef:0:1" })).allowed).toBe(false);
+  expect((await limiter.consume("nonce", { ip: "2001:db8:1:3::1" })).allowed).toBe(true);
+});
+
+describe("the process-wide limiter (consumeRateLimit)", () => {
+  const saved = process.env.REDIS_URL;
+  beforeAll(() => {
+    delete process.env.REDIS_URL;
+    resetEnvCache();
+  });
+  afterAll(async () => {
+    if (saved !== undefined) process.env.REDIS_URL = saved;
+    resetEnvCache();
+    await resetRateLimitForTests();
+  });
+
+  test("counts in memory without REDIS_URL, and resetRateLimitForTests forgets the counts", async () => {
+    await spend(20, () => consumeRateLimit("nonce", { ip: "192.0.2.60" }));
+    expect((await consumeRateLimit("nonce", { ip: "192.0.2.60" })).allowed).toBe(false);
+    await resetRateLimitForTests();
+    expect((await consumeRateLimit("nonce", { ip: "192.0.2.60" })).allowed).toBe(true);
+  });
+});
