@@ -12,6 +12,7 @@ import { getDb } from "@/lib/db";
 import { migrateDatabase } from "@/lib/db/migrate";
 import { setupDatabase } from "@/lib/db/setup";
 import { resetEnvCache } from "@/lib/env";
+import { resetRateLimitForTests } from "@/lib/security/rate-limit";
 
 type TestDatabase = {
   /** A second client on the same file, for writes behind the app's back. */
@@ -37,7 +38,11 @@ export function useTestDatabase(options: { seed?: boolean } = {}): TestDatabase 
     client = createPrismaClient({ url });
   });
 
-  beforeEach(() => resetPublicCacheForTests());
+  beforeEach(async () => {
+    resetPublicCacheForTests();
+    // Route handlers called directly have no client IP: all of a file's requests share one key.
+    await resetRateLimitForTests();
+  });
 
   afterAll(async () => {
     await client?.$disconnect();
