@@ -4,12 +4,12 @@ import assert from "node:assert/strict";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { privateKeyToAccount } from "viem/accounts";
 import { setupDatabase } from "../../lib/db/setup";
+import { freePort } from "../helpers/free-port";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 export const SCREENSHOT_DIR = path.join(ROOT, "tests/browser/screenshots");
@@ -43,17 +43,6 @@ export function findChromium(): string {
   return found;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
-
 export type App = { baseUrl: string; databaseUrl: string; stop(): Promise<void> };
 
 export type StartOptions = {
@@ -61,6 +50,8 @@ export type StartOptions = {
   databaseUrl?: string;
   /** Run `next build` first. Default: unless SKIP_BUILD=1. The bench's second server reuses the first's build. */
   build?: boolean;
+  /** More environment for the server (e.g. REDIS_URL); build-time variables are not affected. */
+  env?: Record<string, string>;
 };
 
 /** Builds the app (unless SKIP_BUILD=1) and serves it on a free port with its own database. */
@@ -91,6 +82,7 @@ export async function startApp(options: StartOptions = {}): Promise<App> {
       // Prices change only when a test refreshes them (market.spec.ts), never on a timer.
       MARKET_REFRESH_INTERVAL_MINUTES: "0",
       OPERATOR_ADDRESSES: privateKeyToAccount(OPERATOR_KEY).address,
+      ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

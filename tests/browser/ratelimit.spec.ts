@@ -1,0 +1,61 @@
+// Rate limits across instances, on the production build: two more `next start` servers on this
+// run's build, one database and one Redis (a redis-server started here), as two instances of a
+// deployment would run. The nonce budget (POST /api/auth/nonce) is one budget: requests split
+// across both servers use it up, and then either answers 429. Every request also claims another
+// client address in X-Forwarded-For, which buys nothing: TRUST_PROXY is unset, so the servers
+// count the TCP peer (lib/security/client-ip.ts).
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { after, before, describe, test } from "node:test";
+import { setupDatabase } from "../../lib/db/setup";
+import { RATE_LIMIT_BUCKETS } from "../../lib/security/rate-limit-buckets";
+import { apiErrorSchema } from "../../lib/validation/coins";
+import { startRedisServer, type RedisServer } from "../helpers/redis-server";
+import { startApp, type App } from "./harness";
+
+describe("two servers sharing one Redis", () => {
+  let redis: RedisServer | undefined;
+  let dir: string | undefined;
+  const servers: App[] = [];
+
+  before(async () => {
+    redis = await startRedisServer();
+    dir = mkdtempSync(path.join(tmpdir(), "ratelimit-spec-"));
+    const databaseUrl = `file:${path.join(dir, "app.db")}`;
+    await setupDatabase({ url: databaseUrl });
+    // One after the other: two servers starting at once on a 2-core machine can pass the 60 s start-up limit.
+    for (let i = 0; i < 2; i++) servers.push(await startApp({ build: false, databaseUrl, env: { REDIS_URL: redis.url } }));
+  });
+
+  after(async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+    await redis?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function askForNonce(server: App, claimedIp: string) {
+    const res = await fetch(`${server.baseUrl}/api/auth/nonce`, {
+      method: "POST",
+      headers: { Origin: server.baseUrl, "X-Forwarded-For": claimedIp, "X-Real-IP": claimedIp },
+    });
+    return { status: res.status, retryAfter: res.headers.get("retry-after"), body: (await res.json()) as unknown };
+  }
+
+  test("the nonce budget is shared: after it is spent across both servers, each answers 429 with Retry-After", async () => {
+    const [a, b] = servers as [App, App];
+    const budget = RATE_LIMIT_BUCKETS.nonce.rules[0].points;
+    for (let i = 0; i < budget; i++) {
+      const res = await askForNonce(i % 2 ? b : a, `203.0.113.${i + 1}`);
+      assert.equal(res.status, 200, `request ${i + 1} of ${budget} (to server ${i % 2 ? "B" : "A"}) was refused`);
+    }
+    for (const [name, server] of [["A", a], ["B", b]] as const) {
+      const res = await askForNonce(server, "198.51.100.77");
+      assert.equal(res.status, 429, `server ${name} let request ${budget + 1} through`);
+      assert.equal(apiErrorSchema.parse(res.body).error.code, "rate_limited");
+      const wait = Number(res.retryAfter);
+      assert.ok(Number.isInteger(wait) && wait >= 1 && wait <= 60, `Retry-After ${res.retryAfter}`);
+    }
+  });
+});
