@@ -16,6 +16,10 @@ import { useTestDatabase } from "../helpers/test-database";
 import { useAuthEnvironment } from "../helpers/wallet-session";
 import { JSON_WRITE, SAME_SITE, signIn, type SignedIn } from "../helpers/account-session";
 
+// Hundreds of writes from one test client: the per-client write limits are lifted here
+// (tests/api/rate-limited-routes.test.ts checks them with the real limiter).
+jest.mock("@/lib/security/rate-limit", () => jest.requireActual("../helpers/unlimited-rate-limit").unlimitedRateLimit);
+
 const { db } = useTestDatabase({ seed: true });
 useAuthEnvironment();
 

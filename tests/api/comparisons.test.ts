@@ -9,6 +9,11 @@ import { useTestDatabase } from "../helpers/test-database";
 import { SITE, useAuthEnvironment } from "../helpers/wallet-session";
 import { JSON_WRITE, SAME_SITE, errorOf, signIn } from "../helpers/account-session";
 
+// These tests are about counting itself (atomic under concurrency, one row per ordered pair), so
+// the per-client limits on POST /api/comparisons are lifted here; tests/api/rate-limited-routes.test.ts
+// checks them with the real limiter.
+jest.mock("@/lib/security/rate-limit", () => jest.requireActual("../helpers/unlimited-rate-limit").unlimitedRateLimit);
+
 const { db } = useTestDatabase({ seed: true });
 useAuthEnvironment();
 
