@@ -1,6 +1,7 @@
 // The goal table of issue 12, filled in with this run's figures. Printed, never asserted: the
 // bench reports where the build stands; the issue's tests prove behaviour.
 import { describeMs, type KeystrokeResult } from "./keystroke";
+import type { MixedLoadReport } from "./mixed-load";
 import type { LighthouseResult } from "./lighthouse";
 import { kb, ratio as formatRatio } from "./stats";
 import { PAIR_IMAGE, PAIR_PAGE } from "./targets";
@@ -14,6 +15,7 @@ export type GoalInputs = {
   lighthouse: { small: Map<string, LighthouseResult>; large: Map<string, LighthouseResult> };
   keystroke: KeystrokeResult;
   pages: readonly string[];
+  mixed: MixedLoadReport;
 };
 
 export const GOALS = {
@@ -28,7 +30,34 @@ export const GOALS = {
   tbtMs: 100,
   cls: 0.02,
   keystrokeMs: 16,
+  memoryGrowth: 1.1,
 } as const;
+
+/** Issue 14: the mixed load of reads, writes, counts and sign-ins. */
+function mixedLoadRows({ mixed }: GoalInputs): Row[] {
+  const refused = Object.values(mixed.limits.refused).reduce((sum, n) => sum + n, 0);
+  return [
+    { measure: "Mixed load: 5xx answers", value: String(mixed.serverErrors), goal: "0", met: mixed.serverErrors === 0 },
+    {
+      measure: "Mixed load: lost or doubled writes",
+      value: mixed.writes.problems.length === 0 ? "none" : `${mixed.writes.problems.length} (see above)`,
+      goal: "none",
+      met: mixed.writes.problems.length === 0,
+    },
+    {
+      measure: "Mixed load: 429s from greedy clients / to clients under budget",
+      value: `${refused} / ${mixed.limits.wrongRefusals.length}`,
+      goal: "> 0 / 0",
+      met: refused > 0 && mixed.limits.wrongRefusals.length === 0,
+    },
+    {
+      measure: "Mixed load: server memory 65 s after ÷ before",
+      value: `${mixed.memory.ratio.toFixed(2)} (${mixed.memory.beforeMb.toFixed(0)} → ${mixed.memory.afterMb.toFixed(0)} MB)`,
+      goal: `≤ ${GOALS.memoryGrowth}`,
+      met: mixed.memory.ratio <= GOALS.memoryGrowth,
+    },
+  ];
+}
 
 const SIZES = [
   ["small", "62 coins"],
@@ -132,6 +161,7 @@ export function goalRows(inputs: GoalInputs): Row[] {
       goal: "≤ 60 s, proven by a test",
       met: null,
     },
+    ...mixedLoadRows(inputs),
   ];
 }
 
@@ -141,7 +171,7 @@ export function printGoals(rows: readonly Row[]): void {
     value: Math.max(...rows.map((r) => r.value.length)),
     goal: Math.max(...rows.map((r) => r.goal.length)),
   };
-  console.log("\nSummary: the goals of issues 12 and 13");
+  console.log("\nSummary: the goals of issues 12, 13 and 14");
   console.log(`  ${"Measure".padEnd(widths.measure)} | ${"Measured".padEnd(widths.value)} | ${"Goal".padEnd(widths.goal)} | Status`);
   console.log(`  ${"-".repeat(widths.measure)}-+-${"-".repeat(widths.value)}-+-${"-".repeat(widths.goal)}-+-${"-".repeat(7)}`);
   for (const row of rows) {

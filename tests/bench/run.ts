@@ -1,12 +1,13 @@
 // `npm run bench`: measures the production build in one run and prints figures against issue
-// 12's goals. It asserts nothing; it fails only when something cannot be measured.
+// 12's, 13's and 14's goals. It asserts nothing; it fails only when something cannot be measured.
 //
 // Four servers from one build, one after another:
 //   1. seed database (62 coins): probe every response (bodies for the static twins) and first-load JS;
 //   2. seed + 5,000 synthetic coins: probe again;
 //   then the twins are written to public/bench-reference/ (next start reads public/ only at start-up);
 //   3. seed database: throughput beside the twins, Lighthouse;
-//   4. 5,000 coins: throughput beside the twins, Lighthouse, keystroke latency of the coin search.
+//   4. 5,000 coins: throughput beside the twins, Lighthouse, keystroke latency of the coin search;
+//   5. seed database: issue 14's mixed load of reads, writes and sign-ins (mixed-load.ts).
 import { printFirstLoadJs } from "./first-load-js";
 import { goalRows, GOALS, printGoals } from "./goals";
 import { describeMs, measureKeystrokes } from "./keystroke";
@@ -15,6 +16,7 @@ import { probeTargets, type Probes } from "./probe";
 import { clearReferenceFiles, writeReferenceFile } from "./reference-files";
 import { withServer, type DataSet } from "./servers";
 import { countComparisons, signedInTargets } from "./site-activity";
+import { mixedLoad, printMixedLoad } from "./mixed-load";
 import { KEYSTROKE_QUERY } from "./synthetic-coins";
 import { measureThroughput, rowFor, type ThroughputResults } from "./throughput";
 import { AUDITED_PAGES, FIRST_LOAD_PAGES, PUBLIC_TARGETS, type Target } from "./targets";
@@ -24,8 +26,8 @@ const elapsed = () => `${((Date.now() - started) / 60_000).toFixed(1)} min`;
 
 /** At 62 coins the writes and the signed-in lists are measured too (made afresh on each server). */
 async function targetsFor(dataSet: DataSet, baseUrl: string): Promise<Target[]> {
-  const count = await countComparisons(baseUrl);
-  return dataSet === "62" ? [...PUBLIC_TARGETS, count, ...(await signedInTargets(baseUrl))] : [...PUBLIC_TARGETS];
+  await countComparisons(baseUrl);
+  return dataSet === "62" ? [...PUBLIC_TARGETS, ...(await signedInTargets(baseUrl))] : [...PUBLIC_TARGETS];
 }
 
 function writeTwins(dataSet: DataSet, probes: Probes): void {
@@ -36,6 +38,13 @@ const publicRow = (results: ThroughputResults) => (path: string) => {
   const target = PUBLIC_TARGETS.find((t) => t.path === path);
   return target && rowFor(results, target);
 };
+
+// BENCH=mixed measures only the mixed load (on the last build unless told to build), for
+// working on it; the goal table needs the whole run.
+if (process.env.BENCH === "mixed") {
+  printMixedLoad(await withServer("62", { build: process.env.SKIP_BUILD !== "1" }, async (app) => mixedLoad(app)));
+  process.exit(0);
+}
 
 clearReferenceFiles();
 try {
@@ -67,6 +76,10 @@ try {
     return { throughput, lighthouse, keystroke };
   });
 
+  const mixed = await withServer("62", { build: false }, async (app) => mixedLoad(app));
+  printMixedLoad(mixed);
+  console.log(`# mixed load measured (${elapsed()})`);
+
   printGoals(
     goalRows({
       throughput: { small: publicRow(small.throughput), large: publicRow(large.throughput) },
@@ -74,6 +87,7 @@ try {
       lighthouse: { small: small.lighthouse, large: large.lighthouse },
       keystroke: large.keystroke,
       pages: AUDITED_PAGES,
+      mixed,
     }),
   );
   console.log(`\nBench took ${elapsed()}.`);

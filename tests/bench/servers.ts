@@ -16,7 +16,9 @@ export async function withServer<T>(dataSet: DataSet, options: { build: boolean 
   if (database) console.log(`# scratch database with ${database.coins} coins`);
   try {
     // SKIP_BUILD=1 reuses the last build, as in the browser tests.
-    const app = await startApp({ databaseUrl: database?.url, build: options.build && process.env.SKIP_BUILD !== "1" });
+    // The bench plays many clients from one machine, telling the server who is who through
+    // X-Forwarded-For, which it believes from loopback only.
+    const app = await startApp({ databaseUrl: database?.url, build: options.build && process.env.SKIP_BUILD !== "1", env: { TRUST_PROXY: "loopback" } });
     try {
       await waitForServedData(app.baseUrl, dataSet === "5000", otherPublicPaths);
       console.log(`# serving ${dataSet === "5000" ? `${database!.coins} coins` : "the seed's 62 coins"} at ${app.baseUrl} (ready in ${((Date.now() - started) / 1000).toFixed(0)} s)`);

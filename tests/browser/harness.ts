@@ -43,7 +43,7 @@ export function findChromium(): string {
   return found;
 }
 
-export type App = { baseUrl: string; databaseUrl: string; stop(): Promise<void> };
+export type App = { baseUrl: string; databaseUrl: string; /** The `next start` process. */ pid: number; stop(): Promise<void> };
 
 export type StartOptions = {
   /** Serve this database (already set up; the caller owns and removes it) instead of a fresh seeded one. */
@@ -106,6 +106,7 @@ export async function startApp(options: StartOptions = {}): Promise<App> {
   return {
     baseUrl,
     databaseUrl,
+    pid: server.pid!,
     async stop() {
       server.kill("SIGTERM");
       await new Promise((resolve) => (server.exitCode !== null ? resolve(null) : server.once("exit", resolve)));
