@@ -8,6 +8,7 @@ import * as adminCoin from "@/app/api/admin/coins/[id]/route";
 import * as cryptocurrency from "@/app/api/cryptocurrencies/[id]/route";
 import * as recentlyListed from "@/app/api/trending/recently-listed/route";
 import { resetEnvCache } from "@/lib/env";
+import { setEnvVars } from "../helpers/env-vars";
 import { coinListSchema, coinSchema } from "@/lib/validation/coins";
 import { adminCoinListSchema, adminCoinSchema } from "@/lib/validation/listings";
 import { BURN_DEAD, startLocalChain, type LocalChain } from "../chain/local-chain";
@@ -33,8 +34,7 @@ let noPool: Address;
 let raced: Address;
 const WPLS_USD = 300 / 10_000_000; // the one DAI pool: 300 DAI / 10M WPLS
 
-const CHAIN_ENV = ["PULSECHAIN_RPC_URL", "PULSEX_WPLS_ADDRESS", "PULSEX_FACTORIES", "PULSEX_STABLECOINS", "MULTICALL3_ADDRESS"] as const;
-const savedEnv: Record<string, string | undefined> = {};
+let restoreEnv = () => {};
 
 beforeAll(async () => {
   chain = await startLocalChain();
@@ -56,19 +56,11 @@ beforeAll(async () => {
     PULSEX_STABLECOINS: dai,
     MULTICALL3_ADDRESS: multicall3,
   };
-  for (const key of CHAIN_ENV) {
-    savedEnv[key] = process.env[key];
-    process.env[key] = values[key];
-  }
-  resetEnvCache();
+  restoreEnv = setEnvVars(values);
 });
 
 afterAll(async () => {
-  for (const key of CHAIN_ENV) {
-    if (savedEnv[key] === undefined) delete process.env[key];
-    else process.env[key] = savedEnv[key];
-  }
-  resetEnvCache();
+  restoreEnv();
   await chain?.stop();
 });
 

@@ -6,7 +6,7 @@ import type { Address } from "viem";
 import * as adminCoins from "@/app/api/admin/coins/route";
 import * as preview from "@/app/api/admin/coins/preview/route";
 import * as cryptocurrency from "@/app/api/cryptocurrencies/[id]/route";
-import { resetEnvCache } from "@/lib/env";
+import { setEnvVars } from "../helpers/env-vars";
 import { coinSchema } from "@/lib/validation/coins";
 import { adminCoinSchema, listingPreviewSchema } from "@/lib/validation/listings";
 import { startLocalChain, type LocalChain } from "../chain/local-chain";
@@ -36,8 +36,7 @@ let lonely: Address; // no pool
 let previewed: Address; // the symbol "PREVIEW" (its id must not shadow the route)
 let long: Address; // a 1,000-character name
 
-const CHAIN_ENV = ["PULSECHAIN_RPC_URL", "PULSEX_WPLS_ADDRESS", "PULSEX_FACTORIES", "PULSEX_STABLECOINS", "MULTICALL3_ADDRESS"] as const;
-const savedEnv: Record<string, string | undefined> = {};
+let restoreEnv = () => {};
 
 beforeAll(async () => {
   chain = await startLocalChain();
@@ -56,19 +55,11 @@ beforeAll(async () => {
   await chain.addLiquidity(factoryV1, long, "1000", wpls, "1000");
 
   const values = { PULSECHAIN_RPC_URL: chain.rpcUrl, PULSEX_WPLS_ADDRESS: wpls, PULSEX_FACTORIES: `${factoryV1},${factoryV2}`, PULSEX_STABLECOINS: dai, MULTICALL3_ADDRESS: multicall3 };
-  for (const key of CHAIN_ENV) {
-    savedEnv[key] = process.env[key];
-    process.env[key] = values[key];
-  }
-  resetEnvCache();
+  restoreEnv = setEnvVars(values);
 });
 
 afterAll(async () => {
-  for (const key of CHAIN_ENV) {
-    if (savedEnv[key] === undefined) delete process.env[key];
-    else process.env[key] = savedEnv[key];
-  }
-  resetEnvCache();
+  restoreEnv();
   await chain?.stop();
 });
 
