@@ -82,13 +82,26 @@ async function runOnce(url: string): Promise<{ figures: LighthouseFigures; faili
   }
 }
 
+/**
+ * Lighthouse sometimes fails to record a page load's trace (NO_NAVSTART, "Please run Lighthouse
+ * again"); one more try, then the error stands.
+ */
+async function runOnceRetried(url: string): ReturnType<typeof runOnce> {
+  try {
+    return await runOnce(url);
+  } catch (error) {
+    console.log(`# ${(error as Error).message}; trying once more`);
+    return runOnce(url);
+  }
+}
+
 /** Median of each figure over RUNS runs (each figure on its own, so a median may mix runs). */
 export async function auditPage(url: string): Promise<LighthouseResult> {
   const runs: LighthouseFigures[] = [];
   const failing = new Set<string>();
   const warnings = new Set<string>();
   for (let i = 0; i < RUNS; i++) {
-    const run = await runOnce(url);
+    const run = await runOnceRetried(url);
     runs.push(run.figures);
     run.failing.forEach((id) => failing.add(id));
     run.warnings.forEach((warning) => warnings.add(warning));
