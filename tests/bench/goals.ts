@@ -51,7 +51,7 @@ function mixedLoadRows({ mixed }: GoalInputs): Row[] {
       met: refused > 0 && mixed.limits.wrongRefusals.length === 0,
     },
     {
-      measure: "Mixed load: server memory 65 s after ÷ before",
+      measure: "Mixed load: server memory after ÷ before (each 65 s after a load)",
       value: `${mixed.memory.ratio.toFixed(2)} (${mixed.memory.beforeMb.toFixed(0)} → ${mixed.memory.afterMb.toFixed(0)} MB)`,
       goal: `≤ ${GOALS.memoryGrowth}`,
       met: mixed.memory.ratio <= GOALS.memoryGrowth,
