@@ -42,7 +42,7 @@ export const created = (data: unknown) => new Reply(data, 201);
  * What else a rate limit keys on besides the client's IP and the signed-in wallet: the wallet a
  * sign-in is for, or the pair a comparison count is for.
  */
-export type RateLimitKeys<E extends Endpoint> = (input: HandlerInput<E>) => { address?: string; pair?: string };
+export type ExtraRateLimitKeys<E extends Endpoint> = (input: HandlerInput<E>) => { address?: string; pair?: string };
 
 /**
  * The handler answers with data (200 JSON), a Reply, `undefined` (204) or a Response of its own
@@ -51,7 +51,7 @@ export type RateLimitKeys<E extends Endpoint> = (input: HandlerInput<E>) => { ad
 export function route<E extends Endpoint>(
   endpoint: E,
   handler: (input: HandlerInput<E>) => Promise<unknown>,
-  options: { rateLimitKeys?: RateLimitKeys<E> } = {},
+  options: { rateLimitKeys?: ExtraRateLimitKeys<E> } = {},
 ): RouteHandler {
   const run = withErrorHandling(async (request: Request, context: RouteContext) => {
     const signedIn = await enforceAccess(endpoint.access, endpoint.method, request);

@@ -6,7 +6,7 @@ import { ApiError } from "@/lib/api/errors";
 import { parseCookies } from "@/lib/api/cookies";
 import { getDb } from "@/lib/db";
 import { assertSameOrigin } from "@/lib/api/same-origin";
-import { authServiceUnavailable, getAuthConfig, getSiteOrigins, type AuthConfig } from "./config";
+import { getAuthConfig, getSiteOrigins, requireAuthConfig, type AuthConfig } from "./config";
 import { findSessionUser, type SessionUser } from "./sessions";
 
 export async function getSessionUser(request: Request): Promise<SessionUser | null> {
@@ -44,9 +44,7 @@ export async function requireSessionUser(request: Request): Promise<SessionUser>
  * (403 otherwise, checked before anything is read) and carry a live session (401 otherwise).
  */
 export async function requireSessionUserForWrite(request: Request): Promise<SessionUser> {
-  const auth = getAuthConfig();
-  if (!auth.ok) throw authServiceUnavailable(auth.missing);
-  assertSameOrigin(request, auth.config.origins);
+  assertSameOrigin(request, requireAuthConfig().origins);
   return requireSessionUser(request);
 }
 

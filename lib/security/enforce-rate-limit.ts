@@ -8,6 +8,7 @@ import type { RateLimitBucket } from "./rate-limit-buckets";
 export async function enforceRateLimit(bucket: RateLimitBucket, keys: RateLimitKeys): Promise<void> {
   const verdict = await consumeRateLimit(bucket, keys);
   if (verdict.allowed) return;
-  const seconds = Math.max(1, Math.ceil(verdict.retryAfterSeconds));
+  // Whole seconds, at least 1 (consumeRateLimit's promise), as Retry-After requires.
+  const seconds = verdict.retryAfterSeconds;
   throw new ApiError("rate_limited", `Too many requests. Try again in ${seconds} s.`, { "Retry-After": String(seconds) });
 }

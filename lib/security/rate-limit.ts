@@ -21,6 +21,7 @@ import { getEnv } from "@/lib/env";
 import { RATE_LIMIT_BUCKETS, type RateLimitBucket, type RateLimitRule } from "./rate-limit-buckets";
 import { normalizeIp } from "./client-ip";
 
+/** A refusal says when to come back: whole seconds, at least 1 (what Retry-After takes). */
 export type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 /**

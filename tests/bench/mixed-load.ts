@@ -14,10 +14,10 @@
 //   - the server's memory a quiet minute after the run against a quiet minute after the warm-up.
 import { readFileSync, readdirSync } from "node:fs";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { createSiweMessage } from "viem/siwe";
 import { createPrismaClient } from "../../lib/db/create-client";
-import { RATE_LIMIT_BUCKETS, type RateLimitRule } from "../../lib/security/rate-limit-buckets";
+import { RATE_LIMIT_BUCKETS, comparisonPairKey, type RateLimitRule } from "../../lib/security/rate-limit-buckets";
 import type { App } from "../browser/harness";
+import { attemptSignIn } from "./sign-in";
 import { sleep } from "./stats";
 
 export const MIXED_LOAD = { seconds: 60, connections: 50 } as const;
@@ -45,36 +45,21 @@ type User = { ip: string; cookie: string; address: string; watched: Set<string>;
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
 const clientIp = (ipBase: string, i: number) => `${ipBase}.${Math.floor(i / 250)}.${(i % 250) + 1}`;
 
-function cookiesOf(response: Response): string[] {
-  return response.headers.getSetCookie().map((line) => line.split(";")[0]!);
-}
-
-/** The whole wallet sign-in over HTTP from `ip`; the outcomes of its nonce and callback. */
+/** The whole wallet sign-in over HTTP from `ip`, its nonce and callback recorded in `outcomes`. */
 async function signIn(baseUrl: string, ip: string, outcomes: Outcome[]): Promise<{ cookie: string; address: string } | null> {
-  const account = privateKeyToAccount(generatePrivateKey());
-  const headers = { Origin: baseUrl, "X-Forwarded-For": ip };
-  let sentAt = performance.now();
-  const nonceRes = await fetch(`${baseUrl}/api/auth/nonce`, { method: "POST", headers });
-  outcomes.push({ bucket: "nonce", ip, sentAt, answeredAt: performance.now(), status: nonceRes.status });
-  if (nonceRes.status !== 200) {
-    await nonceRes.arrayBuffer();
-    return null;
-  }
-  const { nonce } = (await nonceRes.json()) as { nonce: string };
-  const csrf = await fetch(`${baseUrl}/api/auth/csrf`, { headers: { "X-Forwarded-For": ip } });
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const message = createSiweMessage({ domain: new URL(baseUrl).host, uri: `${baseUrl}/`, address: account.address, version: "1", chainId: 369, nonce, issuedAt: new Date() });
-  const signature = await account.signMessage({ message });
-  sentAt = performance.now();
-  const callback = await fetch(`${baseUrl}/api/auth/callback/credentials`, {
-    method: "POST",
-    headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded", Cookie: cookiesOf(csrf).join("; ") },
-    body: new URLSearchParams({ csrfToken, message, signature }).toString(),
+  const key = generatePrivateKey();
+  const address = privateKeyToAccount(key).address;
+  const attempt = await attemptSignIn(baseUrl, {
+    key,
+    headers: { "X-Forwarded-For": ip },
+    onAnswer: (step, sentAt, status) =>
+      outcomes.push(
+        step === "nonce"
+          ? { bucket: "nonce", ip, sentAt, answeredAt: performance.now(), status }
+          : { bucket: "sign-in", ip, address: address.toLowerCase(), sentAt, answeredAt: performance.now(), status },
+      ),
   });
-  outcomes.push({ bucket: "sign-in", ip, address: account.address.toLowerCase(), sentAt, answeredAt: performance.now(), status: callback.status });
-  await callback.arrayBuffer();
-  const session = cookiesOf(callback).find((cookie) => cookie.includes("session-token="));
-  return callback.status === 200 && session ? { cookie: session, address: account.address } : null;
+  return attempt.cookie ? { cookie: attempt.cookie, address } : null;
 }
 
 /** Resident memory of the server and its children (next start runs the app in a child process). */
@@ -160,7 +145,7 @@ async function drive(baseUrl: string, { seconds, users, ids, pairs, ipBase, outc
 
   async function count(ip: string): Promise<void> {
     const [coin1Id, coin2Id] = pick(pairs);
-    await timed("comparison-count", ip, { pair: `${coin1Id}/${coin2Id}` }, () =>
+    await timed("comparison-count", ip, { pair: comparisonPairKey(coin1Id, coin2Id) }, () =>
       fetch(`${baseUrl}/api/comparisons`, {
         method: "POST",
         headers: { Origin: baseUrl, "Content-Type": "application/json", "X-Forwarded-For": ip },
@@ -217,7 +202,7 @@ export async function mixedLoad(app: App): Promise<MixedLoadReport> {
     const warmUsers = await signInUsers(baseUrl, 5, "10.50.0");
     await drive(baseUrl, { seconds: WARM_UP_SECONDS, users: warmUsers, ids, pairs, ipBase: "10.51", outcomes: [] });
     await sleep(QUIET_MS);
-    const countsBefore = new Map((await db.pairCount.findMany()).map((row) => [`${row.coin1Id}/${row.coin2Id}`, row.comparisons]));
+    const countsBefore = new Map((await db.pairCount.findMany()).map((row) => [comparisonPairKey(row.coin1Id, row.coin2Id), row.comparisons]));
     const sessionsBefore = await db.authSession.count();
     const before = residentBytes(serverPid);
 
@@ -242,7 +227,7 @@ export async function mixedLoad(app: App): Promise<MixedLoadReport> {
     for (const o of outcomes) if (o.bucket === "comparison-count" && o.status === 204) counted.set(o.pair!, (counted.get(o.pair!) ?? 0) + 1);
     let countsOk = 0;
     for (const row of await db.pairCount.findMany()) {
-      const key = `${row.coin1Id}/${row.coin2Id}`;
+      const key = comparisonPairKey(row.coin1Id, row.coin2Id);
       const delta = row.comparisons - (countsBefore.get(key) ?? 0);
       if (delta !== (counted.get(key) ?? 0)) problems.push(`pair ${key}: ${delta} counted in the database, ${counted.get(key) ?? 0} answered 204`);
       else countsOk += delta;

@@ -4,6 +4,7 @@
 import { endpoints } from "@/lib/api/contract";
 import { methods, route } from "@/lib/api/route";
 import { getDb } from "@/lib/db";
+import { comparisonPairKey } from "@/lib/security/rate-limit-buckets";
 import { recordComparison } from "@/lib/trending/pair-counts";
 
 export const dynamic = "force-dynamic";
@@ -11,6 +12,6 @@ export const dynamic = "force-dynamic";
 /** 204 once counted. */
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: route(endpoints.countComparison, ({ body }) => recordComparison(getDb(), body.coin1Id, body.coin2Id), {
-    rateLimitKeys: ({ body }) => ({ pair: `${body.coin1Id}/${body.coin2Id}` }),
+    rateLimitKeys: ({ body }) => ({ pair: comparisonPairKey(body.coin1Id, body.coin2Id) }),
   }),
 });
