@@ -76,6 +76,11 @@ const envSchema = z.object({
   PULSEX_WPLS_ADDRESS: address.optional(),
   PULSEX_FACTORIES: addressList.optional(),
   PULSEX_STABLECOINS: addressList.optional(),
+  /**
+   * Tokens a PulseChain token may be priced against besides WPLS and the stablecoins (HEX, PLSX
+   * and INC on mainnet by default): the route with the most USD liquidity wins.
+   */
+  PULSEX_BASE_TOKENS: addressList.optional(),
   MULTICALL3_ADDRESS: address.optional(),
   /** Wallets that may use the admin page and its API (listings, featured slots). None: nobody. */
   OPERATOR_ADDRESSES: addressList.optional(),
@@ -86,6 +91,10 @@ const envSchema = z.object({
   COINGECKO_API_KEY: z.string().trim().min(1).optional(),
   /** Minutes between market refreshes on a Node host; 0 turns the schedule off (Vercel uses cron). */
   MARKET_REFRESH_INTERVAL_MINUTES: z.coerce.number().min(0).max(1440).default(5),
+  /** The liquidity floor: a DEX price publishes only from a pool with at least this tracked USD liquidity. */
+  MARKET_MIN_LIQUIDITY_USD: z.coerce.number().min(0).default(5_000),
+  /** How long one refresh pass may run before it stops starting new work (Vercel functions end at 60 s). */
+  MARKET_PASS_BUDGET_SECONDS: z.coerce.number().min(1).max(3_600).default(45),
   /** Bearer token Vercel Cron sends to /api/cron/refresh; without it the route refuses everyone. */
   CRON_SECRET: z.string().trim().min(16, "CRON_SECRET must be at least 16 characters").optional(),
   /**
@@ -123,12 +132,15 @@ export function getEnv(): Env {
     PULSEX_WPLS_ADDRESS: process.env.PULSEX_WPLS_ADDRESS || undefined,
     PULSEX_FACTORIES: process.env.PULSEX_FACTORIES || undefined,
     PULSEX_STABLECOINS: process.env.PULSEX_STABLECOINS || undefined,
+    PULSEX_BASE_TOKENS: process.env.PULSEX_BASE_TOKENS || undefined,
     MULTICALL3_ADDRESS: process.env.MULTICALL3_ADDRESS || undefined,
     OPERATOR_ADDRESSES: process.env.OPERATOR_ADDRESSES || undefined,
     DEXSCREENER_API_URL: process.env.DEXSCREENER_API_URL || undefined,
     COINGECKO_API_URL: process.env.COINGECKO_API_URL || undefined,
     COINGECKO_API_KEY: process.env.COINGECKO_API_KEY || undefined,
     MARKET_REFRESH_INTERVAL_MINUTES: process.env.MARKET_REFRESH_INTERVAL_MINUTES || undefined,
+    MARKET_MIN_LIQUIDITY_USD: process.env.MARKET_MIN_LIQUIDITY_USD || undefined,
+    MARKET_PASS_BUDGET_SECONDS: process.env.MARKET_PASS_BUDGET_SECONDS || undefined,
     CRON_SECRET: process.env.CRON_SECRET || undefined,
     REDIS_URL: process.env.REDIS_URL || undefined,
     TRUST_PROXY: process.env.TRUST_PROXY || undefined,

@@ -21,6 +21,7 @@ export async function seedDatabase(db: PrismaClient, now = new Date()): Promise<
         listedAt: new Date(coin.listedAt),
         priceSource: "snapshot",
         updatedAt: SNAPSHOT_TAKEN_AT,
+        priceUpdatedAt: SNAPSHOT_TAKEN_AT,
       })),
     });
     await tx.priceSnapshot.createMany({

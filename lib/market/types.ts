@@ -20,17 +20,40 @@ export type Quote = {
   marketCap: number | null;
   /** Percent over 24 h, when the source knows it; otherwise the pass derives it from snapshots. */
   change24h: number | null;
-  /** USD liquidity of the pool the price came from (DEX sources). */
+  /**
+   * Tracked USD liquidity of the pool the price came from (DEX sources): the USD value of the
+   * pool's base side (WPLS, a stablecoin, or another base token priced in USD), counted twice.
+   * Null when the source does not know it; a DEX quote without it counts as under the floor.
+   */
   liquidityUsd: number | null;
+  /** Which pool or route priced it, for logs and the operator ("HEX on PulseX V2"). */
+  route?: string;
   /** Whole tokens in circulation, when the source measured it (the on-chain source does). */
   circulatingSupply?: number;
 };
 
-export type QuoteFailure = { coinId: string; reason: string };
+export type QuoteFailure = {
+  coinId: string;
+  reason: string;
+  /**
+   * "unreachable": the source or RPC failed (down, timeout, a failed multicall chunk), which says
+   * nothing about the coin's market; "deferred": the pass's time budget ran out before this coin
+   * was asked about. Absent: the source answered and could not price the coin.
+   */
+  kind?: "unreachable" | "deferred";
+};
+
+export type FetchOptions = {
+  /**
+   * Epoch ms after which the source starts no new request; coins it has not asked about by then
+   * fail with kind "deferred". Requests arrive stalest first, so the stalest are asked first.
+   */
+  deadline?: number;
+};
 
 export type SourceResult = { quotes: Map<string, Quote>; failures: QuoteFailure[] };
 
 export interface PriceSource {
   readonly name: QuoteSourceName;
-  fetchQuotes(requests: readonly QuoteRequest[]): Promise<SourceResult>;
+  fetchQuotes(requests: readonly QuoteRequest[], options?: FetchOptions): Promise<SourceResult>;
 }
