@@ -1,0 +1,40 @@
+// Market state every instance shares, one JSON value per key in the MarketState table: the last
+// PLS cross-check against CoinGecko (the pass writes it, /api/health shows it) and when snapshots
+// were last thinned (so thinning runs at most once an hour whichever instance refreshes).
+import "server-only";
+import type { PrismaClient } from "@/lib/db/create-client";
+import { z } from "@/lib/validation/zod";
+
+const stateSchemas = {
+  /** PLS priced on-chain (WPLS through the stablecoin pools) against CoinGecko's PLS price. */
+  "pls-cross-check": z.object({
+    onchainUsd: z.number(),
+    coingeckoUsd: z.number(),
+    /** (onchain / coingecko - 1) * 100. */
+    differencePct: z.number(),
+    /** Within the tolerance (3%). */
+    agrees: z.boolean(),
+    checkedAt: z.iso.datetime(),
+  }),
+  "snapshots-thinned": z.object({ at: z.iso.datetime(), removed: z.number().int() }),
+};
+
+export type MarketStateKey = keyof typeof stateSchemas;
+export type MarketStateValue<K extends MarketStateKey> = z.infer<(typeof stateSchemas)[K]>;
+
+/** The stored value, or null when unset or unreadable (an old or hand-edited row is not an error). */
+export async function readMarketState<K extends MarketStateKey>(db: PrismaClient, key: K): Promise<MarketStateValue<K> | null> {
+  const row = await db.marketState.findUnique({ where: { key } });
+  if (!row) return null;
+  try {
+    const parsed = stateSchemas[key].safeParse(JSON.parse(row.value));
+    return parsed.success ? (parsed.data as MarketStateValue<K>) : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function writeMarketState<K extends MarketStateKey>(db: PrismaClient, key: K, value: MarketStateValue<K>): Promise<void> {
+  const json = JSON.stringify(stateSchemas[key].parse(value));
+  await db.marketState.upsert({ where: { key }, create: { key, value: json }, update: { value: json } });
+}
