@@ -1,7 +1,28 @@
 // The part every batching source shares: normalise each coin's quoteId to a key, refuse keys the
-// source can't ask about, ask for the unique keys in batches (concurrently), and turn the answers
-// into per-coin quotes and failures. `fetchBatch` answers each key with a quote or a reason.
+// source can't ask about, ask for the unique keys in batches, and turn the answers into per-coin
+// quotes and failures. `fetchBatch` answers each key with a quote or a reason.
+// Batches go out in request order (the pass asks stalest first), a few at a time, and none starts
+// after the deadline: the coins of batches never started fail as "deferred", so the next pass,
+// where they are the stalest, asks them first.
+import { SourceError } from "./http";
 import type { Quote, QuoteFailure, QuoteRequest, SourceResult } from "./types";
+
+/** Batches in flight at once per source (the source's pacer still spaces the calls). */
+export const BATCHES_IN_FLIGHT = 4;
+
+/** A batch's answer: a quote or a failure reason per key ({ reason, kind } when the source was unreachable). */
+export type BatchAnswer = Quote | string | { reason: string; kind: "unreachable" };
+
+/**
+ * What a batch whose request threw answers for each of its keys: "unreachable" when the source
+ * was out of reach (timeout, network, rate limit, 5xx), which says nothing about the coins; a
+ * plain reason when it answered something unusable.
+ */
+export function batchFailure(reason: string, error: unknown): BatchAnswer {
+  const unreachable =
+    error instanceof SourceError && (error.kind === "timeout" || error.kind === "network" || error.kind === "rate_limited" || /^HTTP 5/.test(error.message));
+  return unreachable ? { reason, kind: "unreachable" } : reason;
+}
 
 export async function quoteInBatches(
   requests: readonly QuoteRequest[],
@@ -10,9 +31,14 @@ export async function quoteInBatches(
     batchSize: number;
     /** The key to ask the source for, or a reason the quoteId can't be asked about. */
     keyOf: (quoteId: string) => { key: string } | { invalid: string };
-    fetchBatch: (keys: readonly string[]) => Promise<Map<string, Quote | string>>;
+    fetchBatch: (keys: readonly string[]) => Promise<Map<string, BatchAnswer>>;
+    /** Epoch ms after which no new batch starts. */
+    deadline?: number;
+    /** Epoch ms now (tests). */
+    clock?: () => number;
   },
 ): Promise<SourceResult> {
+  const clock = options.clock ?? Date.now;
   const quotes = new Map<string, Quote>();
   const failures: QuoteFailure[] = [];
   try {
@@ -20,13 +46,34 @@ export async function quoteInBatches(
     const keys = [...new Set(keyed.flatMap(({ key }) => ("key" in key ? [key.key] : [])))];
     const batches: string[][] = [];
     for (let i = 0; i < keys.length; i += options.batchSize) batches.push(keys.slice(i, i + options.batchSize));
-    const results = new Map<string, Quote | string>();
-    for (const batch of await Promise.all(batches.map(options.fetchBatch))) for (const [key, result] of batch) results.set(key, result);
+
+    const results = new Map<string, BatchAnswer>();
+    const deferred = new Set<string>();
+    let next = 0;
+    // Each worker takes the next batch in order; past the deadline it takes none, and what is
+    // left is deferred.
+    const worker = async () => {
+      while (next < batches.length) {
+        const batch = batches[next++]!;
+        if (options.deadline !== undefined && clock() >= options.deadline) {
+          for (const key of batch) deferred.add(key);
+          continue;
+        }
+        for (const [key, result] of await options.fetchBatch(batch)) results.set(key, result);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(BATCHES_IN_FLIGHT, batches.length) }, worker));
 
     for (const { coinId, key } of keyed) {
-      const result = "key" in key ? results.get(key.key) : `${options.source}: ${key.invalid}`;
-      if (result === undefined) failures.push({ coinId, reason: `${options.source}: no result for ${"key" in key ? key.key : ""}` });
+      if ("invalid" in key) {
+        failures.push({ coinId, reason: `${options.source}: ${key.invalid}` });
+        continue;
+      }
+      const result = results.get(key.key);
+      if (deferred.has(key.key)) failures.push({ coinId, reason: `${options.source}: the pass's time budget ran out before this coin was asked`, kind: "deferred" });
+      else if (result === undefined) failures.push({ coinId, reason: `${options.source}: no result for ${key.key}` });
       else if (typeof result === "string") failures.push({ coinId, reason: result });
+      else if ("kind" in result) failures.push({ coinId, reason: result.reason, kind: result.kind });
       else quotes.set(coinId, result);
     }
   } catch (error) {

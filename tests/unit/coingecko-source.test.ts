@@ -144,7 +144,8 @@ describe("when the API misbehaves", () => {
     { coinId: "btc", quoteId: "bitcoin" },
     { coinId: "eth", quoteId: "ethereum" },
   ];
-  const allFailed = (reason: string) => requests.map(({ coinId }) => ({ coinId, reason }));
+  // kind "unreachable": the source was out of reach (rate limit, 5xx, timeout), not a verdict on the coins.
+  const allFailed = (reason: string, kind?: "unreachable") => requests.map(({ coinId }) => ({ coinId, reason, ...(kind && { kind }) }));
   const rateLimited = (retryAfter: string) =>
     HttpResponse.json(
       { status: { error_code: 429, error_message: "You've exceeded the Rate Limit. Please visit https://www.coingecko.com/en/api/pricing to subscribe to our API plans for higher rate limits." } },
@@ -167,7 +168,7 @@ describe("when the API misbehaves", () => {
     const result = await source().fetchQuotes(requests);
     const doneAt = Date.now();
     expect(result.quotes.size).toBe(0);
-    expect(result.failures).toEqual(allFailed("coingecko: 429 Too Many Requests"));
+    expect(result.failures).toEqual(allFailed("coingecko: 429 Too Many Requests", "unreachable"));
     expect(seen).toHaveLength(3);
     expect(doneAt - seen[2]!.at).toBeLessThan(35);
   });
@@ -185,7 +186,7 @@ describe("when the API misbehaves", () => {
   test("500 on every attempt: every coin fails", async () => {
     server.use(http.get(ENDPOINT, () => new HttpResponse("Internal Server Error", { status: 500 })));
     const result = await source().fetchQuotes(requests);
-    expect(result.failures).toEqual(allFailed("coingecko: HTTP 500"));
+    expect(result.failures).toEqual(allFailed("coingecko: HTTP 500", "unreachable"));
     expect(seen).toHaveLength(3);
   });
 
@@ -209,7 +210,7 @@ describe("when the API misbehaves", () => {
     );
     const result = await source().fetchQuotes(requests);
     expect(result.quotes.size).toBe(0);
-    expect(result.failures).toEqual(allFailed("coingecko: no answer within 200 ms"));
+    expect(result.failures).toEqual(allFailed("coingecko: no answer within 200 ms", "unreachable"));
     expect(seen).toHaveLength(3);
   });
 
@@ -261,6 +262,6 @@ describe("batching", () => {
     );
     const result = await source().fetchQuotes(requests);
     expect(result.quotes.size).toBe(100);
-    expect(result.failures).toEqual(requests.slice(100).map(({ coinId }) => ({ coinId, reason: "coingecko: HTTP 502" })));
+    expect(result.failures).toEqual(requests.slice(100).map(({ coinId }) => ({ coinId, reason: "coingecko: HTTP 502", kind: "unreachable" })));
   });
 });

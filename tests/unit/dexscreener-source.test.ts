@@ -213,7 +213,8 @@ describe("when the API misbehaves", () => {
     { coinId: "hex", quoteId: HEX },
     { coinId: "plsx", quoteId: PLSX },
   ];
-  const allFailed = (reason: string) => requests.map(({ coinId }) => ({ coinId, reason }));
+  // kind "unreachable": the source was out of reach (rate limit, 5xx, timeout), not a verdict on the coins.
+  const allFailed = (reason: string, kind?: "unreachable") => requests.map(({ coinId }) => ({ coinId, reason, ...(kind && { kind }) }));
 
   test("429 with Retry-After, then an answer: the wait is honoured and quotes come", async () => {
     let calls = 0;
@@ -236,7 +237,7 @@ describe("when the API misbehaves", () => {
     server.use(http.get(ENDPOINT, () => (calls++, new HttpResponse("rate limited", { status: 429, headers: { "Retry-After": "0" } }))));
     const result = await source().fetchQuotes(requests);
     expect(result.quotes.size).toBe(0);
-    expect(result.failures).toEqual(allFailed("dexscreener: 429 Too Many Requests"));
+    expect(result.failures).toEqual(allFailed("dexscreener: 429 Too Many Requests", "unreachable"));
     expect(calls).toBe(3);
   });
 
@@ -244,7 +245,7 @@ describe("when the API misbehaves", () => {
     let calls = 0;
     server.use(http.get(ENDPOINT, () => (calls++, new HttpResponse(null, { status: 429, headers: { "Retry-After": "60" } }))));
     const result = await source().fetchQuotes(requests);
-    expect(result.failures).toEqual(allFailed("dexscreener: 429 Too Many Requests"));
+    expect(result.failures).toEqual(allFailed("dexscreener: 429 Too Many Requests", "unreachable"));
     expect(calls).toBe(1);
   });
 
@@ -261,7 +262,7 @@ describe("when the API misbehaves", () => {
     let calls = 0;
     server.use(http.get(ENDPOINT, () => (calls++, new HttpResponse("oops", { status: 500 }))));
     const result = await source().fetchQuotes(requests);
-    expect(result.failures).toEqual(allFailed("dexscreener: HTTP 500"));
+    expect(result.failures).toEqual(allFailed("dexscreener: HTTP 500", "unreachable"));
     expect(calls).toBe(3);
   });
 
@@ -276,7 +277,7 @@ describe("when the API misbehaves", () => {
     );
     const result = await source().fetchQuotes(requests);
     expect(result.quotes.size).toBe(0);
-    expect(result.failures).toEqual(allFailed("dexscreener: no answer within 200 ms"));
+    expect(result.failures).toEqual(allFailed("dexscreener: no answer within 200 ms", "unreachable"));
     expect(calls).toBe(3);
   });
 
@@ -294,7 +295,7 @@ describe("when the API misbehaves", () => {
     try {
       const result = await createDexScreenerSource({ baseUrl: local, policy: FAST, pace: noPace }).fetchQuotes(requests);
       expect(result.quotes.size).toBe(0);
-      expect(result.failures).toEqual(allFailed("dexscreener: no answer within 200 ms"));
+      expect(result.failures).toEqual(allFailed("dexscreener: no answer within 200 ms", "unreachable"));
       expect(calls).toBe(3);
     } finally {
       stalling.closeAllConnections();
@@ -355,6 +356,6 @@ describe("batching", () => {
     );
     const result = await source().fetchQuotes(requests);
     expect(result.quotes.size).toBe(30);
-    expect(result.failures).toEqual(requests.slice(30).map(({ coinId }) => ({ coinId, reason: "dexscreener: HTTP 503" })));
+    expect(result.failures).toEqual(requests.slice(30).map(({ coinId }) => ({ coinId, reason: "dexscreener: HTTP 503", kind: "unreachable" })));
   });
 });

@@ -5,8 +5,8 @@
 import "server-only";
 import { z } from "zod";
 import { createPacer, DEFAULT_RETRY, fetchSourceJson, SourceError, type RetryPolicy } from "../http";
-import { quoteInBatches } from "../batched-quotes";
-import type { PriceSource, Quote, QuoteRequest, SourceResult } from "../types";
+import { batchFailure, quoteInBatches, type BatchAnswer } from "../batched-quotes";
+import type { FetchOptions, PriceSource, Quote, QuoteRequest, SourceResult } from "../types";
 
 /** The public / Demo API root (a Demo key only works here, a Pro key needs pro-api.coingecko.com). */
 export const COINGECKO_BASE_URL = "https://api.coingecko.com/api/v3";
@@ -70,8 +70,8 @@ export function createCoinGeckoSource(options: CoinGeckoOptions = {}): PriceSour
   const headers: Record<string, string> = apiKey ? { "x-cg-demo-api-key": apiKey } : {};
 
   /** Quotes (or failure reasons) per id of one batch. */
-  async function fetchBatch(ids: readonly string[]): Promise<Map<string, Quote | string>> {
-    const out = new Map<string, Quote | string>();
+  async function fetchBatch(ids: readonly string[]): Promise<Map<string, BatchAnswer>> {
+    const out = new Map<string, BatchAnswer>();
     try {
       const query = new URLSearchParams({
         vs_currencies: "usd",
@@ -84,15 +84,15 @@ export function createCoinGeckoSource(options: CoinGeckoOptions = {}): PriceSour
       const error = ids.some((id) => Object.hasOwn(body, id)) ? null : errorMessageOf(body);
       for (const id of ids) out.set(id, error !== null ? `coingecko: ${error}` : quoteFor(id, body));
     } catch (error) {
-      const reason = reasonOf(error);
-      for (const id of ids) out.set(id, reason);
+      const failure = batchFailure(reasonOf(error), error);
+      for (const id of ids) out.set(id, failure);
     }
     return out;
   }
 
   return {
     name: "coingecko",
-    fetchQuotes(requests: readonly QuoteRequest[]): Promise<SourceResult> {
+    fetchQuotes(requests: readonly QuoteRequest[], fetchOptions: FetchOptions = {}): Promise<SourceResult> {
       return quoteInBatches(requests, {
         source: "coingecko",
         batchSize: COINGECKO_BATCH_SIZE,
@@ -102,6 +102,7 @@ export function createCoinGeckoSource(options: CoinGeckoOptions = {}): PriceSour
           return id === "" ? { invalid: "empty CoinGecko id" } : { key: id };
         },
         fetchBatch,
+        deadline: fetchOptions.deadline,
       });
     },
   };

@@ -7,8 +7,8 @@
 import "server-only";
 import { z } from "zod";
 import { createPacer, DEFAULT_RETRY, fetchSourceJson, SourceError, type RetryPolicy } from "../http";
-import { quoteInBatches } from "../batched-quotes";
-import type { PriceSource, Quote, QuoteRequest, SourceResult } from "../types";
+import { batchFailure, quoteInBatches, type BatchAnswer } from "../batched-quotes";
+import type { FetchOptions, PriceSource, Quote, QuoteRequest, SourceResult } from "../types";
 
 export const DEXSCREENER_BASE_URL = "https://api.dexscreener.com";
 const CHAIN_ID = "pulsechain";
@@ -95,8 +95,8 @@ export function createDexScreenerSource(options: DexScreenerOptions = {}): Price
   const pace = options.pace ?? sharedPace;
 
   /** Quotes (or failure reasons) per lower-cased address of one batch. */
-  async function fetchBatch(addresses: readonly string[]): Promise<Map<string, Quote | string>> {
-    const out = new Map<string, Quote | string>();
+  async function fetchBatch(addresses: readonly string[]): Promise<Map<string, BatchAnswer>> {
+    const out = new Map<string, BatchAnswer>();
     try {
       const body = await fetchSourceJson(`${baseUrl}/tokens/v1/${CHAIN_ID}/${addresses.join(",")}`, answerSchema, { pace, policy });
       const pairs: Pair[] = [];
@@ -113,15 +113,15 @@ export function createDexScreenerSource(options: DexScreenerOptions = {}): Price
       }
       for (const address of addresses) out.set(address, quoteFor(address, pairs, malformed));
     } catch (error) {
-      const reason = reasonOf(error);
-      for (const address of addresses) out.set(address, reason);
+      const failure = batchFailure(reasonOf(error), error);
+      for (const address of addresses) out.set(address, failure);
     }
     return out;
   }
 
   return {
     name: "dexscreener",
-    fetchQuotes(requests: readonly QuoteRequest[]): Promise<SourceResult> {
+    fetchQuotes(requests: readonly QuoteRequest[], fetchOptions: FetchOptions = {}): Promise<SourceResult> {
       return quoteInBatches(requests, {
         source: "dexscreener",
         batchSize: DEXSCREENER_BATCH_SIZE,
@@ -130,6 +130,7 @@ export function createDexScreenerSource(options: DexScreenerOptions = {}): Price
           return ADDRESS.test(address) ? { key: address } : { invalid: `not a token address: ${JSON.stringify(quoteId)}` };
         },
         fetchBatch,
+        deadline: fetchOptions.deadline,
       });
     },
   };
