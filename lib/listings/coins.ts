@@ -11,7 +11,7 @@ import { getEnv } from "@/lib/env";
 import { createPulseChainClient, shortMessage } from "@/lib/market/onchain/client";
 import { PULSECHAIN_CHAIN_ID, type PulseXContracts } from "@/lib/market/onchain/contracts";
 import { readTokenMetadata, TokenReadError, type TokenMetadata } from "@/lib/market/onchain/token-metadata";
-import { parseBurnAddresses } from "@/lib/market/publish";
+import { parseBurnAddresses, underLiquidityFloor } from "@/lib/market/publish";
 import { rerank } from "@/lib/market/refresh";
 import { configuredPulseXContracts } from "@/lib/market/run";
 import { createPulseXSource } from "@/lib/market/sources/pulsex";
@@ -105,6 +105,13 @@ export async function listCoin(db: PrismaClient, input: ListCoinBody, deps: List
             quoteSource: LISTING_SOURCE,
             quoteId: token.address,
             liquidityUsd: quote.liquidityUsd,
+            // The first accepted price: fresh now, and the first all-time high. A pool under the
+            // floor still lists (the operator saw its liquidity), flagged and out of the rankings.
+            priceUpdatedAt: now,
+            athPrice: quote.price,
+            athMarketCap: quote.marketCap!,
+            athAt: now,
+            lowLiquidity: underLiquidityFloor(LISTING_SOURCE, quote.liquidityUsd, getEnv().MARKET_MIN_LIQUIDITY_USD),
             listedAt: now,
             updatedAt: now,
           },

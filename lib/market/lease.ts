@@ -23,3 +23,14 @@ export async function acquireLease(db: PrismaClient, name: string, holder: strin
     return false; // another refresher created it first
   }
 }
+
+/**
+ * Extends `holder`'s lease to now + ttlMs; false when someone else holds it now (it expired and
+ * was taken), and then the holder must stop writing. A pass renews on a timer (every third of
+ * the lease) so a pass longer than its lease keeps it, and a crashed one frees it within one lease time.
+ */
+export async function renewLease(db: PrismaClient, name: string, holder: string, ttlMs: number, now = new Date()): Promise<boolean> {
+  const { count } = await db.refreshLease.updateMany({ where: { name, holder }, data: { expiresAt: new Date(now.getTime() + ttlMs) } });
+  return count === 1;
+}
+

@@ -1,13 +1,102 @@
-// Pure rules for turning a source's quote into what the site publishes (no I/O): the market cap
-// when the source has none, the 24h change from an older snapshot, and the guard that holds back
-// a wild move from a thin pool instead of showing it.
+// Pure rules for turning a source's quote into what the site publishes (no I/O): the liquidity
+// floor, the guard that holds a big move from a thin pool until the next pass confirms it, the
+// market cap when the source has none, all-time highs, the 24h change, and snapshot thinning.
 
-/** A pool with less USD liquidity than this is "thin": one trade can move its price a lot. */
-export const THIN_LIQUIDITY_USD = 25_000;
-/** A price that moves more than this factor (either way) in one pass from a thin pool is held back. */
-export const MAX_THIN_MOVE = 50;
+/** Sources whose quotes come from one DEX pool, so its depth decides whether the price is real. */
+const DEX_SOURCES: ReadonlySet<string> = new Set(["pulsex", "dexscreener"]);
 
-type Previous = { currentPrice: number; marketCap: number; circulatingSupply: number | null; priceSource: string };
+/**
+ * True when a DEX quote's pool is under the floor (MARKET_MIN_LIQUIDITY_USD): one small trade can
+ * set its price, so the coin keeps its last good price and leaves the rankings. An unknown
+ * liquidity counts as under: the source could not show the pool is deep.
+ */
+export function underLiquidityFloor(source: string, liquidityUsd: number | null, floorUsd: number): boolean {
+  if (!DEX_SOURCES.has(source)) return false;
+  return liquidityUsd === null || !Number.isFinite(liquidityUsd) || liquidityUsd < floorUsd;
+}
+
+/** A pool with less USD liquidity than this is thin enough that a big move must be confirmed. */
+export const BIG_MOVE_POOL_USD = 50_000;
+/** A move by more than this factor (either way) from a thin pool is held for confirmation. */
+export const BIG_MOVE_FACTOR = 5;
+/**
+ * The confirming quote must lie within this factor of the pending one: a pool that stays near
+ * its new level confirms it, one that keeps swinging does not (it replaces the pending price).
+ */
+export const CONFIRM_TOLERANCE = 2;
+/**
+ * A pending price older than this cannot confirm (it is replaced instead): "the next consecutive
+ * pass" with passes every 5 minutes, with room for one skipped or slow pass.
+ */
+export const PENDING_MAX_AGE_MS = 15 * 60_000;
+
+export type PendingMove = { pendingPrice: number | null; pendingSince: Date | null };
+export type MoveDecision =
+  | { kind: "publish"; confirmed: boolean }
+  | { kind: "hold"; pendingPrice: number; pendingSince: Date; reason: string };
+
+const moveFactor = (from: number, to: number) => Math.max(to / from, from / to);
+
+/**
+ * Whether a quote publishes or is held. A move over 5x against the published price (the seed
+ * snapshot's too) from a pool under $50,000 is held as pending; the next pass publishes it when
+ * its own quote also moved over 5x the same way and lies within 2x of the pending price. Any
+ * other outcome replaces the pending price (another big move) or clears it (a normal quote
+ * publishes), so nothing stays held for longer than one pass.
+ */
+export function decideMove(
+  quote: { price: number; liquidityUsd: number | null },
+  published: { currentPrice: number } & PendingMove,
+  now: Date,
+): MoveDecision {
+  const thin = quote.liquidityUsd !== null && quote.liquidityUsd < BIG_MOVE_POOL_USD;
+  if (!thin || !(published.currentPrice > 0)) return { kind: "publish", confirmed: false };
+  const factor = moveFactor(published.currentPrice, quote.price);
+  if (factor <= BIG_MOVE_FACTOR) return { kind: "publish", confirmed: false };
+
+  const { pendingPrice, pendingSince } = published;
+  const up = quote.price > published.currentPrice;
+  const pendingConfirms =
+    pendingPrice !== null &&
+    pendingPrice > 0 &&
+    pendingSince !== null &&
+    now.getTime() - pendingSince.getTime() <= PENDING_MAX_AGE_MS &&
+    (pendingPrice > published.currentPrice) === up &&
+    moveFactor(published.currentPrice, pendingPrice) > BIG_MOVE_FACTOR &&
+    moveFactor(pendingPrice, quote.price) <= CONFIRM_TOLERANCE;
+  if (pendingConfirms) return { kind: "publish", confirmed: true };
+
+  const liquidity = Math.round(quote.liquidityUsd!);
+  return {
+    kind: "hold",
+    pendingPrice: quote.price,
+    pendingSince: now,
+    reason: `price moved ${factor.toFixed(0)}x (${published.currentPrice} -> ${quote.price}) in a pool with $${liquidity} liquidity; waiting for the next pass to confirm`,
+  };
+}
+
+export type AllTimeHigh = { athPrice: number | null; athMarketCap: number | null; athAt: Date | null };
+
+/**
+ * The all-time highs after an accepted price: each raised when the new figure is above it (the
+ * market cap independently, as supply changes move it apart from the price); athAt is when the
+ * price high was set. Never lowered.
+ */
+export function raiseAllTimeHigh(previous: AllTimeHigh, price: number, marketCap: number, at: Date): AllTimeHigh {
+  const newPriceHigh = previous.athPrice === null || price > previous.athPrice;
+  return {
+    athPrice: newPriceHigh ? price : previous.athPrice,
+    athAt: newPriceHigh ? at : previous.athAt,
+    athMarketCap: previous.athMarketCap === null || marketCap > previous.athMarketCap ? marketCap : previous.athMarketCap,
+  };
+}
+
+/** The 24h change from the site's own snapshot when there is one near 24 h ago, else the source's. */
+export function chooseChange24h(price: number, ownReference: number | null | undefined, sourceChange: number | null): number | null {
+  const own = percentChange(price, ownReference);
+  if (own !== null) return own;
+  return sourceChange !== null && Number.isFinite(sourceChange) ? sourceChange : null;
+}
 
 /**
  * Whether a source's market cap (and supply) describes this coin. PLS is quoted through WPLS on
@@ -35,24 +124,15 @@ export function parseBurnAddresses(stored: string | null): string[] | undefined 
 }
 
 /** The source's market cap, else price × circulating supply, else the previous cap scaled by the move. */
-export function deriveMarketCap(price: number, quoteMarketCap: number | null, previous: Previous): number | null {
+export function deriveMarketCap(
+  price: number,
+  quoteMarketCap: number | null,
+  previous: { currentPrice: number; marketCap: number; circulatingSupply: number | null },
+): number | null {
   if (quoteMarketCap !== null && Number.isFinite(quoteMarketCap) && quoteMarketCap > 0) return quoteMarketCap;
   if (previous.circulatingSupply && previous.circulatingSupply > 0) return price * previous.circulatingSupply;
   if (previous.currentPrice > 0 && previous.marketCap > 0) return previous.marketCap * (price / previous.currentPrice);
   return null;
-}
-
-/**
- * Why a quote must not be published, or null when it may be. Only a move against a price a live
- * source published counts: the seed snapshot's figures are illustrative, not a market.
- */
-export function holdBackReason(price: number, liquidityUsd: number | null, previous: Previous): string | null {
-  if (previous.priceSource === "snapshot" || !(previous.currentPrice > 0)) return null;
-  const thin = liquidityUsd !== null && liquidityUsd < THIN_LIQUIDITY_USD;
-  if (!thin) return null;
-  const factor = Math.max(price / previous.currentPrice, previous.currentPrice / price);
-  if (factor <= MAX_THIN_MOVE) return null;
-  return `price moved ${factor.toFixed(0)}x (${previous.currentPrice} -> ${price}) in a pool with $${Math.round(liquidityUsd!)} liquidity`;
 }
 
 /** Percent change from `then` to `now`; null without a usable earlier price. */

@@ -1,140 +1,230 @@
-// One market refresh pass: ask each source for the coins assigned to it (Coin.quoteSource), and
-// publish what is good. A coin whose source failed, answered garbage or moved wildly in a thin
-// pool keeps its last good values; the pass reports and logs it with the source and the reason.
-// Each published quote also writes a price snapshot; old snapshots are thinned at the end.
+// One market refresh pass: ask each source for the coins assigned to it (Coin.quoteSource),
+// stalest first and within the pass's time budget, and publish what is good. A coin whose source
+// failed or answered garbage keeps its last good values; one whose pool is under the liquidity
+// floor keeps them too and is flagged (out of the rankings); a big move from a thin pool waits for
+// the next pass to confirm it. Accepted prices, their snapshots, the re-rank and the hourly
+// snapshot thinning are written in a few statements (pass-writes.ts). Each pass also checks the
+// on-chain PLS price against CoinGecko's when a CoinGecko source is configured.
 import "server-only";
+import type { Coin } from "@/lib/generated/prisma/client";
 import type { PrismaClient } from "@/lib/db/create-client";
-import { DAY_MS, HOUR_MS, THIN_AFTER_MS, deriveMarketCap, holdBackReason, parseBurnAddresses, percentChange, quoteIsForThisCoin, snapshotsToThin } from "./publish";
-import type { PriceSource, QuoteRequest, SourceResult } from "./types";
+import { getEnv } from "@/lib/env";
+import { crossCheckPls, PLS_COINGECKO_ID, type PlsCrossCheck } from "./cross-check";
+import { passDeadline } from "./pass-budget";
+import { flagLowLiquidity, referencePrices24h, rerank, storePendingMoves, thinSnapshots, writePublishedPrices, type PublishedPrice } from "./pass-writes";
+import { HOUR_MS, chooseChange24h, decideMove, deriveMarketCap, parseBurnAddresses, quoteIsForThisCoin, raiseAllTimeHigh, underLiquidityFloor } from "./publish";
+import { readMarketState, writeMarketState } from "./state";
+import type { FetchOptions, PriceSource, Quote, QuoteRequest, SourceResult } from "./types";
+
+export { rerank };
 
 export type RefreshReport = {
   startedAt: string;
   finishedAt: string;
   updated: string[];
-  failed: { coinId: string; source: string; reason: string }[];
+  /** kind "unreachable": the source or RPC was down, which says nothing about the coin. */
+  failed: { coinId: string; source: string; reason: string; kind?: "unreachable" }[];
   heldBack: { coinId: string; source: string; reason: string }[];
+  /** Quotes from pools under the floor: not published, the coin flagged. */
+  lowLiquidity: { coinId: string; source: string; liquidityUsd: number | null }[];
+  /** Not asked this pass (the time budget ran out): the freshest coins; the next pass asks them first. */
+  deferred: { coinId: string; source: string }[];
+  /** The PLS check against CoinGecko, when one ran this pass. */
+  crossCheck: PlsCrossCheck | null;
+  /** 0 when thinning did not run (it runs at most once an hour). */
   snapshotsThinned: number;
+  /** True when the pass lost its lease before writing, so it wrote nothing. */
+  leaseLost: boolean;
 };
 
-/** How far from exactly 24 h ago a snapshot may be to serve as the 24h reference. */
-const CHANGE_WINDOW_MS = 2 * HOUR_MS;
+export type RefreshOptions = {
+  /** The time written to rows (tests fix it). */
+  now?: () => Date;
+  log?: (line: string) => void;
+  /** MARKET_MIN_LIQUIDITY_USD by default. */
+  minLiquidityUsd?: number;
+  /** MARKET_PASS_BUDGET_SECONDS by default; measured on the real clock, whatever `now` says. */
+  budgetMs?: number;
+  /** Asked before writing: false when another refresher has taken the lease (then nothing is written). */
+  stillHoldsLease?: () => Promise<boolean>;
+};
 
-export async function runRefreshPass(
-  db: PrismaClient,
-  sources: readonly PriceSource[],
-  options: { now?: () => Date; log?: (line: string) => void } = {},
-): Promise<RefreshReport> {
+/** How often snapshot thinning runs at most (whichever instance refreshes). */
+const THIN_EVERY_MS = HOUR_MS;
+
+type Outcome =
+  | { kind: "publish"; coin: Coin; source: string; quote: Quote; marketCap: number; circulatingSupply: number | null }
+  | { kind: "hold"; coin: Coin; pendingPrice: number; pendingSince: Date; reason: string };
+
+export async function runRefreshPass(db: PrismaClient, sources: readonly PriceSource[], options: RefreshOptions = {}): Promise<RefreshReport> {
   const now = options.now ?? (() => new Date());
   const log = options.log ?? ((line: string) => console.warn(line));
+  const env = getEnv();
+  const floorUsd = options.minLiquidityUsd ?? env.MARKET_MIN_LIQUIDITY_USD;
+  const fetchOptions: FetchOptions = { deadline: passDeadline(Date.now(), options.budgetMs ?? env.MARKET_PASS_BUDGET_SECONDS * 1000) };
   const startedAt = now();
-  const report: RefreshReport = { startedAt: startedAt.toISOString(), finishedAt: "", updated: [], failed: [], heldBack: [], snapshotsThinned: 0 };
-  const fail = (coinId: string, source: string, reason: string) => {
-    report.failed.push({ coinId, source, reason });
+  const report: RefreshReport = {
+    startedAt: startedAt.toISOString(),
+    finishedAt: "",
+    updated: [],
+    failed: [],
+    heldBack: [],
+    lowLiquidity: [],
+    deferred: [],
+    crossCheck: null,
+    snapshotsThinned: 0,
+    leaseLost: false,
+  };
+  const fail = (coinId: string, source: string, reason: string, kind?: "unreachable") => {
+    report.failed.push({ coinId, source, reason, ...(kind && { kind }) });
     log(`[market] ${source} ${coinId}: ${reason}`);
   };
 
-  const coins = await db.coin.findMany({ where: { quoteSource: { not: null }, quoteId: { not: null } } });
-  const bySource = new Map<string, typeof coins>();
+  // Stalest first: with a budget too short for every coin, the ones shown longest without a new
+  // price are asked first, and the deferred rest are the stalest of the next pass.
+  const coins = await db.coin.findMany({
+    where: { quoteSource: { not: null }, quoteId: { not: null } },
+    orderBy: [{ priceUpdatedAt: { sort: "asc", nulls: "first" } }, { id: "asc" }],
+  });
+  const bySource = new Map<string, Coin[]>();
   for (const coin of coins) bySource.set(coin.quoteSource!, [...(bySource.get(coin.quoteSource!) ?? []), coin]);
 
-  for (const [sourceName, sourceCoins] of bySource) {
-    const source = sources.find((candidate) => candidate.name === sourceName);
-    if (!source) {
-      for (const coin of sourceCoins) fail(coin.id, sourceName, "no such source configured");
-      continue;
-    }
-    const requests: QuoteRequest[] = sourceCoins.map((coin) => ({
-      coinId: coin.id,
-      quoteId: coin.quoteId!,
-      burnAddresses: parseBurnAddresses(coin.burnAddresses),
-    }));
-    let result: SourceResult;
-    try {
-      result = await source.fetchQuotes(requests);
-    } catch (error) {
-      // Sources report per coin and should not throw; if one does, none of its coins change.
-      for (const coin of sourceCoins) fail(coin.id, sourceName, `source failed: ${String(error)}`);
-      continue;
-    }
-    for (const failure of result.failures) fail(failure.coinId, sourceName, failure.reason);
+  const coingecko = sources.find((source) => source.name === "coingecko");
+  const [results, coingeckoPls] = await Promise.all([
+    Promise.all([...bySource].map(async ([sourceName, sourceCoins]) => ({ sourceName, sourceCoins, result: await ask(sources, sourceName, sourceCoins, fetchOptions) }))),
+    coingecko ? askCoinGeckoPls(coingecko, fetchOptions) : Promise.resolve(null),
+  ]);
 
+  const outcomes: Outcome[] = [];
+  let onchainPls: number | null = null;
+  for (const { sourceName, sourceCoins, result } of results) {
+    if (typeof result === "string") {
+      for (const coin of sourceCoins) fail(coin.id, sourceName, result);
+      continue;
+    }
+    const failed = new Set<string>();
+    for (const failure of result.failures) {
+      failed.add(failure.coinId);
+      if (failure.kind === "deferred") report.deferred.push({ coinId: failure.coinId, source: sourceName });
+      else fail(failure.coinId, sourceName, failure.reason, failure.kind);
+    }
     for (const coin of sourceCoins) {
       const quote = result.quotes.get(coin.id);
       if (!quote) {
-        if (!result.failures.some((failure) => failure.coinId === coin.id)) fail(coin.id, sourceName, "no quote in the answer");
+        if (!failed.has(coin.id)) fail(coin.id, sourceName, "no quote in the answer");
         continue;
       }
       if (!Number.isFinite(quote.price) || quote.price <= 0) {
         fail(coin.id, sourceName, `unusable price ${quote.price}`);
         continue;
       }
-      const held = holdBackReason(quote.price, quote.liquidityUsd, coin);
-      if (held) {
-        report.heldBack.push({ coinId: coin.id, source: sourceName, reason: held });
-        log(`[market] ${sourceName} ${coin.id}: held back: ${held}`);
-        continue;
+      // PLS is the native coin quoted through WPLS on-chain: the price the cross-check compares.
+      if (sourceName === "pulsex" && coin.contractAddress === null) onchainPls = quote.price;
+      const outcome = judge(coin, sourceName, quote, floorUsd, startedAt);
+      if (outcome.kind === "low-liquidity") {
+        report.lowLiquidity.push({ coinId: coin.id, source: sourceName, liquidityUsd: quote.liquidityUsd });
+        log(`[market] ${sourceName} ${coin.id}: low liquidity: pool $${quote.liquidityUsd === null ? "unknown" : Math.round(quote.liquidityUsd)} is under the $${floorUsd} floor; last good price kept`);
+      } else if (outcome.kind === "hold") {
+        report.heldBack.push({ coinId: coin.id, source: sourceName, reason: outcome.reason });
+        log(`[market] ${sourceName} ${coin.id}: held back: ${outcome.reason}`);
+        outcomes.push(outcome);
+      } else if (outcome.kind === "fail") {
+        fail(coin.id, sourceName, outcome.reason);
+      } else {
+        outcomes.push(outcome);
       }
-      const ownQuote = quoteIsForThisCoin(coin);
-      const circulatingSupply = ownQuote && quote.circulatingSupply ? quote.circulatingSupply : coin.circulatingSupply;
-      const marketCap = deriveMarketCap(quote.price, ownQuote ? quote.marketCap : null, { ...coin, circulatingSupply });
-      if (marketCap === null) {
-        fail(coin.id, sourceName, "no market cap and no circulating supply to derive one");
-        continue;
-      }
-      const takenAt = now();
-      const change24h = quote.change24h ?? (await changeFromSnapshots(db, coin.id, quote.price, takenAt));
-      await db.$transaction([
-        db.coin.update({
-          where: { id: coin.id },
-          data: {
-            currentPrice: quote.price,
-            marketCap,
-            priceChange24h: change24h,
-            liquidityUsd: quote.liquidityUsd,
-            circulatingSupply,
-            priceSource: sourceName,
-            updatedAt: takenAt,
-          },
-        }),
-        db.priceSnapshot.create({ data: { coinId: coin.id, price: quote.price, marketCap, takenAt } }),
-      ]);
-      report.updated.push(coin.id);
     }
   }
+  if (report.deferred.length > 0) log(`[market] ${report.deferred.length} coins deferred to the next pass (time budget)`);
 
-  if (report.updated.length > 0) await rerank(db);
-  report.snapshotsThinned = await thinSnapshots(db, now());
+  if (options.stillHoldsLease && !(await options.stillHoldsLease())) {
+    report.leaseLost = true;
+    log("[market] the lease was taken by another refresher: this pass writes nothing");
+    report.finishedAt = now().toISOString();
+    return report;
+  }
+
+  const writtenAt = now();
+  const published = outcomes.filter((outcome) => outcome.kind === "publish");
+  const references = await referencePrices24h(db, published.map(({ coin }) => coin.id), writtenAt);
+  const rows: PublishedPrice[] = published.map(({ coin, source, quote, marketCap, circulatingSupply }) => ({
+    id: coin.id,
+    currentPrice: quote.price,
+    marketCap,
+    priceChange24h: chooseChange24h(quote.price, references.get(coin.id), quote.change24h),
+    liquidityUsd: quote.liquidityUsd,
+    circulatingSupply,
+    priceSource: source,
+    priceUpdatedAt: writtenAt,
+    ...(raiseAllTimeHigh(coin, quote.price, marketCap, writtenAt) as { athPrice: number; athMarketCap: number; athAt: Date }),
+  }));
+  await writePublishedPrices(db, rows);
+  report.updated = rows.map((row) => row.id);
+  await storePendingMoves(db, outcomes.flatMap((outcome) => (outcome.kind === "hold" ? [{ id: outcome.coin.id, pendingPrice: outcome.pendingPrice, pendingSince: outcome.pendingSince }] : [])));
+  const newlyLow = report.lowLiquidity.filter(({ coinId }) => !coins.find((coin) => coin.id === coinId)?.lowLiquidity).map(({ coinId }) => coinId);
+  await flagLowLiquidity(db, newlyLow);
+  if (rows.length > 0 || newlyLow.length > 0) await rerank(db);
+
+  report.snapshotsThinned = await thinAtMostHourly(db, now());
+  if (onchainPls !== null && coingeckoPls !== null) {
+    report.crossCheck = crossCheckPls(onchainPls, coingeckoPls, now());
+    await writeMarketState(db, "pls-cross-check", report.crossCheck);
+    if (!report.crossCheck.agrees) {
+      log(`[market] PLS cross-check: on-chain $${onchainPls} vs CoinGecko $${coingeckoPls} (${report.crossCheck.differencePct.toFixed(2)}% apart)`);
+    }
+  }
   report.finishedAt = now().toISOString();
   return report;
 }
 
-/** The change since the snapshot nearest to 24 h ago (within 2 h of it), or null. */
-async function changeFromSnapshots(db: PrismaClient, coinId: string, price: number, now: Date): Promise<number | null> {
-  const target = now.getTime() - DAY_MS;
-  const [before, after] = await Promise.all([
-    db.priceSnapshot.findFirst({ where: { coinId, takenAt: { lte: new Date(target), gte: new Date(target - CHANGE_WINDOW_MS) } }, orderBy: { takenAt: "desc" } }),
-    db.priceSnapshot.findFirst({ where: { coinId, takenAt: { gt: new Date(target), lte: new Date(target + CHANGE_WINDOW_MS) } }, orderBy: { takenAt: "asc" } }),
-  ]);
-  const nearest = [before, after]
-    .filter((snapshot) => snapshot !== null)
-    .sort((a, b) => Math.abs(a.takenAt.getTime() - target) - Math.abs(b.takenAt.getTime() - target))[0];
-  return percentChange(price, nearest?.price);
+/** One source's answer for its coins, or why it gave none (a source that throws fails them all). */
+async function ask(sources: readonly PriceSource[], sourceName: string, coins: readonly Coin[], options: FetchOptions): Promise<SourceResult | string> {
+  const source = sources.find((candidate) => candidate.name === sourceName);
+  if (!source) return "no such source configured";
+  const requests: QuoteRequest[] = coins.map((coin) => ({ coinId: coin.id, quoteId: coin.quoteId!, burnAddresses: parseBurnAddresses(coin.burnAddresses) }));
+  try {
+    return await source.fetchQuotes(requests, options);
+  } catch (error) {
+    // Sources report per coin and should not throw; if one does, none of its coins change.
+    return `source failed: ${String(error)}`;
+  }
 }
 
-/** Rank = place by market cap, biggest first (ties by id, so ranks are stable). */
-export async function rerank(db: PrismaClient): Promise<void> {
-  const coins = await db.coin.findMany({ select: { id: true, rank: true }, orderBy: [{ marketCap: "desc" }, { id: "asc" }] });
-  const changes = coins.flatMap((coin, index) => (coin.rank === index + 1 ? [] : [db.coin.update({ where: { id: coin.id }, data: { rank: index + 1 } })]));
-  if (changes.length) await db.$transaction(changes);
+/** CoinGecko's PLS price for the cross-check, or null when it has none this pass. */
+async function askCoinGeckoPls(coingecko: PriceSource, options: FetchOptions): Promise<number | null> {
+  try {
+    const { quotes } = await coingecko.fetchQuotes([{ coinId: "pls-cross-check", quoteId: PLS_COINGECKO_ID }], options);
+    return quotes.get("pls-cross-check")?.price ?? null;
+  } catch {
+    return null;
+  }
 }
 
-async function thinSnapshots(db: PrismaClient, now: Date): Promise<number> {
-  const old = await db.priceSnapshot.findMany({
-    where: { takenAt: { lt: new Date(now.getTime() - THIN_AFTER_MS) } },
-    select: { id: true, coinId: true, takenAt: true },
-    orderBy: [{ takenAt: "asc" }, { id: "asc" }],
-  });
-  const ids = snapshotsToThin(old, now);
-  for (let i = 0; i < ids.length; i += 500) await db.priceSnapshot.deleteMany({ where: { id: { in: ids.slice(i, i + 500) } } });
-  return ids.length;
+/** What a usable quote does to its coin. */
+function judge(
+  coin: Coin,
+  source: string,
+  quote: Quote,
+  floorUsd: number,
+  at: Date,
+): Outcome | { kind: "low-liquidity" } | { kind: "fail"; reason: string } {
+  if (underLiquidityFloor(source, quote.liquidityUsd, floorUsd)) return { kind: "low-liquidity" };
+  const move = decideMove(quote, coin, at);
+  if (move.kind === "hold") return { ...move, coin };
+  const ownQuote = quoteIsForThisCoin(coin);
+  const circulatingSupply = ownQuote && quote.circulatingSupply ? quote.circulatingSupply : coin.circulatingSupply;
+  const marketCap = deriveMarketCap(quote.price, ownQuote ? quote.marketCap : null, { ...coin, circulatingSupply });
+  if (marketCap === null) return { kind: "fail", reason: "no market cap and no circulating supply to derive one" };
+  return { kind: "publish", coin, source, quote, marketCap, circulatingSupply };
+}
+
+/** Thins snapshots when no instance has in the last hour; returns how many it removed. */
+async function thinAtMostHourly(db: PrismaClient, now: Date): Promise<number> {
+  const last = await readMarketState(db, "snapshots-thinned");
+  // A last run "in the future" (a clock set back) does not block thinning.
+  const sinceLast = last ? now.getTime() - Date.parse(last.at) : Infinity;
+  if (sinceLast >= 0 && sinceLast < THIN_EVERY_MS) return 0;
+  const removed = await thinSnapshots(db, now);
+  await writeMarketState(db, "snapshots-thinned", { at: now.toISOString(), removed });
+  return removed;
 }

@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { invalidatePublicData } from "@/lib/cache/invalidate";
 import { getEnv } from "@/lib/env";
-import { MARKET_REFRESH_LEASE, acquireLease } from "./lease";
+import { MARKET_REFRESH_LEASE, acquireLease, renewLease } from "./lease";
 import { runRefreshPass, type RefreshReport } from "./refresh";
 import { createPulseChainClient } from "./onchain/client";
 import { PULSEX_MAINNET, type PulseXContracts } from "./onchain/contracts";
@@ -48,14 +48,45 @@ export type RefreshOutcome = { ran: true; report: RefreshReport } | { ran: false
 
 export async function refreshMarket(
   db: PrismaClient,
-  options: { sources?: PriceSource[]; holder?: string; leaseMs?: number; log?: (line: string) => void } = {},
+  options: { sources?: PriceSource[]; holder?: string; leaseMs?: number; budgetMs?: number; log?: (line: string) => void } = {},
 ): Promise<RefreshOutcome> {
   const holder = options.holder ?? randomUUID();
-  if (!(await acquireLease(db, MARKET_REFRESH_LEASE, holder, options.leaseMs ?? leaseDurationMs()))) {
+  const leaseMs = options.leaseMs ?? leaseDurationMs();
+  if (!(await acquireLease(db, MARKET_REFRESH_LEASE, holder, leaseMs))) {
     return { ran: false, reason: "another refresh holds the lease (one ran recently or is running)" };
   }
-  const report = await runRefreshPass(db, options.sources ?? configuredSources(), { log: options.log });
+  // Renewed every third of the lease while the pass runs, so a pass longer than its lease keeps
+  // it; once lost (another refresher took it after it expired), the pass writes nothing.
+  let lost = false;
+  const renew = async () => {
+    if (!lost && !(await renewLease(db, MARKET_REFRESH_LEASE, holder, leaseMs))) lost = true;
+    return !lost;
+  };
+  const timer = setInterval(() => void renew().catch(() => {}), leaseMs / 3);
+  timer.unref?.();
+  let report: RefreshReport;
+  try {
+    report = await runRefreshPass(db, options.sources ?? configuredSources(), { log: options.log, budgetMs: options.budgetMs, stillHoldsLease: renew });
+  } finally {
+    clearInterval(timer);
+  }
   // Even a pass where every coin failed may have re-ranked or thinned; the rebuild is cheap.
   invalidatePublicData(["coins"]);
   return { ran: true, report };
+}
+
+/** One line for logs: what a pass did. */
+export function summarizeReport(report: RefreshReport): string {
+  const parts = [
+    `${report.updated.length} updated`,
+    `${report.failed.length} failed`,
+    `${report.heldBack.length} held back`,
+    `${report.lowLiquidity.length} low liquidity`,
+    `${report.deferred.length} deferred`,
+    `${report.snapshotsThinned} snapshots thinned`,
+  ];
+  const check = report.crossCheck;
+  if (check) parts.push(`PLS vs CoinGecko ${check.differencePct >= 0 ? "+" : ""}${check.differencePct.toFixed(2)}%${check.agrees ? "" : " (disagrees)"}`);
+  if (report.leaseLost) parts.push("lease lost, nothing written");
+  return parts.join(", ");
 }

@@ -5,7 +5,7 @@
 import "server-only";
 import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
-import { refreshMarket } from "./run";
+import { refreshMarket, summarizeReport } from "./run";
 
 const FIRST_PASS_DELAY_MS = 5_000;
 
@@ -47,8 +47,7 @@ export function startMarketSchedule(options: ScheduleOptions = {}): boolean {
 async function leasedPass(log: (line: string) => void): Promise<string | null> {
   const outcome = await refreshMarket(getDb(), { log });
   if (!outcome.ran) return null;
-  const { updated, failed, heldBack } = outcome.report;
-  return `[market] pass done: ${updated.length} updated, ${failed.length} failed, ${heldBack.length} held back`;
+  return `[market] pass done: ${summarizeReport(outcome.report)}`;
 }
 
 /** Tests start the schedule more than once per process. */

@@ -1,10 +1,11 @@
 // The refresh pass on a real SQLite file, with scripted sources behind the PriceSource interface
 // (the HTTP sources have their own msw tests): last good values survive every kind of failure,
-// thin-pool spikes are held back, snapshots are written, the 24h change comes from them when a
-// source lacks it, old snapshots are thinned, and the lease lets one of two refreshers run.
+// thin-pool spikes are held until the next pass confirms them, snapshots are written, the 24h change comes from them when a
+// source lacks it, old snapshots are thinned (at most hourly), and the lease lets one of two refreshers run.
 import { acquireLease, MARKET_REFRESH_LEASE } from "@/lib/market/lease";
 import { runRefreshPass } from "@/lib/market/refresh";
 import { refreshMarket } from "@/lib/market/run";
+import { readMarketState } from "@/lib/market/state";
 import type { PriceSource, Quote, QuoteRequest, SourceResult } from "@/lib/market/types";
 import { useTestDatabase } from "../helpers/test-database";
 
@@ -109,22 +110,29 @@ describe("a pass", () => {
     expect((await coin("pls")).marketCap).toBeCloseTo(0.00004 * pls.circulatingSupply!, 0);
   });
 
-  test("a >50x move from a thin pool is held back and logged; the same move from a deep pool is published", async () => {
-    // The live price first (the seed snapshot is not a market to compare against).
-    await runRefreshPass(db(), [scripted("dexscreener", { pepe: quote(0.000001, { liquidityUsd: 10_000 }) })], quiet());
+  test("a >5x move from a thin pool is held and logged, published when the next pass confirms it; a deep pool publishes at once", async () => {
+    // The live price first, from a pool over the $5,000 floor but under $50,000.
+    await runRefreshPass(db(), [scripted("dexscreener", { pepe: quote(0.000005, { liquidityUsd: 10_000 }) })], quiet());
     const live = await coin("pepe");
+    expect(live.currentPrice).toBe(0.000005);
     const { lines, log } = quiet();
-    const spike = await runRefreshPass(db(), [scripted("dexscreener", { pepe: quote(0.0001, { liquidityUsd: 10_000 }) })], { log });
+    // 0.000005 -> 0.00005 is 10x.
+    const spike = await runRefreshPass(db(), [scripted("dexscreener", { pepe: quote(0.00005, { liquidityUsd: 10_000 }) })], { log });
     expect(spike.updated).not.toContain("pepe");
-    expect(spike.heldBack).toEqual([{ coinId: "pepe", source: "dexscreener", reason: expect.stringMatching(/^price moved 100x/) }]);
-    expect(lines.some((line) => line.startsWith("[market] dexscreener pepe: held back: price moved 100x"))).toBe(true);
-    expect(await coin("pepe")).toEqual(live);
+    expect(spike.heldBack).toEqual([{ coinId: "pepe", source: "dexscreener", reason: expect.stringMatching(/^price moved 10x/) }]);
+    expect(lines.some((line) => line.startsWith("[market] dexscreener pepe: held back: price moved 10x"))).toBe(true);
+    const held = await coin("pepe");
+    expect(held).toMatchObject({ currentPrice: 0.000005, priceUpdatedAt: live.priceUpdatedAt, pendingPrice: 0.00005 });
+    expect(held.pendingSince).not.toBeNull();
 
-    // 40x in a thin pool passes; 100x in a deep pool passes.
-    await runRefreshPass(db(), [scripted("dexscreener", { pepe: quote(0.00004, { liquidityUsd: 10_000 }) })], quiet());
-    expect((await coin("pepe")).currentPrice).toBe(0.00004);
-    await runRefreshPass(db(), [scripted("dexscreener", { pepe: quote(0.004, { liquidityUsd: 5_000_000 }) })], quiet());
-    expect((await coin("pepe")).currentPrice).toBe(0.004);
+    // The next pass sees 0.00006 (12x the published price, 1.2x the pending one): confirmed.
+    const confirm = await runRefreshPass(db(), [scripted("dexscreener", { pepe: quote(0.00006, { liquidityUsd: 10_000 }) })], quiet());
+    expect(confirm.updated).toContain("pepe");
+    expect(await coin("pepe")).toMatchObject({ currentPrice: 0.00006, pendingPrice: null, pendingSince: null });
+
+    // 100x from a deep pool publishes at once.
+    await runRefreshPass(db(), [scripted("dexscreener", { pepe: quote(0.006, { liquidityUsd: 5_000_000 }) })], quiet());
+    expect((await coin("pepe")).currentPrice).toBe(0.006);
   });
 
   test("without a 24h change from the source, it comes from the snapshot nearest to 24 h ago", async () => {
@@ -152,7 +160,7 @@ describe("a pass", () => {
     expect(ranks).toEqual(ranks.map((_, index) => index + 1));
   });
 
-  test("snapshots older than 2 days are thinned to hourly, older than 30 days to daily", async () => {
+  test("snapshots older than 2 days are thinned to hourly, older than 30 days to daily, at most once an hour", async () => {
     const now = new Date("2026-12-31T00:00:00Z");
     const at = (iso: string) => ({ coinId: "time", price: 1, marketCap: 1, takenAt: new Date(iso) });
     await db().priceSnapshot.deleteMany({ where: { coinId: "time" } });
@@ -166,16 +174,21 @@ describe("a pass", () => {
         at("2026-12-30T00:00:00Z"), at("2026-12-30T00:05:00Z"),
       ],
     });
+    const kept = async () => (await db().priceSnapshot.findMany({ where: { coinId: "time" }, orderBy: { takenAt: "asc" } })).map((s) => s.takenAt.toISOString());
     const report = await runRefreshPass(db(), [], { ...quiet(), now: () => now });
+    // 2 removed from 2026-11-21 and 2 from the 10:00 hour of 2026-12-21 (other coins' seed snapshots may add more).
     expect(report.snapshotsThinned).toBeGreaterThanOrEqual(4);
-    const kept = await db().priceSnapshot.findMany({ where: { coinId: "time" }, orderBy: { takenAt: "asc" } });
-    expect(kept.map((s) => s.takenAt.toISOString())).toEqual([
-      "2026-11-21T01:00:00.000Z",
-      "2026-12-21T10:00:00.000Z",
-      "2026-12-21T11:00:00.000Z",
-      "2026-12-30T00:00:00.000Z",
-      "2026-12-30T00:05:00.000Z",
-    ]);
+    const expected = ["2026-11-21T01:00:00.000Z", "2026-12-21T10:00:00.000Z", "2026-12-21T11:00:00.000Z", "2026-12-30T00:00:00.000Z", "2026-12-30T00:05:00.000Z"];
+    expect(await kept()).toEqual(expected);
+    expect(await readMarketState(db(), "snapshots-thinned")).toEqual({ at: now.toISOString(), removed: report.snapshotsThinned });
+
+    // Another thinnable pair (same hour, 10 days old): a pass 59 minutes later leaves it, one an hour later thins it.
+    await db().priceSnapshot.createMany({ data: [at("2026-12-21T12:00:00Z"), at("2026-12-21T12:30:00Z")] });
+    const later = (minutes: number) => ({ ...quiet(), now: () => new Date(now.getTime() + minutes * 60_000) });
+    expect((await runRefreshPass(db(), [], later(59))).snapshotsThinned).toBe(0);
+    expect(await kept()).toHaveLength(7);
+    expect((await runRefreshPass(db(), [], later(60))).snapshotsThinned).toBe(1);
+    expect(await kept()).toEqual([...expected.slice(0, 3), "2026-12-21T12:00:00.000Z", ...expected.slice(3)]);
   });
 });
 

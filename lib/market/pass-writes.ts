@@ -1,0 +1,150 @@
+// The refresh pass's reads and writes that touch many coins at once, each in a few SQL
+// statements whatever the number of coins: the 24h reference prices, the published prices (one
+// UPDATE … FROM (VALUES …) per few hundred coins), the re-rank (one UPDATE with ROW_NUMBER()) and
+// snapshot thinning (one DELETE with window functions).
+// Prisma stores a DateTime in SQLite as ISO text with "+00:00" (2026-11-20T00:00:00.000+00:00);
+// the raw statements compare and write that same text, so the (coinId, takenAt) index serves the
+// range scans and Prisma reads the values back as it wrote them.
+import "server-only";
+import type { PrismaClient } from "@/lib/db/create-client";
+import { DAILY_AFTER_MS, DAY_MS, HOUR_MS, THIN_AFTER_MS } from "./publish";
+
+/** A DateTime as Prisma stores it in SQLite. */
+export function sqlDateTime(date: Date): string {
+  return date.toISOString().replace("Z", "+00:00");
+}
+
+/** Coins per statement: 14 parameters each stays far under SQLite's 32,766. */
+const ROWS_PER_STATEMENT = 250;
+/** Ids per IN (...) list. */
+const IDS_PER_STATEMENT = 500;
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** How far from exactly 24 h ago a snapshot may be to serve as the 24h reference. */
+export const CHANGE_WINDOW_MS = 2 * HOUR_MS;
+
+/**
+ * Per coin, the price of its snapshot nearest to 24 h before `now` within 2 h of it (the earlier
+ * one on a tie); coins without one are absent.
+ */
+export async function referencePrices24h(db: PrismaClient, coinIds: readonly string[], now: Date): Promise<Map<string, number>> {
+  const target = now.getTime() - DAY_MS;
+  const out = new Map<string, number>();
+  for (const ids of chunks(coinIds, IDS_PER_STATEMENT)) {
+    const rows = await db.$queryRawUnsafe<{ coinId: string; price: number }[]>(
+      `SELECT "coinId", "price" FROM (
+         SELECT "coinId", "price",
+                ROW_NUMBER() OVER (PARTITION BY "coinId" ORDER BY abs(julianday("takenAt") - julianday(?)), "takenAt") AS nth
+         FROM "PriceSnapshot"
+         WHERE "coinId" IN (${ids.map(() => "?").join(",")}) AND "takenAt" >= ? AND "takenAt" <= ?
+       ) WHERE nth = 1`,
+      sqlDateTime(new Date(target)),
+      ...ids,
+      sqlDateTime(new Date(target - CHANGE_WINDOW_MS)),
+      sqlDateTime(new Date(target + CHANGE_WINDOW_MS)),
+    );
+    for (const row of rows) out.set(row.coinId, Number(row.price));
+  }
+  return out;
+}
+
+/** Everything an accepted price writes to its coin. */
+export type PublishedPrice = {
+  id: string;
+  currentPrice: number;
+  marketCap: number;
+  priceChange24h: number | null;
+  liquidityUsd: number | null;
+  circulatingSupply: number | null;
+  priceSource: string;
+  priceUpdatedAt: Date;
+  athPrice: number;
+  athMarketCap: number;
+  athAt: Date;
+};
+
+/**
+ * Writes accepted prices: the price columns, priceUpdatedAt, the all-time highs; clears the
+ * low-liquidity flag and any pending move. One statement per 250 coins plus one insert per 250
+ * snapshots, all in one transaction so a pass's prices and snapshots land together.
+ */
+export async function writePublishedPrices(db: PrismaClient, rows: readonly PublishedPrice[]): Promise<void> {
+  if (rows.length === 0) return;
+  const statements = chunks(rows, ROWS_PER_STATEMENT).flatMap((chunk) => [
+    db.$executeRawUnsafe(
+      `UPDATE "Coin" SET
+         "currentPrice" = v.column2, "marketCap" = v.column3, "priceChange24h" = v.column4, "liquidityUsd" = v.column5,
+         "circulatingSupply" = v.column6, "priceSource" = v.column7, "priceUpdatedAt" = v.column8, "updatedAt" = v.column8,
+         "athPrice" = v.column9, "athMarketCap" = v.column10, "athAt" = v.column11,
+         "lowLiquidity" = 0, "pendingPrice" = NULL, "pendingSince" = NULL
+       FROM (VALUES ${chunk.map(() => "(?,?,?,?,?,?,?,?,?,?,?)").join(",")}) AS v
+       WHERE "Coin"."id" = v.column1`,
+      ...chunk.flatMap((row) => [
+        row.id,
+        row.currentPrice,
+        row.marketCap,
+        row.priceChange24h,
+        row.liquidityUsd,
+        row.circulatingSupply,
+        row.priceSource,
+        sqlDateTime(row.priceUpdatedAt),
+        row.athPrice,
+        row.athMarketCap,
+        sqlDateTime(row.athAt),
+      ]),
+    ),
+    db.priceSnapshot.createMany({
+      data: chunk.map((row) => ({ coinId: row.id, price: row.currentPrice, marketCap: row.marketCap, takenAt: row.priceUpdatedAt })),
+    }),
+  ]);
+  await db.$transaction(statements);
+}
+
+/** Flags coins whose pool is under the floor; their price columns stay as they were. */
+export async function flagLowLiquidity(db: PrismaClient, coinIds: readonly string[]): Promise<void> {
+  for (const ids of chunks(coinIds, IDS_PER_STATEMENT)) await db.coin.updateMany({ where: { id: { in: ids } }, data: { lowLiquidity: true } });
+}
+
+/** Stores held moves as pending; the published price stays. Few coins per pass, one transaction. */
+export async function storePendingMoves(db: PrismaClient, moves: readonly { id: string; pendingPrice: number; pendingSince: Date }[]): Promise<void> {
+  if (moves.length === 0) return;
+  await db.$transaction(moves.map(({ id, pendingPrice, pendingSince }) => db.coin.update({ where: { id }, data: { pendingPrice, pendingSince } })));
+}
+
+/**
+ * Rank = place by market cap, biggest first, ties by id; coins flagged for low liquidity come
+ * after all others (they are out of the rankings until their pool recovers). One statement; it
+ * writes only the ranks that change and moves neither updatedAt nor priceUpdatedAt.
+ */
+export async function rerank(db: PrismaClient): Promise<void> {
+  await db.$executeRawUnsafe(
+    `UPDATE "Coin" SET "rank" = ranked.position
+     FROM (SELECT "id", ROW_NUMBER() OVER (ORDER BY "lowLiquidity" ASC, "marketCap" DESC, "id" ASC) AS position FROM "Coin") AS ranked
+     WHERE "Coin"."id" = ranked."id" AND "Coin"."rank" <> ranked.position`,
+  );
+}
+
+/**
+ * Deletes snapshots the history no longer needs, in one statement: all of the last 2 days stay;
+ * up to 30 days, the first of each hour (UTC); before that, the first of each day. Returns how
+ * many it removed.
+ */
+export async function thinSnapshots(db: PrismaClient, now: Date): Promise<number> {
+  return db.$executeRawUnsafe(
+    `DELETE FROM "PriceSnapshot" WHERE "id" IN (
+       SELECT "id" FROM (
+         SELECT "id", ROW_NUMBER() OVER (
+           PARTITION BY "coinId", CASE WHEN "takenAt" >= ? THEN strftime('%Y-%m-%dT%H', "takenAt") ELSE date("takenAt") END
+           ORDER BY "takenAt", "id") AS nth
+         FROM "PriceSnapshot" WHERE "takenAt" < ?
+       ) WHERE nth > 1
+     )`,
+    sqlDateTime(new Date(now.getTime() - DAILY_AFTER_MS)),
+    sqlDateTime(new Date(now.getTime() - THIN_AFTER_MS)),
+  );
+}
