@@ -1,0 +1,254 @@
+// The refresh pass's bookkeeping on a real SQLite file: priceUpdatedAt moves only with an accepted
+// price (not on re-rank, not on an operator's edit), all-time highs only go up, the 24h change
+// prefers the site's own snapshots, the pass keeps to its time budget stalest first while renewing
+// its lease (msw plays a slow DexScreener), the PLS cross-check against CoinGecko (msw), and a pass
+// that lost its lease writes nothing. Sources other than the HTTP ones are scripted.
+import { delay, http, HttpResponse } from "msw";
+import { setupServer } from "msw/node";
+import { updateCoin } from "@/lib/listings/coins";
+import { MARKET_REFRESH_LEASE } from "@/lib/market/lease";
+import { rerank, runRefreshPass } from "@/lib/market/refresh";
+import { refreshMarket } from "@/lib/market/run";
+import { createCoinGeckoSource } from "@/lib/market/sources/coingecko";
+import { createDexScreenerSource } from "@/lib/market/sources/dexscreener";
+import { readMarketState } from "@/lib/market/state";
+import type { PriceSource, Quote, QuoteFailure, SourceResult } from "@/lib/market/types";
+import { useTestDatabase } from "../helpers/test-database";
+
+jest.setTimeout(30_000);
+
+const { db } = useTestDatabase({ seed: true });
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const noPace = async () => {};
+const POLICY = { timeoutMs: 5_000, retries: 0, backoffMs: 1, maxRetryAfterMs: 10 };
+const quote = (price: number, extra: Partial<Quote> = {}): Quote => ({ price, marketCap: null, change24h: null, liquidityUsd: 1e7, ...extra });
+
+/** A source that answers from a table: a quote, or a failure (with its kind). */
+function scripted(name: PriceSource["name"], answers: Record<string, Quote | Omit<QuoteFailure, "coinId">>): PriceSource {
+  return {
+    name,
+    async fetchQuotes(requests) {
+      const result: SourceResult = { quotes: new Map(), failures: [] };
+      for (const { coinId } of requests) {
+        const answer = answers[coinId];
+        if (answer && "price" in answer) result.quotes.set(coinId, answer);
+        else result.failures.push({ coinId, ...(answer ?? { reason: `${name}: not in the answer` }) });
+      }
+      return result;
+    },
+  };
+}
+const silent = { log: () => {} };
+const coin = (id: string) => db().coin.findUniqueOrThrow({ where: { id } });
+
+/** Only `ids` are refreshed, by `source`; every other coin has no source. */
+async function onlyQuote(source: string, ids: string[]) {
+  await db().coin.updateMany({ data: { quoteSource: null } });
+  await db().coin.updateMany({ where: { id: { in: ids } }, data: { quoteSource: source } });
+}
+
+describe("priceUpdatedAt", () => {
+  beforeAll(() => onlyQuote("dexscreener", ["hex", "inc"]));
+
+  test("moves with an accepted price only: a failed coin, a re-rank and an operator's edit leave it", async () => {
+    const at = new Date("2026-11-23T01:00:00Z");
+    const report = await runRefreshPass(db(), [scripted("dexscreener", { hex: quote(0.005), inc: { reason: "dexscreener: HTTP 503", kind: "unreachable" } })], {
+      ...silent,
+      now: () => at,
+    });
+    expect(report.updated).toEqual(["hex"]);
+    expect(report.failed).toEqual([{ coinId: "inc", source: "dexscreener", reason: "dexscreener: HTTP 503", kind: "unreachable" }]);
+    expect((await coin("hex")).priceUpdatedAt).toEqual(at);
+    // The seed's date stays on the coin whose source failed.
+    expect((await coin("inc")).priceUpdatedAt).toEqual(new Date("2026-11-20T00:00:00Z"));
+
+    // A re-rank that changes ranks: pepe (ranked below both) jumps to the top by market cap,
+    // written behind Prisma's back, so hex and inc each move down one place.
+    await db().coin.update({ where: { id: "pepe" }, data: { marketCap: 9e15 } });
+    const beforeRerank = { hex: await coin("hex"), inc: await coin("inc") };
+    await rerank(db());
+    expect((await coin("pepe")).rank).toBe(1);
+    for (const id of ["hex", "inc"] as const) {
+      const after = await coin(id);
+      expect(after.rank).toBe(beforeRerank[id].rank + 1);
+      expect(after.priceUpdatedAt).toEqual(beforeRerank[id].priceUpdatedAt);
+      expect(after.updatedAt).toEqual(beforeRerank[id].updatedAt);
+    }
+    expect((await coin("hex")).priceUpdatedAt).toEqual(at);
+
+    // An operator's edit (tags, logo) moves updatedAt but not priceUpdatedAt.
+    await updateCoin(db(), "inc", { tags: ["meme"], logoUrl: "https://example.com/inc.png" });
+    const edited = await coin("inc");
+    expect(edited.tags).toBe("meme");
+    expect(edited.updatedAt.getTime()).toBeGreaterThan(beforeRerank.inc.updatedAt.getTime());
+    expect(edited.priceUpdatedAt).toEqual(new Date("2026-11-20T00:00:00Z"));
+  });
+});
+
+describe("all-time highs", () => {
+  beforeAll(() => onlyQuote("dexscreener", ["plsx"]));
+
+  test("raised by an accepted price above them, never lowered; the market cap high on its own", async () => {
+    const pass = (price: number, marketCap: number, iso: string) =>
+      runRefreshPass(db(), [scripted("dexscreener", { plsx: quote(price, { marketCap }) })], { ...silent, now: () => new Date(iso) });
+    // plsx is quoted by its own contract, so the source's market cap is used as given.
+    await pass(0.00003, 3.9e9, "2026-11-23T01:00:00Z");
+    expect(await coin("plsx")).toMatchObject({ athPrice: 0.00003, athMarketCap: 3.9e9, athAt: new Date("2026-11-23T01:00:00Z") });
+    await pass(0.00004, 4.0e9, "2026-11-23T01:05:00Z");
+    expect(await coin("plsx")).toMatchObject({ athPrice: 0.00004, athMarketCap: 4.0e9, athAt: new Date("2026-11-23T01:05:00Z") });
+    // Lower price and cap: neither high moves.
+    await pass(0.000035, 3.5e9, "2026-11-23T01:10:00Z");
+    expect(await coin("plsx")).toMatchObject({ currentPrice: 0.000035, athPrice: 0.00004, athMarketCap: 4.0e9, athAt: new Date("2026-11-23T01:05:00Z") });
+    // A lower price with a higher cap (more supply): only the cap high moves, athAt stays the price high's.
+    await pass(0.000038, 4.2e9, "2026-11-23T01:15:00Z");
+    expect(await coin("plsx")).toMatchObject({ athPrice: 0.00004, athMarketCap: 4.2e9, athAt: new Date("2026-11-23T01:05:00Z") });
+  });
+});
+
+describe("the 24h change", () => {
+  beforeAll(() => onlyQuote("dexscreener", ["inc", "most"]));
+
+  test("comes from the site's own snapshot near 24 h ago even when the source has one; the source's only without a snapshot", async () => {
+    const now = new Date("2026-11-25T12:00:00Z");
+    await db().priceSnapshot.createMany({
+      data: [
+        { coinId: "inc", price: 1.0, marketCap: 1e6, takenAt: new Date("2026-11-24T09:00:00Z") }, // 27 h ago: outside the window
+        { coinId: "inc", price: 2.0, marketCap: 2e6, takenAt: new Date("2026-11-24T11:30:00Z") }, // 24.5 h ago: nearest
+        { coinId: "inc", price: 4.0, marketCap: 4e6, takenAt: new Date("2026-11-24T13:40:00Z") }, // 22.3 h ago
+        { coinId: "most", price: 9.0, marketCap: 9e6, takenAt: new Date("2026-11-24T09:59:00Z") }, // 26 h 1 min: just outside
+      ],
+    });
+    const dex = scripted("dexscreener", { inc: quote(2.5, { change24h: -40 }), most: quote(0.5, { change24h: 7.5 }) });
+    await runRefreshPass(db(), [dex], { ...silent, now: () => now });
+    // inc: 2.5 against 2.0 -> +25%, not DexScreener's -40%.
+    expect((await coin("inc")).priceChange24h).toBeCloseTo(25, 10);
+    // most: no snapshot within 2 h of 24 h ago -> DexScreener's 7.5.
+    expect((await coin("most")).priceChange24h).toBe(7.5);
+  });
+});
+
+describe("a pass past its time budget", () => {
+  const COINS = 150; // five DexScreener batches of 30
+  const address = (i: number) => `0x${(0xabc000 + i).toString(16).padStart(40, "0")}`;
+  const id = (i: number) => `syn-${String(i).padStart(3, "0")}`;
+
+  beforeAll(async () => {
+    await db().coin.updateMany({ data: { quoteSource: null } });
+    // syn-000 is the stalest dated coin, syn-148 the freshest; syn-149 has never had a price (null), so it is asked first.
+    await db().coin.createMany({
+      data: Array.from({ length: COINS }, (_, i) => ({
+        id: id(i),
+        symbol: `S${i}`,
+        name: `Synthetic ${i}`,
+        currentPrice: 1,
+        marketCap: 1_000 + i,
+        rank: 100 + i,
+        chain: "pulsechain",
+        contractAddress: address(i),
+        quoteSource: "dexscreener",
+        quoteId: address(i),
+        priceSource: "dexscreener",
+        priceUpdatedAt: i === COINS - 1 ? null : new Date(Date.UTC(2026, 10, 22, 0, i)),
+      })),
+    });
+  });
+  afterAll(() => db().coin.deleteMany({ where: { id: { startsWith: "syn-" } } }));
+
+  test("the stalest coins are refreshed, the freshest deferred (reported, not failed), and the lease renewed meanwhile", async () => {
+    await db().refreshLease.deleteMany();
+    const leaseSeen: number[] = [];
+    const asked: string[][] = [];
+    server.use(
+      http.get("https://dexscreener.test/tokens/v1/pulsechain/:addresses", async ({ params }) => {
+        const addresses = String(params.addresses).split(",");
+        asked.push(addresses);
+        // Each batch takes 800 ms: the four in flight at the start finish after the deadline.
+        await delay(800);
+        leaseSeen.push((await db().refreshLease.findUniqueOrThrow({ where: { name: MARKET_REFRESH_LEASE } })).expiresAt.getTime());
+        return HttpResponse.json(
+          addresses.map((a) => ({
+            chainId: "pulsechain",
+            baseToken: { address: a },
+            quoteToken: { address: "0xA1077a294dDE1B09bB078844df40758a5D0f9a27" },
+            priceUsd: "2",
+            liquidity: { usd: 1_000_000 },
+            marketCap: 2_000_000,
+          })),
+        );
+      }),
+    );
+    const dex = createDexScreenerSource({ baseUrl: "https://dexscreener.test", pace: noPace, policy: POLICY });
+    const started = Date.now();
+    // Budget 1 s: the deadline is 750 ms in (a quarter kept for writing). Lease 300 ms, renewed every 100 ms.
+    const outcome = await refreshMarket(db(), { sources: [dex], holder: "slow-pass", leaseMs: 300, budgetMs: 1_000, log: () => {} });
+    if (!outcome.ran) throw new Error(outcome.reason);
+    const { report } = outcome;
+
+    // Stalest first: syn-149 (never priced), then syn-000..syn-118 make the first four batches (120 coins).
+    const expectedUpdated = [id(149), ...Array.from({ length: 119 }, (_, i) => id(i))];
+    expect(asked).toHaveLength(4);
+    expect(asked[0]![0]).toBe(address(149));
+    expect([...report.updated].sort()).toEqual([...expectedUpdated].sort());
+    // The freshest 30 were never asked: deferred in order, not failures, and untouched.
+    expect(report.deferred).toEqual(Array.from({ length: 30 }, (_, i) => ({ coinId: id(119 + i), source: "dexscreener" })));
+    expect(report.failed).toEqual([]);
+    expect(await coin(id(148))).toMatchObject({ currentPrice: 1, priceUpdatedAt: new Date(Date.UTC(2026, 10, 22, 0, 148)) });
+    expect(await coin(id(0))).toMatchObject({ currentPrice: 2 });
+
+    // Acquired at about started + 300 ms; renewed while the batches ran (each saw a later expiry
+    // than the first acquisition could give), and after the pass it lies past the original expiry.
+    const lease = await db().refreshLease.findUniqueOrThrow({ where: { name: MARKET_REFRESH_LEASE } });
+    expect(lease.holder).toBe("slow-pass");
+    expect(Math.min(...leaseSeen)).toBeGreaterThan(started + 300 + 300);
+    expect(lease.expiresAt.getTime()).toBeGreaterThan(started + 800 + 300);
+  });
+});
+
+describe("the PLS cross-check", () => {
+  beforeAll(() => onlyQuote("pulsex", ["pls"]));
+
+  const coingeckoSaysPls = (usd: number) =>
+    server.use(http.get("https://coingecko.test/simple/price", ({ request }) => HttpResponse.json(new URL(request.url).searchParams.get("ids") === "pulsechain" ? { pulsechain: { usd } } : {})));
+  const gecko = () => createCoinGeckoSource({ baseUrl: "https://coingecko.test", pace: noPace, policy: POLICY });
+  // PLS on-chain at $0.00003 (a scripted stand-in for the on-chain reader; liquidity over every threshold).
+  const onchain = scripted("pulsex", { pls: quote(0.00003, { liquidityUsd: 5e6 }) });
+
+  test("within 3%: agrees, written to MarketState, nothing logged", async () => {
+    coingeckoSaysPls(0.0000305); // 0.00003 / 0.0000305 - 1 = -1.639%
+    const lines: string[] = [];
+    const at = new Date("2026-11-23T02:00:00Z");
+    const report = await runRefreshPass(db(), [onchain, gecko()], { log: (line) => lines.push(line), now: () => at });
+    const expected = { onchainUsd: 0.00003, coingeckoUsd: 0.0000305, differencePct: expect.closeTo(-1.639, 3), agrees: true, checkedAt: at.toISOString() };
+    expect(report.crossCheck).toEqual(expected);
+    expect(await readMarketState(db(), "pls-cross-check")).toEqual(expected);
+    expect(lines.filter((line) => line.includes("cross-check"))).toEqual([]);
+  });
+
+  test("more than 3% apart: disagrees and is logged", async () => {
+    coingeckoSaysPls(0.000032); // 0.00003 / 0.000032 - 1 = -6.25%
+    const lines: string[] = [];
+    const report = await runRefreshPass(db(), [onchain, gecko()], { log: (line) => lines.push(line) });
+    expect(report.crossCheck).toMatchObject({ coingeckoUsd: 0.000032, differencePct: expect.closeTo(-6.25, 9), agrees: false });
+    expect(await readMarketState(db(), "pls-cross-check")).toMatchObject({ agrees: false });
+    expect(lines).toContain("[market] PLS cross-check: on-chain $0.00003 vs CoinGecko $0.000032 (-6.25% apart)");
+  });
+
+  test("without a CoinGecko source there is no check, and the last one stays", async () => {
+    const report = await runRefreshPass(db(), [onchain], silent);
+    expect(report.crossCheck).toBeNull();
+    expect(await readMarketState(db(), "pls-cross-check")).toMatchObject({ coingeckoUsd: 0.000032 });
+  });
+});
+
+test("a pass that has lost its lease writes nothing", async () => {
+  await onlyQuote("dexscreener", ["hex"]);
+  const before = await coin("hex");
+  const report = await runRefreshPass(db(), [scripted("dexscreener", { hex: quote(0.0099) })], { ...silent, stillHoldsLease: async () => false });
+  expect(report).toMatchObject({ leaseLost: true, updated: [] });
+  expect(await coin("hex")).toEqual(before);
+});
