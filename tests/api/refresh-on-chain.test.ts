@@ -1,0 +1,139 @@
+// The refresh pass with the on-chain PulseX reader against a real local chain (ganache, the
+// contracts deployed for real): a pool under the liquidity floor keeps the last good price and
+// leaves the ranking until it recovers; a 10x move in a thin pool is held, then published when
+// the next pass confirms it; a listing writes its first price time and all-time highs.
+// Reserves change between passes with chain.addLiquidity. Prices are worked out by hand below.
+import type { Address } from "viem";
+import { listCoin } from "@/lib/listings/coins";
+import { createPulseChainClient } from "@/lib/market/onchain/client";
+import type { PulseXContracts } from "@/lib/market/onchain/contracts";
+import { runRefreshPass } from "@/lib/market/refresh";
+import { createPulseXSource } from "@/lib/market/sources/pulsex";
+import { startLocalChain, type LocalChain } from "../chain/local-chain";
+import { useTestDatabase } from "../helpers/test-database";
+
+jest.setTimeout(90_000);
+
+const { db } = useTestDatabase({ seed: true });
+
+// WPLS in USD from the one stablecoin pool: 30,000 DAI / 100,000,000 WPLS = $0.0003.
+const WPLS_USD = 0.0003;
+
+let chain: LocalChain;
+let contracts: PulseXContracts;
+let low: Address; // 10,000,000,000 supply; pool 1,000,000 LOW / 5,000,000 WPLS
+let mover: Address; // 1,000,000,000 supply; pool 1,000,000 MOVE / 20,000,000 WPLS
+
+beforeAll(async () => {
+  chain = await startLocalChain();
+  const { wpls, dai, usdc, factoryV1, factoryV2, multicall3 } = chain.contracts;
+  contracts = { wpls, factories: [factoryV1, factoryV2], stablecoins: [dai, usdc], multicall3 };
+  await chain.addLiquidity(factoryV1, dai, "30000", wpls, "100000000");
+  low = await chain.deployToken("Low Pool", "LOW", 18, "10000000000");
+  await chain.addLiquidity(factoryV2, low, "1000000", wpls, "5000000");
+  mover = await chain.deployToken("Mover", "MOVE", 18, "1000000000");
+  await chain.addLiquidity(factoryV2, mover, "1000000", wpls, "20000000");
+});
+
+afterAll(() => chain?.stop());
+
+const pulsex = () => createPulseXSource({ client: createPulseChainClient(chain.rpcUrl, { retries: 0 }), contracts });
+const coin = (id: string) => db().coin.findUniqueOrThrow({ where: { id } });
+
+/** Only `id` is refreshed, as the on-chain token `token` with the given published price. */
+async function onlyQuote(id: string, token: Address, published: { currentPrice: number; circulatingSupply: number }) {
+  await db().coin.updateMany({ data: { quoteSource: null } });
+  await db().coin.update({
+    where: { id },
+    data: {
+      quoteSource: "pulsex",
+      quoteId: token,
+      contractAddress: token,
+      burnAddresses: null,
+      priceSource: "pulsex",
+      ...published,
+      marketCap: published.currentPrice * published.circulatingSupply,
+    },
+  });
+}
+
+test("a pool under the $5,000 floor keeps the last good price, is flagged and ranked last, and comes back when it recovers", async () => {
+  // pepe stands for LOW, last published at $0.001 (cap 0.001 x 1e10 = $10M).
+  await onlyQuote("pepe", low, { currentPrice: 0.001, circulatingSupply: 10_000_000_000 });
+  const before = await coin("pepe");
+  const lines: string[] = [];
+
+  // Pool: 5,000,000 WPLS x $0.0003 = $1,500 a side, $3,000 tracked: under the floor.
+  const thin = await runRefreshPass(db(), [pulsex()], { log: (line) => lines.push(line) });
+  expect(thin.updated).toEqual([]);
+  expect(thin.failed).toEqual([]);
+  expect(thin.lowLiquidity).toEqual([{ coinId: "pepe", source: "pulsex", liquidityUsd: expect.closeTo(3_000, 6) }]);
+  expect(lines).toContain("[market] pulsex pepe: low liquidity: pool $3000 is under the $5000 floor; last good price kept");
+  const flagged = await coin("pepe");
+  expect(flagged).toMatchObject({ lowLiquidity: true, currentPrice: 0.001, marketCap: 1e7, priceUpdatedAt: before.priceUpdatedAt });
+  // Out of the ranking: behind all 61 other seed coins, though its $10M cap would place it 22nd.
+  expect(flagged.rank).toBe(62);
+
+  // Recovery: 2,000,000 LOW and 10,000,000 WPLS more -> 3,000,000 / 15,000,000: still 5 WPLS = $0.0015 each;
+  // tracked liquidity 2 x 15,000,000 x $0.0003 = $9,000.
+  await chain.addLiquidity(chain.contracts.factoryV2, low, "2000000", chain.contracts.wpls, "10000000");
+  const recovered = await runRefreshPass(db(), [pulsex()], { log: () => {} });
+  expect(recovered.updated).toEqual(["pepe"]);
+  expect(recovered.lowLiquidity).toEqual([]);
+  const back = await coin("pepe");
+  expect(back.lowLiquidity).toBe(false);
+  expect(back.currentPrice).toBeCloseTo(5 * WPLS_USD, 12);
+  expect(back.liquidityUsd).toBeCloseTo(9_000, 6);
+  // Cap 0.0015 x 1e10 = $15M: below the 21 seed coins btc..most and trump ($17.9M), above pdai ($12.4M).
+  expect(back.marketCap).toBeCloseTo(15_000_000, 0);
+  expect(back.rank).toBe(23);
+  expect(back.priceUpdatedAt!.getTime()).toBeGreaterThan(before.priceUpdatedAt!.getTime());
+});
+
+test("a 10x move in a $12,000 pool is held, then published when the next pass confirms it", async () => {
+  // trump stands for MOVE, last published at 20 WPLS = $0.006.
+  await onlyQuote("trump", mover, { currentPrice: 0.006, circulatingSupply: 1_000_000_000 });
+  const before = await coin("trump");
+
+  // 9,000,000 MOVE sold into the pool: 10,000,000 MOVE / 20,000,000 WPLS = 2 WPLS = $0.0006, 10x down.
+  // Liquidity stays 2 x 20,000,000 x $0.0003 = $12,000: over the floor, under $50,000.
+  await chain.addLiquidity(chain.contracts.factoryV2, mover, "9000000", chain.contracts.wpls, "0");
+  const first = await runRefreshPass(db(), [pulsex()], { log: () => {} });
+  expect(first.updated).toEqual([]);
+  expect(first.heldBack).toEqual([{ coinId: "trump", source: "pulsex", reason: expect.stringMatching(/^price moved 10x \(0\.006 -> 0\.000(6|599\d*|600\d*)\) in a pool with \$12000 liquidity/) }]);
+  const held = await coin("trump");
+  expect(held).toMatchObject({ currentPrice: 0.006, priceUpdatedAt: before.priceUpdatedAt });
+  expect(held.pendingPrice).toBeCloseTo(2 * WPLS_USD, 12);
+  expect(held.pendingSince).not.toBeNull();
+
+  // The pool keeps its new level (1,000,000 more MOVE: 11,000,000 / 20,000,000 WPLS = 20/11 WPLS =
+  // $0.000545..., 11x under $0.006 and 1.1x under the pending price): confirmed.
+  await chain.addLiquidity(chain.contracts.factoryV2, mover, "1000000", chain.contracts.wpls, "0");
+  const second = await runRefreshPass(db(), [pulsex()], { log: () => {} });
+  expect(second.heldBack).toEqual([]);
+  expect(second.updated).toEqual(["trump"]);
+  const published = await coin("trump");
+  expect(published.currentPrice).toBeCloseTo((20 / 11) * WPLS_USD, 12);
+  // Supply from the chain: 1e9, none burned.
+  expect(published.marketCap).toBeCloseTo(1e9 * (20 / 11) * WPLS_USD, 3);
+  expect(published).toMatchObject({ pendingPrice: null, pendingSince: null, lowLiquidity: false });
+});
+
+test("listing writes the first price time and all-time highs; a pool under the floor lists flagged and ranked last", async () => {
+  const at = new Date("2026-11-23T02:30:00Z");
+  const deps = { client: createPulseChainClient(chain.rpcUrl, { retries: 0 }), contracts, now: () => at };
+  // 100,000 FRESH / 10,000,000 WPLS: 100 WPLS = $0.03; supply 1,000,000 -> cap $30,000; liquidity 2 x 10M x $0.0003 = $6,000.
+  const fresh = await chain.deployToken("Fresh Listing", "FRESH", 18, "1000000");
+  await chain.addLiquidity(chain.contracts.factoryV2, fresh, "100000", chain.contracts.wpls, "10000000");
+  const listed = await listCoin(db(), { contractAddress: fresh }, deps);
+  const row = await coin(listed.id);
+  expect(row).toMatchObject({ priceUpdatedAt: at, athAt: at, lowLiquidity: false });
+  expect(row.athPrice).toBeCloseTo(0.03, 12);
+  expect(row.athMarketCap).toBeCloseTo(30_000, 6);
+
+  // 1,000 WPLS a side: $0.30 + $0.30 of liquidity.
+  const tiny = await chain.deployToken("Tiny Pool", "TINY", 18, "1000000");
+  await chain.addLiquidity(chain.contracts.factoryV2, tiny, "1000", chain.contracts.wpls, "1000");
+  const thin = await listCoin(db(), { contractAddress: tiny }, deps);
+  expect(await coin(thin.id)).toMatchObject({ lowLiquidity: true, rank: await db().coin.count() });
+});
