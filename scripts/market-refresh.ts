@@ -2,7 +2,7 @@
 // takes the same lease as the server's schedule and the cron route, so it never runs alongside them.
 import "./load-env";
 import { createPrismaClient } from "../lib/db/create-client";
-import { refreshMarket, summarizeReport } from "../lib/market/run";
+import { refreshMarket } from "../lib/market/run";
 
 const db = createPrismaClient();
 try {
@@ -12,7 +12,10 @@ try {
     console.log(`Skipped: ${outcome.reason}.`);
   } else {
     const { report } = outcome;
-    console.log(`Pass done: ${summarizeReport(report)}.`);
+    console.log(
+      `Updated ${report.updated.length} coins; ${report.failed.length} failed; ${report.heldBack.length} held back; ${report.lowLiquidity.length} low liquidity; ` +
+        `${report.deferred.length} deferred; ${report.snapshotsThinned} old snapshots thinned.`,
+    );
     for (const failure of report.failed) console.log(`  ${failure.kind === "unreachable" ? "unreachable" : "failed     "} ${failure.coinId} (${failure.source}): ${failure.reason}`);
     for (const held of report.heldBack) console.log(`  held back   ${held.coinId} (${held.source}): ${held.reason}`);
     for (const low of report.lowLiquidity) {
@@ -21,7 +24,8 @@ try {
     if (report.deferred.length > 0) console.log(`  deferred    ${report.deferred.length} coins (time budget), asked first next pass: ${report.deferred.map((d) => d.coinId).join(", ")}`);
     const check = report.crossCheck;
     if (check) console.log(`  PLS check   on-chain $${check.onchainUsd} vs CoinGecko $${check.coingeckoUsd}: ${check.differencePct.toFixed(2)}% ${check.agrees ? "(agrees)" : "(more than 3% apart)"}`);
-    if (report.updated.length === 0 && report.failed.length > 0) process.exitCode = 1;
+    if (report.leaseLost) console.log("  lease lost  another refresher took the lease before the writes: nothing was written");
+    if ((report.updated.length === 0 && report.failed.length > 0) || report.leaseLost) process.exitCode = 1;
   }
 } finally {
   await db.$disconnect();

@@ -87,7 +87,11 @@ export async function runRefreshPass(db: PrismaClient, sources: readonly PriceSo
     orderBy: [{ priceUpdatedAt: { sort: "asc", nulls: "first" } }, { id: "asc" }],
   });
   const bySource = new Map<string, Coin[]>();
-  for (const coin of coins) bySource.set(coin.quoteSource!, [...(bySource.get(coin.quoteSource!) ?? []), coin]);
+  for (const coin of coins) {
+    const list = bySource.get(coin.quoteSource!);
+    if (list) list.push(coin);
+    else bySource.set(coin.quoteSource!, [coin]);
+  }
 
   const coingecko = sources.find((source) => source.name === "coingecko");
   const [results, coingeckoPls] = await Promise.all([
@@ -161,7 +165,8 @@ export async function runRefreshPass(db: PrismaClient, sources: readonly PriceSo
   await writePublishedPrices(db, rows);
   report.updated = rows.map((row) => row.id);
   await storePendingMoves(db, outcomes.flatMap((outcome) => (outcome.kind === "hold" ? [{ id: outcome.coin.id, pendingPrice: outcome.pendingPrice, pendingSince: outcome.pendingSince }] : [])));
-  const newlyLow = report.lowLiquidity.filter(({ coinId }) => !coins.find((coin) => coin.id === coinId)?.lowLiquidity).map(({ coinId }) => coinId);
+  const alreadyLow = new Set(coins.filter((coin) => coin.lowLiquidity).map((coin) => coin.id));
+  const newlyLow = report.lowLiquidity.map(({ coinId }) => coinId).filter((coinId) => !alreadyLow.has(coinId));
   await flagLowLiquidity(db, newlyLow);
   if (rows.length > 0 || newlyLow.length > 0) await rerank(db);
 

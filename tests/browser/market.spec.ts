@@ -56,7 +56,8 @@ test("npm run market:refresh against a local chain and mocked APIs: new prices, 
 
     // Asynchronous on purpose: the chain and the mocked APIs answer from this very process.
     const run = await promisify(execFile)("npm", ["run", "--silent", "market:refresh"], {
-      env: { ...process.env, DATABASE_URL: databaseUrl, ...market.env, DEXSCREENER_API_URL: apis.dexScreenerUrl, COINGECKO_API_URL: apis.coinGeckoUrl },
+      // PLS's toy stablecoin pools hold $1,800: under the default $5,000 floor, so a $100 one here.
+      env: { ...process.env, DATABASE_URL: databaseUrl, ...market.env, MARKET_MIN_LIQUIDITY_USD: "100", DEXSCREENER_API_URL: apis.dexScreenerUrl, COINGECKO_API_URL: apis.coinGeckoUrl },
       encoding: "utf8",
       timeout: 120_000,
     }).catch((error: { code?: number; stdout?: string; stderr?: string }) => assert.fail(`market:refresh exited ${error.code}:\n${error.stdout}\n${error.stderr}`));
