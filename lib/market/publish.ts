@@ -147,22 +147,3 @@ export const DAY_MS = 24 * HOUR_MS;
 export const THIN_AFTER_MS = 2 * DAY_MS;
 /** Snapshots older than this keep one per day (younger ones, one per hour). */
 export const DAILY_AFTER_MS = 30 * DAY_MS;
-
-/**
- * Which snapshots to keep when thinning: everything from the last 2 days, the first of each hour
- * up to 30 days, the first of each day before that. Input sorted by takenAt; returns ids to delete.
- */
-export function snapshotsToThin(snapshots: readonly { id: number; coinId: string; takenAt: Date }[], now: Date): number[] {
-  const seen = new Set<string>();
-  const remove: number[] = [];
-  for (const snapshot of snapshots) {
-    const age = now.getTime() - snapshot.takenAt.getTime();
-    if (age <= THIN_AFTER_MS) continue;
-    const time = snapshot.takenAt.getTime();
-    const bucket = age <= DAILY_AFTER_MS ? Math.floor(time / HOUR_MS) : `d${Math.floor(time / DAY_MS)}`;
-    const key = `${snapshot.coinId}:${bucket}`;
-    if (seen.has(key)) remove.push(snapshot.id);
-    else seen.add(key);
-  }
-  return remove;
-}
