@@ -34,3 +34,13 @@ export async function renewLease(db: PrismaClient, name: string, holder: string,
   return count === 1;
 }
 
+
+/**
+ * Whether `holder` still holds `name` (nobody else has taken it since), without extending it:
+ * the check before a pass writes. Extending there would push the lease past the next scheduled
+ * pass (a 5-minute cron would then skip every other pass).
+ */
+export async function holdsLease(db: PrismaClient, name: string, holder: string): Promise<boolean> {
+  const row = await db.refreshLease.findUnique({ where: { name } });
+  return row?.holder === holder;
+}

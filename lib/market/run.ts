@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { invalidatePublicData } from "@/lib/cache/invalidate";
 import { getEnv } from "@/lib/env";
-import { MARKET_REFRESH_LEASE, acquireLease, renewLease } from "./lease";
+import { MARKET_REFRESH_LEASE, acquireLease, holdsLease, renewLease } from "./lease";
 import { runRefreshPass, type RefreshReport } from "./refresh";
 import { createPulseChainClient } from "./onchain/client";
 import { PULSEX_MAINNET, type PulseXContracts } from "./onchain/contracts";
@@ -56,17 +56,18 @@ export async function refreshMarket(
     return { ran: false, reason: "another refresh holds the lease (one ran recently or is running)" };
   }
   // Renewed every third of the lease while the pass runs, so a pass longer than its lease keeps
-  // it; once lost (another refresher took it after it expired), the pass writes nothing.
+  // it (a normal pass ends before the first renewal); once lost (another refresher took it after
+  // it expired), the pass writes nothing.
   let lost = false;
   const renew = async () => {
     if (!lost && !(await renewLease(db, MARKET_REFRESH_LEASE, holder, leaseMs))) lost = true;
-    return !lost;
   };
   const timer = setInterval(() => void renew().catch(() => {}), leaseMs / 3);
   timer.unref?.();
+  const stillHoldsLease = async () => !lost && (await holdsLease(db, MARKET_REFRESH_LEASE, holder));
   let report: RefreshReport;
   try {
-    report = await runRefreshPass(db, options.sources ?? configuredSources(), { log: options.log, budgetMs: options.budgetMs, stillHoldsLease: renew });
+    report = await runRefreshPass(db, options.sources ?? configuredSources(), { log: options.log, budgetMs: options.budgetMs, stillHoldsLease });
   } finally {
     clearInterval(timer);
   }

@@ -252,3 +252,38 @@ test("a pass that has lost its lease writes nothing", async () => {
   expect(report).toMatchObject({ leaseLost: true, updated: [] });
   expect(await coin("hex")).toEqual(before);
 });
+
+describe("the lease during a pass", () => {
+  beforeEach(async () => {
+    await db().refreshLease.deleteMany();
+    await onlyQuote("dexscreener", ["hex"]);
+  });
+
+  test("a pass whose lease another refresher took meanwhile writes nothing", async () => {
+    const before = await coin("hex");
+    const source: PriceSource = {
+      name: "dexscreener",
+      async fetchQuotes(requests) {
+        // While this pass waits for its quotes, its lease expires and another instance takes it.
+        await db().refreshLease.update({ where: { name: MARKET_REFRESH_LEASE }, data: { holder: "instance-b", expiresAt: new Date(Date.now() + 60_000) } });
+        return { quotes: new Map(requests.map(({ coinId }) => [coinId, quote(0.0077)])), failures: [] };
+      },
+    };
+    const outcome = await refreshMarket(db(), { sources: [source], holder: "instance-a", leaseMs: 60_000, log: () => {} });
+    expect(outcome).toMatchObject({ ran: true, report: { leaseLost: true, updated: [] } });
+    expect(await coin("hex")).toEqual(before);
+  });
+
+  test("a pass shorter than a third of its lease leaves the lease where it was taken: the next 5-minute pass is not pushed out", async () => {
+    const quick = scripted("dexscreener", { hex: quote(0.0078) });
+    // The quotes take 400 ms, so writes come at least 400 ms after the lease was taken.
+    const slowish: PriceSource = { name: "dexscreener", fetchQuotes: async (requests) => (await new Promise((r) => setTimeout(r, 400)), quick.fetchQuotes(requests)) };
+    const started = Date.now();
+    const outcome = await refreshMarket(db(), { sources: [slowish], holder: "quick", leaseMs: 270_000, log: () => {} });
+    expect(outcome).toMatchObject({ ran: true, report: { updated: ["hex"] } });
+    const { expiresAt } = await db().refreshLease.findUniqueOrThrow({ where: { name: MARKET_REFRESH_LEASE } });
+    // 270 s from the acquisition (within 200 ms of `started`), not from the writes (400 ms or more later).
+    expect(expiresAt.getTime()).toBeGreaterThanOrEqual(started + 270_000);
+    expect(expiresAt.getTime()).toBeLessThan(started + 270_000 + 200);
+  });
+});
