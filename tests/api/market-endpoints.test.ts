@@ -120,7 +120,7 @@ describe("GET /api/cron/refresh", () => {
     const quoted = await db().coin.count({ where: { quoteSource: { not: null } } });
     const res = await refresh(`Bearer ${SECRET}`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ ran: true, updated: quoted, failed: [], heldBack: [] });
+    expect(res.body).toMatchObject({ ran: true, updated: quoted, failed: [], heldBack: [], lowLiquidity: [], deferred: 0 });
     // HEX from its pool on the chain (supply: all minted, none burned), its 24h change from
     // DexScreener; another token from DexScreener's deep pool, not the thin one; the majors
     // from CoinGecko.

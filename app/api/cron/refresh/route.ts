@@ -12,7 +12,16 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route(endpoints.cronRefresh, async () => {
     const outcome = await refreshMarket(getDb());
     return outcome.ran
-      ? { ran: true, updated: outcome.report.updated.length, failed: outcome.report.failed, heldBack: outcome.report.heldBack }
+      ? {
+          ran: true,
+          updated: outcome.report.updated.length,
+          failed: outcome.report.failed,
+          heldBack: outcome.report.heldBack,
+          lowLiquidity: outcome.report.lowLiquidity,
+          // Coins left for the next pass by the time budget: a count, the list can be long.
+          deferred: outcome.report.deferred.length,
+          crossCheck: outcome.report.crossCheck,
+        }
       : { ran: false, reason: outcome.reason };
   }),
 });
