@@ -75,19 +75,3 @@ export async function refreshMarket(
   invalidatePublicData(["coins"]);
   return { ran: true, report };
 }
-
-/** One line for logs: what a pass did. */
-export function summarizeReport(report: RefreshReport): string {
-  const parts = [
-    `${report.updated.length} updated`,
-    `${report.failed.length} failed`,
-    `${report.heldBack.length} held back`,
-    `${report.lowLiquidity.length} low liquidity`,
-    `${report.deferred.length} deferred`,
-    `${report.snapshotsThinned} snapshots thinned`,
-  ];
-  const check = report.crossCheck;
-  if (check) parts.push(`PLS vs CoinGecko ${check.differencePct >= 0 ? "+" : ""}${check.differencePct.toFixed(2)}%${check.agrees ? "" : " (disagrees)"}`);
-  if (report.leaseLost) parts.push("lease lost, nothing written");
-  return parts.join(", ");
-}

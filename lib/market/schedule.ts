@@ -5,7 +5,8 @@
 import "server-only";
 import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
-import { refreshMarket, summarizeReport } from "./run";
+import { summarizeReport } from "./report-summary";
+import { refreshMarket } from "./run";
 
 const FIRST_PASS_DELAY_MS = 5_000;
 

@@ -1,0 +1,17 @@
+// One log line for a refresh pass (the Node schedule prints it after every pass). Pure.
+import type { RefreshReport } from "./refresh";
+
+export function summarizeReport(report: RefreshReport): string {
+  const parts = [
+    `${report.updated.length} updated`,
+    `${report.failed.length} failed`,
+    `${report.heldBack.length} held back`,
+    `${report.lowLiquidity.length} low liquidity`,
+    `${report.deferred.length} deferred`,
+    `${report.snapshotsThinned} snapshots thinned`,
+  ];
+  const check = report.crossCheck;
+  if (check) parts.push(`PLS vs CoinGecko ${check.differencePct >= 0 ? "+" : ""}${check.differencePct.toFixed(2)}%${check.agrees ? "" : " (more than 3% apart)"}`);
+  if (report.leaseLost) parts.push("lease lost, nothing written");
+  return parts.join(", ");
+}
