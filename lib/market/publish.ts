@@ -82,11 +82,12 @@ export type AllTimeHigh = { athPrice: number | null; athMarketCap: number | null
  * market cap independently, as supply changes move it apart from the price); athAt is when the
  * price high was set. Never lowered.
  */
-export function raiseAllTimeHigh(previous: AllTimeHigh, price: number, marketCap: number, at: Date): AllTimeHigh {
+export function raiseAllTimeHigh(previous: AllTimeHigh, price: number, marketCap: number, at: Date): { athPrice: number; athMarketCap: number; athAt: Date } {
   const newPriceHigh = previous.athPrice === null || price > previous.athPrice;
   return {
-    athPrice: newPriceHigh ? price : previous.athPrice,
-    athAt: newPriceHigh ? at : previous.athAt,
+    athPrice: newPriceHigh ? price : previous.athPrice!,
+    // A high stored without its date (the columns are written together, so only by hand) gets this one.
+    athAt: newPriceHigh ? at : (previous.athAt ?? at),
     athMarketCap: previous.athMarketCap === null || marketCap > previous.athMarketCap ? marketCap : previous.athMarketCap,
   };
 }

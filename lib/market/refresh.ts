@@ -160,7 +160,7 @@ export async function runRefreshPass(db: PrismaClient, sources: readonly PriceSo
     circulatingSupply,
     priceSource: source,
     priceUpdatedAt: writtenAt,
-    ...(raiseAllTimeHigh(coin, quote.price, marketCap, writtenAt) as { athPrice: number; athMarketCap: number; athAt: Date }),
+    ...raiseAllTimeHigh(coin, quote.price, marketCap, writtenAt),
   }));
   await writePublishedPrices(db, rows);
   report.updated = rows.map((row) => row.id);
