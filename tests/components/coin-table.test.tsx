@@ -18,6 +18,8 @@ const base: Coin = {
   tags: [],
   listedAt: "2026-01-01T00:00:00.000Z",
   updatedAt: "2026-11-20T00:00:00.000Z",
+  priceUpdatedAt: "2026-11-20T00:00:00.000Z",
+  lowLiquidity: false,
 };
 
 test("renders each column with the shared formatting rules; # is the place in the list", () => {

@@ -16,6 +16,8 @@ export function makeCoin(overrides: Partial<Coin> & Pick<Coin, "id" | "symbol">)
     tags: [],
     listedAt: "2026-01-01T00:00:00.000Z",
     updatedAt: "2026-11-20T00:00:00.000Z",
+    priceUpdatedAt: "2026-11-20T00:00:00.000Z",
+    lowLiquidity: false,
     ...overrides,
   };
 }
