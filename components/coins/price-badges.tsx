@@ -18,7 +18,7 @@ export function PriceBadges({ coin, context, className }: { coin: BadgeCoin; con
   const minutes = staleMinutes(coin, context);
   if (!coin.lowLiquidity && minutes === null) return null;
   return (
-    <span className={cn("inline-flex flex-wrap gap-1", className)} data-testid="price-badges">
+    <span className={cn("inline-flex flex-wrap gap-1 text-xs", className)} data-testid="price-badges">
       {coin.lowLiquidity ? (
         <PriceBadge
           label="low liquidity"
