@@ -91,7 +91,7 @@ function WatchlistCard({
             <dt className="text-muted-foreground">Price</dt>
             <dd className="font-medium tabular-nums break-all">
               {formatPrice(coin.currentPrice)}
-              <PriceBadges coin={coin} context={priceContext} className="mt-1 flex" />
+              <PriceBadges coin={coin} context={priceContext} />
             </dd>
           </div>
           <div>

@@ -59,7 +59,7 @@ export function CoinTable({
                 </TableCell>
                 <TableCell className="text-right tabular-nums">
                   {formatPrice(coin.currentPrice)}
-                  <PriceBadges coin={coin} context={priceContext} className="flex justify-end" />
+                  <PriceBadges coin={coin} context={priceContext} align="end" />
                 </TableCell>
                 <TableCell className="text-right">
                   <PriceChange value={coin.priceChange24h} />

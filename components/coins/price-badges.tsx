@@ -14,11 +14,12 @@ type BadgeCoin = Pick<Coin, "priceUpdatedAt" | "lowLiquidity">;
  * time of the render). A cached page (README "Caching": rebuilt when 20 s old, never served older
  * than 40 s, from data at most 20 s old) is therefore right to within that minute, not to the second.
  */
-export function PriceBadges({ coin, context, className }: { coin: BadgeCoin; context: PriceContext; className?: string }) {
+export function PriceBadges({ coin, context, align = "start" }: { coin: BadgeCoin; context: PriceContext; align?: "start" | "end" }) {
   const minutes = staleMinutes(coin, context);
   if (!coin.lowLiquidity && minutes === null) return null;
   return (
-    <span className={cn("inline-flex flex-wrap gap-1 text-xs", className)} data-testid="price-badges">
+    // On a line of its own under the price, so a badge never widens a narrow price column (360 px tables).
+    <span className={cn("mt-1 flex flex-wrap gap-1 text-xs", align === "end" && "justify-end")} data-testid="price-badges">
       {coin.lowLiquidity ? (
         <PriceBadge
           label="low liquidity"

@@ -88,7 +88,7 @@ function CoinFacts({ coin, priceContext }: { coin: Coin; priceContext: PriceCont
           <dt className="text-muted-foreground">Price</dt>
           <dd className="font-semibold tabular-nums break-all">
             {formatPrice(coin.currentPrice)}
-            <PriceBadges coin={coin} context={priceContext} className="mt-1 flex" />
+            <PriceBadges coin={coin} context={priceContext} />
           </dd>
         </div>
         <div>

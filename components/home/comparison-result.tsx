@@ -59,11 +59,11 @@ export function ComparisonResult({
             <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
               <Figure label={`${coin1.symbol} current price`} value={formatPrice(coin1.currentPrice)}
                 testId="current-price"
-                note={<PriceBadges coin={coin1} context={priceContext} className="mt-1 flex" />}
+                note={<PriceBadges coin={coin1} context={priceContext} />}
               />
               <Figure label={`${coin2.symbol} market cap`} value={formatMarketCap(coin2.marketCap)}
                 testId="target-market-cap"
-                note={<PriceBadges coin={coin2} context={priceContext} className="mt-1 flex" />}
+                note={<PriceBadges coin={coin2} context={priceContext} />}
               />
               <Figure label="Projected price" value={formatPrice(result.projectedPrice)} testId="projected-price" />
               <Figure label="Multiplier" value={formatResultMultiplier(result.multiplier)} testId="multiplier" />
