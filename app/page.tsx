@@ -8,6 +8,7 @@ import { PlsTopBar } from "@/components/home/pls-top-bar";
 import { RecentlyListed } from "@/components/home/recently-listed";
 import { findCoinBySymbol } from "@/lib/coin-search";
 import { getActiveFeaturedComparisons } from "@/lib/coins/featured";
+import { getPriceContext } from "@/lib/coins/price-context";
 import { describePriceSource } from "@/lib/coins/price-source";
 import { listPulsechainGainers, listRecentlyListed } from "@/lib/coins/queries";
 import { getCoinSnapshot } from "@/lib/coins/snapshot";
@@ -23,12 +24,13 @@ export const metadata: Metadata = { alternates: { canonical: "/" } };
  * browser (CompareSection), so query strings never make the page dynamic.
  */
 export default async function HomePage() {
-  const [snapshot, featured, counted, recentlyListed, pulsechainGainers] = await Promise.all([
+  const [snapshot, featured, counted, recentlyListed, pulsechainGainers, priceContext] = await Promise.all([
     getCoinSnapshot(),
     getActiveFeaturedComparisons(),
     getMostComparedPairs(getDb(), MOST_COMPARED_ROWS),
     listRecentlyListed(18),
     listPulsechainGainers(),
+    getPriceContext(),
   ]);
   const { coins, indexVersion } = snapshot;
   const memes = selectMemeCoins(coins);
@@ -66,14 +68,14 @@ export default async function HomePage() {
 
       <div className="grid gap-6 lg:grid-cols-2">
         <HomeSection title="Top Gaining Coins">
-          <CoinTable coins={selectTopGainers(pulsechainGainers)} label="Top Gaining Coins" />
+          <CoinTable coins={selectTopGainers(pulsechainGainers)} label="Top Gaining Coins" priceContext={priceContext} />
         </HomeSection>
         <HomeSection title="Top Meme Coins">
           {/* Once loaded with no meme coin in the top 25, say so: skeleton rows that never resolve would look broken. */}
           {memes.length === 0 ? (
             <p className="text-sm text-muted-foreground">No meme coins among the top 25 right now.</p>
           ) : (
-            <CoinTable coins={memes} label="Top Meme Coins" />
+            <CoinTable coins={memes} label="Top Meme Coins" priceContext={priceContext} />
           )}
         </HomeSection>
       </div>

@@ -21,11 +21,26 @@ export const MOST_COMPARED_PAIRS = [
   ["PTGC", "PCOCK"],
 ] as const satisfies readonly (readonly [string, string])[];
 
-type RankedCoin = { symbol: string; rank: number; priceChange24h: number | null | undefined };
+type RankedCoin = { symbol: string; rank: number; priceChange24h: number | null | undefined; lowLiquidity: boolean };
 
-/** The TABLE_SOURCE_SIZE best-ranked coins; sorts a copy so callers' order never matters. */
+/**
+ * Whether a coin may appear in the gainer and meme tables: not while its price comes from a pool
+ * under the liquidity floor (its last good price may be far from the market). It comes back once
+ * its pool recovers and the refresh clears the flag.
+ */
+export function isTableEligible(coin: { lowLiquidity: boolean }): boolean {
+  return !coin.lowLiquidity;
+}
+
+/**
+ * The TABLE_SOURCE_SIZE best-ranked coins the tables may show (low-liquidity coins are left out
+ * and the next ones by rank take their places); sorts a copy so callers' order never matters.
+ */
 function tableSource<C extends RankedCoin>(coins: readonly C[]): C[] {
-  return [...coins].sort((a, b) => a.rank - b.rank).slice(0, TABLE_SOURCE_SIZE);
+  return coins
+    .filter(isTableEligible)
+    .sort((a, b) => a.rank - b.rank)
+    .slice(0, TABLE_SOURCE_SIZE);
 }
 
 /** A change that can be ranked; null, undefined, NaN and ±Infinity (bad data) sort last. */

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { PageHeading } from "@/components/account/page-heading";
 import { WatchlistView } from "@/components/account/watchlist-view";
 import { QueryProvider } from "@/components/query-provider";
+import { getPriceContext } from "@/lib/coins/price-context";
 
 export const metadata: Metadata = {
   title: "My Watchlist",
@@ -9,12 +10,12 @@ export const metadata: Metadata = {
   robots: { index: false, follow: true },
 };
 
-export default function WatchlistPage() {
+export default async function WatchlistPage() {
   return (
     <div className="flex flex-col gap-8">
       <PageHeading title="My Watchlist" text="Track your favorite cryptocurrencies and monitor their performance" />
       <QueryProvider>
-        <WatchlistView />
+        <WatchlistView priceContext={await getPriceContext()} />
       </QueryProvider>
     </div>
   );

@@ -3,9 +3,11 @@
 import { Trash2 } from "lucide-react";
 import Link from "next/link";
 import { CoinLogo } from "@/components/coins/coin-logo";
+import { PriceBadges } from "@/components/coins/price-badges";
 import { PriceChange } from "@/components/coins/price-change";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
+import type { PriceContext } from "@/lib/coins/freshness";
 import { comparisonHref } from "@/lib/comparison-link";
 import { formatMarketCap, formatPrice } from "@/lib/format";
 import type { WatchlistEntry } from "@/lib/validation/account";
@@ -14,16 +16,20 @@ import { EmptyState } from "./empty-state";
 import { LoadError } from "./load-error";
 import { PageSpinner, SignedInOnly } from "./signed-in-only";
 
-/** The watchlist page's states (spec sections 2 and 4): loading, not logged in, empty, or the cards. */
-export function WatchlistView() {
+/**
+ * The watchlist page's states (spec sections 2 and 4): loading, not logged in, empty, or the cards.
+ * `priceContext` comes from the (cached) server page; the cards are drawn in the browser, so they
+ * judge staleness against the browser's clock rather than the page's render time.
+ */
+export function WatchlistView({ priceContext }: { priceContext: PriceContext }) {
   return (
     <SignedInOnly loginMessage="Please log in to view your watchlist." returnTo="/watchlist">
-      {(user) => <Watchlist userId={user.id} />}
+      {(user) => <Watchlist userId={user.id} priceContext={priceContext} />}
     </SignedInOnly>
   );
 }
 
-function Watchlist({ userId }: { userId: number }) {
+function Watchlist({ userId, priceContext }: { userId: number; priceContext: PriceContext }) {
   const watchlist = useWatchlist(userId);
   const remove = useRemoveFromWatchlist();
   if (watchlist.isPending) return <PageSpinner />;
@@ -31,18 +37,30 @@ function Watchlist({ userId }: { userId: number }) {
     return <LoadError title="Couldn't load your watchlist" onRetry={() => void watchlist.refetch()} />;
   }
   if (watchlist.data.length === 0) return <EmptyState title="Your watchlist is empty" linkLabel="Browse Coins" />;
+  // Only ever rendered in the browser (the list is fetched there), so no server HTML to match.
+  const context = { ...priceContext, now: Date.now() };
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Watchlist">
       {watchlist.data.map((entry) => (
         <li key={entry.id}>
-          <WatchlistCard entry={entry} onRemove={() => remove.mutate(entry.coinId)} removing={remove.isPending} />
+          <WatchlistCard entry={entry} onRemove={() => remove.mutate(entry.coinId)} removing={remove.isPending} priceContext={context} />
         </li>
       ))}
     </ul>
   );
 }
 
-function WatchlistCard({ entry, onRemove, removing }: { entry: WatchlistEntry; onRemove: () => void; removing: boolean }) {
+function WatchlistCard({
+  entry,
+  onRemove,
+  removing,
+  priceContext,
+}: {
+  entry: WatchlistEntry;
+  onRemove: () => void;
+  removing: boolean;
+  priceContext: PriceContext;
+}) {
   const { coin } = entry;
   return (
     <Card className="h-full" data-testid="watchlist-card">
@@ -71,7 +89,10 @@ function WatchlistCard({ entry, onRemove, removing }: { entry: WatchlistEntry; o
           </div>
           <div>
             <dt className="text-muted-foreground">Price</dt>
-            <dd className="font-medium tabular-nums break-all">{formatPrice(coin.currentPrice)}</dd>
+            <dd className="font-medium tabular-nums break-all">
+              {formatPrice(coin.currentPrice)}
+              <PriceBadges coin={coin} context={priceContext} />
+            </dd>
           </div>
           <div>
             <dt className="text-muted-foreground">24h</dt>

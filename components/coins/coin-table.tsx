@@ -1,18 +1,31 @@
 import { CoinLogo } from "@/components/coins/coin-logo";
+import { PriceBadges } from "@/components/coins/price-badges";
 import { PriceChange } from "@/components/coins/price-change";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import type { PriceContext } from "@/lib/coins/freshness";
 import { formatMarketCap, formatPrice } from "@/lib/format";
 import type { Coin } from "@/lib/validation/coins";
 
-type TableCoin = Pick<Coin, "id" | "symbol" | "name" | "logoUrl" | "currentPrice" | "marketCap" | "priceChange24h">;
+type TableCoin = Pick<Coin, "id" | "symbol" | "name" | "logoUrl" | "currentPrice" | "marketCap" | "priceChange24h" | "priceUpdatedAt" | "lowLiquidity">;
 
 /**
  * The home tables' columns: #, Coin, Price, 1d, MC. `#` is the row's place in this list.
  * Phones get smaller type and padding, so all five columns fit at 360 px without scrolling.
  * `coins === null` means still loading: `skeletonRows` placeholder rows keep the layout steady.
+ * A price's badges ('stale', 'low liquidity') sit under it, in the same column.
  */
-export function CoinTable({ coins, skeletonRows = 0, label }: { coins: TableCoin[] | null; skeletonRows?: number; label: string }) {
+export function CoinTable({
+  coins,
+  skeletonRows = 0,
+  label,
+  priceContext,
+}: {
+  coins: TableCoin[] | null;
+  skeletonRows?: number;
+  label: string;
+  priceContext: PriceContext;
+}) {
   return (
     <Table aria-label={label} aria-busy={coins === null || undefined} className="max-sm:text-xs [&_td]:px-[3px] sm:[&_td]:px-2 [&_th]:px-[3px] sm:[&_th]:px-2">
       <TableHeader>
@@ -44,7 +57,10 @@ export function CoinTable({ coins, skeletonRows = 0, label }: { coins: TableCoin
                     <span className="font-medium">{coin.symbol}</span>
                   </span>
                 </TableCell>
-                <TableCell className="text-right tabular-nums">{formatPrice(coin.currentPrice)}</TableCell>
+                <TableCell className="text-right tabular-nums">
+                  {formatPrice(coin.currentPrice)}
+                  <PriceBadges coin={coin} context={priceContext} align="end" />
+                </TableCell>
                 <TableCell className="text-right">
                   <PriceChange value={coin.priceChange24h} />
                 </TableCell>

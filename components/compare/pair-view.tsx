@@ -1,11 +1,13 @@
 import { ArrowLeftRight } from "lucide-react";
 import Link from "next/link";
 import { CoinLogo } from "@/components/coins/coin-logo";
+import { PriceBadges } from "@/components/coins/price-badges";
 import { PriceChange } from "@/components/coins/price-change";
 import { ComparisonResult } from "@/components/home/comparison-result";
 import { HomeSection } from "@/components/home/home-section";
 import { buttonVariants } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import type { PriceContext } from "@/lib/coins/freshness";
 import { pairQuestion, pairTitle } from "@/lib/compare/pair-copy";
 import { pairPath } from "@/lib/compare/pair-route";
 import { comparisonHref } from "@/lib/comparison-link";
@@ -16,7 +18,17 @@ import { PairActions } from "./pair-actions";
 import { ShareBar } from "./share-bar";
 
 /** A comparison's own page (/compare/{coin1}/{coin2}): the answer, both coins, where to go next. */
-export function PairView({ result, related, siteUrl }: { result: Comparison<Coin, Coin>; related: readonly Coin[]; siteUrl: string }) {
+export function PairView({
+  result,
+  related,
+  siteUrl,
+  priceContext,
+}: {
+  result: Comparison<Coin, Coin>;
+  related: readonly Coin[];
+  siteUrl: string;
+  priceContext: PriceContext;
+}) {
   const { coin1, coin2 } = result;
   const path = pairPath(coin1.id, coin2.id);
   return (
@@ -35,12 +47,12 @@ export function PairView({ result, related, siteUrl }: { result: Comparison<Coin
         </div>
       </div>
 
-      <ComparisonResult result={result} actions={<PairActions coin1={coin1} coin2={coin2} />} />
+      <ComparisonResult result={result} actions={<PairActions coin1={coin1} coin2={coin2} />} priceContext={priceContext} />
       <ShareBar path={path} url={`${siteUrl}${path}`} text={pairTitle(result)} />
 
       <section aria-label="The two coins" className="grid gap-4 sm:grid-cols-2">
-        <CoinFacts coin={coin1} />
-        <CoinFacts coin={coin2} />
+        <CoinFacts coin={coin1} priceContext={priceContext} />
+        <CoinFacts coin={coin2} priceContext={priceContext} />
       </section>
 
       {related.length > 0 ? (
@@ -64,7 +76,7 @@ export function PairView({ result, related, siteUrl }: { result: Comparison<Coin
   );
 }
 
-function CoinFacts({ coin }: { coin: Coin }) {
+function CoinFacts({ coin, priceContext }: { coin: Coin; priceContext: PriceContext }) {
   return (
     <Card className="flex flex-col gap-3 p-5" data-testid="coin-facts">
       <h2 className="flex items-center gap-2 text-lg font-semibold">
@@ -74,7 +86,10 @@ function CoinFacts({ coin }: { coin: Coin }) {
       <dl className="grid grid-cols-3 gap-2 text-sm">
         <div>
           <dt className="text-muted-foreground">Price</dt>
-          <dd className="font-semibold tabular-nums break-all">{formatPrice(coin.currentPrice)}</dd>
+          <dd className="font-semibold tabular-nums break-all">
+            {formatPrice(coin.currentPrice)}
+            <PriceBadges coin={coin} context={priceContext} />
+          </dd>
         </div>
         <div>
           <dt className="text-muted-foreground">Market cap</dt>

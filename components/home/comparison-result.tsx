@@ -1,10 +1,12 @@
 import { CoinLogo } from "@/components/coins/coin-logo";
+import { PriceBadges } from "@/components/coins/price-badges";
 import { Card, CardContent } from "@/components/ui/card";
+import type { PriceContext } from "@/lib/coins/freshness";
 import { comparisonFailureMessage, type Comparison } from "@/lib/comparison";
 import { formatMarketCap, formatPrice, formatResultMultiplier } from "@/lib/format";
 import type { Coin } from "@/lib/validation/coins";
 
-type ResultCoin = Pick<Coin, "id" | "symbol" | "name" | "logoUrl" | "currentPrice" | "marketCap">;
+type ResultCoin = Pick<Coin, "id" | "symbol" | "name" | "logoUrl" | "currentPrice" | "marketCap" | "priceUpdatedAt" | "lowLiquidity">;
 
 function CoinHeading({ coin, role }: { coin: ResultCoin; role: string }) {
   return (
@@ -19,12 +21,14 @@ function CoinHeading({ coin, role }: { coin: ResultCoin; role: string }) {
   );
 }
 
-function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
+/** `note`: badges about where the figure comes from, under it (outside the figure's test id). */
+function Figure({ label, value, testId, note }: { label: string; value: string; testId: string; note?: React.ReactNode }) {
   return (
     <div className="rounded-lg bg-muted/50 p-3">
       <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="mt-1 text-lg font-semibold tabular-nums break-all" data-testid={testId}>
-        {value}
+      <dd className="mt-1 text-lg font-semibold tabular-nums break-all">
+        <span data-testid={testId}>{value}</span>
+        {note}
       </dd>
     </div>
   );
@@ -34,8 +38,11 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 export function ComparisonResult({
   result,
   actions,
+  priceContext,
 }: {
   result: Comparison<ResultCoin, ResultCoin>;
+  /** For the badges on coin 1's price and coin 2's market cap (which its price makes). */
+  priceContext: PriceContext;
   /** The signed-in user's save and watch buttons, at the foot of the card. */
   actions?: React.ReactNode;
 }) {
@@ -50,8 +57,14 @@ export function ComparisonResult({
         {result.comparable ? (
           <>
             <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-              <Figure label={`${coin1.symbol} current price`} value={formatPrice(coin1.currentPrice)} testId="current-price" />
-              <Figure label={`${coin2.symbol} market cap`} value={formatMarketCap(coin2.marketCap)} testId="target-market-cap" />
+              <Figure label={`${coin1.symbol} current price`} value={formatPrice(coin1.currentPrice)}
+                testId="current-price"
+                note={<PriceBadges coin={coin1} context={priceContext} />}
+              />
+              <Figure label={`${coin2.symbol} market cap`} value={formatMarketCap(coin2.marketCap)}
+                testId="target-market-cap"
+                note={<PriceBadges coin={coin2} context={priceContext} />}
+              />
               <Figure label="Projected price" value={formatPrice(result.projectedPrice)} testId="projected-price" />
               <Figure label="Multiplier" value={formatResultMultiplier(result.multiplier)} testId="multiplier" />
             </dl>

@@ -13,6 +13,8 @@ const badgeVariants = cva(
         /** The outline badge in muted text (cn() would not let a text-* class override outline's). */
         muted: "text-muted-foreground",
         success: "border-transparent bg-gain/15 text-gain",
+        /** A caution about a figure beside it (a thin pool, an old price). */
+        warning: "border-transparent bg-amber-400/15 text-amber-300",
       },
     },
     defaultVariants: { variant: "default" },

@@ -40,6 +40,7 @@ import {
   updateCoinBodySchema,
 } from "@/lib/validation/listings";
 import { signInBodySchema, signOutBodySchema } from "@/lib/validation/auth-forms";
+import { healthSchema } from "@/lib/validation/health";
 import type { RateLimitBucket } from "@/lib/security/rate-limit-buckets";
 
 export type Method = "GET" | "POST" | "PATCH" | "DELETE";
@@ -100,7 +101,7 @@ export const endpoints = {
   pulsechainGainers: { method: "GET", path: "/api/trending/pulsechain-gainers", access: "public", cache: "public", query: trendingQuerySchema, response: coinListSchema },
   recentlyListed: { method: "GET", path: "/api/trending/recently-listed", access: "public", cache: "public", query: trendingQuerySchema, response: coinListSchema },
   topGainers: { method: "GET", path: "/api/trending/top-gainers", access: "public", cache: "public", query: trendingQuerySchema, response: coinListSchema },
-  health: { method: "GET", path: "/api/health", access: "public", cache: "none", query: noQuerySchema, response: z.unknown() },
+  health: { method: "GET", path: "/api/health", access: "public", cache: "none", query: noQuerySchema, response: healthSchema },
   login: { method: "GET", path: "/api/login", access: "public", cache: "none", query: z.strictObject({ returnTo: z.string().optional() }), response: z.unknown() },
 
   // The anonymous count behind "Most Compared".

@@ -1,8 +1,9 @@
 // How fresh the shown prices are. Until a live source writes prices, every coin carries the seed
 // snapshot's figures, and the site says so with the snapshot's date wherever prices show; after
-// that it shows when the prices were updated.
+// that it shows when the prices were updated. The time is each price's own (priceUpdatedAt), not
+// the row's updatedAt, which a re-rank or an operator's edit moves without a new price.
 
-type PricedCoin = { priceSource: string; updatedAt: string };
+type PricedCoin = { priceSource: string; priceUpdatedAt: string };
 
 export type PriceSourceInfo = { kind: "snapshot" | "live"; asOf: string; label: string };
 
@@ -29,5 +30,5 @@ export function describePriceSource(coins: readonly PricedCoin[]): PriceSourceIn
 }
 
 function oldest(coins: readonly PricedCoin[]): string {
-  return coins.map((coin) => coin.updatedAt).sort()[0]!;
+  return coins.map((coin) => coin.priceUpdatedAt).sort()[0]!;
 }

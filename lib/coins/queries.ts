@@ -28,17 +28,18 @@ export async function getCoinOrThrow(id: string): Promise<Coin> {
   return coin!;
 }
 
-/** Biggest 24h gainers across all coins; coins without a 24h change are left out. */
+/** Biggest 24h gainers across all coins; coins without a 24h change or with a low-liquidity price are left out. */
 export async function listTopGainers(limit = 10): Promise<Coin[]> {
   return (await getCoinSnapshot()).topGainers.slice(0, limit);
 }
 
 /**
  * PulseChain coins for the home page's "Top Gaining Coins" table: the first 25 PulseChain
- * coins by rank, best 24h change first (coins without a change last).
+ * coins by rank, best 24h change first (coins without a change last). Low-liquidity coins are
+ * left out until their pools recover.
  */
 export async function listPulsechainGainers(limit = 25): Promise<Coin[]> {
-  return (await getCoinSnapshot()).pulsechainByRank.slice(0, limit).sort(byChangeDesc);
+  return (await getCoinSnapshot()).pulsechainGainerSource.slice(0, limit).sort(byChangeDesc);
 }
 
 /** Newest listings first. */

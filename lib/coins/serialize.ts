@@ -19,6 +19,10 @@ export function toCoin(row: CoinRow): Coin {
     tags: parseTags(row.tags),
     listedAt: row.listedAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    // Null only for a coin listed before the column existed and never priced since: its figures
+    // are the ones it was listed with.
+    priceUpdatedAt: (row.priceUpdatedAt ?? row.listedAt).toISOString(),
+    lowLiquidity: row.lowLiquidity,
   };
 }
 

@@ -7,9 +7,10 @@ import { createHash } from "node:crypto";
 import { cachedPublic } from "../cache/public-cache";
 import { indexBySymbol } from "../compare/pair-route";
 import { getDb } from "../db";
-import { byChangeDesc } from "../market-constants";
+import { byChangeDesc, isTableEligible } from "../market-constants";
 import type { Coin } from "../validation/coins";
 import { toCoinIndexRows } from "./coin-index";
+import { newestLivePriceAt } from "./freshness";
 import { toCoin } from "./serialize";
 
 /** The trending lists take ?limit up to this, so that many of each are kept ready. */
@@ -26,12 +27,14 @@ export type CoinSnapshot = {
   /** The selectors' index as a JSON body, and its version (a hash of it). */
   indexBody: string;
   indexVersion: string;
-  /** Coins with a 24h change, biggest first (ties by rank). */
+  /** Coins with a 24h change, biggest first (ties by rank); low-liquidity coins left out. */
   topGainers: readonly Coin[];
-  /** PulseChain coins by rank. */
-  pulsechainByRank: readonly Coin[];
+  /** PulseChain coins by rank that the gainer table may show (low-liquidity coins left out). */
+  pulsechainGainerSource: readonly Coin[];
   /** Newest listings first (ties by rank). */
   recentlyListed: readonly Coin[];
+  /** The freshest live price's time among all coins (null before any): the stale badges' reference. */
+  newestLivePriceAt: string | null;
 };
 
 const PULSECHAIN = "pulsechain";
@@ -53,10 +56,11 @@ async function buildCoinSnapshot(): Promise<CoinSnapshot> {
     indexBody: JSON.stringify({ version: indexVersion, coins: indexRows }),
     indexVersion,
     topGainers: coins
-      .filter((coin) => coin.priceChange24h !== null)
+      .filter((coin) => coin.priceChange24h !== null && isTableEligible(coin))
       .sort(byChangeDesc)
       .slice(0, TRENDING_MAX),
-    pulsechainByRank: coins.filter((coin) => coin.chain === PULSECHAIN),
+    pulsechainGainerSource: coins.filter((coin) => coin.chain === PULSECHAIN && isTableEligible(coin)),
     recentlyListed: [...coins].sort((a, b) => b.listedAt.localeCompare(a.listedAt) || a.rank - b.rank).slice(0, TRENDING_MAX),
+    newestLivePriceAt: newestLivePriceAt(coins),
   };
 }

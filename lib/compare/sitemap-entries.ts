@@ -1,6 +1,6 @@
 // What the sitemap lists: the public pages and the comparison pages worth indexing (featured,
 // most compared, and every pair among the top coins by market cap), as absolute URLs with the
-// time their prices last changed. Pure; app/sitemap.ts feeds it the cached data.
+// time their prices last changed (priceUpdatedAt: a re-rank or an operator's edit changes no price). Pure; app/sitemap.ts feeds it the cached data.
 import type { MetadataRoute } from "next";
 import { computeComparison } from "../comparison";
 import { pairPath } from "./pair-route";
@@ -11,14 +11,14 @@ export const SITEMAP_MAX_URLS = 50_000;
 export const SITEMAP_TOP_COINS = 50;
 export const SITEMAP_PAGES = ["/", "/playground", "/get-listed"] as const;
 
-type SitemapCoin = { id: string; currentPrice: number; marketCap: number; updatedAt: string };
+type SitemapCoin = { id: string; currentPrice: number; marketCap: number; priceUpdatedAt: string };
 type Pair = { coin1: SitemapCoin; coin2: SitemapCoin };
 
 export function sitemapEntries(
   siteUrl: string,
   input: { coinsByRank: readonly SitemapCoin[]; featured: readonly Pair[]; mostCompared: readonly Pair[] },
 ): MetadataRoute.Sitemap {
-  const newest = input.coinsByRank.reduce((max, coin) => (coin.updatedAt > max ? coin.updatedAt : max), "");
+  const newest = input.coinsByRank.reduce((max, coin) => (coin.priceUpdatedAt > max ? coin.priceUpdatedAt : max), "");
   const entries: MetadataRoute.Sitemap = SITEMAP_PAGES.map((path) => ({
     url: `${siteUrl}${path === "/" ? "" : path}`,
     ...(newest ? { lastModified: newest } : {}),
@@ -29,7 +29,7 @@ export function sitemapEntries(
     // Only pairs with an answer: the others are noindex pages.
     if (entries.length >= SITEMAP_MAX_URLS || seen.has(path) || !computeComparison(coin1, coin2).comparable) return;
     seen.add(path);
-    entries.push({ url: `${siteUrl}${path}`, lastModified: coin1.updatedAt > coin2.updatedAt ? coin1.updatedAt : coin2.updatedAt });
+    entries.push({ url: `${siteUrl}${path}`, lastModified: coin1.priceUpdatedAt > coin2.priceUpdatedAt ? coin1.priceUpdatedAt : coin2.priceUpdatedAt });
   };
   input.featured.forEach(add);
   input.mostCompared.forEach(add);

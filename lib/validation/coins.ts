@@ -21,7 +21,15 @@ export const coinSchema = z.object({
   /** Operator-set labels, lowercase ("meme"): the meme table shows coins tagged "meme". */
   tags: z.array(z.string()),
   listedAt: z.iso.datetime(),
+  /** When any field of the row last changed (a re-rank or an operator's edit moves it). */
   updatedAt: z.iso.datetime(),
+  /**
+   * When the current price was accepted from its source: the price's own age, which re-ranks and
+   * edits leave alone. A coin never priced since it was listed carries its listing time.
+   */
+  priceUpdatedAt: z.iso.datetime(),
+  /** The last quote came from a pool under the liquidity floor: the price shown is the last good one. */
+  lowLiquidity: z.boolean(),
 });
 export type Coin = z.infer<typeof coinSchema>;
 

@@ -1,11 +1,10 @@
-// The cron route and the health check against the real handlers and database. The on-chain
+// The cron route against the real handlers and database (the health check: health.test.ts). The on-chain
 // reader reads a local EVM (ganache) with real PulseX-style pools; msw plays DexScreener and
 // CoinGecko (third-party services) with answers of their real shapes; so the authorised cron call
 // runs a whole pass through all three real sources.
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import * as cron from "@/app/api/cron/refresh/route";
-import * as health from "@/app/api/health/route";
 import { resetEnvCache } from "@/lib/env";
 import { apiErrorSchema } from "@/lib/validation/coins";
 import { startLocalChain, type LocalChain } from "../chain/local-chain";
@@ -147,21 +146,5 @@ describe("GET /api/cron/refresh", () => {
   test("POST is 405 JSON", async () => {
     const res = await call(cron.POST, "/api/cron/refresh", { method: "POST" });
     expect(res.status).toBe(405);
-  });
-});
-
-describe("GET /api/health", () => {
-  test("reports the database as ok and the age of the freshest and stalest price", async () => {
-    await db().coin.update({ where: { id: "eth" }, data: { updatedAt: new Date(Date.now() - 3_600_000) } });
-    await db().coin.update({ where: { id: "pls" }, data: { updatedAt: new Date() } });
-    await db().coin.updateMany({ where: { id: { notIn: ["eth", "pls"] } }, data: { updatedAt: new Date(Date.now() - 60_000) } });
-    const res = await call(health.GET, "/api/health");
-    expect(res.status).toBe(200);
-    expect(res.headers.get("cache-control")).toBe("no-store");
-    const body = res.body as { status: string; database: string; prices: Record<string, number | string> };
-    expect(body).toMatchObject({ status: "ok", database: "ok" });
-    expect(body.prices.stalestAgeSeconds).toBeGreaterThanOrEqual(3_599);
-    expect(body.prices.stalestAgeSeconds).toBeLessThan(3_700);
-    expect(body.prices.freshestAgeSeconds).toBeLessThan(30);
   });
 });

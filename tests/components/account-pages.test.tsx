@@ -8,6 +8,7 @@ import { WatchlistView } from "@/components/account/watchlist-view";
 import { avatarInitials } from "@/components/wallet/address-avatar";
 import { WalletButton } from "@/components/wallet/wallet-button";
 import { renderWithQueryClient } from "../helpers/render-with-query";
+import { seedPriceContext } from "./fixtures";
 
 const renderWith = renderWithQueryClient;
 
@@ -21,7 +22,7 @@ afterEach(() => {
 });
 
 describe.each([
-  ["watchlist", WatchlistView, "Please log in to view your watchlist.", "/watchlist"],
+  ["watchlist", () => <WatchlistView priceContext={seedPriceContext} />, "Please log in to view your watchlist.", "/watchlist"],
   ["saved", SavedView, "Please log in to view your saved comparisons.", "/saved"],
 ] as const)("the %s page", (_name, View, loginText, path) => {
   test("shows a spinner while the signed-in state is loading", () => {

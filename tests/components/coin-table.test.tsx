@@ -1,6 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 import { CoinTable } from "@/components/coins/coin-table";
 import type { Coin } from "@/lib/validation/coins";
+import { seedPriceContext } from "./fixtures";
 
 const base: Coin = {
   id: "tiny",
@@ -18,6 +19,8 @@ const base: Coin = {
   tags: [],
   listedAt: "2026-01-01T00:00:00.000Z",
   updatedAt: "2026-11-20T00:00:00.000Z",
+  priceUpdatedAt: "2026-11-20T00:00:00.000Z",
+  lowLiquidity: false,
 };
 
 test("renders each column with the shared formatting rules; # is the place in the list", () => {
@@ -29,6 +32,7 @@ test("renders each column with the shared formatting rules; # is the place in th
         { ...base, id: "big", symbol: "BIG", name: "Big Coin", logoUrl: "/logos/btc.svg", currentPrice: 97412.35, marketCap: 1.94e12, priceChange24h: 1.84, rank: 1 },
         { ...base, id: "quiet", symbol: "QT", name: "Quiet", priceChange24h: null, rank: 9 },
       ]}
+      priceContext={seedPriceContext}
     />,
   );
   expect(screen.getByRole("table", { name: "Top Gaining Coins" })).toBeInTheDocument();
@@ -59,13 +63,50 @@ test("renders each column with the shared formatting rules; # is the place in th
 });
 
 test("has the spec's column headers", () => {
-  render(<CoinTable label="t" coins={[base]} />);
+  render(<CoinTable label="t" coins={[base]} priceContext={seedPriceContext} />);
   expect(screen.getAllByRole("columnheader").map((th) => th.textContent)).toEqual(["#", "Coin", "Price", "1d", "MC"]);
 });
 
 test.each([10, 5])("while loading it shows %i skeleton rows and is marked busy", (rows) => {
-  render(<CoinTable label="Loading table" coins={null} skeletonRows={rows} />);
+  render(<CoinTable label="Loading table" coins={null} skeletonRows={rows} priceContext={seedPriceContext} />);
   expect(screen.getAllByTestId("skeleton-row")).toHaveLength(rows);
   expect(screen.queryAllByTestId("coin-row")).toHaveLength(0);
   expect(screen.getByRole("table", { name: "Loading table" })).toHaveAttribute("aria-busy", "true");
+});
+
+describe("price badges", () => {
+  // Render time 12:00 UTC; the freshest live price is 11:58, so the sources work.
+  const NOW = Date.parse("2026-11-23T12:00:00.000Z");
+  const live = { newestLivePriceAt: "2026-11-23T11:58:00.000Z", minLiquidityUsd: 5_000, now: NOW };
+  const fresh = { ...base, id: "fresh", symbol: "FRESH", priceSource: "pulsex", priceUpdatedAt: "2026-11-23T11:58:00.000Z" };
+  // 12:00 - 11:20 = 40 minutes.
+  const stale = { ...base, id: "old", symbol: "OLD", priceSource: "pulsex", priceUpdatedAt: "2026-11-23T11:20:00.000Z" };
+  const thin = { ...fresh, id: "thin", symbol: "THIN", lowLiquidity: true };
+
+  test("'stale' on a price older than 15 minutes while others are fresh, with its age in the tooltip and for screen readers", () => {
+    render(<CoinTable label="t" coins={[fresh, stale, thin]} priceContext={live} />);
+    const [freshRow, staleRow, thinRow] = screen.getAllByTestId("coin-row");
+    expect(within(freshRow!).queryByTestId("price-badges")).toBeNull();
+
+    const staleBadge = within(staleRow!).getByText("stale");
+    expect(staleBadge).toHaveAttribute("title", "Price not updated for 40 minutes");
+    expect(staleBadge).toHaveTextContent(/^stale: Price not updated for 40 minutes$/);
+
+    const thinBadge = within(thinRow!).getByText("low liquidity");
+    expect(thinBadge).toHaveAttribute("title", "Price from a pool with under $5,000 of liquidity; last good price shown");
+    expect(within(thinRow!).queryByText("stale")).toBeNull();
+  });
+
+  test("the floor in the text is the configured one", () => {
+    render(<CoinTable label="t" coins={[thin]} priceContext={{ ...live, minLiquidityUsd: 25_000 }} />);
+    expect(screen.getByText("low liquidity")).toHaveAttribute("title", "Price from a pool with under $25,000 of liquidity; last good price shown");
+  });
+
+  test("no 'stale' when every price is old alike, or before any live price", () => {
+    const { unmount } = render(<CoinTable label="t" coins={[stale]} priceContext={{ ...live, newestLivePriceAt: "2026-11-23T11:30:00.000Z" }} />);
+    expect(screen.queryByText("stale")).toBeNull();
+    unmount();
+    render(<CoinTable label="t" coins={[stale]} priceContext={{ ...live, newestLivePriceAt: null }} />);
+    expect(screen.queryByText("stale")).toBeNull();
+  });
 });

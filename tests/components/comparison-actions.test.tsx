@@ -8,7 +8,7 @@ import { computeComparison } from "@/lib/comparison";
 import { apiError, hold, json, useFakeApi } from "../helpers/fake-api";
 import { alice, renderWithQueryClient, type AuthAnswer } from "../helpers/render-with-query";
 import { expectToast, useToastReset, visibleToasts } from "../helpers/toasts";
-import { big, savedComparison, tiny, watchlistEntry } from "./fixtures";
+import { big, savedComparison, seedPriceContext, tiny, watchlistEntry } from "./fixtures";
 
 const api = useFakeApi();
 useToastReset();
@@ -20,7 +20,7 @@ useToastReset();
 async function renderResult(auth: AuthAnswer = alice) {
   const rendered = renderWithQueryClient(
     <>
-      <PairView result={computeComparison(tiny, big)} related={[]} siteUrl="https://pulsecompare.test" />
+      <PairView result={computeComparison(tiny, big)} related={[]} siteUrl="https://pulsecompare.test" priceContext={seedPriceContext} />
       <Toaster />
     </>,
     auth,

@@ -1,10 +1,10 @@
 import { render, screen } from "@testing-library/react";
 import { ComparisonResult } from "@/components/home/comparison-result";
 import { computeComparison } from "@/lib/comparison";
-import { big, makeCoin, tiny } from "./fixtures";
+import { big, makeCoin, seedPriceContext, tiny } from "./fixtures";
 
 test("a coin priced 0.00001234 at a 100x bigger market cap: every figure in its exact format", () => {
-  render(<ComparisonResult result={computeComparison(tiny, big)} />);
+  render(<ComparisonResult result={computeComparison(tiny, big)} priceContext={seedPriceContext} />);
   expect(screen.getByTestId("current-price")).toHaveTextContent(/^\$0\.000012$/);
   expect(screen.getByTestId("target-market-cap")).toHaveTextContent(/^\$1\.23B$/);
   expect(screen.getByTestId("projected-price")).toHaveTextContent(/^\$0\.0012$/);
@@ -20,14 +20,27 @@ test("a coin priced 0.00001234 at a 100x bigger market cap: every figure in its 
 });
 
 test("a multiplier below 1 shows two decimals instead of '0x'", () => {
-  render(<ComparisonResult result={computeComparison(big, tiny)} />);
+  render(<ComparisonResult result={computeComparison(big, tiny)} priceContext={seedPriceContext} />);
   expect(screen.getByTestId("multiplier")).toHaveTextContent(/^0\.01x$/);
   expect(screen.getByTestId("projected-price")).toHaveTextContent(/^\$500\.00$/);
 });
 
 test("a coin without a market cap gives a clear message, no figures", () => {
   const noCap = makeCoin({ id: "nocap", symbol: "NOCAP", marketCap: 0 });
-  render(<ComparisonResult result={computeComparison(noCap, big)} />);
+  render(<ComparisonResult result={computeComparison(noCap, big)} priceContext={seedPriceContext} />);
   expect(screen.getByRole("alert")).toHaveTextContent("NOCAP has no market cap data, so it can't be compared.");
   expect(screen.queryByTestId("projected-price")).not.toBeInTheDocument();
+});
+
+test("badges on coin 1's price and on coin 2's market cap (which its price makes), outside the figures", () => {
+  // 12:00 UTC render; BIG's price is from 10:00 (2 hours), TINY's pool is under the floor.
+  const context = { newestLivePriceAt: "2026-11-23T11:59:00.000Z", minLiquidityUsd: 5_000, now: Date.parse("2026-11-23T12:00:00.000Z") };
+  const thinTiny = { ...tiny, priceSource: "pulsex", priceUpdatedAt: "2026-11-23T11:59:00.000Z", lowLiquidity: true };
+  const oldBig = { ...big, priceSource: "coingecko", priceUpdatedAt: "2026-11-23T10:00:00.000Z" };
+  render(<ComparisonResult result={computeComparison(thinTiny, oldBig)} priceContext={context} />);
+  expect(screen.getByTestId("current-price")).toHaveTextContent(/^\$0\.000012$/);
+  expect(screen.getByTestId("target-market-cap")).toHaveTextContent(/^\$1\.23B$/);
+  const [priceBadges, capBadges] = screen.getAllByTestId("price-badges");
+  expect(priceBadges).toHaveTextContent(/^low liquidity: Price from a pool with under \$5,000 of liquidity; last good price shown$/);
+  expect(capBadges).toHaveTextContent(/^stale: Price not updated for 2 hours$/);
 });

@@ -1,4 +1,5 @@
 import type { SavedComparison, WatchlistEntry } from "@/lib/validation/account";
+import type { PriceContext } from "@/lib/coins/freshness";
 import type { Coin } from "@/lib/validation/coins";
 
 export function makeCoin(overrides: Partial<Coin> & Pick<Coin, "id" | "symbol">): Coin {
@@ -16,6 +17,8 @@ export function makeCoin(overrides: Partial<Coin> & Pick<Coin, "id" | "symbol">)
     tags: [],
     listedAt: "2026-01-01T00:00:00.000Z",
     updatedAt: "2026-11-20T00:00:00.000Z",
+    priceUpdatedAt: "2026-11-20T00:00:00.000Z",
+    lowLiquidity: false,
     ...overrides,
   };
 }
@@ -23,6 +26,9 @@ export function makeCoin(overrides: Partial<Coin> & Pick<Coin, "id" | "symbol">)
 /** A coin priced 0.00001234 with a $12.34M market cap, compared against a $1.234B one. */
 export const tiny = makeCoin({ id: "tiny", symbol: "TINY", name: "Tiny Token", currentPrice: 0.00001234, marketCap: 12_340_000 });
 export const big = makeCoin({ id: "big", symbol: "BIG", name: "Big Coin", logoUrl: "/logos/btc.svg", currentPrice: 50_000, marketCap: 1_234_000_000, rank: 2 });
+
+/** The price badges' context before any live price (so nothing is stale), at the fixtures' date. */
+export const seedPriceContext: PriceContext = { newestLivePriceAt: null, minLiquidityUsd: 5_000, now: Date.parse("2026-11-20T00:00:00.000Z") };
 
 /** A GET /api/watchlist entry for `coin`. */
 export function watchlistEntry(id: number, coin: Coin, addedAt = "2026-11-20T10:00:00.000Z"): WatchlistEntry {

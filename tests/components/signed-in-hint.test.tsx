@@ -14,7 +14,7 @@ import { readSignedInHint, signOutSession, submitSignIn } from "@/lib/auth/clien
 import { computeComparison } from "@/lib/comparison";
 import { apiError, hold, json, useFakeApi } from "../helpers/fake-api";
 import { alice, freshQueryClient, renderWithQueryClient, setSignedInHint } from "../helpers/render-with-query";
-import { big, tiny } from "./fixtures";
+import { big, seedPriceContext, tiny } from "./fixtures";
 
 
 const api = useFakeApi();
@@ -40,7 +40,7 @@ describe("without the hint (an anonymous visitor)", () => {
   });
 
   test.each([
-    ["watchlist", WatchlistView, "Please log in to view your watchlist."],
+    ["watchlist", () => <WatchlistView priceContext={seedPriceContext} />, "Please log in to view your watchlist."],
     ["saved", SavedView, "Please log in to view your saved comparisons."],
   ] as const)("the %s page says 'Login Required' at once, with no request", async (_name, View, text) => {
     renderAnonymous(<View />);
@@ -52,7 +52,7 @@ describe("without the hint (an anonymous visitor)", () => {
   });
 
   test("a pair page's result card has no save or watch buttons, and nothing about the user is asked", async () => {
-    renderAnonymous(<PairView result={computeComparison(tiny, big)} related={[]} siteUrl="https://pulsecompare.test" />);
+    renderAnonymous(<PairView result={computeComparison(tiny, big)} related={[]} siteUrl="https://pulsecompare.test" priceContext={seedPriceContext} />);
     expect(screen.getByTestId("multiplier")).toHaveTextContent("100x");
     await tick();
     expect(screen.queryByTestId("comparison-actions")).not.toBeInTheDocument();
@@ -85,7 +85,7 @@ describe("with the hint", () => {
   test("the watchlist page fetches the user, then the list", async () => {
     api.on("GET /api/auth/user", json(alice));
     api.on("GET /api/watchlist", json([]));
-    renderWithQueryClient(<WatchlistView />, "pending");
+    renderWithQueryClient(<WatchlistView priceContext={seedPriceContext} />, "pending");
     expect(screen.getByRole("status")).toHaveTextContent("Loading");
     expect(await screen.findByRole("heading", { name: "Your watchlist is empty" })).toBeInTheDocument();
     expect(api.calls().map((c) => `${c.method} ${c.path}`)).toEqual(["GET /api/auth/user", "GET /api/watchlist"]);
@@ -111,7 +111,7 @@ describe("with the hint", () => {
   test("a 401 from any call re-asks who is signed in, and that 401 clears the hint", async () => {
     api.on("GET /api/watchlist", apiError(401, "unauthenticated", "Sign in with your wallet to continue."));
     api.on("GET /api/auth/user", apiError(401, "unauthenticated", "Sign in with your wallet to continue."));
-    renderWithQueryClient(<WatchlistView />, alice);
+    renderWithQueryClient(<WatchlistView priceContext={seedPriceContext} />, alice);
     expect(await screen.findByRole("heading", { name: "Login Required" })).toBeInTheDocument();
     expect(api.calls("GET /api/auth/user")).toHaveLength(1);
     expect(readSignedInHint()).toBe(false);

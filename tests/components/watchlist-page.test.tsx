@@ -7,7 +7,7 @@ import { Toaster } from "@/components/ui/toaster";
 import { apiError, hold, json, noContent, useFakeApi } from "../helpers/fake-api";
 import { alice, renderWithQueryClient, type AuthAnswer } from "../helpers/render-with-query";
 import { expectToast, useToastReset, visibleToasts } from "../helpers/toasts";
-import { big, makeCoin, tiny, watchlistEntry } from "./fixtures";
+import { big, makeCoin, seedPriceContext, tiny, watchlistEntry } from "./fixtures";
 
 const api = useFakeApi();
 useToastReset();
@@ -20,7 +20,7 @@ const entries = [watchlistEntry(1, falling), watchlistEntry(2, unknownChange), w
 function renderPage(auth: AuthAnswer = alice) {
   return renderWithQueryClient(
     <>
-      <WatchlistView />
+      <WatchlistView priceContext={seedPriceContext} />
       <Toaster />
     </>,
     auth,
@@ -204,4 +204,21 @@ describe("removing a coin", () => {
     expect(api.calls("DELETE /api/watchlist/wrapped-eth")).toHaveLength(1);
     expect(screen.getByRole("heading", { name: "Your watchlist is empty" })).toBeInTheDocument();
   });
+});
+
+test("a card's price carries its badges, judged against the browser's clock (not the cached page's render time)", async () => {
+  const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+  const old = makeCoin({ id: "old", symbol: "OLD", name: "Old Price", priceSource: "pulsex", priceUpdatedAt: minutesAgo(45) });
+  const thin = makeCoin({ id: "thin", symbol: "THIN", name: "Thin Pool", priceSource: "pulsex", priceUpdatedAt: minutesAgo(1), lowLiquidity: true });
+  api.on("GET /api/watchlist", json([watchlistEntry(1, old), watchlistEntry(2, thin)]));
+  // The page was rendered (and cached) 30 minutes ago: by its clock OLD would be 15 minutes old, not stale.
+  const pageContext = { newestLivePriceAt: minutesAgo(1), minLiquidityUsd: 5_000, now: Date.now() - 30 * 60_000 };
+  renderWithQueryClient(<WatchlistView priceContext={pageContext} />, alice);
+  await waitFor(() => expect(cards()).toHaveLength(2));
+  expect(within(figure(card("Old Price"), "Price")).getByText("stale")).toHaveAttribute("title", "Price not updated for 45 minutes");
+  expect(within(figure(card("Thin Pool"), "Price")).getByText("low liquidity")).toHaveAttribute(
+    "title",
+    "Price from a pool with under $5,000 of liquidity; last good price shown",
+  );
+  expect(within(card("Thin Pool")).queryByText("stale")).toBeNull();
 });

@@ -26,6 +26,8 @@ const coin = {
   tags: [],
   listedAt: "2025-01-02T00:00:00.000Z",
   updatedAt: "2026-11-20T00:00:00.000Z",
+  priceUpdatedAt: "2026-11-20T00:00:00.000Z",
+  lowLiquidity: false,
 };
 
 test("parses a success with the shared schema and sends cookies", async () => {

@@ -13,11 +13,14 @@ import {
   TOP_GAINERS_ROWS,
 } from "@/lib/market-constants";
 
-type TestCoin = { id: string; symbol: string; rank: number; priceChange24h: number | null; tags: string[] };
+type TestCoin = { id: string; symbol: string; rank: number; priceChange24h: number | null; tags: string[]; lowLiquidity: boolean };
 
 function coin(rank: number, symbol: string, priceChange24h: number | null = 0, tags: string[] = []): TestCoin {
-  return { id: symbol.toLowerCase(), symbol, rank, priceChange24h, tags };
+  return { id: symbol.toLowerCase(), symbol, rank, priceChange24h, tags, lowLiquidity: false };
 }
+
+/** The same coin priced from a pool under the liquidity floor. */
+const thin = (c: TestCoin): TestCoin => ({ ...c, lowLiquidity: true });
 
 /** A coin tagged by the operator, e.g. meme(3, "DOGGO") or meme(3, "X", ["dog", "Meme"]). */
 function meme(rank: number, symbol: string, tags: string[] = ["meme"]): TestCoin {
@@ -88,6 +91,19 @@ describe("selectTopGainers", () => {
     expect(() => selectTopGainers(list)).not.toThrow();
   });
 
+  test("a low-liquidity coin leaves the table, however big its gain, and the next rank joins the source", () => {
+    // C25 (+25%, the biggest in the source) is thin: the source becomes ranks 1-24 and 26, so C26
+    // (+26%) leads and the rest are C24 down to C16 as before, one place up.
+    const list = ranked(30).map((c) => (c.symbol === "C25" ? thin(c) : c));
+    expect(symbols(selectTopGainers(list))).toEqual(["C26", "C24", "C23", "C22", "C21", "C20", "C19", "C18", "C17", "C16"]);
+  });
+
+  test("once its pool recovers (flag cleared) the coin is back", () => {
+    const list = [thin(coin(1, "A", 50)), coin(2, "B", 1)];
+    expect(symbols(selectTopGainers(list))).toEqual(["B"]);
+    expect(symbols(selectTopGainers(list.map((c) => ({ ...c, lowLiquidity: false }))))).toEqual(["A", "B"]);
+  });
+
   test("always ≤ 10 rows, drawn from the 25 best ranks, sorted by change", () => {
     const change = fc.option(fc.double({ noNaN: true, noDefaultInfinity: true }), { nil: null });
     fc.assert(
@@ -115,6 +131,11 @@ describe("selectMemeCoins", () => {
       meme(26, "TRUMP"), // outside the table source
     ];
     expect(symbols(selectMemeCoins(list))).toEqual(["DOGGO", "pepe", "FROG", "WIF"]);
+  });
+
+  test("a low-liquidity meme coin leaves the table; a meme coin ranked 26th moves into the source", () => {
+    const list = [...ranked(23), thin(meme(24, "THIN")), meme(25, "PEPE"), meme(26, "MOST")];
+    expect(symbols(selectMemeCoins(list))).toEqual(["PEPE", "MOST"]);
   });
 
   test("the tag decides, not the symbol: an untagged PEPE is not a meme coin, a tagged newcomer is", () => {

@@ -1,7 +1,14 @@
 import { SITEMAP_MAX_URLS, SITEMAP_PAGES, SITEMAP_TOP_COINS, sitemapEntries } from "@/lib/compare/sitemap-entries";
 
 const SITE = "https://pulsecompare.example";
-const coin = (id: string, marketCap = 1e6, updatedAt = "2026-11-20T00:00:00.000Z") => ({ id, currentPrice: 1, marketCap, updatedAt });
+// updatedAt is always later than the price: lastmod must not follow it.
+const coin = (id: string, marketCap = 1e6, priceUpdatedAt = "2026-11-20T00:00:00.000Z") => ({
+  id,
+  currentPrice: 1,
+  marketCap,
+  priceUpdatedAt,
+  updatedAt: "2026-11-22T09:00:00.000Z",
+});
 const coins = Array.from({ length: 80 }, (_, i) => coin(`c${i}`, 1e9 - i, `2026-11-2${i % 2}T00:00:00.000Z`));
 
 test("the public pages, then every ordered pair among the top coins, each once, absolute", () => {
@@ -16,7 +23,7 @@ test("the public pages, then every ordered pair among the top coins, each once, 
   expect(urls).not.toContain(`${SITE}/compare/c60/c0`);
 });
 
-test("lastmod is when the prices last changed: the newest coin for pages, the newer of the two for a pair", () => {
+test("lastmod is when the prices last changed (priceUpdatedAt, not updatedAt): the newest coin for pages, the newer of the two for a pair", () => {
   const entries = sitemapEntries(SITE, { coinsByRank: coins, featured: [], mostCompared: [] });
   expect(entries[0]!.lastModified).toBe("2026-11-21T00:00:00.000Z");
   expect(entries.find((entry) => entry.url === `${SITE}/compare/c0/c2`)!.lastModified).toBe("2026-11-20T00:00:00.000Z");

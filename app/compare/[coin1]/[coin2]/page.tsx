@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound, permanentRedirect } from "next/navigation";
 import { PairView } from "@/components/compare/pair-view";
+import { getPriceContext } from "@/lib/coins/price-context";
 import { pairDescription, pairTitle } from "@/lib/compare/pair-copy";
 import { getPairPage } from "@/lib/compare/pair-page";
 import { pairPath } from "@/lib/compare/pair-route";
@@ -45,5 +46,5 @@ export default async function ComparePage({ params }: Props) {
   // are the symbols' slugs), and only that is redirected here.
   if (page.kind === "redirect") permanentRedirect(page.path);
   if (page.kind === "not-found") notFound();
-  return <PairView result={page.result} related={page.related} siteUrl={getSiteUrl()} />;
+  return <PairView result={page.result} related={page.related} siteUrl={getSiteUrl()} priceContext={await getPriceContext()} />;
 }

@@ -1,0 +1,37 @@
+// The body of GET /api/health (a 200; a 503 says only { status: "error", database: "unreachable" }).
+import { z } from "./zod";
+
+/**
+ * PLS priced on-chain against CoinGecko's PLS price, as the last refresh pass stored it. The same
+ * shape as the "pls-cross-check" market state (lib/market/state.ts, server-only, so not imported
+ * here); tests/api/health.test.ts stores one through writeMarketState and parses it with this.
+ */
+export const plsCrossCheckSchema = z.object({
+  onchainUsd: z.number(),
+  coingeckoUsd: z.number(),
+  differencePct: z.number(),
+  agrees: z.boolean(),
+  checkedAt: z.iso.datetime(),
+});
+
+const isoOrNull = z.iso.datetime().nullable();
+const secondsOrNull = z.number().int().nullable();
+
+export const healthSchema = z.object({
+  status: z.literal("ok"),
+  database: z.literal("ok"),
+  /** Price ages by priceUpdatedAt (when each price was accepted), never by the row's updatedAt. */
+  prices: z.object({
+    freshest: isoOrNull,
+    freshestAgeSeconds: secondsOrNull,
+    stalest: isoOrNull,
+    stalestAgeSeconds: secondsOrNull,
+    /** Coins the site shows as 'stale' now (lib/coins/freshness.ts): 0 while every price is old alike. */
+    staleCoins: z.number().int().min(0),
+    /** Coins whose last quote came from a pool under the liquidity floor. */
+    lowLiquidityCoins: z.number().int().min(0),
+  }),
+  /** Null until a refresh pass has compared PLS with CoinGecko. */
+  plsCrossCheck: plsCrossCheckSchema.nullable(),
+});
+export type Health = z.infer<typeof healthSchema>;
