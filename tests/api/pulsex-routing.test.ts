@@ -4,6 +4,7 @@
 import type { Address } from "viem";
 import { createPulseChainClient } from "@/lib/market/onchain/client";
 import type { PulseXContracts } from "@/lib/market/onchain/contracts";
+import { createMemoryPoolCache } from "@/lib/market/onchain/pool-cache";
 import { createPulseXSource, type PulseXSourceOptions } from "@/lib/market/sources/pulsex";
 import type { QuoteRequest } from "@/lib/market/types";
 import { startLocalChain, type LocalChain } from "../chain/local-chain";
@@ -74,10 +75,14 @@ afterAll(async () => {
 beforeEach(() => {
   proxy.requests.length = 0;
   proxy.refuseCallsContaining = null;
+  proxy.stall = null;
 });
 
+// ganache runs eth_calls one at a time, at several ms per call inside a multicall on a busy
+// machine: a 500-call chunk can take seconds, and the next one waits for it. A long timeout keeps
+// these tests about what they test (the timeout test sets its own).
 function source(options: Partial<PulseXSourceOptions> = {}) {
-  return createPulseXSource({ client: createPulseChainClient(proxy.url, { retries: 0 }), contracts, ...options });
+  return createPulseXSource({ client: createPulseChainClient(proxy.url, { retries: 0, timeoutMs: 60_000 }), contracts, ...options });
 }
 const ask = (coinId: string, quoteId: string): QuoteRequest => ({ coinId, quoteId });
 const calls = (requests: RecordedRequest[]) => requests.flatMap((request) => request.calls ?? []);
@@ -170,6 +175,17 @@ describe("reads", () => {
     expect(Math.max(...sizes)).toBeLessThanOrEqual(500);
   });
 
+  test("at most 4 chunks are in flight at once", async () => {
+    const strangers = Array.from({ length: 60 }, (_, i) => ask(`stranger-${i}`, `0x${(0x2000 + i).toString(16).padStart(40, "0")}`));
+    proxy.maxInFlight = 0;
+    await source({ chunks: { maxCalls: 40 } }).fetchQuotes(strangers);
+    // 705 discovery calls in chunks of 40: 18 chunks, four workers taking them in turn; then one
+    // chunk of token0 (the bases' 5 pools, each found from both sides) and one of their reserves.
+    expect(proxy.requests.filter((request) => request.calls).map((request) => request.calls!.length)).toEqual([...new Array(17).fill(40), 25, 10, 5]);
+    expect(proxy.maxInFlight).toBeLessThanOrEqual(4);
+    expect(proxy.maxInFlight).toBeGreaterThan(1);
+  });
+
   test("a chunk the RPC fails fails its coins as unreachable, with an RPC reason; coins in other chunks are priced", async () => {
     const pulsex = source({ chunks: { maxCalls: 1, bisections: 0 } });
     const requests = [ask("above", above), ask("poison", poison), ask("below", below)];
@@ -198,6 +214,26 @@ describe("reads", () => {
     expect(failures.map((failure) => failure.coinId).sort()).toEqual(["above", "deep", "poison"]);
     expect(failures.every((failure) => failure.kind === "unreachable" && /RPC failure/.test(failure.reason))).toBe(true);
     expect([...quotes.keys()].sort()).toEqual(["below", "hxo"]);
+  });
+
+  test("a chunk that times out is not halved (the node is slow: more requests would not help); its coins are unreachable", async () => {
+    const requests = [ask("above", above), ask("poison", poison)];
+    const poolCache = createMemoryPoolCache();
+    expect((await source({ poolCache }).fetchQuotes(requests)).failures).toEqual([]);
+    proxy.requests.length = 0;
+    proxy.stall = { containing: inCalldata(poisonPair), ms: 1_500 };
+    // One chunk holds every read (the stablecoin pools too), so every coin fails with it.
+    const impatient = createPulseXSource({ client: createPulseChainClient(proxy.url, { retries: 0, timeoutMs: 1_000 }), contracts, poolCache });
+    const { quotes, failures } = await impatient.fetchQuotes(requests);
+    expect(proxy.requests.filter((request) => request.method === "eth_call")).toHaveLength(1);
+    expect(quotes.size).toBe(0);
+    expect(failures).toEqual(["above", "poison"].map((coinId) => ({ coinId, kind: "unreachable", reason: expect.stringMatching(/RPC failure reading a multicall chunk: The request took too long/) })));
+  });
+
+  test("when the bases' discovery fails, the coins are unreachable (not 'no stablecoin pool')", async () => {
+    proxy.refuseCallsContaining = inCalldata(chain.contracts.wpls);
+    const { failures } = await source().fetchQuotes([ask("below", below)]);
+    expect(failures).toEqual([{ coinId: "below", kind: "unreachable", reason: expect.stringMatching(/^pulsex: the pools of WPLS and the stablecoins could not be discovered: RPC failure/) }]);
   });
 
   test("past the deadline no chunk starts: the coins fail as deferred", async () => {

@@ -20,6 +20,10 @@ export type RpcProxy = {
   requests: RecordedRequest[];
   /** Answer an error for every eth_call whose calldata matches (lower-cased hex without 0x). */
   refuseCallsContaining: string | null;
+  /** Hold every eth_call whose calldata matches this long before forwarding it (a slow node). */
+  stall: { containing: string; ms: number } | null;
+  /** The most requests that were open at once. */
+  maxInFlight: number;
   stop(): Promise<void>;
 };
 
@@ -35,8 +39,12 @@ export const SELECTORS = {
 type JsonRpc = { jsonrpc: "2.0"; id: number; method: string; params?: unknown[] };
 
 export async function startRpcProxy(upstream: string): Promise<RpcProxy> {
-  const proxy: RpcProxy = { url: "", requests: [], refuseCallsContaining: null, stop: async () => {} };
+  const proxy: RpcProxy = { url: "", requests: [], refuseCallsContaining: null, stall: null, maxInFlight: 0, stop: async () => {} };
+  let inFlight = 0;
   const server: Server = createServer(async (req, res) => {
+    inFlight++;
+    proxy.maxInFlight = Math.max(proxy.maxInFlight, inFlight);
+    res.on("close", () => inFlight--);
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const text = Buffer.concat(chunks).toString("utf8");
@@ -55,6 +63,7 @@ export async function startRpcProxy(upstream: string): Promise<RpcProxy> {
       if (proxy.refuseCallsContaining && data.toLowerCase().includes(proxy.refuseCallsContaining)) record.refused = true;
     }
     proxy.requests.push(record);
+    if (proxy.stall && record.calls && text.toLowerCase().includes(proxy.stall.containing)) await new Promise((resolve) => setTimeout(resolve, proxy.stall!.ms));
     res.writeHead(200, { "content-type": "application/json" });
     if (record.refused) {
       res.end(JSON.stringify({ jsonrpc: "2.0", id: body.id, error: { code: -32000, message: "proxy: refused on purpose" } }));

@@ -111,6 +111,11 @@ async function quotePulseX(options: PulseXSourceOptions & { poolCache: PoolCache
     // A failed daily rediscovery keeps using yesterday's pools.
   }
 
+  // WPLS and the stablecoins price everything: if their discovery did not happen (RPC failure,
+  // deadline), say so rather than "no stablecoin pool".
+  const coreMiss = [bases.wpls, ...bases.stables].map((token) => discoveryFailed.get(token)).find((failure) => failure?.kind);
+  if (coreMiss) return failAll(`the pools of WPLS and the stablecoins could not be discovered: ${coreMiss.reason}`, coreMiss.kind);
+
   // One set of chunks: the bases' pools, then each coin's pools and its supply if due.
   const calls: ChainCall[] = [];
   const at = (call: ChainCall) => calls.push(call) - 1;
@@ -202,6 +207,11 @@ async function quotePulseX(options: PulseXSourceOptions & { poolCache: PoolCache
     );
   }
   for (const base of bases.others) {
+    const discoveryMiss = discoveryFailed.get(base);
+    if (discoveryMiss?.kind) {
+      baseMiss.set(base, discoveryMiss);
+      continue;
+    }
     const read = readPools(base, basePoolsOf(base));
     if (read.miss) {
       baseMiss.set(base, read.miss);
