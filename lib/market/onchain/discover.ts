@@ -46,10 +46,13 @@ export async function discoverPools(
     context.multicall,
   );
 
+  // Grouped by token once: 5,000 tokens × 50,000 lookups scanned per token would take seconds.
+  const lookupsOf = groupBy(lookups, (lookup) => lookup.token);
+  const pairsOf = groupBy(pairsFound.map((pair, i) => ({ pair, outcome: second[i]! })), ({ pair }) => pair.token);
   for (const token of tokens) {
     const decimals = first[decimalsCall.get(token)!]!;
-    const own = lookups.filter((lookup) => lookup.token === token).map((lookup) => first[lookup.call]!);
-    const ownPairs = pairsFound.map((pair, i) => ({ pair, outcome: second[i]! })).filter(({ pair }) => pair.token === token);
+    const own = (lookupsOf.get(token) ?? []).map((lookup) => first[lookup.call]!);
+    const ownPairs = pairsOf.get(token) ?? [];
     const missed = firstMiss([decimals, ...own, ...ownPairs.map(({ outcome }) => outcome)]);
     if (missed) {
       found.set(token, { failure: missed });
@@ -65,6 +68,17 @@ export async function discoverPools(
     found.set(token, { row: { token, decimals: Number(decimals.value), pools, discoveredAt: context.now, supply: null } });
   }
   return found;
+}
+
+function groupBy<T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
 }
 
 /** The first read that did not happen (RPC failure or past the deadline), as a failure. */

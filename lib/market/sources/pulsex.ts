@@ -133,7 +133,7 @@ async function quotePulseX(options: PulseXSourceOptions & { poolCache: PoolCache
   for (const coin of coins) rows.get(coin.token)?.pools.forEach(readReserves);
 
   // Supplies only of coins that can have a price (a token with no pool costs no supply reads).
-  const priceable = (token: Address) => token === bases.wpls || bases.all.includes(token) || (rows.get(token)?.pools.length ?? 0) > 0;
+  const priceable = (token: Address) => bases.all.includes(token) || (rows.get(token)?.pools.length ?? 0) > 0;
   const due = suppliesToRead(
     coins.filter((coin) => rows.has(coin.token) && priceable(coin.token)).map(({ token, burnKey }) => ({ token, burnKey })),
     rows,
@@ -285,14 +285,10 @@ async function quotePulseX(options: PulseXSourceOptions & { poolCache: PoolCache
     quotes.set(request.coinId, { price, marketCap: supply > 0 ? price * supply : null, change24h: null, liquidityUsd, route, circulatingSupply: supply });
   }
 
-  for (const [token, supply] of supplies) {
-    const row = rows.get(token)!;
-    const updated = { ...row, supply };
-    const pending = toSave.findIndex((saved) => saved.token === token);
-    if (pending >= 0) toSave[pending] = updated;
-    else toSave.push(updated);
-  }
-  if (toSave.length) await poolCache.save(toSave);
+  // One save of every row discovery or a supply reading changed.
+  const changed = new Map(toSave.map((row) => [row.token, row]));
+  for (const [token, supply] of supplies) changed.set(token, { ...(changed.get(token) ?? rows.get(token)!), supply });
+  if (changed.size) await poolCache.save([...changed.values()]);
 
   if (options.changeSource && quotes.size > 0) await addChanges(options.changeSource, valid, quotes);
   return { quotes, failures, notes };
