@@ -7,7 +7,9 @@ import { listCoin, previewListing } from "@/lib/listings/coins";
 import { createPulseChainClient } from "@/lib/market/onchain/client";
 import type { PulseXContracts } from "@/lib/market/onchain/contracts";
 import { createPrismaPoolCache } from "@/lib/market/onchain/prisma-pool-cache";
+import { configuredPulseXContracts, configuredSources } from "@/lib/market/run";
 import { createPulseXSource } from "@/lib/market/sources/pulsex";
+import { setEnvVars } from "../helpers/env-vars";
 import { startLocalChain, type LocalChain } from "../chain/local-chain";
 import { SELECTORS, startRpcProxy, type RpcProxy } from "../chain/rpc-proxy";
 import { useTestDatabase } from "../helpers/test-database";
@@ -112,5 +114,32 @@ describe("listing through a base other than WPLS", () => {
     const listed = await listCoin(db(), { contractAddress: hexOnly }, deps);
     // 100 HEX / 1,000 HEXP = 0.1 HEX = 0.1 × $0.15; tracked 2 × 100 HEX × $0.15 = $30.
     expect(listed).toMatchObject({ symbol: "HEXP", currentPrice: expect.closeTo(0.015, 12), liquidityUsd: expect.closeTo(30, 9), marketCap: expect.closeTo(2_000_000 * 0.015, 6) });
+  });
+});
+
+describe("the refresh pass's configured source", () => {
+  test("keeps its pools in the app's database and takes PULSEX_BASE_TOKENS as its bases", async () => {
+    await db().pulseXPoolCache.deleteMany();
+    const { wpls, dai, factoryV1, factoryV2, multicall3 } = chain.contracts;
+    const restore = setEnvVars({
+      PULSECHAIN_RPC_URL: chain.rpcUrl,
+      PULSEX_WPLS_ADDRESS: wpls,
+      PULSEX_FACTORIES: `${factoryV1},${factoryV2}`,
+      PULSEX_STABLECOINS: dai,
+      MULTICALL3_ADDRESS: multicall3,
+      PULSEX_BASE_TOKENS: hexBase,
+      // The change source it carries gets a closed port: no call leaves the machine.
+      DEXSCREENER_API_URL: "http://127.0.0.1:9",
+    });
+    try {
+      expect(configuredPulseXContracts().baseTokens).toEqual([hexBase]);
+      const pulsex = configuredSources().find((source) => source.name === "pulsex")!;
+      const { quotes } = await pulsex.fetchQuotes([{ coinId: "hexp", quoteId: hexOnly }]);
+      expect(quotes.get("hexp")!.price).toBeCloseTo(0.015, 12);
+      // HEXP and the bases WPLS, DAI and HEX.
+      expect((await db().pulseXPoolCache.findMany({ select: { token: true } })).map((row) => row.token).sort()).toEqual([wpls, dai, hexBase, hexOnly].sort());
+    } finally {
+      restore();
+    }
   });
 });
