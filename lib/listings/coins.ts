@@ -1,15 +1,16 @@
 // Listing a PulseChain token: its name, symbol and decimals come from the contract, its first
-// price from PulseX (a token without a priced WPLS pool cannot be listed), and the coin joins
+// price from PulseX through any base token (WPLS, a stablecoin, HEX, PLSX, INC: a token without a
+// priced pool against one of them cannot be listed), and the coin joins
 // the list at once with a price snapshot and a rank. Also the operators' edits to a coin.
 import "server-only";
-import type { PublicClient } from "viem";
+import { getAddress, type PublicClient } from "viem";
 import { ApiError } from "@/lib/api/errors";
 import type { Coin as CoinRow } from "@/lib/generated/prisma/client";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { getEnv } from "@/lib/env";
 import { createPulseChainClient, shortMessage } from "@/lib/market/onchain/client";
-import { PULSECHAIN_CHAIN_ID, type PulseXContracts } from "@/lib/market/onchain/contracts";
+import { KNOWN_LABELS, PULSECHAIN_CHAIN_ID, type PulseXContracts } from "@/lib/market/onchain/contracts";
 import { readTokenMetadata, TokenReadError, type TokenMetadata } from "@/lib/market/onchain/token-metadata";
 import { parseBurnAddresses, underLiquidityFloor } from "@/lib/market/publish";
 import { rerank } from "@/lib/market/refresh";
@@ -204,20 +205,32 @@ async function readToken(deps: ListingDeps, address: string): Promise<TokenMetad
 }
 
 async function priceOnce(deps: ListingDeps, token: TokenMetadata, burnAddresses: string[] | undefined): Promise<Quote & { marketCap: number }> {
+  // A fresh in-memory pool cache: a preview (or a refused listing) writes nothing; the refresh
+  // pass discovers the token's pools into the database on its first pass after the listing.
   const source = createPulseXSource({ client: deps.client, contracts: deps.contracts });
   const { quotes, failures } = await source.fetchQuotes([{ coinId: "listing", quoteId: token.address, burnAddresses }]);
   const quote = quotes.get("listing");
   if (!quote) {
-    const reason = (failures[0]?.reason ?? "no quote").replace(/^pulsex: /, "");
-    if (/^(RPC unavailable|multicall failed)/.test(reason)) {
+    const failure = failures[0];
+    const reason = (failure?.reason ?? "no quote").replace(/^pulsex: /, "");
+    if (failure?.kind === "unreachable" || failure?.kind === "deferred") {
       throw new ApiError("service_unavailable", `The PulseChain RPC failed while pricing ${token.symbol} (${reason}). Try again later.`);
     }
-    throw new ApiError("not_priceable", `${token.symbol} cannot be listed: ${reason}. A listing needs a PulseX pool against WPLS with reserves.`);
+    throw new ApiError(
+      "not_priceable",
+      `${token.symbol} cannot be listed: ${reason}. A listing needs a PulseX pool with reserves against WPLS, a stablecoin or a base token (${baseTokenNames(deps.contracts)}).`,
+    );
   }
   if (quote.marketCap === null) {
     throw new ApiError("not_priceable", `${token.symbol} cannot be listed: its whole supply sits at burn addresses, so it has no market cap.`);
   }
   return { ...quote, marketCap: quote.marketCap };
+}
+
+/** The bases other than WPLS and the stablecoins, by name where known, for the refusal message. */
+function baseTokenNames(contracts: PulseXContracts): string {
+  const names = (contracts.baseTokens ?? []).map((address) => KNOWN_LABELS[getAddress(address)] ?? address);
+  return names.length ? names.join(", ") : "none configured";
 }
 
 /** 404 for an id that is not a coin (malformed ids included: they cannot be one). */

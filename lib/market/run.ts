@@ -4,11 +4,13 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { invalidatePublicData } from "@/lib/cache/invalidate";
+import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { MARKET_REFRESH_LEASE, acquireLease, holdsLease, renewLease } from "./lease";
 import { runRefreshPass, type RefreshReport } from "./refresh";
 import { createPulseChainClient } from "./onchain/client";
 import { PULSEX_MAINNET, type PulseXContracts } from "./onchain/contracts";
+import { createPrismaPoolCache } from "./onchain/prisma-pool-cache";
 import { createCoinGeckoSource } from "./sources/coingecko";
 import { createPulseXSource } from "./sources/pulsex";
 import { createDexScreenerSource } from "./sources/dexscreener";
@@ -18,7 +20,13 @@ export function configuredSources(): PriceSource[] {
   const env = getEnv();
   const dexScreener = createDexScreenerSource({ baseUrl: env.DEXSCREENER_API_URL });
   return [
-    createPulseXSource({ client: createPulseChainClient(env.PULSECHAIN_RPC_URL), contracts: configuredPulseXContracts(), changeSource: dexScreener }),
+    createPulseXSource({
+      client: createPulseChainClient(env.PULSECHAIN_RPC_URL),
+      contracts: configuredPulseXContracts(),
+      changeSource: dexScreener,
+      // Pools found once are shared by every pass and instance (discovery is the costly part).
+      poolCache: createPrismaPoolCache(getDb()),
+    }),
     dexScreener,
     createCoinGeckoSource({ baseUrl: env.COINGECKO_API_URL, apiKey: env.COINGECKO_API_KEY }),
   ];
@@ -32,6 +40,7 @@ export function configuredPulseXContracts(): PulseXContracts {
     factories: env.PULSEX_FACTORIES ?? PULSEX_MAINNET.factories,
     stablecoins: env.PULSEX_STABLECOINS ?? PULSEX_MAINNET.stablecoins,
     multicall3: env.MULTICALL3_ADDRESS ?? PULSEX_MAINNET.multicall3,
+    baseTokens: env.PULSEX_BASE_TOKENS ?? PULSEX_MAINNET.baseTokens,
   };
 }
 

@@ -51,7 +51,16 @@ export type FetchOptions = {
   deadline?: number;
 };
 
-export type SourceResult = { quotes: Map<string, Quote>; failures: QuoteFailure[] };
+export type SourceResult = {
+  quotes: Map<string, Quote>;
+  failures: QuoteFailure[];
+  /**
+   * What the source decided that the operator should see in the pass's log, beyond per-coin
+   * failures (the on-chain source: stablecoin pools dropped from WPLS's price, a stablecoin off
+   * its peg). Optional: sources without anything to say leave it out.
+   */
+  notes?: string[];
+};
 
 export interface PriceSource {
   readonly name: QuoteSourceName;

@@ -225,7 +225,7 @@ describe("listing a token", () => {
 
   test.each([
     ["an account that is no token", () => ({ contractAddress: EOA }), 422, "not_a_token", /is not an ERC-20 token on PulseChain/],
-    ["a token without a pool", () => ({ contractAddress: noPool }), 422, "not_priceable", /LONE cannot be listed: no PulseX pair of 0x\w+ with WPLS has reserves/],
+    ["a token without a pool", () => ({ contractAddress: noPool }), 422, "not_priceable", /LONE cannot be listed: no PulseX pair of 0x\w+ with WPLS or another base token has reserves\. A listing needs a PulseX pool with reserves against WPLS, a stablecoin or a base token \(HEX, PLSX, INC\)\./],
     ["a malformed address", () => ({ contractAddress: "0x1234" }), 400, "bad_request", /contractAddress: Enter a contract address/],
     ["a wrong checksum", () => ({ contractAddress: flipFirstLetter(doggo) }), 400, "bad_request", /checksum/],
     ["an http logo", () => ({ contractAddress: noPool, logoUrl: "http://cdn.example/x.png" }), 400, "bad_request", /logoUrl: A logo is an https/],

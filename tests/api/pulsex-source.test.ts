@@ -1,7 +1,8 @@
 // The on-chain PulseX reader against a real local EVM (ganache from npm, contracts compiled by
 // solc-js): ERC-20s with 8, 18 and 6 decimals, WPLS, DAI and USDC stablecoins, pairs on two
 // V2-style factories, Multicall3. Prices come from real reserves, the supply from real burn
-// balances, and every read goes through Multicall3 in two round trips.
+// balances, and every read goes through Multicall3. Routing, the stablecoin check and the chunked
+// reads have their own file (pulsex-routing.test.ts).
 import ganache from "ganache";
 import type { Address } from "viem";
 import { createPulseChainClient } from "@/lib/market/onchain/client";
@@ -26,16 +27,17 @@ let hex: Address; // 8 decimals, pools on both factories, burned supply at two a
 let meme: Address; // 18 decimals, one thin pool
 let lonely: Address; // no pool at all
 
-// WPLS in USD: DAI pool 300 DAI / 10M WPLS ($0.00003), USDC pool 660 USDC / 20M WPLS ($0.000033).
-// Weighted by the dollars in each: (300 * 0.00003 + 660 * 0.000033) / 960.
-const WPLS_USD = (300 * 0.00003 + 660 * 0.000033) / 960;
+// WPLS in USD: DAI pool 300 DAI / 10M WPLS ($0.00003), USDC pool 606 USDC / 20M WPLS ($0.0000303).
+// The dollar-weighted median is USDC's $0.0000303 (606 of 906 dollars); DAI is 1% from it, within
+// the 2% allowed, so both count, weighted by the dollars in each: (300 * 0.00003 + 606 * 0.0000303) / 906.
+const WPLS_USD = (300 * 0.00003 + 606 * 0.0000303) / 906;
 
 beforeAll(async () => {
   chain = await startLocalChain();
   const { wpls, dai, usdc, factoryV1, factoryV2, multicall3 } = chain.contracts;
   contracts = { wpls, factories: [factoryV1, factoryV2], stablecoins: [dai, usdc], multicall3 };
   await chain.addLiquidity(factoryV1, wpls, "10000000", dai, "300");
-  await chain.addLiquidity(factoryV2, usdc, "660", wpls, "20000000");
+  await chain.addLiquidity(factoryV2, usdc, "606", wpls, "20000000");
 
   hex = await chain.deployToken("HEX", "HEX", 8, "1000000");
   await chain.addLiquidity(factoryV1, hex, "1000", wpls, "50000"); // 50 WPLS per HEX, shallower
@@ -60,16 +62,17 @@ function source(options: { changeSource?: PriceSource; onFetchRequest?: (request
 const ask = (coinId: string, quoteId: string, burnAddresses?: string[]): QuoteRequest => ({ coinId, quoteId, burnAddresses });
 
 describe("quotes from reserves", () => {
-  test("a token is priced from its deepest WPLS pair, WPLS from the stablecoin pairs weighted by their dollars", async () => {
+  test("a token is priced from its deepest pair, WPLS from the stablecoin pairs weighted by their dollars", async () => {
     const { quotes, failures } = await source().fetchQuotes([ask("hex", hex), ask("pls", chain.contracts.wpls)]);
     expect(failures).toEqual([]);
     expect(quotes.get("pls")!.price).toBeCloseTo(WPLS_USD, 12);
-    expect(quotes.get("pls")!.liquidityUsd).toBeCloseTo(2 * 960, 6);
+    expect(quotes.get("pls")!.liquidityUsd).toBeCloseTo(2 * 906, 6);
     const hexQuote = quotes.get("hex")!;
     expect(hexQuote.price).toBeCloseTo(60 * WPLS_USD, 12);
     // Liquidity of the pool used: both sides, 120,000 WPLS worth of each.
     expect(hexQuote.liquidityUsd).toBeCloseTo(2 * 120_000 * WPLS_USD, 6);
     expect(hexQuote.change24h).toBeNull();
+    expect(hexQuote.route).toMatch(/^WPLS pool on factory 2 /);
   });
 
   test("circulating supply is totalSupply minus the default burn addresses' balances; tokens elsewhere still circulate", async () => {
@@ -101,14 +104,14 @@ describe("quotes from reserves", () => {
     expect([...quotes.keys()]).toEqual(["hex"]);
     expect(failures).toEqual([
       { coinId: "typo", reason: "pulsex: 0x1234 is not a contract address" },
-      { coinId: "nope", reason: expect.stringMatching(/^pulsex: no PulseX pair of 0x\w+ with WPLS has reserves$/) },
+      { coinId: "nope", reason: expect.stringMatching(/^pulsex: no PulseX pair of 0x\w+ with WPLS or another base token has reserves$/) },
       { coinId: "eoa", reason: expect.stringMatching(/not an ERC-20/) },
     ]);
   });
 });
 
 describe("batching", () => {
-  test("any number of coins costs three RPC requests: the chain id, then two Multicall3 calls", async () => {
+  test("any number of coins costs five RPC requests on the first pass: chain id, block number, two for discovery, one for the reserves", async () => {
     const bodies: { method: string; params?: unknown[] }[] = [];
     const onFetchRequest = (request: Request) => {
       void request.clone().json().then((body: { method: string; params?: unknown[] }) => bodies.push(body));
@@ -117,7 +120,7 @@ describe("batching", () => {
     const { quotes } = await source({ onFetchRequest }).fetchQuotes(requests);
     expect(quotes.size).toBe(40);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(bodies.map((body) => body.method)).toEqual(["eth_chainId", "eth_call", "eth_call"]);
+    expect(bodies.map((body) => body.method)).toEqual(["eth_chainId", "eth_blockNumber", "eth_call", "eth_call", "eth_call"]);
     for (const call of bodies.filter((body) => body.method === "eth_call")) {
       expect((call.params![0] as { to: string }).to.toLowerCase()).toBe(contracts.multicall3.toLowerCase());
     }
@@ -129,7 +132,7 @@ describe("failures leave every coin unquoted with the reason", () => {
     const client = createPulseChainClient("http://127.0.0.1:9/", { retries: 0, timeoutMs: 2_000 });
     const { quotes, failures } = await createPulseXSource({ client, contracts }).fetchQuotes([ask("hex", hex)]);
     expect(quotes.size).toBe(0);
-    expect(failures).toEqual([{ coinId: "hex", reason: expect.stringMatching(/^pulsex: RPC unavailable: /) }]);
+    expect(failures).toEqual([{ coinId: "hex", kind: "unreachable", reason: expect.stringMatching(/^pulsex: RPC unavailable: /) }]);
   });
 
   test("an RPC of another chain (the same token addresses exist on Ethereum)", async () => {

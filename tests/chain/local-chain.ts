@@ -15,6 +15,11 @@ export type LocalChain = {
   /** An ERC-20 whose whole supply (in whole tokens) goes to the deployer. */
   deployToken(name: string, symbol: string, decimals: number, supply: string): Promise<Address>;
   /**
+   * Like deployToken, but the address sorts above (or below) `other`, so the token is token1 (or
+   * token0) in their pair: throwaway deployments move the deployer's nonce until it does.
+   */
+  deployTokenSorted(name: string, symbol: string, decimals: number, supply: string, order: "above" | "below", other: Address): Promise<Address>;
+  /**
    * Adds reserves to the factory's pair of the two tokens (creating it if needed) and syncs it.
    * Amounts are in whole tokens; WPLS comes from the deployer's wrapped PLS.
    */
@@ -73,6 +78,13 @@ export async function startLocalChain(): Promise<LocalChain> {
     contracts: { wpls, dai, usdc, factoryV1, factoryV2, multicall3 },
     async deployToken(name, symbol, decimals, supply) {
       return deploy(artifacts.TestToken, [name, symbol, decimals, parseUnits(supply, decimals)]);
+    },
+    async deployTokenSorted(name, symbol, decimals, supply, order, other) {
+      for (let attempt = 0; attempt < 64; attempt++) {
+        const address = await deploy(artifacts.TestToken, [name, symbol, decimals, parseUnits(supply, decimals)]);
+        if ((BigInt(address) > BigInt(other)) === (order === "above")) return address;
+      }
+      throw new Error(`no address ${order} ${other} after 64 deployments`);
     },
     async addLiquidity(factory, tokenA, amountA, tokenB, amountB) {
       let pair = await read<Address>(factory, artifacts.Factory.abi, "getPair", [tokenA, tokenB]);

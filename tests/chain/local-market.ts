@@ -1,5 +1,6 @@
 // A small PulseX market on the local chain: WPLS priced at $0.00003 by a DAI pool and a USDC
-// pool, and tokens with WPLS pools at chosen prices. Gives back the token addresses and the
+// pool, a HEX-like base token (PULSEX_BASE_TOKENS, so the reader never looks for mainnet's HEX,
+// PLSX and INC, which have no code here), and tokens with WPLS pools at chosen prices. Gives back the token addresses and the
 // environment that points the app's on-chain reader at this chain instead of PulseChain.
 import type { Address } from "viem";
 import type { LocalChain } from "./local-chain";
@@ -20,13 +21,14 @@ export type LocalToken = {
   poolWpls: number;
 };
 
-export type LocalMarket = { addresses: Record<string, Address>; env: Record<string, string> };
+export type LocalMarket = { addresses: Record<string, Address>; env: Record<string, string>; baseToken: Address };
 
 export async function deployLocalMarket(chain: LocalChain, tokens: readonly LocalToken[]): Promise<LocalMarket> {
   const { wpls, dai, usdc, factoryV1, factoryV2, multicall3 } = chain.contracts;
   await chain.addLiquidity(factoryV1, wpls, "10000000", dai, "300");
   await chain.addLiquidity(factoryV2, wpls, "20000000", usdc, "600");
 
+  const baseToken = await chain.deployToken("HEX", "HEX", 8, "1000000000");
   const addresses: Record<string, Address> = {};
   for (const token of tokens) {
     const address = await chain.deployToken(token.name, token.symbol, token.decimals, token.supply);
@@ -36,12 +38,14 @@ export async function deployLocalMarket(chain: LocalChain, tokens: readonly Loca
   }
   return {
     addresses,
+    baseToken,
     env: {
       PULSECHAIN_RPC_URL: chain.rpcUrl,
       PULSEX_WPLS_ADDRESS: wpls,
       PULSEX_FACTORIES: `${factoryV1},${factoryV2}`,
       PULSEX_STABLECOINS: `${dai},${usdc}`,
       MULTICALL3_ADDRESS: multicall3,
+      PULSEX_BASE_TOKENS: baseToken,
     },
   };
 }

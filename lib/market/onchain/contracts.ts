@@ -12,6 +12,12 @@ export type PulseXContracts = {
   /** Bridged stablecoins that price WPLS in USD. */
   stablecoins: readonly Address[];
   multicall3: Address;
+  /**
+   * Further tokens a coin may be priced through (PULSEX_BASE_TOKENS), besides WPLS and the
+   * stablecoins; each is priced in USD from its own deepest pool against WPLS or a stablecoin.
+   * Optional so older callers keep working: absent means none.
+   */
+  baseTokens?: readonly Address[];
 };
 
 export const PULSEX_MAINNET: PulseXContracts = {
@@ -26,6 +32,24 @@ export const PULSEX_MAINNET: PulseXContracts = {
     "0x0Cb6F5a34ad42ec934882A05265A7d5F59b51A2f", // USDT from Ethereum (6 decimals)
   ],
   multicall3: "0xcA11bde05977b3631167028862bE2a173976CA11",
+  baseTokens: [
+    "0x2b591e99afE9f32eAA6214f7B7629768c40Eeb39", // HEX
+    "0x95B303987A60C71504D99Aa1b13B4DA07b0790ab", // PLSX
+    "0x2fa878Ab3F87CC1C9737Fc071108F904c0B0C95d", // INC
+  ],
+};
+
+/** Short names for the mainnet bases, for routes in logs ("HEX pool on PulseX V2"). */
+export const KNOWN_LABELS: Readonly<Record<string, string>> = {
+  "0xA1077a294dDE1B09bB078844df40758a5D0f9a27": "WPLS",
+  "0xefD766cCb38EaF1dfd701853BFCe31359239F305": "DAI",
+  "0x15D38573d2feeb82e7ad5187aB8c1D52810B1f07": "USDC",
+  "0x0Cb6F5a34ad42ec934882A05265A7d5F59b51A2f": "USDT",
+  "0x2b591e99afE9f32eAA6214f7B7629768c40Eeb39": "HEX",
+  "0x95B303987A60C71504D99Aa1b13B4DA07b0790ab": "PLSX",
+  "0x2fa878Ab3F87CC1C9737Fc071108F904c0B0C95d": "INC",
+  "0x1715a3E4A142d8b698131108995174F37aEBA10D": "PulseX V1",
+  "0x29eA7545DEf87022BAdc76323F373EA1e707C523": "PulseX V2",
 };
 
 /**

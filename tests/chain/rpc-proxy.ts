@@ -1,0 +1,82 @@
+// A real HTTP proxy in front of the local chain's RPC: it records every JSON-RPC request (the
+// method, the block an eth_call was pinned to, the calls inside a Multicall3 aggregate3) and can
+// answer an error instead of forwarding, so tests see what the on-chain reader really sends and
+// how it takes a failed chunk.
+import { createServer, type Server } from "node:http";
+import { decodeFunctionData, multicall3Abi, toFunctionSelector, type Address, type Hex } from "viem";
+
+export type RecordedRequest = {
+  method: string;
+  /** eth_call: the block tag or number it was pinned to. */
+  block?: string;
+  /** eth_call to Multicall3: each inner call's target and 4-byte selector. */
+  calls?: { target: Address; selector: Hex; callData: Hex }[];
+  /** The proxy answered an error instead of forwarding. */
+  refused: boolean;
+};
+
+export type RpcProxy = {
+  url: string;
+  requests: RecordedRequest[];
+  /** Answer an error for every eth_call whose calldata matches (lower-cased hex without 0x). */
+  refuseCallsContaining: string | null;
+  /** Hold every eth_call whose calldata matches this long before forwarding it (a slow node). */
+  stall: { containing: string; ms: number } | null;
+  /** The most requests that were open at once. */
+  maxInFlight: number;
+  stop(): Promise<void>;
+};
+
+export const SELECTORS = {
+  getPair: toFunctionSelector("getPair(address,address)"),
+  token0: toFunctionSelector("token0()"),
+  getReserves: toFunctionSelector("getReserves()"),
+  totalSupply: toFunctionSelector("totalSupply()"),
+  balanceOf: toFunctionSelector("balanceOf(address)"),
+  decimals: toFunctionSelector("decimals()"),
+};
+
+type JsonRpc = { jsonrpc: "2.0"; id: number; method: string; params?: unknown[] };
+
+export async function startRpcProxy(upstream: string): Promise<RpcProxy> {
+  const proxy: RpcProxy = { url: "", requests: [], refuseCallsContaining: null, stall: null, maxInFlight: 0, stop: async () => {} };
+  let inFlight = 0;
+  const server: Server = createServer(async (req, res) => {
+    inFlight++;
+    proxy.maxInFlight = Math.max(proxy.maxInFlight, inFlight);
+    res.on("close", () => inFlight--);
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString("utf8");
+    const body = JSON.parse(text) as JsonRpc;
+    const record: RecordedRequest = { method: body.method, refused: false };
+    if (body.method === "eth_call") {
+      const [call, block] = body.params as [{ to: string; data?: Hex; input?: Hex }, string];
+      const data = (call.data ?? call.input)!;
+      record.block = block;
+      try {
+        const { args } = decodeFunctionData({ abi: multicall3Abi, data });
+        record.calls = (args[0] as readonly { target: Address; callData: Hex }[]).map((inner) => ({ target: inner.target, selector: inner.callData.slice(0, 10) as Hex, callData: inner.callData }));
+      } catch {
+        // Not an aggregate3: recorded without calls.
+      }
+      if (proxy.refuseCallsContaining && data.toLowerCase().includes(proxy.refuseCallsContaining)) record.refused = true;
+    }
+    proxy.requests.push(record);
+    if (proxy.stall && record.calls && text.toLowerCase().includes(proxy.stall.containing)) await new Promise((resolve) => setTimeout(resolve, proxy.stall!.ms));
+    res.writeHead(200, { "content-type": "application/json" });
+    if (record.refused) {
+      res.end(JSON.stringify({ jsonrpc: "2.0", id: body.id, error: { code: -32000, message: "proxy: refused on purpose" } }));
+      return;
+    }
+    const answer = await fetch(upstream, { method: "POST", headers: { "content-type": "application/json" }, body: text });
+    res.end(await answer.text());
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  proxy.url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  proxy.stop = () => new Promise((resolve) => server.close(() => resolve()));
+  return proxy;
+}
+
+/** The address as it appears inside calldata: lower-case hex, no 0x. */
+export const inCalldata = (address: string) => address.slice(2).toLowerCase();
