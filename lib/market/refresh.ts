@@ -29,6 +29,8 @@ export type RefreshReport = {
   lowLiquidity: { coinId: string; source: string; liquidityUsd: number | null }[];
   /** Not asked this pass (the time budget ran out): the freshest coins; the next pass asks them first. */
   deferred: { coinId: string; source: string }[];
+  /** What a source noticed about the market as a whole (a stablecoin pool off its peg and dropped). */
+  notes: string[];
   /** The PLS check against CoinGecko, when one ran this pass. */
   crossCheck: PlsCrossCheck | null;
   /** 0 when thinning did not run (it runs at most once an hour). */
@@ -71,6 +73,7 @@ export async function runRefreshPass(db: PrismaClient, sources: readonly PriceSo
     heldBack: [],
     lowLiquidity: [],
     deferred: [],
+    notes: [],
     crossCheck: null,
     snapshotsThinned: 0,
     leaseLost: false,
@@ -105,6 +108,10 @@ export async function runRefreshPass(db: PrismaClient, sources: readonly PriceSo
     if (typeof result === "string") {
       for (const coin of sourceCoins) fail(coin.id, sourceName, result);
       continue;
+    }
+    for (const note of result.notes ?? []) {
+      report.notes.push(note);
+      log(`[market] ${note}`);
     }
     const failed = new Set<string>();
     for (const failure of result.failures) {

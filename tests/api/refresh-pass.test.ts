@@ -246,6 +246,18 @@ describe("the PLS cross-check", () => {
   });
 });
 
+test("what a source notes about the market (a stablecoin pool dropped) is reported and logged", async () => {
+  await onlyQuote("pulsex", ["pls"]);
+  const note = "pulsex: DAI pool on PulseX V1 dropped: WPLS at $0.0000309 there, 3.0% from the median $0.00003";
+  const source = scripted("pulsex", { pls: quote(0.00003) });
+  const noting: PriceSource = { name: "pulsex", fetchQuotes: async (requests) => ({ ...(await source.fetchQuotes(requests)), notes: [note] }) };
+  const lines: string[] = [];
+  const report = await runRefreshPass(db(), [noting], { log: (line) => lines.push(line) });
+  expect(report.notes).toEqual([note]);
+  expect(lines).toContain(`[market] ${note}`);
+  expect(report.updated).toEqual(["pls"]);
+});
+
 test("a pass that has lost its lease writes nothing", async () => {
   await onlyQuote("dexscreener", ["hex"]);
   const before = await coin("hex");

@@ -9,6 +9,7 @@ const base: RefreshReport = {
   heldBack: [],
   lowLiquidity: [{ coinId: "pepe", source: "pulsex", liquidityUsd: 3_000 }],
   deferred: [{ coinId: "a", source: "dexscreener" }, { coinId: "b", source: "dexscreener" }],
+  notes: [],
   crossCheck: null,
   snapshotsThinned: 0,
   leaseLost: false,

@@ -290,7 +290,7 @@ async function quotePulseX(options: PulseXSourceOptions & { poolCache: PoolCache
   for (const [token, supply] of supplies) changed.set(token, { ...(changed.get(token) ?? rows.get(token)!), supply });
   if (changed.size) await poolCache.save([...changed.values()]);
 
-  if (options.changeSource && quotes.size > 0) await addChanges(options.changeSource, valid, quotes);
+  if (options.changeSource && quotes.size > 0) await addChanges(options.changeSource, valid, quotes, fetchOptions);
   return { quotes, failures, notes };
 }
 
@@ -311,10 +311,14 @@ function labeller(contracts: PulseXContracts, bases: Bases) {
   };
 }
 
-/** Copies the change source's 24h change onto the chain's quotes; its failures change nothing. */
-async function addChanges(changeSource: PriceSource, requests: readonly QuoteRequest[], quotes: Map<string, Quote>): Promise<void> {
+/**
+ * Copies the change source's 24h change onto the chain's quotes; its failures change nothing. It
+ * keeps to the pass's deadline: a coin it does not reach in time takes its change from the site's
+ * own snapshots, which the pass prefers anyway once a day of them exists.
+ */
+async function addChanges(changeSource: PriceSource, requests: readonly QuoteRequest[], quotes: Map<string, Quote>, fetchOptions: FetchOptions): Promise<void> {
   try {
-    const changes = await changeSource.fetchQuotes(requests.filter((request) => quotes.has(request.coinId)));
+    const changes = await changeSource.fetchQuotes(requests.filter((request) => quotes.has(request.coinId)), fetchOptions);
     for (const [coinId, quote] of quotes) {
       const change = changes.quotes.get(coinId)?.change24h;
       if (typeof change === "number" && Number.isFinite(change)) quote.change24h = change;
