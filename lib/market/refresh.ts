@@ -96,9 +96,12 @@ export async function runRefreshPass(db: PrismaClient, sources: readonly PriceSo
     else bySource.set(coin.quoteSource!, [coin]);
   }
 
+  // The site's own prices from about 24 h ago, looked up before asking: a coin that has one needs
+  // no 24h change from a source, which spares the on-chain source's DexScreener calls.
+  const references = await referencePrices24h(db, coins.map((coin) => coin.id), startedAt);
   const coingecko = sources.find((source) => source.name === "coingecko");
   const [results, coingeckoPls] = await Promise.all([
-    Promise.all([...bySource].map(async ([sourceName, sourceCoins]) => ({ sourceName, sourceCoins, result: await ask(sources, sourceName, sourceCoins, fetchOptions) }))),
+    Promise.all([...bySource].map(async ([sourceName, sourceCoins]) => ({ sourceName, sourceCoins, result: await ask(sources, sourceName, sourceCoins, references, fetchOptions) }))),
     coingecko ? askCoinGeckoPls(coingecko, fetchOptions) : Promise.resolve(null),
   ]);
 
@@ -157,7 +160,6 @@ export async function runRefreshPass(db: PrismaClient, sources: readonly PriceSo
 
   const writtenAt = now();
   const published = outcomes.filter((outcome) => outcome.kind === "publish");
-  const references = await referencePrices24h(db, published.map(({ coin }) => coin.id), writtenAt);
   const rows: PublishedPrice[] = published.map(({ coin, source, quote, marketCap, circulatingSupply }) => ({
     id: coin.id,
     currentPrice: quote.price,
@@ -190,10 +192,21 @@ export async function runRefreshPass(db: PrismaClient, sources: readonly PriceSo
 }
 
 /** One source's answer for its coins, or why it gave none (a source that throws fails them all). */
-async function ask(sources: readonly PriceSource[], sourceName: string, coins: readonly Coin[], options: FetchOptions): Promise<SourceResult | string> {
+async function ask(
+  sources: readonly PriceSource[],
+  sourceName: string,
+  coins: readonly Coin[],
+  references: ReadonlyMap<string, number>,
+  options: FetchOptions,
+): Promise<SourceResult | string> {
   const source = sources.find((candidate) => candidate.name === sourceName);
   if (!source) return "no such source configured";
-  const requests: QuoteRequest[] = coins.map((coin) => ({ coinId: coin.id, quoteId: coin.quoteId!, burnAddresses: parseBurnAddresses(coin.burnAddresses) }));
+  const requests: QuoteRequest[] = coins.map((coin) => ({
+    coinId: coin.id,
+    quoteId: coin.quoteId!,
+    burnAddresses: parseBurnAddresses(coin.burnAddresses),
+    wantsChange24h: !references.has(coin.id),
+  }));
   try {
     return await source.fetchQuotes(requests, options);
   } catch (error) {

@@ -11,6 +11,11 @@ export type QuoteRequest = {
   quoteId: string;
   /** Addresses whose balances are not circulating (Coin.burnAddresses); the on-chain source uses them. */
   burnAddresses?: readonly string[];
+  /**
+   * False when the site already has its own price from about 24 h ago for this coin, so a source
+   * that looks the 24h change up separately (the on-chain source's DexScreener) can skip it.
+   */
+  wantsChange24h?: boolean;
 };
 
 export type Quote = {

@@ -173,6 +173,20 @@ describe("the 24h change", () => {
     expect(quotes.get("pepe")!.change24h).toBeNull();
   });
 
+  test("coins the site already has a price from 24 h ago for are not asked about; none left, no call", async () => {
+    const asked: string[][] = [];
+    const changeSource = changes(async (requests) => {
+      asked.push(requests.map((request) => request.coinId));
+      return new Map([["pepe", -3]]);
+    });
+    const { quotes } = await source({ changeSource }).fetchQuotes([{ ...ask("hex", hex), wantsChange24h: false }, ask("pepe", meme)]);
+    expect(asked).toEqual([["pepe"]]);
+    expect(quotes.get("pepe")!.change24h).toBe(-3);
+    expect(quotes.get("hex")!.change24h).toBeNull();
+    await source({ changeSource }).fetchQuotes([{ ...ask("hex", hex), wantsChange24h: false }]);
+    expect(asked).toHaveLength(1);
+  });
+
   test("a change source that throws changes nothing", async () => {
     const { quotes } = await source({ changeSource: changes(async () => Promise.reject(new Error("down"))) }).fetchQuotes([ask("hex", hex)]);
     expect(quotes.get("hex")).toMatchObject({ change24h: null, price: expect.closeTo(60 * WPLS_USD, 12) });

@@ -314,11 +314,14 @@ function labeller(contracts: PulseXContracts, bases: Bases) {
 /**
  * Copies the change source's 24h change onto the chain's quotes; its failures change nothing. It
  * keeps to the pass's deadline: a coin it does not reach in time takes its change from the site's
- * own snapshots, which the pass prefers anyway once a day of them exists.
+ * own snapshots, which the pass prefers anyway once a day of them exists; coins that already have
+ * such a snapshot are not asked about at all.
  */
 async function addChanges(changeSource: PriceSource, requests: readonly QuoteRequest[], quotes: Map<string, Quote>, fetchOptions: FetchOptions): Promise<void> {
   try {
-    const changes = await changeSource.fetchQuotes(requests.filter((request) => quotes.has(request.coinId)), fetchOptions);
+    const wanted = requests.filter((request) => quotes.has(request.coinId) && request.wantsChange24h !== false);
+    if (wanted.length === 0) return;
+    const changes = await changeSource.fetchQuotes(wanted, fetchOptions);
     for (const [coinId, quote] of quotes) {
       const change = changes.quotes.get(coinId)?.change24h;
       if (typeof change === "number" && Number.isFinite(change)) quote.change24h = change;
