@@ -7,7 +7,7 @@ import { kb, ratio as formatRatio } from "./stats";
 import { PAIR_IMAGE, PAIR_PAGE } from "./targets";
 import { p99Ratio, throughputRatio, type ThroughputRow } from "./throughput";
 
-type Row = { measure: string; value: string; goal: string; met: boolean | null };
+export type Row = { measure: string; value: string; goal: string; met: boolean | null };
 
 export type GoalInputs = {
   throughput: { small: (path: string) => ThroughputRow | undefined; large: (path: string) => ThroughputRow | undefined };
@@ -165,13 +165,13 @@ export function goalRows(inputs: GoalInputs): Row[] {
   ];
 }
 
-export function printGoals(rows: readonly Row[]): void {
+export function printGoals(rows: readonly Row[], title = "Summary: the goals of issues 12, 13 and 14"): void {
   const widths = {
     measure: Math.max(...rows.map((r) => r.measure.length)),
     value: Math.max(...rows.map((r) => r.value.length)),
     goal: Math.max(...rows.map((r) => r.goal.length)),
   };
-  console.log("\nSummary: the goals of issues 12, 13 and 14");
+  console.log(`\n${title}`);
   console.log(`  ${"Measure".padEnd(widths.measure)} | ${"Measured".padEnd(widths.value)} | ${"Goal".padEnd(widths.goal)} | Status`);
   console.log(`  ${"-".repeat(widths.measure)}-+-${"-".repeat(widths.value)}-+-${"-".repeat(widths.goal)}-+-${"-".repeat(7)}`);
   for (const row of rows) {

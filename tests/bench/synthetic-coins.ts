@@ -32,7 +32,7 @@ const NAME_WORDS = [
 const NAME_ENDINGS = ["Inu", "Coin", "Token", "Finance", "Swap", "DAO", "Protocol", "Cash", "Verse", "Chain", "Labs", "Capital", "AI", "X", "Gold", "Moon"];
 
 /** mulberry32: small, fast, good enough for test data. */
-function prng(seed: number): () => number {
+export function prng(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

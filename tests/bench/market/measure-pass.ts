@@ -1,0 +1,56 @@
+// One refresh pass under measurement: its wall-clock seconds and this process's CPU seconds,
+// the database statements it sent (counting-prisma.ts) and the requests the chain's recording
+// proxy saw (rpc-log.ts), with the pass's report.
+import { performance } from "node:perf_hooks";
+import type { PrismaClient } from "../../../lib/db/create-client";
+import { runRefreshPass, type RefreshReport } from "../../../lib/market/refresh";
+import type { PriceSource } from "../../../lib/market/types";
+import type { Address } from "viem";
+import type { ChainChild } from "./chain-child";
+import type { StatementCounts } from "./counting-prisma";
+import { analyseRpcLog, type RpcFigures } from "./rpc-log";
+
+export type PassFigures = {
+  label: string;
+  tokens: number;
+  seconds: number;
+  cpuSeconds: number;
+  statements: number;
+  transactions: number;
+  rpc: RpcFigures;
+  report: RefreshReport;
+  /** Failure reasons with addresses blanked, by count. */
+  failureReasons: Map<string, number>;
+};
+
+export async function measurePass(
+  label: string,
+  setup: { db: PrismaClient; counts: StatementCounts; chain: ChainChild; source: PriceSource; tokens: number; multicall3: Address },
+): Promise<PassFigures> {
+  const { db, counts, chain, source } = setup;
+  await chain.takeLog(); // drop anything sent before the pass
+  const before = { ...counts };
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
+  const report = await runRefreshPass(db, [source], { log: () => {} });
+  const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  const requests = await chain.takeLog();
+
+  const failureReasons = new Map<string, number>();
+  for (const failure of report.failed) {
+    const reason = failure.reason.replace(/0x[0-9a-fA-F]{40}/g, "0x…");
+    failureReasons.set(reason, (failureReasons.get(reason) ?? 0) + 1);
+  }
+  return {
+    label,
+    tokens: setup.tokens,
+    seconds,
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
+    statements: counts.statements - before.statements,
+    transactions: counts.transactions - before.transactions,
+    rpc: analyseRpcLog(requests, setup.multicall3),
+    report,
+    failureReasons,
+  };
+}

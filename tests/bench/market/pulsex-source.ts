@@ -1,0 +1,28 @@
+// The one place the bench builds the PulseX source, so a new option of the source (a pool cache
+// in the database, a block pin) is a one-line change here.
+import type { PrismaClient } from "../../../lib/db/create-client";
+import { createPulseChainClient } from "../../../lib/market/onchain/client";
+import type { PulseXContracts } from "../../../lib/market/onchain/contracts";
+import { createPulseXSource } from "../../../lib/market/sources/pulsex";
+import type { PriceSource } from "../../../lib/market/types";
+
+export type BenchSourceOptions = {
+  /** The recording proxy in front of the chain. */
+  rpcUrl: string;
+  contracts: PulseXContracts;
+  /** The pass's database (counted), for sources that cache pools in it; today's source does not. */
+  db: PrismaClient;
+};
+
+/**
+ * Ganache takes seconds for a chunk of a thousand calls (its state cache is copied at every call),
+ * where a PulseChain node takes a fraction of one; with the production 8 s timeout the bench would
+ * measure ganache's slowness as retries and failures that say nothing about the code.
+ */
+const GANACHE_TIMEOUT_MS = 180_000;
+
+export function benchPulseXSource({ rpcUrl, contracts }: BenchSourceOptions): PriceSource {
+  // The production client but for the timeout (retries as configured); no change source, so the
+  // 24h change comes from the snapshots as it does when DexScreener is down.
+  return createPulseXSource({ client: createPulseChainClient(rpcUrl, { timeoutMs: GANACHE_TIMEOUT_MS }), contracts });
+}
