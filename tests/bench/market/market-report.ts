@@ -43,6 +43,8 @@ function passColumn(pass: PassWithGas): Map<string, string> {
     ["Coins updated", thousands(report.updated.length)],
     ["Coins failed", thousands(report.failed.length)],
     ["Coins held back", thousands(report.heldBack.length)],
+    ["Coins under the liquidity floor", thousands(report.lowLiquidity.length)],
+    ["Coins deferred (time budget)", thousands(report.deferred.length)],
   ]);
 }
 

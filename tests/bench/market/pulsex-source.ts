@@ -2,6 +2,7 @@
 // in the database, a block pin) is a one-line change here.
 import type { PrismaClient } from "../../../lib/db/create-client";
 import { createPulseChainClient } from "../../../lib/market/onchain/client";
+import { createPrismaPoolCache } from "../../../lib/market/onchain/prisma-pool-cache";
 import type { PulseXContracts } from "../../../lib/market/onchain/contracts";
 import { createPulseXSource } from "../../../lib/market/sources/pulsex";
 import type { PriceSource } from "../../../lib/market/types";
@@ -10,7 +11,7 @@ export type BenchSourceOptions = {
   /** The recording proxy in front of the chain. */
   rpcUrl: string;
   contracts: PulseXContracts;
-  /** The pass's database (counted), for sources that cache pools in it; today's source does not. */
+  /** The pass's database (counted): the source caches each token's pools and supply in it, as in production. */
   db: PrismaClient;
 };
 
@@ -21,8 +22,9 @@ export type BenchSourceOptions = {
  */
 const GANACHE_TIMEOUT_MS = 180_000;
 
-export function benchPulseXSource({ rpcUrl, contracts }: BenchSourceOptions): PriceSource {
-  // The production client but for the timeout (retries as configured); no change source, so the
-  // 24h change comes from the snapshots as it does when DexScreener is down.
-  return createPulseXSource({ client: createPulseChainClient(rpcUrl, { timeoutMs: GANACHE_TIMEOUT_MS }), contracts });
+export function benchPulseXSource({ rpcUrl, contracts, db }: BenchSourceOptions): PriceSource {
+  // The production client but for the timeout (retries as configured), and the production pool
+  // cache; no change source: every coin has a snapshot from about 24 h ago, so the pass would not
+  // ask DexScreener anyway.
+  return createPulseXSource({ client: createPulseChainClient(rpcUrl, { timeoutMs: GANACHE_TIMEOUT_MS }), contracts, poolCache: createPrismaPoolCache(db) });
 }

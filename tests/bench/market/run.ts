@@ -50,15 +50,17 @@ try {
   const { db, counts } = createCountingPrismaClient(database.url);
   try {
     const { wpls, dai, usdc, hex, factoryV1, factoryV2, multicall3 } = market.contracts;
-    void hex; // a base of some tokens' pools; the source will route through it once it can
     const source = benchPulseXSource({
       rpcUrl: chain.proxyUrl,
-      contracts: { wpls, factories: [factoryV1, factoryV2], stablecoins: [dai, usdc], multicall3 },
+      contracts: { wpls, factories: [factoryV1, factoryV2], stablecoins: [dai, usdc], baseTokens: [hex], multicall3 },
       db,
     });
     const setup = { db, counts, chain, source, tokens, multicall3 };
     console.log("Passes");
-    const discovery = await measurePass("discovery pass", setup);
+    // Discovery is a one-time cost that production spreads over as many passes as its budget
+    // needs (each defers what it cannot reach); the bench runs it in one pass without a budget so
+    // the measured pass starts with every token known. The measured pass has the production budget.
+    const discovery = await measurePass("discovery pass", setup, { budgetMs: 24 * 3_600_000 });
     console.log(`  discovery pass: ${discovery.seconds.toFixed(1)} s`);
     const measured = await measurePass("measured pass", setup);
     console.log(`  measured pass: ${measured.seconds.toFixed(1)} s`);
