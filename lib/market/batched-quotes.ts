@@ -4,6 +4,7 @@
 // Batches go out in request order (the pass asks stalest first), a few at a time, and none starts
 // after the deadline: the coins of batches never started fail as "deferred", so the next pass,
 // where they are the stalest, asks them first.
+import { chunk, runInOrder } from "@/lib/in-batches";
 import { SourceError } from "./http";
 import type { Quote, QuoteFailure, QuoteRequest, SourceResult } from "./types";
 
@@ -44,25 +45,19 @@ export async function quoteInBatches(
   try {
     const keyed = requests.map((request) => ({ ...request, key: options.keyOf(request.quoteId) }));
     const keys = [...new Set(keyed.flatMap(({ key }) => ("key" in key ? [key.key] : [])))];
-    const batches: string[][] = [];
-    for (let i = 0; i < keys.length; i += options.batchSize) batches.push(keys.slice(i, i + options.batchSize));
+    const batches = chunk(keys, options.batchSize);
 
     const results = new Map<string, BatchAnswer>();
     const deferred = new Set<string>();
-    let next = 0;
-    // Each worker takes the next batch in order; past the deadline it takes none, and what is
-    // left is deferred.
-    const worker = async () => {
-      while (next < batches.length) {
-        const batch = batches[next++]!;
-        if (options.deadline !== undefined && clock() >= options.deadline) {
-          for (const key of batch) deferred.add(key);
-          continue;
-        }
-        for (const [key, result] of await options.fetchBatch(batch)) results.set(key, result);
+    // Batches start in order; past the deadline none starts, and what is left is deferred.
+    await runInOrder(batches.length, BATCHES_IN_FLIGHT, async (index) => {
+      const batch = batches[index]!;
+      if (options.deadline !== undefined && clock() >= options.deadline) {
+        for (const key of batch) deferred.add(key);
+        return;
       }
-    };
-    await Promise.all(Array.from({ length: Math.min(BATCHES_IN_FLIGHT, batches.length) }, worker));
+      for (const [key, result] of await options.fetchBatch(batch)) results.set(key, result);
+    });
 
     for (const { coinId, key } of keyed) {
       if ("invalid" in key) {

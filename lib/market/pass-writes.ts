@@ -7,6 +7,7 @@
 // range scans and Prisma reads the values back as it wrote them.
 import "server-only";
 import type { PrismaClient } from "@/lib/db/create-client";
+import { chunk } from "@/lib/in-batches";
 import { DAILY_AFTER_MS, DAY_MS, HOUR_MS, THIN_AFTER_MS } from "./publish";
 
 /** A DateTime as Prisma stores it in SQLite. */
@@ -19,12 +20,6 @@ const ROWS_PER_STATEMENT = 250;
 /** Ids per IN (...) list. */
 const IDS_PER_STATEMENT = 500;
 
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-
 /** How far from exactly 24 h ago a snapshot may be to serve as the 24h reference. */
 export const CHANGE_WINDOW_MS = 2 * HOUR_MS;
 
@@ -35,7 +30,7 @@ export const CHANGE_WINDOW_MS = 2 * HOUR_MS;
 export async function referencePrices24h(db: PrismaClient, coinIds: readonly string[], now: Date): Promise<Map<string, number>> {
   const target = now.getTime() - DAY_MS;
   const out = new Map<string, number>();
-  for (const ids of chunks(coinIds, IDS_PER_STATEMENT)) {
+  for (const ids of chunk(coinIds, IDS_PER_STATEMENT)) {
     const rows = await db.$queryRawUnsafe<{ coinId: string; price: number }[]>(
       `SELECT "coinId", "price" FROM (
          SELECT "coinId", "price",
@@ -75,16 +70,16 @@ export type PublishedPrice = {
  */
 export async function writePublishedPrices(db: PrismaClient, rows: readonly PublishedPrice[]): Promise<void> {
   if (rows.length === 0) return;
-  const statements = chunks(rows, ROWS_PER_STATEMENT).flatMap((chunk) => [
+  const statements = chunk(rows, ROWS_PER_STATEMENT).flatMap((piece) => [
     db.$executeRawUnsafe(
       `UPDATE "Coin" SET
          "currentPrice" = v.column2, "marketCap" = v.column3, "priceChange24h" = v.column4, "liquidityUsd" = v.column5,
          "circulatingSupply" = v.column6, "priceSource" = v.column7, "priceUpdatedAt" = v.column8, "updatedAt" = v.column8,
          "athPrice" = v.column9, "athMarketCap" = v.column10, "athAt" = v.column11,
          "lowLiquidity" = 0, "pendingPrice" = NULL, "pendingSince" = NULL
-       FROM (VALUES ${chunk.map(() => "(?,?,?,?,?,?,?,?,?,?,?)").join(",")}) AS v
+       FROM (VALUES ${piece.map(() => "(?,?,?,?,?,?,?,?,?,?,?)").join(",")}) AS v
        WHERE "Coin"."id" = v.column1`,
-      ...chunk.flatMap((row) => [
+      ...piece.flatMap((row) => [
         row.id,
         row.currentPrice,
         row.marketCap,
@@ -99,7 +94,7 @@ export async function writePublishedPrices(db: PrismaClient, rows: readonly Publ
       ]),
     ),
     db.priceSnapshot.createMany({
-      data: chunk.map((row) => ({ coinId: row.id, price: row.currentPrice, marketCap: row.marketCap, takenAt: row.priceUpdatedAt })),
+      data: piece.map((row) => ({ coinId: row.id, price: row.currentPrice, marketCap: row.marketCap, takenAt: row.priceUpdatedAt })),
     }),
   ]);
   await db.$transaction(statements);
@@ -107,7 +102,7 @@ export async function writePublishedPrices(db: PrismaClient, rows: readonly Publ
 
 /** Flags coins whose pool is under the floor; their price columns stay as they were. */
 export async function flagLowLiquidity(db: PrismaClient, coinIds: readonly string[]): Promise<void> {
-  for (const ids of chunks(coinIds, IDS_PER_STATEMENT)) await db.coin.updateMany({ where: { id: { in: ids } }, data: { lowLiquidity: true } });
+  for (const ids of chunk(coinIds, IDS_PER_STATEMENT)) await db.coin.updateMany({ where: { id: { in: ids } }, data: { lowLiquidity: true } });
 }
 
 /** Stores held moves as pending; the published price stays. Few coins per pass, one transaction. */

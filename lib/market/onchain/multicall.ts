@@ -8,6 +8,7 @@
 // about 8 ms per inner call: halving timed-out chunks turned 4 requests into 70). After the deadline no chunk starts: its calls come back "deferred".
 import "server-only";
 import { BaseError, TimeoutError, decodeFunctionResult, encodeFunctionData, multicall3Abi, type Abi, type Address, type PublicClient } from "viem";
+import { runInOrder } from "@/lib/in-batches";
 import { shortMessage } from "./client";
 import { MAX_CALLS_PER_CHUNK, MAX_GAS_PER_CHUNK, planChunks } from "./chunks";
 
@@ -61,14 +62,10 @@ export async function readCalls(client: PublicClient, calls: readonly ChainCall[
     }
   }
 
-  let next = 0;
-  const worker = async () => {
-    while (next < plan.length) {
-      const [start, end] = plan[next++]!;
-      await run(start, end, options.bisections ?? BISECTIONS);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(options.concurrency ?? MAX_CHUNKS_IN_FLIGHT, plan.length) }, worker));
+  await runInOrder(plan.length, options.concurrency ?? MAX_CHUNKS_IN_FLIGHT, (index) => {
+    const [start, end] = plan[index]!;
+    return run(start, end, options.bisections ?? BISECTIONS);
+  });
   return outcomes;
 }
 

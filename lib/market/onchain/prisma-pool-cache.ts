@@ -4,6 +4,7 @@
 import "server-only";
 import { getAddress, type Address } from "viem";
 import type { PrismaClient } from "@/lib/db/create-client";
+import { chunk } from "@/lib/in-batches";
 import type { CachedPool, PoolCache, TokenPools } from "./pool-cache";
 
 const READ_CHUNK = 500;
@@ -13,8 +14,8 @@ export function createPrismaPoolCache(db: PrismaClient): PoolCache {
   return {
     async load(tokens) {
       const found = new Map<Address, TokenPools>();
-      for (let i = 0; i < tokens.length; i += READ_CHUNK) {
-        const rows = await db.pulseXPoolCache.findMany({ where: { token: { in: tokens.slice(i, i + READ_CHUNK) } } });
+      for (const piece of chunk(tokens, READ_CHUNK)) {
+        const rows = await db.pulseXPoolCache.findMany({ where: { token: { in: piece } } });
         for (const row of rows) {
           const token = getAddress(row.token);
           found.set(token, {
@@ -32,11 +33,10 @@ export function createPrismaPoolCache(db: PrismaClient): PoolCache {
       return found;
     },
     async save(rows) {
-      for (let i = 0; i < rows.length; i += WRITE_CHUNK) {
-        const chunk = rows.slice(i, i + WRITE_CHUNK);
-        const values = chunk.map(() => "(?, ?, ?, ?, ?, ?, ?)").join(", ");
+      for (const piece of chunk(rows, WRITE_CHUNK)) {
+        const values = piece.map(() => "(?, ?, ?, ?, ?, ?, ?)").join(", ");
         // Prisma stores DateTime in SQLite as epoch milliseconds; write them the same way.
-        const params = chunk.flatMap((row) => [
+        const params = piece.flatMap((row) => [
           row.token,
           row.decimals,
           JSON.stringify(row.pools),
