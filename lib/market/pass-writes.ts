@@ -2,18 +2,13 @@
 // statements whatever the number of coins: the 24h reference prices, the published prices (one
 // UPDATE … FROM (VALUES …) per few hundred coins), the re-rank (one UPDATE with ROW_NUMBER()) and
 // snapshot thinning (one DELETE with window functions).
-// Prisma stores a DateTime in SQLite as ISO text with "+00:00" (2026-11-20T00:00:00.000+00:00);
-// the raw statements compare and write that same text, so the (coinId, takenAt) index serves the
-// range scans and Prisma reads the values back as it wrote them.
+// Dates go in as Prisma stores them (lib/db/sql-datetime.ts), so the (coinId, takenAt) index
+// serves the range scans.
 import "server-only";
 import type { PrismaClient } from "@/lib/db/create-client";
+import { sqlDateTime } from "@/lib/db/sql-datetime";
 import { chunk } from "@/lib/in-batches";
 import { DAILY_AFTER_MS, DAY_MS, HOUR_MS, THIN_AFTER_MS } from "./publish";
-
-/** A DateTime as Prisma stores it in SQLite. */
-export function sqlDateTime(date: Date): string {
-  return date.toISOString().replace("Z", "+00:00");
-}
 
 /** Coins per statement: 14 parameters each stays far under SQLite's 32,766. */
 const ROWS_PER_STATEMENT = 250;

@@ -70,6 +70,12 @@ describe("the pool cache in the database", () => {
 
     const row = await db().pulseXPoolCache.findUniqueOrThrow({ where: { token: daiOnly } });
     expect(row).toMatchObject({ decimals: 18, supplyRaw: (1_000_000n * 10n ** 18n).toString(), discoveredAt: start, supplyReadAt: start });
+    // Stored in the text form Prisma itself writes, so raw SQL compares like with like.
+    const [stored] = await db().$queryRawUnsafe<{ discoveredAt: string; supplyReadAt: string }[]>(
+      `SELECT "discoveredAt" || '' AS "discoveredAt", "supplyReadAt" || '' AS "supplyReadAt" FROM "PulseXPoolCache" WHERE "token" = ?`,
+      daiOnly,
+    );
+    expect(stored).toEqual({ discoveredAt: "2026-11-23T00:00:00.000+00:00", supplyReadAt: "2026-11-23T00:00:00.000+00:00" });
     const pools = JSON.parse(row.pools) as { base: string; factory: string; tokenIsToken0: boolean }[];
     expect(pools).toEqual([{ pair: expect.any(String), factory: chain.contracts.factoryV1, base: chain.contracts.dai, tokenIsToken0: BigInt(daiOnly) < BigInt(chain.contracts.dai) }]);
     // The bases have rows too: 3 coins + WPLS, DAI, HEX.

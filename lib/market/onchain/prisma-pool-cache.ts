@@ -4,6 +4,7 @@
 import "server-only";
 import { getAddress, type Address } from "viem";
 import type { PrismaClient } from "@/lib/db/create-client";
+import { sqlDateTime } from "@/lib/db/sql-datetime";
 import { chunk } from "@/lib/in-batches";
 import type { CachedPool, PoolCache, TokenPools } from "./pool-cache";
 
@@ -35,15 +36,14 @@ export function createPrismaPoolCache(db: PrismaClient): PoolCache {
     async save(rows) {
       for (const piece of chunk(rows, WRITE_CHUNK)) {
         const values = piece.map(() => "(?, ?, ?, ?, ?, ?, ?)").join(", ");
-        // Prisma stores DateTime in SQLite as epoch milliseconds; write them the same way.
         const params = piece.flatMap((row) => [
           row.token,
           row.decimals,
           JSON.stringify(row.pools),
-          row.discoveredAt.getTime(),
+          sqlDateTime(row.discoveredAt),
           row.supply ? row.supply.raw.toString() : null,
           row.supply?.burnKey ?? null,
-          row.supply ? row.supply.readAt.getTime() : null,
+          row.supply ? sqlDateTime(row.supply.readAt) : null,
         ]);
         await db.$executeRawUnsafe(
           `INSERT INTO "PulseXPoolCache" ("token", "decimals", "pools", "discoveredAt", "supplyRaw", "supplyBurnKey", "supplyReadAt") VALUES ${values}
