@@ -2,14 +2,15 @@
 import { z } from "./zod";
 
 /**
- * PLS priced on-chain against CoinGecko's PLS price, as the last refresh pass stored it. The same
- * shape as the "pls-cross-check" market state (lib/market/state.ts, server-only, so not imported
- * here); tests/api/health.test.ts stores one through writeMarketState and parses it with this.
+ * PLS priced on-chain against CoinGecko's PLS price, as the last refresh pass stored it: the
+ * shape of the "pls-cross-check" market state too (lib/market/state.ts stores it with this schema).
  */
 export const plsCrossCheckSchema = z.object({
   onchainUsd: z.number(),
   coingeckoUsd: z.number(),
+  /** (onchain / coingecko - 1) * 100. */
   differencePct: z.number(),
+  /** Within the tolerance (3%, lib/market/cross-check.ts). */
   agrees: z.boolean(),
   checkedAt: z.iso.datetime(),
 });
