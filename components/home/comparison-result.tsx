@@ -57,11 +57,15 @@ export function ComparisonResult({
         {result.comparable ? (
           <>
             <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-              <Figure label={`${coin1.symbol} current price`} value={formatPrice(coin1.currentPrice)}
+              <Figure
+                label={`${coin1.symbol} current price`}
+                value={formatPrice(coin1.currentPrice)}
                 testId="current-price"
                 note={<PriceBadges coin={coin1} context={priceContext} />}
               />
-              <Figure label={`${coin2.symbol} market cap`} value={formatMarketCap(coin2.marketCap)}
+              <Figure
+                label={`${coin2.symbol} market cap`}
+                value={formatMarketCap(coin2.marketCap)}
                 testId="target-market-cap"
                 note={<PriceBadges coin={coin2} context={priceContext} />}
               />

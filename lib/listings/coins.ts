@@ -13,7 +13,7 @@ import { createPulseChainClient, shortMessage } from "@/lib/market/onchain/clien
 import { KNOWN_LABELS, PULSECHAIN_CHAIN_ID, type PulseXContracts } from "@/lib/market/onchain/contracts";
 import { readTokenMetadata, TokenReadError, type TokenMetadata } from "@/lib/market/onchain/token-metadata";
 import { parseBurnAddresses, underLiquidityFloor } from "@/lib/market/publish";
-import { rerank } from "@/lib/market/refresh";
+import { rerank } from "@/lib/market/pass-writes";
 import { configuredPulseXContracts } from "@/lib/market/run";
 import { createPulseXSource } from "@/lib/market/sources/pulsex";
 import type { Quote } from "@/lib/market/types";

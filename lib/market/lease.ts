@@ -34,7 +34,6 @@ export async function renewLease(db: PrismaClient, name: string, holder: string,
   return count === 1;
 }
 
-
 /**
  * Whether `holder` still holds `name` (nobody else has taken it since), without extending it:
  * the check before a pass writes. Extending there would push the lease past the next scheduled

@@ -16,8 +16,6 @@ import { HOUR_MS, chooseChange24h, decideMove, deriveMarketCap, parseBurnAddress
 import { readMarketState, writeMarketState } from "./state";
 import type { FetchOptions, PriceSource, Quote, QuoteRequest, SourceResult } from "./types";
 
-export { rerank };
-
 export type RefreshReport = {
   startedAt: string;
   finishedAt: string;

@@ -96,8 +96,3 @@ export function circulatingRaw(totalSupply: bigint, burnedBalances: readonly big
   const burned = burnedBalances.reduce((sum, balance) => sum + balance, 0n);
   return totalSupply > burned ? totalSupply - burned : 0n;
 }
-
-/** totalSupply minus the balances held at burn addresses, in whole tokens (never below 0). */
-export function circulatingSupply(totalSupply: bigint, burnedBalances: readonly bigint[], decimals: number): number {
-  return toUnits(circulatingRaw(totalSupply, burnedBalances), decimals);
-}
