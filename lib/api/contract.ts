@@ -40,6 +40,7 @@ import {
   updateCoinBodySchema,
 } from "@/lib/validation/listings";
 import { signInBodySchema, signOutBodySchema } from "@/lib/validation/auth-forms";
+import { historyQuerySchema, historySchema } from "@/lib/validation/history";
 import { healthSchema } from "@/lib/validation/health";
 import type { RateLimitBucket } from "@/lib/security/rate-limit-buckets";
 
@@ -94,6 +95,16 @@ export const endpoints = {
     notFound: (params) => `No coin with id ${quoted(params.id)}.`,
     query: noQuerySchema,
     response: coinSchema,
+  },
+  coinHistory: {
+    method: "GET",
+    path: "/api/cryptocurrencies/:id/history",
+    access: "public",
+    cache: "public",
+    params: coinIdParams("id"),
+    notFound: (params) => `No coin with id ${quoted(params.id)}.`,
+    query: historyQuerySchema,
+    response: historySchema,
   },
   coinIndex: { method: "GET", path: "/api/coin-index", access: "public", cache: "public", query: coinIndexQuerySchema, response: z.unknown() },
   featuredComparisons: { method: "GET", path: "/api/comparisons/featured", access: "public", cache: "public", query: noQuerySchema, response: featuredComparisonListSchema },

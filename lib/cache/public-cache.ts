@@ -19,6 +19,14 @@ import type { PublicTag } from "./public-tags";
 export const FRESH_MS = 10_000;
 export const MAX_AGE_MS = 20_000;
 
+/**
+ * At most this many values are kept; past it the oldest built goes first. Per-coin values (each
+ * coin's history) would otherwise grow with the number of coins a crawler walks between two
+ * refreshes; a history body is at most ~1,100 daily points (~70 KB), so this bounds the cache
+ * near 70 MB even if every entry were one.
+ */
+export const MAX_ENTRIES = 1_000;
+
 type Entry = {
   value: unknown;
   tags: readonly PublicTag[];
@@ -68,7 +76,7 @@ function rebuild<T>(key: string, tags: readonly PublicTag[], build: () => Promis
   const promise: Promise<T> = build()
     .then((value) => {
       // Aged from when the build started: the data is at least that old.
-      if (isCurrent()) entries.set(key, { value, tags, builtAt: startedAt });
+      if (isCurrent()) store(entries, key, { value, tags, builtAt: startedAt });
       return value;
     })
     .finally(() => {
@@ -76,6 +84,13 @@ function rebuild<T>(key: string, tags: readonly PublicTag[], build: () => Promis
     });
   building.set(key, { promise, tags });
   return promise;
+}
+
+/** Stores `entry` as the newest; drops the oldest past MAX_ENTRIES (a Map iterates in insertion order). */
+function store(entries: Map<string, Entry>, key: string, entry: Entry): void {
+  entries.delete(key);
+  entries.set(key, entry);
+  while (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
 }
 
 /** Drops every value carrying one of `tags`; the next request builds it from the database. */

@@ -23,6 +23,12 @@ export function toCoin(row: CoinRow): Coin {
     // are the ones it was listed with.
     priceUpdatedAt: (row.priceUpdatedAt ?? row.listedAt).toISOString(),
     lowLiquidity: row.lowLiquidity,
+    liquidityUsd: row.liquidityUsd,
+    athPrice: row.athPrice,
+    athAt: row.athAt?.toISOString() ?? null,
+    athMarketCap: row.athMarketCap,
+    athMarketCapAt: row.athMarketCapAt?.toISOString() ?? null,
+    athMarketCapEstimated: row.athMarketCapEstimated,
   };
 }
 

@@ -1,6 +1,7 @@
 // Loads the seed snapshot (prisma/seed) into an empty database. Idempotent: a database that
 // already has coins is left alone, so restarting the app never duplicates or overwrites data.
 import { SNAPSHOT_DATE, seedCoins } from "../../prisma/seed/coins";
+import { seedAllTimeHigh } from "../../prisma/seed/all-time-highs";
 import { seedFeatured } from "../../prisma/seed/featured";
 import { seedQuoteSource, seedTags } from "../../prisma/seed/quote-sources";
 import type { PrismaClient } from "./create-client";
@@ -17,6 +18,7 @@ export async function seedDatabase(db: PrismaClient, now = new Date()): Promise<
       data: seedCoins.map((coin) => ({
         ...coin,
         ...seedQuoteSource(coin),
+        ...seedAllTimeHigh(coin, SNAPSHOT_TAKEN_AT),
         tags: seedTags(coin),
         listedAt: new Date(coin.listedAt),
         priceSource: "snapshot",

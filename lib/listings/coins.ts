@@ -112,6 +112,7 @@ export async function listCoin(db: PrismaClient, input: ListCoinBody, deps: List
             athPrice: quote.price,
             athMarketCap: quote.marketCap!,
             athAt: now,
+            athMarketCapAt: now,
             lowLiquidity: underLiquidityFloor(LISTING_SOURCE, quote.liquidityUsd, getEnv().MARKET_MIN_LIQUIDITY_USD),
             listedAt: now,
             updatedAt: now,

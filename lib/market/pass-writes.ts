@@ -56,6 +56,8 @@ export type PublishedPrice = {
   athPrice: number;
   athMarketCap: number;
   athAt: Date;
+  athMarketCapAt: Date;
+  athMarketCapEstimated: boolean;
 };
 
 /**
@@ -71,8 +73,9 @@ export async function writePublishedPrices(db: PrismaClient, rows: readonly Publ
          "currentPrice" = v.column2, "marketCap" = v.column3, "priceChange24h" = v.column4, "liquidityUsd" = v.column5,
          "circulatingSupply" = v.column6, "priceSource" = v.column7, "priceUpdatedAt" = v.column8, "updatedAt" = v.column8,
          "athPrice" = v.column9, "athMarketCap" = v.column10, "athAt" = v.column11,
+         "athMarketCapAt" = v.column12, "athMarketCapEstimated" = v.column13,
          "lowLiquidity" = 0, "pendingPrice" = NULL, "pendingSince" = NULL
-       FROM (VALUES ${piece.map(() => "(?,?,?,?,?,?,?,?,?,?,?)").join(",")}) AS v
+       FROM (VALUES ${piece.map(() => "(?,?,?,?,?,?,?,?,?,?,?,?,?)").join(",")}) AS v
        WHERE "Coin"."id" = v.column1`,
       ...piece.flatMap((row) => [
         row.id,
@@ -86,6 +89,8 @@ export async function writePublishedPrices(db: PrismaClient, rows: readonly Publ
         row.athPrice,
         row.athMarketCap,
         sqlDateTime(row.athAt),
+        sqlDateTime(row.athMarketCapAt),
+        row.athMarketCapEstimated ? 1 : 0,
       ]),
     ),
     db.priceSnapshot.createMany({

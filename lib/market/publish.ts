@@ -75,20 +75,30 @@ export function decideMove(
   };
 }
 
-export type AllTimeHigh = { athPrice: number | null; athMarketCap: number | null; athAt: Date | null };
+export type AllTimeHigh = {
+  athPrice: number | null;
+  athMarketCap: number | null;
+  athAt: Date | null;
+  athMarketCapAt: Date | null;
+  athMarketCapEstimated: boolean;
+};
 
 /**
- * The all-time highs after an accepted price: each raised when the new figure is above it (the
- * market cap independently, as supply changes move it apart from the price); athAt is when the
- * price high was set. Never lowered.
+ * The all-time highs after a price taken at `at`: each raised when the new figure is above it
+ * (the market cap independently, as supply changes move it apart from the price), with the time
+ * it was set. `estimated`: this market cap is that price times today's supply (price-only
+ * history), not a market cap known at the time. Never lowered.
  */
-export function raiseAllTimeHigh(previous: AllTimeHigh, price: number, marketCap: number, at: Date): { athPrice: number; athMarketCap: number; athAt: Date } {
+export function raiseAllTimeHigh(previous: AllTimeHigh, price: number, marketCap: number, at: Date, estimated = false): Required<{ [K in keyof AllTimeHigh]: NonNullable<AllTimeHigh[K]> }> {
   const newPriceHigh = previous.athPrice === null || price > previous.athPrice;
+  const newCapHigh = previous.athMarketCap === null || marketCap > previous.athMarketCap;
   return {
     athPrice: newPriceHigh ? price : previous.athPrice!,
-    // A high stored without its date (the columns are written together, so only by hand) gets this one.
+    // A high stored without its date (only by hand, or from before the column) gets this one.
     athAt: newPriceHigh ? at : (previous.athAt ?? at),
-    athMarketCap: previous.athMarketCap === null || marketCap > previous.athMarketCap ? marketCap : previous.athMarketCap,
+    athMarketCap: newCapHigh ? marketCap : previous.athMarketCap!,
+    athMarketCapAt: newCapHigh ? at : (previous.athMarketCapAt ?? previous.athAt ?? at),
+    athMarketCapEstimated: newCapHigh ? estimated : previous.athMarketCapEstimated,
   };
 }
 

@@ -30,6 +30,16 @@ export const coinSchema = z.object({
   priceUpdatedAt: z.iso.datetime(),
   /** The last quote came from a pool under the liquidity floor: the price shown is the last good one. */
   lowLiquidity: z.boolean(),
+  /** Tracked USD liquidity of the pool the price came from, when the source knows it. */
+  liquidityUsd: z.number().nullable(),
+  /** All-time-high price and when it was set (null: no price accepted yet). */
+  athPrice: z.number().nullable(),
+  athAt: z.iso.datetime().nullable(),
+  /** All-time-high market cap and when it was set: the target of an "at its all-time high" comparison. */
+  athMarketCap: z.number().nullable(),
+  athMarketCapAt: z.iso.datetime().nullable(),
+  /** The high is that day's price times today's supply (the old supply is unknown). */
+  athMarketCapEstimated: z.boolean(),
 });
 export type Coin = z.infer<typeof coinSchema>;
 

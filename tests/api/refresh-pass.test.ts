@@ -92,22 +92,29 @@ describe("priceUpdatedAt", () => {
 });
 
 describe("all-time highs", () => {
-  beforeAll(() => onlyQuote("dexscreener", ["plsx"]));
+  // ehex: a token whose seed highs are its snapshot figures (lib/db/seed.ts), quoted by its own contract.
+  beforeAll(() => onlyQuote("dexscreener", ["ehex"]));
 
   test("raised by an accepted price above them, never lowered; the market cap high on its own", async () => {
     const pass = (price: number, marketCap: number, iso: string) =>
-      runRefreshPass(db(), [scripted("dexscreener", { plsx: quote(price, { marketCap }) })], { ...silent, now: () => new Date(iso) });
-    // plsx is quoted by its own contract, so the source's market cap is used as given.
-    await pass(0.00003, 3.9e9, "2026-11-23T01:00:00Z");
-    expect(await coin("plsx")).toMatchObject({ athPrice: 0.00003, athMarketCap: 3.9e9, athAt: new Date("2026-11-23T01:00:00Z") });
-    await pass(0.00004, 4.0e9, "2026-11-23T01:05:00Z");
-    expect(await coin("plsx")).toMatchObject({ athPrice: 0.00004, athMarketCap: 4.0e9, athAt: new Date("2026-11-23T01:05:00Z") });
+      runRefreshPass(db(), [scripted("dexscreener", { ehex: quote(price, { marketCap }) })], { ...silent, now: () => new Date(iso) });
+    const at = (iso: string) => new Date(iso);
+    await pass(0.01, 1e8, "2026-11-23T01:00:00Z");
+    expect(await coin("ehex")).toMatchObject({ athPrice: 0.01, athMarketCap: 1e8, athAt: at("2026-11-23T01:00:00Z"), athMarketCapAt: at("2026-11-23T01:00:00Z") });
+    await pass(0.02, 2e8, "2026-11-23T01:05:00Z");
+    expect(await coin("ehex")).toMatchObject({ athPrice: 0.02, athMarketCap: 2e8, athAt: at("2026-11-23T01:05:00Z"), athMarketCapAt: at("2026-11-23T01:05:00Z") });
     // Lower price and cap: neither high moves.
-    await pass(0.000035, 3.5e9, "2026-11-23T01:10:00Z");
-    expect(await coin("plsx")).toMatchObject({ currentPrice: 0.000035, athPrice: 0.00004, athMarketCap: 4.0e9, athAt: new Date("2026-11-23T01:05:00Z") });
-    // A lower price with a higher cap (more supply): only the cap high moves, athAt stays the price high's.
-    await pass(0.000038, 4.2e9, "2026-11-23T01:15:00Z");
-    expect(await coin("plsx")).toMatchObject({ athPrice: 0.00004, athMarketCap: 4.2e9, athAt: new Date("2026-11-23T01:05:00Z") });
+    await pass(0.015, 1.5e8, "2026-11-23T01:10:00Z");
+    expect(await coin("ehex")).toMatchObject({ currentPrice: 0.015, athPrice: 0.02, athMarketCap: 2e8, athAt: at("2026-11-23T01:05:00Z"), athMarketCapAt: at("2026-11-23T01:05:00Z") });
+    // A lower price with a higher cap (more supply): only the cap high and its date move.
+    await pass(0.018, 2.5e8, "2026-11-23T01:15:00Z");
+    expect(await coin("ehex")).toMatchObject({
+      athPrice: 0.02,
+      athAt: at("2026-11-23T01:05:00Z"),
+      athMarketCap: 2.5e8,
+      athMarketCapAt: at("2026-11-23T01:15:00Z"),
+      athMarketCapEstimated: false,
+    });
   });
 });
 

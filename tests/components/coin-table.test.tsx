@@ -1,9 +1,9 @@
 import { render, screen, within } from "@testing-library/react";
 import { CoinTable } from "@/components/coins/coin-table";
 import type { Coin } from "@/lib/validation/coins";
-import { seedPriceContext } from "./fixtures";
+import { makeCoin, seedPriceContext } from "./fixtures";
 
-const base: Coin = {
+const base: Coin = makeCoin({
   id: "tiny",
   symbol: "TINY",
   name: "Tiny Token",
@@ -21,7 +21,7 @@ const base: Coin = {
   updatedAt: "2026-11-20T00:00:00.000Z",
   priceUpdatedAt: "2026-11-20T00:00:00.000Z",
   lowLiquidity: false,
-};
+});
 
 test("renders each column with the shared formatting rules; # is the place in the list", () => {
   render(

@@ -19,6 +19,12 @@ export function makeCoin(overrides: Partial<Coin> & Pick<Coin, "id" | "symbol">)
     updatedAt: "2026-11-20T00:00:00.000Z",
     priceUpdatedAt: "2026-11-20T00:00:00.000Z",
     lowLiquidity: false,
+    liquidityUsd: null,
+    athPrice: null,
+    athAt: null,
+    athMarketCap: null,
+    athMarketCapAt: null,
+    athMarketCapEstimated: false,
     ...overrides,
   };
 }

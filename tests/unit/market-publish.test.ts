@@ -63,19 +63,27 @@ describe("decideMove", () => {
 });
 
 describe("raiseAllTimeHigh", () => {
-  const before = { athPrice: 2, athMarketCap: 200, athAt: new Date("2026-01-01T00:00:00Z") };
+  const earlier = new Date("2026-01-01T00:00:00Z");
+  const capDay = new Date("2026-02-01T00:00:00Z");
+  const before = { athPrice: 2, athMarketCap: 200, athAt: earlier, athMarketCapAt: capDay, athMarketCapEstimated: true };
   const at = new Date("2026-11-23T00:00:00Z");
 
-  test("a higher price raises price and date; the cap is raised on its own", () => {
-    expect(raiseAllTimeHigh(before, 3, 150, at)).toEqual({ athPrice: 3, athAt: at, athMarketCap: 200 });
-    // Supply grew: a lower price with a higher cap raises only the cap, and the date stays the price high's.
-    expect(raiseAllTimeHigh(before, 1.5, 250, at)).toEqual({ athPrice: 2, athAt: before.athAt, athMarketCap: 250 });
+  test("a higher price raises price and date; the cap is raised on its own, with its own date", () => {
+    expect(raiseAllTimeHigh(before, 3, 150, at)).toEqual({ ...before, athPrice: 3, athAt: at });
+    // Supply grew: a lower price with a higher cap raises only the cap, and the price high's date stays.
+    expect(raiseAllTimeHigh(before, 1.5, 250, at)).toEqual({ ...before, athMarketCap: 250, athMarketCapAt: at, athMarketCapEstimated: false });
+    expect(raiseAllTimeHigh(before, 1.5, 250, at, true).athMarketCapEstimated).toBe(true);
   });
 
   test("never lowered; the first accepted price is the first high", () => {
     expect(raiseAllTimeHigh(before, 1, 100, at)).toEqual(before);
     expect(raiseAllTimeHigh(before, 2, 200, at)).toEqual(before); // equal is not above
-    expect(raiseAllTimeHigh({ athPrice: null, athMarketCap: null, athAt: null }, 0.5, 50, at)).toEqual({ athPrice: 0.5, athAt: at, athMarketCap: 50 });
+    const none = { athPrice: null, athMarketCap: null, athAt: null, athMarketCapAt: null, athMarketCapEstimated: false };
+    expect(raiseAllTimeHigh(none, 0.5, 50, at)).toEqual({ athPrice: 0.5, athAt: at, athMarketCap: 50, athMarketCapAt: at, athMarketCapEstimated: false });
+  });
+
+  test("a cap high stored without its date takes the price high's", () => {
+    expect(raiseAllTimeHigh({ ...before, athMarketCapAt: null }, 1, 100, at).athMarketCapAt).toEqual(earlier);
   });
 });
 

@@ -1,0 +1,27 @@
+// A coin's history as the API serves it: read from the snapshots once per refresh per coin and
+// range, thinned (ranges.ts) and serialised once, then served from the public cache like every
+// public read. A refresh pass invalidates it with the rest of the coin data ("coins").
+import "server-only";
+import { cachedPublic } from "../cache/public-cache";
+import { getCoinOrThrow } from "../coins/queries";
+import { getDb } from "../db";
+import type { HistoryPoint, HistoryRange } from "../validation/history";
+import { RANGE_SPECS, rangeStart, thinToSteps } from "./ranges";
+
+/** The points of `coinId` over `range`, oldest first, as a JSON body; an unknown coin is a 404. */
+export async function getHistoryBody(coinId: string, range: HistoryRange): Promise<string> {
+  await getCoinOrThrow(coinId); // from the cached coin snapshot: an unknown id never reaches the database
+  // Only the serialised body is kept: it is what every request sends, and the smaller entry.
+  return cachedPublic(`history:${coinId}:${range}`, ["coins"], async () => JSON.stringify(await readHistory(coinId, range, Date.now())));
+}
+
+async function readHistory(coinId: string, range: HistoryRange, now: number): Promise<HistoryPoint[]> {
+  const from = rangeStart(range, now);
+  const rows = await getDb().priceSnapshot.findMany({
+    where: { coinId, ...(from === null ? {} : { takenAt: { gte: new Date(from) } }) },
+    orderBy: [{ takenAt: "asc" }, { id: "asc" }],
+    select: { takenAt: true, price: true, marketCap: true },
+  });
+  const points = rows.map((row) => ({ t: row.takenAt.getTime(), price: row.price, marketCap: row.marketCap }));
+  return thinToSteps(points, RANGE_SPECS[range].stepMs);
+}
