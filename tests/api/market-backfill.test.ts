@@ -6,6 +6,8 @@ import { execFile } from "node:child_process";
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { runBackfill, type BackfillOptions } from "@/lib/market/backfill/run-backfill";
+import { raiseAllTimeHigh } from "@/lib/market/publish";
+import { writePublishedPrices } from "@/lib/market/pass-writes";
 import { answerHistoryRequest, json, startFakeHistoryApis, utcDay, type Answer, type HistoryTables } from "../helpers/history-apis";
 import { useTestDatabase } from "../helpers/test-database";
 
@@ -241,6 +243,29 @@ test("the CLI prints what it did and a summary; a bad command line is a usage er
   } finally {
     await apis.stop();
   }
+});
+
+test("a refresh pass that read a coin before the backfill raised its highs does not lower them when it writes", async () => {
+  // The pass read btc's old highs (50 at 2025-01-01, 900); the backfill then raised them to 60 and
+  // 1,140 (first test); the pass's new price 55 raises nothing over what it read.
+  const stale = { athPrice: 50, athAt: day("2025-01-01"), athMarketCap: 900, athMarketCapAt: day("2025-01-01"), athMarketCapEstimated: false };
+  const at = new Date(NOW);
+  await writePublishedPrices(db(), [
+    { id: "btc", currentPrice: 55, marketCap: 1_100, priceChange24h: 1, liquidityUsd: null, circulatingSupply: 20, priceSource: "coingecko", priceUpdatedAt: at, ...raiseAllTimeHigh(stale, 55, 1_100, at) },
+  ]);
+  expect(await db().coin.findUniqueOrThrow({ where: { id: "btc" } })).toMatchObject({
+    currentPrice: 55,
+    athPrice: 60,
+    athAt: day("2026-11-18"),
+    athMarketCap: 1_140,
+    athMarketCapAt: day("2026-11-19"),
+    athMarketCapEstimated: true,
+  });
+  // A real new high still goes through: 70 x 20 = 1,400.
+  await writePublishedPrices(db(), [
+    { id: "btc", currentPrice: 70, marketCap: 1_400, priceChange24h: 1, liquidityUsd: null, circulatingSupply: 20, priceSource: "coingecko", priceUpdatedAt: at, ...raiseAllTimeHigh(stale, 70, 1_400, at) },
+  ]);
+  expect(await db().coin.findUniqueOrThrow({ where: { id: "btc" } })).toMatchObject({ athPrice: 70, athAt: at, athMarketCap: 1_400, athMarketCapAt: at, athMarketCapEstimated: false });
 });
 
 describe("when the APIs misbehave", () => {
