@@ -5,7 +5,7 @@
 import { execFile } from "node:child_process";
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
-import { runBackfill, type BackfillOptions } from "@/lib/market/backfill/run-backfill";
+import { describeOutcome, runBackfill, type BackfillOptions } from "@/lib/market/backfill/run-backfill";
 import { raiseAllTimeHigh } from "@/lib/market/publish";
 import { writePublishedPrices } from "@/lib/market/pass-writes";
 import { answerHistoryRequest, json, startFakeHistoryApis, utcDay, type Answer, type HistoryTables } from "../helpers/history-apis";
@@ -229,7 +229,7 @@ test("the CLI prints what it did and a summary; a bad command line is a usage er
     expect(run.stdout).toBe(
       [
         "  done     bnb (coingecko): 2 days written",
-        "  done     ehex (geckoterminal): 2 days written; 1 gaps (1 days missing at the source)",
+        "  done     ehex (geckoterminal): 2 days written; 1 gap (1 day missing at the source)",
         "Backfill: 2 coins done, 4 days written, 0 skipped, 3 requests.",
         "  unknown  no coin with the id nope",
         "",
@@ -268,6 +268,21 @@ test("a refresh pass that read a coin before the backfill raised its highs does 
   expect(await db().coin.findUniqueOrThrow({ where: { id: "btc" } })).toMatchObject({ athPrice: 70, athAt: at, athMarketCap: 1_400, athMarketCapAt: at, athMarketCapEstimated: false });
 });
 
+test("a CoinGecko coin without a supply: days with a market cap are written, price-only days left out and said", async () => {
+  await db().coin.updateMany({ where: { id: { in: ["doge", "ada"] } }, data: { circulatingSupply: null } });
+  tables.marketCharts.dogecoin = [{ at: utcDay("2026-11-10"), price: 0.1, marketCap: 1_000 }, { at: utcDay("2026-11-11"), price: 0.2, marketCap: 0 }];
+  tables.marketCharts.cardano = [{ at: utcDay("2026-11-10"), price: 0.5, marketCap: 0 }];
+  const report = await runBackfill(db(), options({ coinIds: ["doge", "ada"] }));
+  tables = defaultTables();
+  const byId = Object.fromEntries(report.outcomes.map((outcome) => [outcome.coinId, outcome]));
+  expect(describeOutcome(byId.doge!)).toBe("  done     doge (coingecko): 1 day written; 1 price-only day left out (no circulating supply)");
+  expect(byId.ada).toEqual({ coinId: "ada", source: "coingecko", status: "skipped", reason: "no circulating supply to estimate the market caps of 1 price-only day" });
+  expect((await snapshotsOf("doge"))[0]).toEqual({ takenAt: day("2026-11-10"), price: 0.1, marketCap: 1_000 });
+  expect(await snapshotsOf("ada")).toHaveLength(1);
+  const marks = await db().coin.findMany({ where: { id: { in: ["doge", "ada"] } }, select: { id: true, historyBackfilledAt: true }, orderBy: { id: "asc" } });
+  expect(marks).toEqual([{ id: "ada", historyBackfilledAt: null }, { id: "doge", historyBackfilledAt: new Date(NOW) }]);
+});
+
 describe("when the APIs misbehave", () => {
   afterEach(() => {
     tables = defaultTables();
@@ -297,7 +312,7 @@ describe("when the APIs misbehave", () => {
     const report = await runBackfill(db(), options({ coinIds: ["xrp", "pls"] }));
     const byId = Object.fromEntries(report.outcomes.map((outcome) => [outcome.coinId, outcome]));
     expect(byId.xrp).toEqual({ coinId: "xrp", source: "coingecko", status: "skipped", reason: "coingecko: 429 Too Many Requests" });
-    expect(byId.pls).toEqual({ coinId: "pls", source: "geckoterminal", status: "done", written: 0, gaps: 0, missingDays: 0, note: "the source has no history for it" });
+    expect(byId.pls).toEqual({ coinId: "pls", source: "geckoterminal", status: "done", written: 0, gaps: 0, missingDays: 0, withoutSupply: 0, note: "the source has no history for it" });
     expect(sleeps).toEqual([60_000, 60_000, 60_000]); // 4 attempts, a minute before each retry
     // PLS is read through WPLS.
     expect(seen.some((url) => url.pathname === `/api/v2/networks/pulsechain/pools/${WPLS_POOL}/ohlcv/day` && url.searchParams.get("token") === WPLS)).toBe(true);

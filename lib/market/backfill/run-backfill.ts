@@ -26,6 +26,8 @@ export type CoinOutcome =
       /** Holes between written days (days without a candle) and the days they miss. */
       gaps: number;
       missingDays: number;
+      /** Price-only days left out: the coin has no supply to estimate their market caps. */
+      withoutSupply: number;
       /** Set when nothing was written: why. */
       note?: string;
     }
@@ -108,12 +110,13 @@ async function backfillCoin(db: PrismaClient, coin: BackfillCoin, clients: Clien
     }
     const plan = planDays(points, { before, since, supply });
     if (plan.days.length === 0 && plan.withoutSupply > 0) {
-      return skip(`no circulating supply to estimate market caps for ${plan.withoutSupply} price-only days`);
+      return skip(`no circulating supply to estimate the market caps of ${count(plan.withoutSupply, "price-only day")}`);
     }
     await writeCoinHistory(db, coin.id, plan.days, raiseHighsOver(coin, plan.days), clients.now);
     const note =
       plan.days.length > 0 ? undefined : points.length === 0 ? "the source has no history for it" : "no day before its own first snapshot";
-    return { coinId: coin.id, source: source.kind, status: "done", written: plan.days.length, gaps: plan.gaps, missingDays: plan.missingDays, note };
+    const { gaps, missingDays, withoutSupply } = plan;
+    return { coinId: coin.id, source: source.kind, status: "done", written: plan.days.length, gaps, missingDays, withoutSupply, note };
   } catch (error) {
     return skip(error instanceof SourceError ? `${source.kind}: ${error.message}` : `failed: ${String(error)}`);
   }
@@ -124,6 +127,9 @@ export function describeOutcome(outcome: CoinOutcome): string {
   const head = `${outcome.coinId} (${outcome.source})`;
   if (outcome.status === "skipped") return `  skipped  ${head}: ${outcome.reason}`;
   if (outcome.note) return `  done     ${head}: nothing written, ${outcome.note}`;
-  const gaps = outcome.gaps > 0 ? `; ${outcome.gaps} gaps (${outcome.missingDays} days missing at the source)` : "";
-  return `  done     ${head}: ${outcome.written} days written${gaps}`;
+  const gaps = outcome.gaps > 0 ? `; ${count(outcome.gaps, "gap")} (${count(outcome.missingDays, "day")} missing at the source)` : "";
+  const unsupplied = outcome.withoutSupply > 0 ? `; ${count(outcome.withoutSupply, "price-only day")} left out (no circulating supply)` : "";
+  return `  done     ${head}: ${count(outcome.written, "day")} written${gaps}${unsupplied}`;
 }
+
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
