@@ -1,7 +1,7 @@
 // `npm run market:backfill`: fills each coin's daily history before the site's own snapshots
 // from CoinGecko (coins quoted there) and GeckoTerminal (PulseChain tokens), against DATABASE_URL,
-// then prints a summary. Exit codes: 0 done (even with coins skipped: a rerun retries them),
-// 1 failed before any coin, 2 usage error.
+// then prints a summary. Exit codes: 0 done (coins skipped along the way are retried by the next
+// run), 1 when every coin it tried was skipped or it failed before any coin, 2 usage error.
 import "./load-env";
 import { createPrismaClient } from "../lib/db/create-client";
 import { getEnv } from "../lib/env";
@@ -38,6 +38,7 @@ try {
   if (report.unknownIds.length > 0) console.log(`  unknown  no coin with the id ${report.unknownIds.join(", ")}`);
   for (const outcome of skipped) console.log(describeOutcome(outcome));
   if (skipped.length > 0) console.log("Skipped coins are not marked done: run it again to retry them.");
+  if (done === 0 && skipped.length > 0) process.exitCode = 1;
 } catch (error) {
   console.error(`Backfill failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;

@@ -238,12 +238,15 @@ test("the CLI prints what it did and a summary; a bad command line is a usage er
     expect(apis.requests).toHaveLength(3);
     const again = await cli("--coins", "bnb,ehex");
     expect(again.stdout).toBe("Backfill: 0 coins done, 0 days written, 0 skipped, 0 requests; 2 coins already backfilled (--again re-checks them).\n");
+    // CoinGecko does not know "ripple" here (404): every coin tried was skipped, so exit 1.
+    const failed = await cli("--coins", "xrp");
+    expect(failed).toMatchObject({ code: 1, stdout: expect.stringContaining("  skipped  xrp (coingecko): coingecko: HTTP 404\n") });
     const usage = await cli("--days", "zero");
     expect(usage).toMatchObject({ code: 2, stderr: expect.stringMatching(/Error: --days must be a whole number[\s\S]*Usage: npm run market:backfill/) });
   } finally {
     await apis.stop();
   }
-});
+}, 180_000); // four CLI processes, each compiling its TypeScript on a shared machine
 
 test("a refresh pass that read a coin before the backfill raised its highs does not lower them when it writes", async () => {
   // The pass read btc's old highs (50 at 2025-01-01, 900); the backfill then raised them to 60 and
