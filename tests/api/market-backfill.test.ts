@@ -324,6 +324,16 @@ describe("when the APIs misbehave", () => {
     expect(marks).toEqual([{ id: "pls", historyBackfilledAt: new Date(NOW) }, { id: "xrp", historyBackfilledAt: null }]);
   });
 
+  test("a pool whose answer is about other tokens is refused, not written as this token's history", async () => {
+    const PCOCK = "0xc10a4ed9b4042222d69ff0b374eddd47ed90fc1f";
+    const POOL = "0x000000000000000000000000000000000000c0c0";
+    tables.tokenPools[PCOCK] = [{ address: POOL, reserveUsd: "5000" }];
+    tables.ohlcv[POOL] = { base: HEX, quote: WPLS, candles: [{ day: utcDay("2026-11-10"), close: 1 }] };
+    const report = await runBackfill(db(), options({ coinIds: ["pcock"] }));
+    expect(report.outcomes).toEqual([{ coinId: "pcock", source: "geckoterminal", status: "skipped", reason: `geckoterminal: pool ${POOL} does not trade ${PCOCK}` }]);
+    expect(await snapshotsOf("pcock")).toHaveLength(1);
+  });
+
   test("truncated JSON: the coin keeps what it had, is skipped with the reason, and the next run retries it", async () => {
     tables.marketCharts.solana = () => ({ status: 200, body: '{"prices":[[1794960000000,7],[17949' });
     const first = await runBackfill(db(), options({ coinIds: ["sol"] }));
