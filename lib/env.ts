@@ -87,6 +87,8 @@ const envSchema = z.object({
   /** Market data APIs (overridable to point a refresh at a mock or a proxy). */
   DEXSCREENER_API_URL: z.url({ protocol: /^https?$/ }).default("https://api.dexscreener.com"),
   COINGECKO_API_URL: z.url({ protocol: /^https?$/ }).default("https://api.coingecko.com/api/v3"),
+  /** GeckoTerminal's public API, for the history backfill's PulseChain pools (`npm run market:backfill`). */
+  GECKOTERMINAL_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://api.geckoterminal.com/api/v2"),
   /** Optional CoinGecko demo key (sent as x-cg-demo-api-key). */
   COINGECKO_API_KEY: z.string().trim().min(1).optional(),
   /** Minutes between market refreshes on a Node host; 0 turns the schedule off (Vercel uses cron). */
@@ -138,6 +140,7 @@ export function getEnv(): Env {
     DEXSCREENER_API_URL: process.env.DEXSCREENER_API_URL || undefined,
     COINGECKO_API_URL: process.env.COINGECKO_API_URL || undefined,
     COINGECKO_API_KEY: process.env.COINGECKO_API_KEY || undefined,
+    GECKOTERMINAL_BASE_URL: process.env.GECKOTERMINAL_BASE_URL || undefined,
     MARKET_REFRESH_INTERVAL_MINUTES: process.env.MARKET_REFRESH_INTERVAL_MINUTES || undefined,
     MARKET_MIN_LIQUIDITY_USD: process.env.MARKET_MIN_LIQUIDITY_USD || undefined,
     MARKET_PASS_BUDGET_SECONDS: process.env.MARKET_PASS_BUDGET_SECONDS || undefined,

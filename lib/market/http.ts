@@ -24,6 +24,8 @@ export type RetryPolicy = {
   backoffMs: number;
   /** Longest Retry-After we honour before giving up on this pass. */
   maxRetryAfterMs: number;
+  /** Wait after a 429 without Retry-After (default: the backoff); a per-minute window wants ~60 s. */
+  rateLimitBackoffMs?: number;
 };
 
 export const DEFAULT_RETRY: RetryPolicy = { timeoutMs: 8_000, retries: 2, backoffMs: 500, maxRetryAfterMs: 15_000 };
@@ -56,14 +58,24 @@ function attemptError(error: unknown, policy: RetryPolicy): SourceError {
   return new SourceError(timedOut ? "timeout" : "network", timedOut ? `no answer within ${policy.timeoutMs} ms` : String(error));
 }
 
-type Options = { headers?: Record<string, string>; pace?: () => Promise<void>; policy?: RetryPolicy };
+type Options = {
+  headers?: Record<string, string>;
+  pace?: () => Promise<void>;
+  policy?: RetryPolicy;
+  /** Replaces the real waits (backoffs, Retry-After), so tests can see them without waiting. */
+  sleep?: (ms: number) => Promise<void>;
+};
 
 /** GET `url` and parse its JSON with `schema`; throws SourceError once retries are spent. */
 export async function fetchSourceJson<S extends z.ZodType>(url: string, schema: S, options: Options = {}): Promise<z.infer<S>> {
   const policy = options.policy ?? DEFAULT_RETRY;
+  const wait = options.sleep ?? sleep;
   let lastError: SourceError | undefined;
+  // After a 429 the wait it asked for (or the rate-limit backoff) is the whole pause before the next attempt.
+  let waitedForRateLimit = false;
   for (let attempt = 0; attempt <= policy.retries; attempt++) {
-    if (attempt > 0) await sleep(policy.backoffMs * 2 ** (attempt - 1));
+    if (attempt > 0 && !waitedForRateLimit) await wait(policy.backoffMs * 2 ** (attempt - 1));
+    waitedForRateLimit = false;
     await options.pace?.();
     let response: Response;
     try {
@@ -75,11 +87,13 @@ export async function fetchSourceJson<S extends z.ZodType>(url: string, schema: 
     // Answers we retry or refuse are not read: release their connection.
     if (!response.ok) void response.body?.cancel().catch(() => {});
     if (response.status === 429) {
-      const wait = retryAfterMs(response.headers.get("retry-after")) ?? policy.backoffMs * 2 ** attempt;
+      const asked = retryAfterMs(response.headers.get("retry-after"));
+      const pause = asked ?? policy.rateLimitBackoffMs ?? policy.backoffMs * 2 ** attempt;
       lastError = new SourceError("rate_limited", "429 Too Many Requests");
       // No point waiting when no attempt is left.
-      if (wait > policy.maxRetryAfterMs || attempt === policy.retries) break;
-      await sleep(wait);
+      if (pause > policy.maxRetryAfterMs || attempt === policy.retries) break;
+      await wait(pause);
+      waitedForRateLimit = true;
       continue;
     }
     if (!response.ok) {

@@ -61,7 +61,8 @@ export type PublishedPrice = {
 };
 
 /**
- * Writes accepted prices: the price columns, priceUpdatedAt, the all-time highs; clears the
+ * Writes accepted prices: the price columns, priceUpdatedAt, the all-time highs (only upwards: a
+ * high the history backfill raised after this pass read the coin stays); clears the
  * low-liquidity flag and any pending move. One statement per 250 coins plus one insert per 250
  * snapshots, all in one transaction so a pass's prices and snapshots land together.
  */
@@ -72,8 +73,11 @@ export async function writePublishedPrices(db: PrismaClient, rows: readonly Publ
       `UPDATE "Coin" SET
          "currentPrice" = v.column2, "marketCap" = v.column3, "priceChange24h" = v.column4, "liquidityUsd" = v.column5,
          "circulatingSupply" = v.column6, "priceSource" = v.column7, "priceUpdatedAt" = v.column8, "updatedAt" = v.column8,
-         "athPrice" = v.column9, "athMarketCap" = v.column10, "athAt" = v.column11,
-         "athMarketCapAt" = v.column12, "athMarketCapEstimated" = v.column13,
+         "athPrice" = CASE WHEN "athPrice" IS NULL OR v.column9 >= "athPrice" THEN v.column9 ELSE "athPrice" END,
+         "athAt" = CASE WHEN "athPrice" IS NULL OR v.column9 >= "athPrice" THEN v.column11 ELSE "athAt" END,
+         "athMarketCap" = CASE WHEN "athMarketCap" IS NULL OR v.column10 >= "athMarketCap" THEN v.column10 ELSE "athMarketCap" END,
+         "athMarketCapAt" = CASE WHEN "athMarketCap" IS NULL OR v.column10 >= "athMarketCap" THEN v.column12 ELSE "athMarketCapAt" END,
+         "athMarketCapEstimated" = CASE WHEN "athMarketCap" IS NULL OR v.column10 >= "athMarketCap" THEN v.column13 ELSE "athMarketCapEstimated" END,
          "lowLiquidity" = 0, "pendingPrice" = NULL, "pendingSince" = NULL
        FROM (VALUES ${piece.map(() => "(?,?,?,?,?,?,?,?,?,?,?,?,?)").join(",")}) AS v
        WHERE "Coin"."id" = v.column1`,

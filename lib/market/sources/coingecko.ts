@@ -15,7 +15,7 @@ export const COINGECKO_BATCH_SIZE = 100;
 
 // ~30 calls/min for the public and Demo plans (keyless limits are per IP, Demo ones per key);
 // one pace for the whole process, shared by every instance, is the conservative reading.
-const sharedPace = createPacer(30);
+export const sharedPace = createPacer(30);
 
 // The body must be an object; each coin's entry is checked on its own so one odd entry fails
 // that coin only.

@@ -1,0 +1,88 @@
+// The backfill's reads and writes (server-only): which coins to do, where their own history
+// starts, the pool the site already knows, and one transaction per coin for what it found.
+import "server-only";
+import { getAddress } from "viem";
+import type { PrismaClient } from "@/lib/db/create-client";
+import type { AllTimeHigh } from "../publish";
+import type { PlannedDay } from "./plan-days";
+
+export type BackfillCoin = AllTimeHigh & {
+  id: string;
+  chain: string;
+  contractAddress: string | null;
+  quoteSource: string | null;
+  quoteId: string | null;
+  circulatingSupply: number | null;
+};
+
+const COIN_FIELDS = {
+  id: true,
+  chain: true,
+  contractAddress: true,
+  quoteSource: true,
+  quoteId: true,
+  circulatingSupply: true,
+  athPrice: true,
+  athMarketCap: true,
+  athAt: true,
+  athMarketCapAt: true,
+  athMarketCapEstimated: true,
+} as const;
+
+/**
+ * The coins to backfill, top ranks first (an interrupted run has done the ones most looked at),
+ * and how many were left out because an earlier run finished them.
+ */
+export async function loadBackfillCoins(
+  db: PrismaClient,
+  options: { coinIds?: readonly string[]; again: boolean },
+): Promise<{ coins: BackfillCoin[]; alreadyDone: number; unknownIds: string[] }> {
+  const only = options.coinIds?.length ? { id: { in: [...options.coinIds] } } : {};
+  const coins = await db.coin.findMany({ where: { ...only, ...(options.again ? {} : { historyBackfilledAt: null }) }, select: COIN_FIELDS, orderBy: [{ rank: "asc" }, { id: "asc" }] });
+  const alreadyDone = options.again ? 0 : await db.coin.count({ where: { ...only, historyBackfilledAt: { not: null } } });
+  let unknownIds: string[] = [];
+  if (options.coinIds?.length) {
+    const known = new Set((await db.coin.findMany({ where: only, select: { id: true } })).map((coin) => coin.id));
+    unknownIds = options.coinIds.filter((id) => !known.has(id));
+  }
+  return { coins, alreadyDone, unknownIds };
+}
+
+/** When the coin's own history starts (null: no snapshot yet). */
+export async function earliestSnapshotAt(db: PrismaClient, coinId: string): Promise<Date | null> {
+  const first = await db.priceSnapshot.findFirst({ where: { coinId }, orderBy: { takenAt: "asc" }, select: { takenAt: true } });
+  return first?.takenAt ?? null;
+}
+
+/** The token's pool from the on-chain reader's cache, when it names exactly one (else the caller asks GeckoTerminal). */
+export async function cachedSinglePool(db: PrismaClient, token: string): Promise<string | null> {
+  const row = await db.pulseXPoolCache.findUnique({ where: { token: getAddress(token) }, select: { pools: true } });
+  if (!row) return null;
+  try {
+    const pools = JSON.parse(row.pools) as Array<{ pair?: unknown }>;
+    return pools.length === 1 && typeof pools[0]?.pair === "string" ? pools[0].pair.toLowerCase() : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One transaction: the days found, the raised highs, and the mark that this coin is done. Never
+ * touches the live price (currentPrice, marketCap, priceUpdatedAt, rank).
+ */
+export async function writeCoinHistory(db: PrismaClient, coinId: string, days: readonly PlannedDay[], highs: AllTimeHigh, finishedAt: Date): Promise<void> {
+  await db.$transaction([
+    db.priceSnapshot.createMany({ data: days.map((day) => ({ coinId, takenAt: day.takenAt, price: day.price, marketCap: day.marketCap })) }),
+    db.coin.update({
+      where: { id: coinId },
+      data: {
+        athPrice: highs.athPrice,
+        athAt: highs.athAt,
+        athMarketCap: highs.athMarketCap,
+        athMarketCapAt: highs.athMarketCapAt,
+        athMarketCapEstimated: highs.athMarketCapEstimated,
+        historyBackfilledAt: finishedAt,
+      },
+    }),
+  ]);
+}
