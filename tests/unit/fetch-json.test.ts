@@ -28,6 +28,12 @@ const coin = {
   updatedAt: "2026-11-20T00:00:00.000Z",
   priceUpdatedAt: "2026-11-20T00:00:00.000Z",
   lowLiquidity: false,
+  liquidityUsd: 1.2e7,
+  athPrice: 0.0001829,
+  athAt: "2023-12-09T00:00:00.000Z",
+  athMarketCap: 2.47e10,
+  athMarketCapAt: "2023-12-09T00:00:00.000Z",
+  athMarketCapEstimated: true,
 };
 
 test("parses a success with the shared schema and sends cookies", async () => {
