@@ -2,7 +2,7 @@ import { type ComparableCoin, comparisonFailureMessage, computeAthComparison, co
 
 type TestCoin = ComparableCoin & { symbol: string };
 
-function coin(id: string, currentPrice: number | null, marketCap: number | null, high: Partial<ComparableCoin> = {}): TestCoin {
+function coin(id: string, currentPrice: number | null, marketCap: number | null, high: Pick<ComparableCoin, "athMarketCap" | "athMarketCapAt" | "athMarketCapEstimated"> = {}): TestCoin {
   return { id, symbol: id.toUpperCase(), currentPrice, marketCap, athMarketCap: null, athMarketCapAt: null, athMarketCapEstimated: false, ...high };
 }
 
