@@ -58,6 +58,8 @@ export function CoinTable({
                   {/* The coin's own page; the name of the link is the symbol (the logo is decorative). */}
                   <Link
                     href={coinPath(coin.id)}
+                    // Fifty rows would fetch fifty coin pages on a visit that opens none of them.
+                    prefetch={false}
                     className="flex min-w-0 items-center gap-1.5 rounded-sm outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:gap-2"
                   >
                     <CoinLogo coin={coin} size={22} loading="lazy" />

@@ -39,7 +39,7 @@ export function TargetSwitch({
     <div
       role="radiogroup"
       aria-label={`Compare with ${coinSymbol}'s`}
-      className="grid w-full grid-cols-2 gap-1 rounded-lg bg-muted p-1 text-sm sm:inline-grid sm:w-auto"
+      className="grid w-full grid-cols-2 gap-1 rounded-lg bg-muted p-1 text-sm sm:w-auto sm:self-start"
       data-testid="target-switch"
     >
       {OPTIONS.map((option, index) => {

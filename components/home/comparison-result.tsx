@@ -32,7 +32,7 @@ function CoinHeading({ coin, role }: { coin: ResultCoin; role: string }) {
       <div className="min-w-0">
         <p className="text-xs uppercase tracking-wide text-muted-foreground">{role}</p>
         <p className="truncate text-lg font-semibold">
-          <Link href={coinPath(coin.id)} className="rounded-sm underline-offset-4 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
+          <Link href={coinPath(coin.id)} prefetch={false} className="rounded-sm underline-offset-4 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
             {coin.symbol}
           </Link>
         </p>
@@ -116,7 +116,7 @@ function AthView({ result, priceContext }: Props) {
           testId="target-market-cap"
           note={
             day || ath.athMarketCapEstimated ? (
-              <span className="block text-xs font-normal text-muted-foreground" data-testid="target-date">
+              <span className="block text-xs font-normal break-normal text-muted-foreground" data-testid="target-date">
                 {[day, ath.athMarketCapEstimated ? "estimated" : null].filter(Boolean).join(", ")}
               </span>
             ) : null

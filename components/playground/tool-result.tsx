@@ -75,7 +75,7 @@ function AthSentence({ coin1, coin2 }: SentenceProps) {
 /** A coin's symbol in the sentence, linking to its page. */
 function CoinLink({ coin }: { coin: SentenceCoin }) {
   return (
-    <Link href={coinPath(coin.id)} className="font-medium underline-offset-4 hover:underline">
+    <Link href={coinPath(coin.id)} prefetch={false} className="font-medium underline-offset-4 hover:underline">
       {coin.symbol}
     </Link>
   );
