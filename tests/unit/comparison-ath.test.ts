@@ -1,3 +1,5 @@
+import { athEstimatedNote, athTargetPhrase, formatHighDay } from "@/lib/compare/ath-target-copy";
+import { searchWithTarget, targetFromSearch } from "@/lib/compare/target-param";
 import { type ComparableCoin, comparisonFailureMessage, computeAthComparison, computeComparison } from "@/lib/comparison";
 
 type TestCoin = ComparableCoin & { symbol: string };
@@ -92,5 +94,47 @@ describe("computeAthComparison: not comparable", () => {
 
   test("the message without a symbol still reads", () => {
     expect(comparisonFailureMessage("no-all-time-high", " ")).toBe("This coin has no all-time-high market cap on record yet.");
+  });
+});
+
+describe("the words for the high", () => {
+  const zone = process.env.TZ;
+  afterEach(() => {
+    process.env.TZ = zone;
+  });
+
+  test("the high's day is the UTC day it is stored at, in any time zone", () => {
+    // Midnight UTC is still Oct 5 in Los Angeles: a local-time format would print the day before.
+    process.env.TZ = "America/Los_Angeles";
+    expect(formatHighDay("2025-10-06T00:00:00.000Z")).toBe("Oct 6, 2025");
+    expect(formatHighDay(null)).toBeNull();
+    expect(formatHighDay("not a date")).toBeNull();
+  });
+
+  test("the target phrase, with and without its date", () => {
+    // 2,512,000,000,000 = 2.512T, shown with 2 decimals.
+    expect(athTargetPhrase("BTC", 2_512_000_000_000, "2025-10-06T00:00:00.000Z")).toBe("BTC's all-time-high market cap of $2.51T on Oct 6, 2025");
+    expect(athTargetPhrase("BTC", 2_512_000_000_000, null)).toBe("BTC's all-time-high market cap of $2.51T");
+    expect(athEstimatedNote("PLS")).toBe("Estimated: PLS's price that day × today's supply, as the old supply is unknown.");
+  });
+});
+
+describe("the target in the address", () => {
+  test.each([
+    ["", "today"],
+    ["?target=ath", "ath"],
+    ["?x=1&target=ath", "ath"],
+    ["?target=ATH", "today"],
+    ["?target=today", "today"],
+    ["?target=", "today"],
+  ] as const)("%j reads as %s", (search, target) => {
+    expect(targetFromSearch(search)).toBe(target);
+  });
+
+  test("today's target is never written; other parameters stay", () => {
+    expect(searchWithTarget("", "ath")).toBe("?target=ath");
+    expect(searchWithTarget("?target=ath", "today")).toBe("");
+    expect(searchWithTarget("?ref=x&target=ath", "today")).toBe("?ref=x");
+    expect(searchWithTarget("?ref=x", "ath")).toBe("?ref=x&target=ath");
   });
 });
