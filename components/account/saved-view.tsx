@@ -6,7 +6,9 @@ import Link from "next/link";
 import { CoinLogo } from "@/components/coins/coin-logo";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
-import { computeComparison } from "@/lib/comparison";
+import { TargetChoice } from "@/components/compare/target-switch";
+import { athEstimatedNote, athTargetPhrase } from "@/lib/compare/ath-target-copy";
+import { comparisonFailureMessage, computeAthComparison, computeComparison } from "@/lib/comparison";
 import { comparisonHref } from "@/lib/comparison-link";
 import { MISSING, formatMultiplier, formatPrice } from "@/lib/format";
 import type { SavedComparison } from "@/lib/validation/account";
@@ -46,8 +48,6 @@ function SavedList({ userId }: { userId: number }) {
 
 function SavedCard({ comparison, onRemove, removing }: { comparison: SavedComparison; onRemove: () => void; removing: boolean }) {
   const { coin1, coin2 } = comparison;
-  // Projected from today's prices, not the ones on the day it was saved.
-  const result = computeComparison(coin1, coin2);
   return (
     <Card className="h-full" data-testid="saved-card">
       <CardContent className="flex flex-col gap-4 pt-5">
@@ -73,13 +73,41 @@ function SavedCard({ comparison, onRemove, removing }: { comparison: SavedCompar
             <CoinName coin={coin2} />
           </Link>
         </h2>
-        <dl className="grid grid-cols-3 gap-3 text-sm">
-          <Figure label="Current Price" value={formatPrice(coin1.currentPrice)} />
-          <Figure label="Market Cap Multiplier" value={result.comparable ? formatMultiplier(result.multiplier) : MISSING} />
-          <Figure label="Projected Price" value={result.comparable ? formatPrice(result.projectedPrice) : MISSING} />
-        </dl>
+        <TargetChoice coinSymbol={coin2.symbol} today={<TodayFigures coin1={coin1} coin2={coin2} />} ath={<AthFigures coin1={coin1} coin2={coin2} />} />
       </CardContent>
     </Card>
+  );
+}
+
+// Both views are projected from today's prices, not the ones on the day the comparison was saved.
+function TodayFigures({ coin1, coin2 }: { coin1: Coin; coin2: Coin }) {
+  const result = computeComparison(coin1, coin2);
+  return (
+    <dl className="grid grid-cols-3 gap-3 text-sm">
+      <Figure label="Current Price" value={formatPrice(coin1.currentPrice)} />
+      <Figure label="Market Cap Multiplier" value={result.comparable ? formatMultiplier(result.multiplier) : MISSING} />
+      <Figure label="Projected Price" value={result.comparable ? formatPrice(result.projectedPrice) : MISSING} />
+    </dl>
+  );
+}
+
+/** The same figures at coin 2's all-time-high market cap, and which high that is. */
+function AthFigures({ coin1, coin2 }: { coin1: Coin; coin2: Coin }) {
+  const result = computeAthComparison(coin1, coin2);
+  return (
+    <>
+      <dl className="grid grid-cols-3 gap-3 text-sm">
+        <Figure label="Current Price" value={formatPrice(coin1.currentPrice)} />
+        <Figure label="Market Cap Multiplier" value={result.comparable ? formatMultiplier(result.multiplier) : MISSING} />
+        <Figure label="Projected Price" value={result.comparable ? formatPrice(result.projectedPrice) : MISSING} />
+      </dl>
+      <p className="text-sm text-muted-foreground" data-testid="saved-target">
+        {result.comparable
+          ? `At ${athTargetPhrase(coin2.symbol, result.athMarketCap, result.athMarketCapAt)}.`
+          : comparisonFailureMessage(result.reason, result.invalidCoin?.symbol)}
+        {result.comparable && result.athMarketCapEstimated ? ` ${athEstimatedNote(coin2.symbol)}` : null}
+      </p>
+    </>
   );
 }
 

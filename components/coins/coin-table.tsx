@@ -1,8 +1,10 @@
+import Link from "next/link";
 import { CoinLogo } from "@/components/coins/coin-logo";
 import { PriceBadges } from "@/components/coins/price-badges";
 import { PriceChange } from "@/components/coins/price-change";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { coinPath } from "@/lib/coins/coin-path";
 import type { PriceContext } from "@/lib/coins/freshness";
 import { formatMarketCap, formatPrice } from "@/lib/format";
 import type { Coin } from "@/lib/validation/coins";
@@ -13,7 +15,8 @@ type TableCoin = Pick<Coin, "id" | "symbol" | "name" | "logoUrl" | "currentPrice
  * The home tables' columns: #, Coin, Price, 1d, MC. `#` is the row's place in this list.
  * Phones get smaller type and padding, so all five columns fit at 360 px without scrolling.
  * `coins === null` means still loading: `skeletonRows` placeholder rows keep the layout steady.
- * A price's badges ('stale', 'low liquidity') sit under it, in the same column.
+ * A price's badges ('stale', 'low liquidity') sit under it, in the same column. A coin's symbol
+ * links to its page.
  */
 export function CoinTable({
   coins,
@@ -52,10 +55,16 @@ export function CoinTable({
               <TableRow key={coin.id} data-testid="coin-row">
                 <TableCell className="text-muted-foreground tabular-nums">{index + 1}</TableCell>
                 <TableCell>
-                  <span className="flex min-w-0 items-center gap-1.5 sm:gap-2">
+                  {/* The coin's own page; the name of the link is the symbol (the logo is decorative). */}
+                  <Link
+                    href={coinPath(coin.id)}
+                    // Fifty rows would fetch fifty coin pages on a visit that opens none of them.
+                    prefetch={false}
+                    className="flex min-w-0 items-center gap-1.5 rounded-sm outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:gap-2"
+                  >
                     <CoinLogo coin={coin} size={22} loading="lazy" />
                     <span className="font-medium">{coin.symbol}</span>
-                  </span>
+                  </Link>
                 </TableCell>
                 <TableCell className="text-right tabular-nums">
                   {formatPrice(coin.currentPrice)}

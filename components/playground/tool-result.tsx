@@ -2,9 +2,13 @@
 
 // A playground tool's sentence, with the reads behind it (TanStack Query), loaded when a tool
 // first has two coins: the playground's first load carries neither.
+import Link from "next/link";
 import { useCoinPair } from "@/components/coins/coin-queries";
+import { TargetChoice } from "@/components/compare/target-switch";
 import { QueryProvider } from "@/components/query-provider";
-import { comparisonFailureMessage, computeComparison } from "@/lib/comparison";
+import { coinPath } from "@/lib/coins/coin-path";
+import { athEstimatedNote, athTargetPhrase } from "@/lib/compare/ath-target-copy";
+import { type ComparableCoin, comparisonFailureMessage, computeAthComparison, computeComparison } from "@/lib/comparison";
 import { formatMultiplier, formatPrice } from "@/lib/format";
 import { ToolResultError, ToolResultSkeleton } from "./compare-tool";
 
@@ -24,14 +28,59 @@ function ToolSentence({ pair }: Props) {
   if (coins.isPending) return <ToolResultSkeleton />;
   const [coin1, coin2] = coins.data ?? [];
   if (coins.isError || !coin1 || !coin2) return <ToolResultError onRetry={() => void coins.refetch()} />;
+  if (coin1.id === coin2.id) return <ToolFailure message={comparisonFailureMessage("same-coin")} />;
+  return (
+    <TargetChoice
+      coinSymbol={coin2.symbol}
+      today={<TodaySentence coin1={coin1} coin2={coin2} />}
+      ath={<AthSentence coin1={coin1} coin2={coin2} />}
+    />
+  );
+}
+
+type SentenceCoin = ComparableCoin & { symbol: string };
+type SentenceProps = { coin1: SentenceCoin; coin2: SentenceCoin };
+
+function TodaySentence({ coin1, coin2 }: SentenceProps) {
   const result = computeComparison(coin1, coin2);
-  return result.comparable ? (
+  if (!result.comparable) return <ToolFailure message={comparisonFailureMessage(result.reason, result.invalidCoin?.symbol)} />;
+  return (
     <p data-testid="tool-result">
-      If {result.coin1.symbol} reaches the current market cap of {result.coin2.symbol}, its price would be{" "}
+      If <CoinLink coin={coin1} /> reaches the current market cap of <CoinLink coin={coin2} />, its price would be{" "}
       <strong className="tabular-nums">{formatPrice(result.projectedPrice)}</strong>{" "}
       <span className="tabular-nums text-muted-foreground">({formatMultiplier(result.multiplier)})</span>
     </p>
-  ) : (
-    <p className="text-sm text-muted-foreground">{comparisonFailureMessage(result.reason, result.invalidCoin?.symbol)}</p>
   );
+}
+
+function AthSentence({ coin1, coin2 }: SentenceProps) {
+  const result = computeAthComparison(coin1, coin2);
+  if (!result.comparable) return <ToolFailure message={comparisonFailureMessage(result.reason, result.invalidCoin?.symbol)} />;
+  return (
+    <div className="flex flex-col gap-1">
+      <p data-testid="tool-result">
+        If <CoinLink coin={coin1} /> reaches {athTargetPhrase(coin2.symbol, result.athMarketCap, result.athMarketCapAt)}, its price would
+        be <strong className="tabular-nums">{formatPrice(result.projectedPrice)}</strong>{" "}
+        <span className="tabular-nums text-muted-foreground">({formatMultiplier(result.multiplier)})</span>
+      </p>
+      {result.athMarketCapEstimated ? (
+        <p className="text-xs text-muted-foreground" data-testid="ath-estimated-note">
+          {athEstimatedNote(coin2.symbol)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A coin's symbol in the sentence, linking to its page. */
+function CoinLink({ coin }: { coin: SentenceCoin }) {
+  return (
+    <Link href={coinPath(coin.id)} prefetch={false} className="font-medium underline-offset-4 hover:underline">
+      {coin.symbol}
+    </Link>
+  );
+}
+
+function ToolFailure({ message }: { message: string }) {
+  return <p className="text-sm text-muted-foreground">{message}</p>;
 }

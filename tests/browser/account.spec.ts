@@ -127,7 +127,7 @@ test("compare, save, watch both coins, find them on /watchlist and /saved, remov
   await hexAtPlsx.getByRole("button", { name: "Remove saved comparison HEX vs PLSX" }).focus();
   await page.keyboard.press("Enter");
   await page.waitForFunction(() =>
-    [...document.querySelectorAll<HTMLButtonElement>("[data-testid=saved-card] button")].every((button) => button.disabled),
+    [...document.querySelectorAll<HTMLButtonElement>("[data-testid=saved-card] button[aria-label^='Remove saved comparison']")].every((button) => button.disabled),
   );
   await releaseDelete();
   await toast(page, "Removed from saved", "The comparison has been removed from your saved list.");

@@ -110,3 +110,10 @@ describe("price badges", () => {
     expect(screen.queryByText("stale")).toBeNull();
   });
 });
+
+test("each coin's symbol links to its coin page", () => {
+  render(<CoinTable label="t" coins={[base, { ...base, id: "big", symbol: "BIG", logoUrl: "/logos/btc.svg" }]} priceContext={seedPriceContext} />);
+  const [first, second] = screen.getAllByTestId("coin-row");
+  expect(within(first!).getByRole("link", { name: "TINY" })).toHaveAttribute("href", "/coins/tiny");
+  expect(within(second!).getByRole("link", { name: "BIG" })).toHaveAttribute("href", "/coins/big");
+});
