@@ -3,6 +3,7 @@
 // The chart's data and states, loaded with lightweight-charts once the chart's box nears the
 // viewport (lazy-history-chart.tsx): TanStack Query and the chart library stay off the page's
 // first load. Every state fills the same fixed box, so nothing below it moves.
+import { useMemo } from "react";
 import { QueryProvider } from "@/components/query-provider";
 import { formatMarketCap } from "@/lib/format";
 import { describeRange, summarizeRange, type ValuePoint } from "@/lib/history/range-summary";
@@ -26,24 +27,29 @@ export function HistoryChartPanel({ source, range }: { source: ChartSource; rang
   );
 }
 
+// The points are memoised on the fetched data: the canvas redraws when they change, not on every render.
+
 function MarketCapPanel({ coinId, range }: { coinId: string; range: HistoryRange }) {
   const query = useCoinHistory(coinId, range);
-  const loaded: Loaded = query.isPending
-    ? { state: "loading" }
-    : query.isError
-      ? { state: "error", retry: () => void query.refetch() }
-      : { state: "ready", points: query.data.map((point) => ({ t: point.t, value: point.marketCap })) };
+  const points = useMemo(() => query.data?.map((point) => ({ t: point.t, value: point.marketCap })), [query.data]);
+  const loaded: Loaded = query.isError
+    ? { state: "error", retry: () => void query.refetch() }
+    : points
+      ? { state: "ready", points }
+      : { state: "loading" };
   return <ChartBody loaded={loaded} range={range} format={formatMarketCap} kind="area" emptyText={EMPTY_TEXT["market-cap"]} />;
 }
 
 function RatioPanel({ source, range }: { source: Extract<ChartSource, { kind: "ratio" }>; range: HistoryRange }) {
   const [first, second] = usePairHistory(source.coin1.id, source.coin2.id, range);
+  const stepMs = RANGE_SPECS[range].stepMs;
+  const points = useMemo(() => (first.data && second.data ? ratioSeries(first.data, second.data, stepMs) : undefined), [first.data, second.data, stepMs]);
   const loaded: Loaded =
     first.isError || second.isError
       ? { state: "error", retry: () => void Promise.all([first.isError && first.refetch(), second.isError && second.refetch()]) }
-      : first.isPending || second.isPending
-        ? { state: "loading" }
-        : { state: "ready", points: ratioSeries(first.data, second.data, RANGE_SPECS[range].stepMs) };
+      : points
+        ? { state: "ready", points }
+        : { state: "loading" };
   return <ChartBody loaded={loaded} range={range} format={formatRatio} kind="line" emptyText={EMPTY_TEXT.ratio} />;
 }
 
