@@ -3,6 +3,7 @@ import { LazyHistoryChart } from "@/components/charts/lazy-history-chart";
 import { CoinLogo } from "@/components/coins/coin-logo";
 import { HomeSection } from "@/components/home/home-section";
 import { buttonVariants } from "@/components/ui/button";
+import { coinDescription } from "@/lib/coins/coin-page-copy";
 import type { PriceContext } from "@/lib/coins/freshness";
 import { pairQuestion } from "@/lib/compare/pair-copy";
 import { pairPath } from "@/lib/compare/pair-route";
@@ -25,6 +26,11 @@ export function CoinPageView({ coin, compareWith, priceContext }: { coin: Coin; 
             {coin.name} <span className="text-muted-foreground">({coin.symbol})</span>
           </span>
         </h1>
+        {/* The page's summary in one or two sentences, drawn with the server HTML: it is also the
+            page's largest text at first paint, ahead of the cookie notice that hydration adds. */}
+        <p className="max-w-3xl text-muted-foreground" data-testid="coin-lead">
+          {coinDescription(coin)}
+        </p>
         <div>
           <Link href={comparisonHref(coin.id)} className={buttonVariants({ variant: "outline", size: "sm" })}>
             Compare {coin.symbol} with any coin
