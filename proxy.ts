@@ -5,7 +5,8 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { errorResponse } from "@/lib/api/errors";
 import { getCoinSnapshot } from "@/lib/coins/snapshot";
-import { pairPath, resolvePair } from "@/lib/compare/pair-route";
+import { coinPath } from "@/lib/coins/coin-path";
+import { pairPath, resolvePair, resolveSegment } from "@/lib/compare/pair-route";
 
 function decoded(text: string): string | null {
   try {
@@ -48,10 +49,20 @@ async function nearMissPair(request: NextRequest): Promise<NextResponse> {
   return NextResponse.next();
 }
 
+/** The same for a coin page: "/coins/HEX" moves for good to "/coins/hex". */
+async function nearMissCoin(request: NextRequest): Promise<NextResponse> {
+  const segment = decoded(request.nextUrl.pathname.split("/")[2] ?? "");
+  if (segment === null) return NextResponse.rewrite(new URL("/_not-found", request.url), { status: 404 });
+  const resolved = resolveSegment(await getCoinSnapshot(), segment);
+  if (resolved && !resolved.canonical) return NextResponse.redirect(new URL(coinPath(resolved.coin.id), request.url), 308);
+  return NextResponse.next();
+}
+
 export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
   if (pathname === "/") return oldComparisonLink(request);
   if (pathname.startsWith("/compare/")) return nearMissPair(request);
+  if (pathname.startsWith("/coins/")) return nearMissCoin(request);
   // Next answers a malformed percent-escape in a dynamic API segment ("/api/%") with a
   // plain-text 500 before any handler runs; it is the caller's mistake, so say so in JSON.
   return decoded(pathname) !== null ? NextResponse.next() : errorResponse("bad_request", "The URL path has a malformed percent-escape.");
@@ -66,5 +77,7 @@ export const config = {
     // Pair addresses other than two lower-case ids (and their share images): the canonical
     // pages, which are nearly all the traffic, skip the proxy.
     "/compare/((?![a-z0-9-]+/[a-z0-9-]+(?:/opengraph-image[^/]*)?$).*)",
+    // Coin addresses other than a lower-case id (and its share image), likewise.
+    "/coins/((?![a-z0-9-]+(?:/opengraph-image[^/]*)?$).*)",
   ],
 };

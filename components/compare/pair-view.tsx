@@ -1,5 +1,6 @@
 import { ArrowLeftRight } from "lucide-react";
 import Link from "next/link";
+import { LazyHistoryChart } from "@/components/charts/lazy-history-chart";
 import { CoinLogo } from "@/components/coins/coin-logo";
 import { PriceBadges } from "@/components/coins/price-badges";
 import { PriceChange } from "@/components/coins/price-change";
@@ -49,6 +50,13 @@ export function PairView({
 
       <ComparisonResult result={result} actions={<PairActions coin1={coin1} coin2={coin2} />} priceContext={priceContext} />
       <ShareBar path={path} url={`${siteUrl}${path}`} text={pairTitle(result)} />
+
+      <HomeSection title={`${coin1.symbol}'s market cap as a multiple of ${coin2.symbol}'s`} id="ratio-chart">
+        <LazyHistoryChart
+          source={{ kind: "ratio", coin1: { id: coin1.id, symbol: coin1.symbol }, coin2: { id: coin2.id, symbol: coin2.symbol } }}
+          label={`${coin1.symbol} market cap divided by ${coin2.symbol} market cap, over time`}
+        />
+      </HomeSection>
 
       <section aria-label="The two coins" className="grid gap-4 sm:grid-cols-2">
         <CoinFacts coin={coin1} priceContext={priceContext} />

@@ -24,7 +24,8 @@ export type PairResolution<C> =
 /** Longer than any id or symbol: not worth a lookup. */
 const MAX_SEGMENT = 64;
 
-function resolveSegment<C extends { id: string }>(lookup: PairLookup<C>, segment: string): { coin: C; canonical: boolean } | null {
+/** One address segment to its coin: `canonical` when it is the id itself (the coin pages use it too). */
+export function resolveSegment<C extends { id: string }>(lookup: PairLookup<C>, segment: string): { coin: C; canonical: boolean } | null {
   if (segment.length === 0 || segment.length > MAX_SEGMENT) return null;
   const exact = isCoinId(segment) ? lookup.byId.get(segment) : undefined;
   if (exact) return { coin: exact, canonical: true };

@@ -1,0 +1,20 @@
+"use client";
+
+// The charts' reads of GET /api/cryptocurrencies/{id}/history, one cache entry per coin and
+// range, shared by every chart on the page (the pair page's two coins, a coin page's chart).
+import { useQueries, useQuery } from "@tanstack/react-query";
+import { callApi } from "@/lib/api/client";
+import type { HistoryRange } from "@/lib/validation/history";
+
+function historyQuery(coinId: string, range: HistoryRange) {
+  return { queryKey: ["coin-history", coinId, range] as const, queryFn: () => callApi("coinHistory", { params: { id: coinId }, query: { range } }) };
+}
+
+export function useCoinHistory(coinId: string, range: HistoryRange) {
+  return useQuery(historyQuery(coinId, range));
+}
+
+/** Both coins' histories over one range, read side by side. */
+export function usePairHistory(coin1Id: string, coin2Id: string, range: HistoryRange) {
+  return useQueries({ queries: [historyQuery(coin1Id, range), historyQuery(coin2Id, range)] });
+}

@@ -1,0 +1,63 @@
+import { Card } from "@/components/ui/card";
+import { distanceFromHigh, formatDistanceFromHigh } from "@/lib/coins/distance-from-high";
+import { formatMarketCap, formatPrice } from "@/lib/format";
+import { formatDay } from "@/lib/history/range-summary";
+import type { Coin } from "@/lib/validation/coins";
+import { Fact } from "./fact";
+
+/** The all-time highs of price and market cap, when they were set, and how far today is from them. */
+export function AllTimeHigh({ coin }: { coin: Coin }) {
+  return (
+    <Card className="p-5" data-testid="coin-highs">
+      <h2 className="mb-4 text-lg font-semibold">All-time high</h2>
+      <dl className="grid gap-4 sm:grid-cols-2">
+        <High label="Price" value={coin.athPrice} at={coin.athAt} current={coin.currentPrice} format={formatPrice} testId="ath-price" />
+        <High
+          label="Market cap"
+          value={coin.athMarketCap}
+          at={coin.athMarketCapAt}
+          current={coin.marketCap}
+          format={formatMarketCap}
+          testId="ath-market-cap"
+          note={coin.athMarketCapEstimated ? "Estimated: that day's price × today's supply; the supply then is unknown." : undefined}
+        />
+      </dl>
+    </Card>
+  );
+}
+
+function High({
+  label,
+  value,
+  at,
+  current,
+  format,
+  testId,
+  note,
+}: {
+  label: string;
+  value: number | null;
+  at: string | null;
+  current: number;
+  format: (value: number | null) => string;
+  testId: string;
+  note?: string;
+}) {
+  const distance = formatDistanceFromHigh(distanceFromHigh(current, value));
+  return (
+    <Fact label={label} testId={testId}>
+      {value === null ? "-" : format(value)}
+      {at ? <span className="block text-sm font-normal text-muted-foreground">on {formatDay(at)}</span> : null}
+      {distance ? (
+        <span className="block text-sm font-normal" data-testid={`${testId}-distance`}>
+          {distance}
+        </span>
+      ) : null}
+      {note ? (
+        <span className="mt-1 block text-xs font-normal text-muted-foreground" data-testid={`${testId}-note`}>
+          {note}
+        </span>
+      ) : null}
+    </Fact>
+  );
+}

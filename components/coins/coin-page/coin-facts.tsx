@@ -1,0 +1,36 @@
+import { PriceBadges } from "@/components/coins/price-badges";
+import { PriceChange } from "@/components/coins/price-change";
+import { Card } from "@/components/ui/card";
+import { describePriceOrigin, formatSupply } from "@/lib/coins/coin-figures";
+import type { PriceContext } from "@/lib/coins/freshness";
+import { formatMarketCap, formatPrice } from "@/lib/format";
+import type { Coin } from "@/lib/validation/coins";
+import { Fact } from "./fact";
+
+/** Today's figures: price (with its cautions), market cap, 24h change, supply, liquidity, source. */
+export function CoinFacts({ coin, priceContext }: { coin: Coin; priceContext: PriceContext }) {
+  return (
+    <Card className="p-5" data-testid="coin-facts">
+      <h2 className="sr-only">Today</h2>
+      <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
+        <Fact label="Price" testId="coin-price">
+          {formatPrice(coin.currentPrice)}
+          <PriceBadges coin={coin} context={priceContext} />
+        </Fact>
+        <Fact label="Market cap" testId="coin-market-cap">
+          {formatMarketCap(coin.marketCap)}
+        </Fact>
+        <Fact label="24h change">
+          <PriceChange value={coin.priceChange24h} className="justify-start" />
+        </Fact>
+        <Fact label="Circulating supply">{formatSupply(coin.circulatingSupply, coin.symbol)}</Fact>
+        <Fact label="Liquidity" title="USD liquidity of the pool the price comes from">
+          {formatMarketCap(coin.liquidityUsd)}
+        </Fact>
+        <Fact label="Price source" small>
+          {describePriceOrigin(coin, priceContext.now)}
+        </Fact>
+      </dl>
+    </Card>
+  );
+}

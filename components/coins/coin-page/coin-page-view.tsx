@@ -1,0 +1,67 @@
+import Link from "next/link";
+import { LazyHistoryChart } from "@/components/charts/lazy-history-chart";
+import { CoinLogo } from "@/components/coins/coin-logo";
+import { HomeSection } from "@/components/home/home-section";
+import { buttonVariants } from "@/components/ui/button";
+import { coinDescription } from "@/lib/coins/coin-page-copy";
+import type { PriceContext } from "@/lib/coins/freshness";
+import { pairQuestion } from "@/lib/compare/pair-copy";
+import { pairPath } from "@/lib/compare/pair-route";
+import { comparisonHref } from "@/lib/comparison-link";
+import type { Coin } from "@/lib/validation/coins";
+import { AllTimeHigh } from "./all-time-high";
+import { CoinFacts } from "./coin-facts";
+
+/**
+ * A coin's own page (/coins/{id}): today's figures, its highs, its market-cap history and where
+ * to compare it. Server-rendered; the chart (and its range buttons) is the only client part.
+ */
+export function CoinPageView({ coin, compareWith, priceContext }: { coin: Coin; compareWith: readonly Coin[]; priceContext: PriceContext }) {
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-3">
+        <h1 className="flex items-center gap-3 text-3xl font-bold tracking-tight">
+          <CoinLogo coin={coin} size={40} loading="eager" />
+          <span className="min-w-0 break-words">
+            {coin.name} <span className="text-muted-foreground">({coin.symbol})</span>
+          </span>
+        </h1>
+        {/* The page's summary in one or two sentences, drawn with the server HTML: it is also the
+            page's largest text at first paint, ahead of the cookie notice that hydration adds. */}
+        <p className="max-w-3xl text-muted-foreground" data-testid="coin-lead">
+          {coinDescription(coin)}
+        </p>
+        <div>
+          <Link href={comparisonHref(coin.id)} className={buttonVariants({ variant: "outline", size: "sm" })}>
+            Compare {coin.symbol} with any coin
+          </Link>
+        </div>
+      </div>
+
+      <CoinFacts coin={coin} priceContext={priceContext} />
+      <AllTimeHigh coin={coin} />
+
+      <HomeSection title="Market cap history" id="market-cap-history">
+        <LazyHistoryChart source={{ kind: "market-cap", coin: { id: coin.id, symbol: coin.symbol } }} label={`${coin.symbol} market cap chart`} />
+      </HomeSection>
+
+      {compareWith.length > 0 ? (
+        <HomeSection title={`Compare ${coin.symbol} with the top coins`} id="compare-with-top">
+          <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
+            {compareWith.map((other) => (
+              <li key={other.id}>
+                <Link
+                  href={pairPath(coin.id, other.id)}
+                  className="flex items-center gap-2 rounded-md p-2 text-sm font-medium hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                >
+                  <CoinLogo coin={other} size={24} loading="lazy" />
+                  {pairQuestion(coin, other)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </HomeSection>
+      ) : null}
+    </div>
+  );
+}
