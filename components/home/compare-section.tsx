@@ -3,9 +3,12 @@
 import { useRouter, useSearchParams } from "next/navigation";
 import { Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { IndexedCoinSelector } from "@/components/coins/indexed-coin-selector";
+import { TargetSwitch } from "@/components/compare/target-switch";
 import { Button } from "@/components/ui/button";
 import type { IndexedCoin } from "@/lib/coins/coin-index";
 import { pairPath } from "@/lib/compare/pair-route";
+import { searchWithTarget } from "@/lib/compare/target-param";
+import type { ComparisonTarget } from "@/lib/comparison";
 import { linkedCoinId } from "@/lib/comparison-link";
 import { lazyModule, useLazyModule } from "@/lib/lazy-module";
 import { COMPARE_DELAY_MS } from "@/lib/market-constants";
@@ -29,7 +32,8 @@ if (typeof window !== "undefined" && new URLSearchParams(window.location.search)
  * (/compare/{coin1}/{coin2}), where the result card is: an address to share and to find. The
  * page's code and HTML load during the delay. Each press counts once for 'Most Compared Pairs';
  * opening a pair page by a link does not (a reload or a shared link is not a new comparison).
- * `/?coin1=hex` opens the form with that coin picked.
+ * `/?coin1=hex` opens the form with that coin picked. The target switch picks coin 2's market cap
+ * today or at its all-time high; the high opens the pair page on that view (?target=ath).
  */
 export function CompareSection({ indexVersion }: { indexVersion: string }) {
   const router = useRouter();
@@ -37,6 +41,7 @@ export function CompareSection({ indexVersion }: { indexVersion: string }) {
   const [coin2, setCoin2] = useState<IndexedCoin | null>(null);
   const [linkedId, setLinkedId] = useState<string | null>(null);
   const [comparing, setComparing] = useState(false);
+  const [target, setTarget] = useState<ComparisonTarget>("today");
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -54,7 +59,7 @@ export function CompareSection({ indexVersion }: { indexVersion: string }) {
 
   function compare() {
     if (!coin1 || !coin2 || coin1.id === coin2.id) return;
-    const path = pairPath(coin1.id, coin2.id);
+    const path = `${pairPath(coin1.id, coin2.id)}${searchWithTarget("", target)}`;
     setComparing(true);
     router.prefetch(path);
     timer.current = setTimeout(() => {
@@ -78,6 +83,7 @@ export function CompareSection({ indexVersion }: { indexVersion: string }) {
           {comparing ? "Comparing..." : "Compare Now"}
         </Button>
       </div>
+      <TargetSwitch value={target} onChange={setTarget} coinSymbol={coin2?.symbol ?? "the second coin"} />
       {coin1 && coin2 && coin1.id === coin2.id ? (
         <p className="text-sm text-muted-foreground">Pick two different coins to compare.</p>
       ) : null}
