@@ -155,6 +155,27 @@ export function historyRow(row: ThroughputRow | undefined): Row {
   };
 }
 
+/** Issue 16's rows alone (BENCH=coins): the coin page and its image against their twins, its Lighthouse score, the history read. */
+export function issue16Rows(large: GoalInputs["throughput"]["large"], lighthouse: Map<string, LighthouseResult>): Row[] {
+  const rows: Row[] = [COIN_PAGE, COIN_IMAGE].map((page) => {
+    const ratio = throughputRatio(large(page));
+    return { measure: `${page} req/s ÷ same-size static, 5,000 coins`, value: ratio === null ? "n/a" : formatRatio(ratio), goal: `≥ ${GOALS.pageThroughputRatio}`, met: ratio !== null && ratio >= GOALS.pageThroughputRatio };
+  });
+  const result = lighthouse.get(COIN_PAGE);
+  rows.push(
+    result
+      ? {
+          measure: `Lighthouse mobile performance ${COIN_PAGE}, 5,000 coins`,
+          value: `${result.performance}, LCP ${(result.lcpMs / 1000).toFixed(2)} s, TBT ${result.tbtMs.toFixed(0)} ms, CLS ${result.cls.toFixed(3)}`,
+          goal: `≥ ${GOALS.performance}`,
+          met: result.performance >= GOALS.performance,
+        }
+      : { measure: `Lighthouse mobile performance ${COIN_PAGE}, 5,000 coins`, value: "n/a (no page)", goal: `≥ ${GOALS.performance}`, met: false },
+  );
+  rows.push(historyRow(large(HISTORY_ALL)));
+  return rows;
+}
+
 export function goalRows(inputs: GoalInputs): Row[] {
   const { keystroke } = inputs;
   return [

@@ -10,7 +10,7 @@
 //   5. seed database: issue 14's mixed load of reads, writes and sign-ins (mixed-load.ts).
 // The 5,000-coin database carries every coin's history (issue 16), generated once per run.
 import { printFirstLoadJs } from "./first-load-js";
-import { goalRows, GOALS, historyRow, printGoals } from "./goals";
+import { goalRows, GOALS, issue16Rows, printGoals } from "./goals";
 import { describeMs, measureKeystrokes } from "./keystroke";
 import { auditPages } from "./lighthouse";
 import { probeOf, probeTargets, type Probes } from "./probe";
@@ -20,7 +20,7 @@ import { countComparisons, signedInTargets } from "./site-activity";
 import { mixedLoad, printMixedLoad } from "./mixed-load";
 import { KEYSTROKE_QUERY } from "./synthetic-coins";
 import { measureThroughput, rowFor, type ThroughputResults } from "./throughput";
-import { AUDITED_PAGES, FIRST_LOAD_PAGES, HISTORY_ALL, PUBLIC_TARGETS, type Target } from "./targets";
+import { AUDITED_PAGES, COIN_IMAGE, COIN_PAGE, FIRST_LOAD_PAGES, HISTORY_ALL, PUBLIC_TARGETS, type Target } from "./targets";
 
 const started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 60_000).toFixed(1)} min`;
@@ -47,15 +47,19 @@ function servedPages(probes: Probes): string[] {
   return AUDITED_PAGES.filter((page) => probeOf(probes, publicTarget(page)).works);
 }
 
-// BENCH=history measures only issue 16's history read at 5,000 coins: probe, twin, measure.
-if (process.env.BENCH === "history") {
-  const target = publicTarget(HISTORY_ALL);
+// BENCH=coins measures only issue 16's rows at 5,000 coins (the coin page, its share image, the
+// whole history; Lighthouse of the coin page): probe, write the twins, measure on a new server.
+if (process.env.BENCH === "coins") {
+  const targets = [COIN_PAGE, COIN_IMAGE, HISTORY_ALL].map(publicTarget);
   clearReferenceFiles();
   try {
-    const probes = await withServer("5000", { build: process.env.SKIP_BUILD !== "1" }, async (app) => probeTargets(app.baseUrl, [target]));
+    const probes = await withServer("5000", { build: process.env.SKIP_BUILD !== "1" }, async (app) => probeTargets(app.baseUrl, targets));
     writeTwins("5000", probes);
-    const results = await withServer("5000", { build: false }, async (app) => measureThroughput(app.baseUrl, "5000", "History at 5,062 coins", [target], probes));
-    printGoals([historyRow(rowFor(results, target))], "Summary: issue 16's history read");
+    const { results, lighthouse } = await withServer("5000", { build: false }, async (app) => ({
+      results: await measureThroughput(app.baseUrl, "5000", "Issue 16 at 5,062 coins", targets, probes),
+      lighthouse: await auditPages(app.baseUrl, probeOf(probes, targets[0]!).works ? [COIN_PAGE] : [], "5,062 coins"),
+    }));
+    printGoals(issue16Rows((path) => publicRow(results)(path), lighthouse), "Summary: issue 16's goals at 5,000 coins");
     console.log(`\nBench took ${elapsed()}.`);
   } finally {
     clearReferenceFiles();
