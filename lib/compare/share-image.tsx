@@ -10,9 +10,9 @@ import { pairQuestion } from "./pair-copy";
 
 export const SHARE_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 
-const COLOURS = { background: "#1a1025", card: "#261a33", text: "#f7f2fa", muted: "#b9a9c6", primary: "#e041d9" } as const;
+export const COLOURS = { background: "#1a1025", card: "#261a33", text: "#f7f2fa", muted: "#b9a9c6", primary: "#e041d9" } as const;
 
-function Badge({ symbol }: { symbol: string }) {
+export function Badge({ symbol }: { symbol: string }) {
   return (
     <div
       style={{

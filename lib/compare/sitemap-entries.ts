@@ -1,7 +1,9 @@
-// What the sitemap lists: the public pages and the comparison pages worth indexing (featured,
-// most compared, and every pair among the top coins by market cap), as absolute URLs with the
-// time their prices last changed (priceUpdatedAt: a re-rank or an operator's edit changes no price). Pure; app/sitemap.ts feeds it the cached data.
+// What the sitemap lists: the public pages, every coin's page (by rank) and the comparison pages
+// worth indexing (featured, most compared, and every pair among the top coins by market cap), as
+// absolute URLs with the time their prices last changed (priceUpdatedAt: a re-rank or an
+// operator's edit changes no price). Pure; app/sitemap.ts feeds it the cached data.
 import type { MetadataRoute } from "next";
+import { coinPath } from "../coins/coin-path";
 import { computeComparison } from "../comparison";
 import { pairPath } from "./pair-route";
 
@@ -23,6 +25,11 @@ export function sitemapEntries(
     url: `${siteUrl}${path === "/" ? "" : path}`,
     ...(newest ? { lastModified: newest } : {}),
   }));
+  // Coin pages before pairs: one per coin, so at the cap the pairs give way, not the coins.
+  for (const coin of input.coinsByRank) {
+    if (entries.length >= SITEMAP_MAX_URLS) break;
+    entries.push({ url: `${siteUrl}${coinPath(coin.id)}`, lastModified: coin.priceUpdatedAt });
+  }
   const seen = new Set<string>();
   const add = ({ coin1, coin2 }: Pair) => {
     const path = pairPath(coin1.id, coin2.id);

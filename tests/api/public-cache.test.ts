@@ -10,7 +10,7 @@ import * as list from "@/app/api/cryptocurrencies/route";
 import * as one from "@/app/api/cryptocurrencies/[id]/route";
 import * as topGainers from "@/app/api/trending/top-gainers/route";
 import { PUBLIC_CACHE_CONTROL } from "@/lib/api/responses";
-import { FRESH_MS, MAX_AGE_MS, resetPublicCacheForTests } from "@/lib/cache/public-cache";
+import { cachedPublic, FRESH_MS, MAX_AGE_MS, MAX_ENTRIES, resetPublicCacheForTests } from "@/lib/cache/public-cache";
 import { getDb } from "@/lib/db";
 import { refreshMarket } from "@/lib/market/run";
 import type { PriceSource, SourceResult } from "@/lib/market/types";
@@ -181,5 +181,35 @@ describe("GET /api/coin-index", () => {
   test("an unknown parameter is a 400", async () => {
     const res = await call(coinIndex.GET, "/api/coin-index?q=hex");
     expect(res.status).toBe(400);
+  });
+});
+
+describe("the size cap (MAX_ENTRIES)", () => {
+  // Counts builds per key: a key built twice was not in the cache the second time.
+  const builds = new Map<string, number>();
+  const read = (key: string) =>
+    cachedPublic(key, ["coins"], async () => {
+      builds.set(key, (builds.get(key) ?? 0) + 1);
+      return key;
+    });
+  beforeEach(() => builds.clear());
+
+  test("past MAX_ENTRIES the oldest built goes first; the rest stay cached", async () => {
+    for (let i = 0; i < MAX_ENTRIES; i++) await read(`k${i}`);
+    // Full, nothing dropped yet: k0 is still served from the cache.
+    await read("k0");
+    expect(builds.get("k0")).toBe(1);
+    // One more: k0, built first, goes (reading it did not make it newer); k1 stays.
+    await read(`k${MAX_ENTRIES}`);
+    await read("k1");
+    expect(builds.get("k1")).toBe(1);
+    await read("k0");
+    expect(builds.get("k0")).toBe(2);
+    // Rebuilding k0 made room by dropping the next oldest built: k1 (reading it did not make it
+    // newer). k2 is still cached.
+    await read("k2");
+    expect(builds.get("k2")).toBe(1);
+    await read("k1");
+    expect(builds.get("k1")).toBe(2);
   });
 });

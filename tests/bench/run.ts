@@ -8,18 +8,19 @@
 //   3. seed database: throughput beside the twins, Lighthouse;
 //   4. 5,000 coins: throughput beside the twins, Lighthouse, keystroke latency of the coin search;
 //   5. seed database: issue 14's mixed load of reads, writes and sign-ins (mixed-load.ts).
+// The 5,000-coin database carries every coin's history (issue 16), generated once per run.
 import { printFirstLoadJs } from "./first-load-js";
-import { goalRows, GOALS, printGoals } from "./goals";
+import { goalRows, GOALS, issue16Rows, printGoals } from "./goals";
 import { describeMs, measureKeystrokes } from "./keystroke";
 import { auditPages } from "./lighthouse";
-import { probeTargets, type Probes } from "./probe";
+import { probeOf, probeTargets, type Probes } from "./probe";
 import { clearReferenceFiles, writeReferenceFile } from "./reference-files";
-import { withServer, type DataSet } from "./servers";
+import { removeLargeDatabase, withServer, type DataSet } from "./servers";
 import { countComparisons, signedInTargets } from "./site-activity";
 import { mixedLoad, printMixedLoad } from "./mixed-load";
 import { KEYSTROKE_QUERY } from "./synthetic-coins";
 import { measureThroughput, rowFor, type ThroughputResults } from "./throughput";
-import { AUDITED_PAGES, FIRST_LOAD_PAGES, PUBLIC_TARGETS, type Target } from "./targets";
+import { AUDITED_PAGES, COIN_IMAGE, COIN_PAGE, FIRST_LOAD_PAGES, HISTORY_ALL, PUBLIC_TARGETS, type Target } from "./targets";
 
 const started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 60_000).toFixed(1)} min`;
@@ -38,6 +39,34 @@ const publicRow = (results: ThroughputResults) => (path: string) => {
   const target = PUBLIC_TARGETS.find((t) => t.path === path);
   return target && rowFor(results, target);
 };
+
+const publicTarget = (path: string) => PUBLIC_TARGETS.find((t) => t.path === path)!;
+
+/** The audited pages this build serves (a page built on another branch answers 404 until merged). */
+function servedPages(probes: Probes): string[] {
+  return AUDITED_PAGES.filter((page) => probeOf(probes, publicTarget(page)).works);
+}
+
+// BENCH=coins measures only issue 16's rows at 5,000 coins (the coin page, its share image, the
+// whole history; Lighthouse of the coin page): probe, write the twins, measure on a new server.
+if (process.env.BENCH === "coins") {
+  const targets = [COIN_PAGE, COIN_IMAGE, HISTORY_ALL].map(publicTarget);
+  clearReferenceFiles();
+  try {
+    const probes = await withServer("5000", { build: process.env.SKIP_BUILD !== "1" }, async (app) => probeTargets(app.baseUrl, targets));
+    writeTwins("5000", probes);
+    const { results, lighthouse } = await withServer("5000", { build: false }, async (app) => ({
+      results: await measureThroughput(app.baseUrl, "5000", "Issue 16 at 5,062 coins", targets, probes),
+      lighthouse: await auditPages(app.baseUrl, probeOf(probes, targets[0]!).works ? [COIN_PAGE] : [], "5,062 coins"),
+    }));
+    printGoals(issue16Rows((path) => publicRow(results)(path), lighthouse), "Summary: issue 16's goals at 5,000 coins");
+    console.log(`\nBench took ${elapsed()}.`);
+  } finally {
+    clearReferenceFiles();
+    await removeLargeDatabase();
+  }
+  process.exit(0);
+}
 
 // BENCH=mixed measures only the mixed load (on the last build unless told to build), for
 // working on it; the goal table needs the whole run.
@@ -60,14 +89,14 @@ try {
 
   const small = await withServer("62", { build: false }, async (app) => {
     const throughput = await measureThroughput(app.baseUrl, "62", "Throughput at 62 coins (seed)", await targetsFor("62", app.baseUrl), seedProbe.probes);
-    const lighthouse = await auditPages(app.baseUrl, AUDITED_PAGES, "62 coins");
+    const lighthouse = await auditPages(app.baseUrl, servedPages(seedProbe.probes), "62 coins");
     return { throughput, lighthouse };
   });
   console.log(`# 62 coins measured (${elapsed()})`);
 
   const large = await withServer("5000", { build: false }, async (app) => {
     const throughput = await measureThroughput(app.baseUrl, "5000", "Throughput at 5,062 coins (seed + 5,000 synthetic)", await targetsFor("5000", app.baseUrl), largeProbes);
-    const lighthouse = await auditPages(app.baseUrl, AUDITED_PAGES, "5,062 coins");
+    const lighthouse = await auditPages(app.baseUrl, servedPages(largeProbes), "5,062 coins");
     const keystroke = await measureKeystrokes(app.baseUrl, KEYSTROKE_QUERY);
     console.log(
       `\nCoin search at 5,062 coins, Event Timing (typing "${keystroke.query}" into "First coin", 300 ms apart): ` +
@@ -93,4 +122,5 @@ try {
   console.log(`\nBench took ${elapsed()}.`);
 } finally {
   clearReferenceFiles();
+  await removeLargeDatabase();
 }

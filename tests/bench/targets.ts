@@ -14,11 +14,16 @@ export type Target = BenchRequest & {
 export const PAIR_PAGE = "/compare/hex/btc";
 export const PAIR_IMAGE = `${PAIR_PAGE}/opengraph-image`;
 
-/** The pages Lighthouse audits: issue 12's three and a pair page. */
-export const AUDITED_PAGES = ["/", "/get-listed", "/playground", PAIR_PAGE] as const;
+/** A coin page (issue 16), its share image, and the longest history its chart asks for. */
+export const COIN_PAGE = "/coins/hex";
+export const COIN_IMAGE = `${COIN_PAGE}/opengraph-image`;
+export const HISTORY_ALL = "/api/cryptocurrencies/hex/history?range=all";
+
+/** The pages Lighthouse audits: issue 12's three, a pair page and a coin page. */
+export const AUDITED_PAGES = ["/", "/get-listed", "/playground", PAIR_PAGE, COIN_PAGE] as const;
 
 /** Pages whose first-load JS is printed: the public ones, the signed-in lists' pages and the 404 page. */
-export const FIRST_LOAD_PAGES = ["/", "/playground", "/get-listed", PAIR_PAGE, "/watchlist", "/saved", "/no-such-page"] as const;
+export const FIRST_LOAD_PAGES = ["/", "/playground", "/get-listed", PAIR_PAGE, COIN_PAGE, "/watchlist", "/saved", "/no-such-page"] as const;
 
 const page = (path: string, expectedStatus = 200): Target => ({ name: path, path, kind: "html", expectedStatus });
 const read = (path: string): Target => ({ name: path, path, kind: "json", expectedStatus: 200 });
@@ -29,6 +34,8 @@ export const PUBLIC_TARGETS: readonly Target[] = [
   page("/playground"),
   page(PAIR_PAGE),
   { name: PAIR_IMAGE, path: PAIR_IMAGE, kind: "png", expectedStatus: 200 },
+  page(COIN_PAGE),
+  { name: COIN_IMAGE, path: COIN_IMAGE, kind: "png", expectedStatus: 200 },
   page("/no-such-page", 404),
   read("/api/cryptocurrencies"),
   read("/api/cryptocurrencies?per_page=250&page=1"),
@@ -40,6 +47,8 @@ export const PUBLIC_TARGETS: readonly Target[] = [
   read("/api/trending/most-compared"),
   read("/api/comparisons/featured"),
   read("/api/coin-index"),
+  // At 5,000 coins every coin has 2,248 snapshots (synthetic-history.ts); "all" thins them to ~1,040 days.
+  read(HISTORY_ALL),
 ];
 
 /** File-name-safe, unique per method and path: "GET /api/cryptocurrencies?ids=pls,hex" -> "get-api-cryptocurrencies-ids-pls-hex". */
