@@ -174,3 +174,12 @@ export function shortenAddress(address: string | null | undefined): string {
   if (trimmed.length <= 11) return trimmed;
   return `${trimmed.slice(0, 4)}...${trimmed.slice(-4)}`;
 }
+
+// Days are printed in UTC and en-US: highs and backfilled history are stamped at midnight UTC, and
+// the server's render and the visitor's must print the same day ("Nov 20, 2026").
+const utcDayFormat = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric", year: "numeric" });
+
+/** "Nov 20, 2026": the UTC day of a time (ms), an ISO string or a Date. */
+export function formatDay(value: number | string | Date): string {
+  return utcDayFormat.format(new Date(value));
+}

@@ -3,12 +3,13 @@
 // that it shows when the prices were updated. The time is each price's own (priceUpdatedAt), not
 // the row's updatedAt, which a re-rank or an operator's edit moves without a new price.
 
+import { formatDay } from "../format";
+
 type PricedCoin = { priceSource: string; priceUpdatedAt: string };
 
 export type PriceSourceInfo = { kind: "snapshot" | "live"; asOf: string; label: string };
 
-// Fixed to UTC and en-US so the server-rendered label matches on every machine ("Nov 20, 2026").
-const dayFormat = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric", year: "numeric" });
+// Fixed to UTC and en-US so the server-rendered label matches on every machine (formatDay too).
 const timeFormat = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
 
 export function describePriceSource(coins: readonly PricedCoin[]): PriceSourceInfo | null {
@@ -17,15 +18,15 @@ export function describePriceSource(coins: readonly PricedCoin[]): PriceSourceIn
   // Before the first refresh every price is the seed snapshot's.
   if (live.length === 0) {
     const asOf = oldest(coins);
-    return { kind: "snapshot", asOf, label: `Prices: snapshot of ${dayFormat.format(new Date(asOf))}` };
+    return { kind: "snapshot", asOf, label: `Prices: snapshot of ${formatDay(new Date(asOf))}` };
   }
   // The oldest live timestamp is the honest one: some of the prices shown are at least this old.
   const asOf = oldest(live);
   const date = new Date(asOf);
-  let label = `Prices updated ${dayFormat.format(date)}, ${timeFormat.format(date)} UTC`;
+  let label = `Prices updated ${formatDay(date)}, ${timeFormat.format(date)} UTC`;
   // Coins no live source has priced yet keep the snapshot's figures, and the label says so.
   const snapshot = coins.filter((coin) => coin.priceSource === "snapshot");
-  if (snapshot.length > 0) label += ` (some from the snapshot of ${dayFormat.format(new Date(oldest(snapshot)))})`;
+  if (snapshot.length > 0) label += ` (some from the snapshot of ${formatDay(new Date(oldest(snapshot)))})`;
   return { kind: "live", asOf, label };
 }
 

@@ -2,6 +2,8 @@
 // its last. Pure, so the chart's screen-reader summary (and its visible small text) is tested
 // without a browser.
 
+import { formatDay } from "../format";
+
 /** One value at a time (`t`: Unix ms): a market cap, or a ratio of two. */
 export type ValuePoint = { t: number; value: number };
 
@@ -34,14 +36,7 @@ export function summarizeRange(points: readonly ValuePoint[]): RangeSummary | nu
   return { ...summary, changePercent };
 }
 
-// Fixed to UTC and en-US, like the footer's dates, so server and browser agree ("Nov 20, 2026").
-const dayFormat = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric", year: "numeric" });
 const changeFormat = new Intl.NumberFormat("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: "exceptZero" });
-
-/** "Nov 20, 2026" (UTC). */
-export function formatDay(t: number | string): string {
-  return dayFormat.format(new Date(t));
-}
 
 /**
  * "Over 30 days: high $2.87B (Nov 3, 2026), low $1.10B (Oct 25, 2026), change +12.5%." `format`

@@ -8,3 +8,18 @@ if (typeof globalThis.TextEncoder === "undefined") Object.assign(globalThis, { T
 beforeEach(() => {
   document.cookie = "pc_signed_in=; Path=/; Max-Age=0";
 });
+
+// jsdom has no layout, so nothing can scroll into view: an IntersectionObserver that never
+// reports keeps the lazy charts (components/charts) on their skeleton, as below the fold in a
+// browser. The charts themselves are tested in Chromium (tests/browser/coin-pages.spec.ts).
+if (typeof globalThis.IntersectionObserver === "undefined") {
+  class NeverIntersecting {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+    takeRecords() {
+      return [];
+    }
+  }
+  Object.assign(globalThis, { IntersectionObserver: NeverIntersecting });
+}

@@ -1,16 +1,6 @@
-import { coinShareCopy, percentFromHigh } from "@/lib/coins/share-copy";
+import { coinShareCopy } from "@/lib/coins/share-copy";
 
 const coin = { symbol: "HEX", name: "HEX", currentPrice: 0.0055, marketCap: 3.2e9, athPrice: 0.55, athAt: "2021-09-15T12:00:00.000Z" };
-
-test("distance from the high, worked by hand", () => {
-  // (0.0055 - 0.55) / 0.55 = -0.99 -> -99%
-  expect(percentFromHigh(0.0055, 0.55)).toBeCloseTo(-99, 10);
-  // (3 - 4) / 4 = -25%
-  expect(percentFromHigh(3, 4)).toBe(-25);
-  expect(percentFromHigh(4, 4)).toBe(0);
-  expect(percentFromHigh(1, null)).toBeNull();
-  expect(percentFromHigh(1, 0)).toBeNull();
-});
 
 test("the image's lines", () => {
   expect(coinShareCopy(coin)).toEqual({

@@ -1,7 +1,7 @@
 import { Card } from "@/components/ui/card";
 import { distanceFromHigh, formatDistanceFromHigh } from "@/lib/coins/distance-from-high";
 import { formatMarketCap, formatPrice } from "@/lib/format";
-import { formatDay } from "@/lib/history/range-summary";
+import { formatDay } from "@/lib/format";
 import type { Coin } from "@/lib/validation/coins";
 import { Fact } from "./fact";
 
