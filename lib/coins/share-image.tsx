@@ -2,7 +2,7 @@
 // and distance from its all-time high, in the pair image's colours and badge (one look for every
 // share image the site makes).
 import { ImageResponse } from "next/og";
-import { Badge, COLOURS, SHARE_IMAGE_SIZE } from "../compare/share-image";
+import { Badge, COLOURS, SHARE_IMAGE_SIZE, ShareFrame } from "../compare/share-image";
 import type { Coin } from "../validation/coins";
 import { coinShareCopy } from "./share-copy";
 
@@ -10,19 +10,7 @@ export function renderCoinShareImage(coin: Coin): ImageResponse {
   const copy = coinShareCopy(coin);
   return new ImageResponse(
     (
-      <div
-        style={{
-          display: "flex",
-          flexDirection: "column",
-          justifyContent: "space-between",
-          width: "100%",
-          height: "100%",
-          padding: 64,
-          background: COLOURS.background,
-          color: COLOURS.text,
-          fontFamily: "sans-serif",
-        }}
-      >
+      <ShareFrame>
         <div style={{ display: "flex", alignItems: "center", gap: 28 }}>
           <Badge symbol={coin.symbol} />
           <div style={{ display: "flex", flexDirection: "column" }}>
@@ -38,7 +26,7 @@ export function renderCoinShareImage(coin: Coin): ImageResponse {
           <div style={{ display: "flex" }}>{copy.high}</div>
           <div style={{ display: "flex", color: COLOURS.text, fontWeight: 700 }}>PulseCompare</div>
         </div>
-      </div>
+      </ShareFrame>
     ),
     SHARE_IMAGE_SIZE,
   );

@@ -3,6 +3,7 @@
 // it needs no network; coins are drawn as their symbols' first letters, as the site does for a
 // coin without a logo.
 import { ImageResponse } from "next/og";
+import type { ReactNode } from "react";
 import type { Comparison } from "../comparison";
 import { formatMarketCap, formatPrice, formatResultMultiplier } from "../format";
 import type { Coin } from "../validation/coins";
@@ -33,23 +34,32 @@ export function Badge({ symbol }: { symbol: string }) {
   );
 }
 
+/** Every share image's page: the colours, the margins, three rows spread top to bottom. */
+export function ShareFrame({ children }: { children: ReactNode }) {
+  return (
+    <div
+      style={{
+        display: "flex",
+        flexDirection: "column",
+        justifyContent: "space-between",
+        width: "100%",
+        height: "100%",
+        padding: 64,
+        background: COLOURS.background,
+        color: COLOURS.text,
+        fontFamily: "sans-serif",
+      }}
+    >
+      {children}
+    </div>
+  );
+}
+
 export function renderShareImage(result: Comparison<Coin, Coin>): ImageResponse {
   const { coin1, coin2 } = result;
   return new ImageResponse(
     (
-      <div
-        style={{
-          display: "flex",
-          flexDirection: "column",
-          justifyContent: "space-between",
-          width: "100%",
-          height: "100%",
-          padding: 64,
-          background: COLOURS.background,
-          color: COLOURS.text,
-          fontFamily: "sans-serif",
-        }}
-      >
+      <ShareFrame>
         <div style={{ display: "flex", alignItems: "center", gap: 24 }}>
           <Badge symbol={coin1.symbol} />
           <div style={{ display: "flex", fontSize: 40, color: COLOURS.muted }}>at the market cap of</div>
@@ -72,7 +82,7 @@ export function renderShareImage(result: Comparison<Coin, Coin>): ImageResponse 
           </div>
           <div style={{ display: "flex", color: COLOURS.text, fontWeight: 700 }}>PulseCompare</div>
         </div>
-      </div>
+      </ShareFrame>
     ),
     SHARE_IMAGE_SIZE,
   );
