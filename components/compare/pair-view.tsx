@@ -15,6 +15,7 @@ import { comparisonHref } from "@/lib/comparison-link";
 import type { Comparison } from "@/lib/comparison";
 import { formatMarketCap, formatPrice } from "@/lib/format";
 import type { Coin } from "@/lib/validation/coins";
+import { PairLinks } from "./pair-links";
 import { PairActions } from "./pair-actions";
 import { ShareBar } from "./share-bar";
 
@@ -63,23 +64,7 @@ export function PairView({
         <CoinFacts coin={coin2} priceContext={priceContext} />
       </section>
 
-      {related.length > 0 ? (
-        <HomeSection title={`Compare ${coin1.symbol} with other top coins`} id="related-pairs">
-          <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
-            {related.map((other) => (
-              <li key={other.id}>
-                <Link
-                  href={pairPath(coin1.id, other.id)}
-                  className="flex items-center gap-2 rounded-md p-2 text-sm font-medium hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                >
-                  <CoinLogo coin={other} size={24} />
-                  {pairQuestion(coin1, other)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </HomeSection>
-      ) : null}
+      <PairLinks coin={coin1} others={related} title={`Compare ${coin1.symbol} with other top coins`} id="related-pairs" />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { resolveSegment } from "../compare/pair-route";
 import type { Coin } from "../validation/coins";
 import { coinPath } from "./coin-path";
 import { getCoinSnapshot } from "./snapshot";
+import { topCoinsBesides } from "./top-coins";
 
 /** How many top coins the page offers to compare the coin with. */
 export const COMPARE_WITH_TOP = 8;
@@ -18,15 +19,5 @@ export const getCoinPage = cache(async (segment: string): Promise<CoinPageData> 
   const resolved = resolveSegment(snapshot, segment);
   if (!resolved) return { kind: "not-found" };
   if (!resolved.canonical) return { kind: "redirect", path: coinPath(resolved.coin.id) };
-  return { kind: "coin", coin: resolved.coin, compareWith: topCoinsBesides(snapshot.coins, resolved.coin.id) };
+  return { kind: "coin", coin: resolved.coin, compareWith: topCoinsBesides(snapshot.coins, [resolved.coin.id], COMPARE_WITH_TOP) };
 });
-
-/** The first coins by rank with a market cap, other than `id`: stops after COMPARE_WITH_TOP. */
-function topCoinsBesides(coinsByRank: readonly Coin[], id: string): Coin[] {
-  const picked: Coin[] = [];
-  for (const coin of coinsByRank) {
-    if (picked.length === COMPARE_WITH_TOP) break;
-    if (coin.id !== id && coin.marketCap > 0) picked.push(coin);
-  }
-  return picked;
-}

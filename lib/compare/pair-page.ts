@@ -3,6 +3,7 @@
 import "server-only";
 import { cache } from "react";
 import { getCoinSnapshot } from "../coins/snapshot";
+import { topCoinsBesides } from "../coins/top-coins";
 import { computeComparison, type Comparison } from "../comparison";
 import type { Coin } from "../validation/coins";
 import { resolvePair } from "./pair-route";
@@ -21,15 +22,5 @@ export const getPairPage = cache(async (segment1: string, segment2: string): Pro
   const resolved = resolvePair(snapshot, segment1, segment2);
   if (resolved.kind !== "pair") return resolved;
   const { coin1, coin2 } = resolved;
-  return { kind: "pair", result: computeComparison(coin1, coin2), related: topCoinsBesides(snapshot.coins, [coin1.id, coin2.id]) };
+  return { kind: "pair", result: computeComparison(coin1, coin2), related: topCoinsBesides(snapshot.coins, [coin1.id, coin2.id], RELATED_PAIRS) };
 });
-
-/** The first coins by rank with a market cap, leaving out `exclude`: stops after RELATED_PAIRS. */
-function topCoinsBesides(coinsByRank: readonly Coin[], exclude: readonly string[]): Coin[] {
-  const picked: Coin[] = [];
-  for (const coin of coinsByRank) {
-    if (picked.length === RELATED_PAIRS) break;
-    if (!exclude.includes(coin.id) && coin.marketCap > 0) picked.push(coin);
-  }
-  return picked;
-}

@@ -3,10 +3,9 @@ import { LazyHistoryChart } from "@/components/charts/lazy-history-chart";
 import { CoinLogo } from "@/components/coins/coin-logo";
 import { HomeSection } from "@/components/home/home-section";
 import { buttonVariants } from "@/components/ui/button";
+import { PairLinks } from "@/components/compare/pair-links";
 import { coinDescription } from "@/lib/coins/coin-page-copy";
 import type { PriceContext } from "@/lib/coins/freshness";
-import { pairQuestion } from "@/lib/compare/pair-copy";
-import { pairPath } from "@/lib/compare/pair-route";
 import { comparisonHref } from "@/lib/comparison-link";
 import type { Coin } from "@/lib/validation/coins";
 import { AllTimeHigh } from "./all-time-high";
@@ -45,23 +44,7 @@ export function CoinPageView({ coin, compareWith, priceContext }: { coin: Coin; 
         <LazyHistoryChart source={{ kind: "market-cap", coin: { id: coin.id, symbol: coin.symbol } }} label={`${coin.symbol} market cap chart`} />
       </HomeSection>
 
-      {compareWith.length > 0 ? (
-        <HomeSection title={`Compare ${coin.symbol} with the top coins`} id="compare-with-top">
-          <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
-            {compareWith.map((other) => (
-              <li key={other.id}>
-                <Link
-                  href={pairPath(coin.id, other.id)}
-                  className="flex items-center gap-2 rounded-md p-2 text-sm font-medium hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                >
-                  <CoinLogo coin={other} size={24} loading="lazy" />
-                  {pairQuestion(coin, other)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </HomeSection>
-      ) : null}
+      <PairLinks coin={coin} others={compareWith} title={`Compare ${coin.symbol} with the top coins`} id="compare-with-top" />
     </div>
   );
 }
