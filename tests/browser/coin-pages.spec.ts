@@ -117,6 +117,22 @@ describe("coin pages and charts", () => {
     assert.match((await get("/coins/hex")).headers.get("x-nextjs-cache") ?? "", /^(HIT|STALE)$/);
   });
 
+  test("the coin's share image is a 1200×630 PNG, named by the page's og:image and cached like it", async () => {
+    const html = await (await get("/coins/hex")).text();
+    const image = new URL(meta(html, "property", "og:image")!);
+    assert.equal(image.pathname, "/coins/hex/opengraph-image");
+    const res = await get(`${image.pathname}${image.search}`);
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get("content-type"), "image/png");
+    const png = Buffer.from(await res.arrayBuffer());
+    // The PNG signature, then the IHDR chunk: width and height as big-endian 32-bit numbers.
+    assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    assert.equal(png.subarray(12, 16).toString("ascii"), "IHDR");
+    assert.equal(png.readUInt32BE(16), 1200);
+    assert.equal(png.readUInt32BE(20), 630);
+    assert.equal((await get("/coins/no-such-coin/opengraph-image")).status, 404);
+  });
+
   test("bad coin addresses: unknown is 404, an upper-case id or a symbol redirects for good", async () => {
     for (const path of ["/coins/unknown", "/coins/no-such-coin", "/coins/%3Cscript%3E", "/coins/%E0%A4%A"]) {
       const res = await get(path);
