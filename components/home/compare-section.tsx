@@ -1,11 +1,13 @@
 "use client";
 
+import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { IndexedCoinSelector } from "@/components/coins/indexed-coin-selector";
 import { TargetSwitch } from "@/components/compare/target-switch";
 import { Button } from "@/components/ui/button";
 import type { IndexedCoin } from "@/lib/coins/coin-index";
+import { coinPath } from "@/lib/coins/coin-path";
 import { pairPath } from "@/lib/compare/pair-route";
 import { searchWithTarget } from "@/lib/compare/target-param";
 import type { ComparisonTarget } from "@/lib/comparison";
@@ -83,12 +85,34 @@ export function CompareSection({ indexVersion }: { indexVersion: string }) {
           {comparing ? "Comparing..." : "Compare Now"}
         </Button>
       </div>
-      <TargetSwitch value={target} onChange={setTarget} coinSymbol={coin2?.symbol ?? "the second coin"} />
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <TargetSwitch value={target} onChange={setTarget} coinSymbol={coin2?.symbol ?? "the second coin"} />
+        <ChosenCoinPages coins={[coin1, coin2]} />
+      </div>
       {coin1 && coin2 && coin1.id === coin2.id ? (
         <p className="text-sm text-muted-foreground">Pick two different coins to compare.</p>
       ) : null}
       {linkedId && LinkedCoin ? <LinkedCoin coinId={linkedId} onCoin={fillFromLink} /> : null}
     </div>
+  );
+}
+
+/** Links to the chosen coins' own pages (the selectors are buttons, which cannot hold a link). */
+function ChosenCoinPages({ coins }: { coins: readonly (IndexedCoin | null)[] }) {
+  const chosen = coins.filter((coin, index): coin is IndexedCoin => coin !== null && coins.findIndex((other) => other?.id === coin.id) === index);
+  if (chosen.length === 0) return null;
+  return (
+    <p className="text-sm text-muted-foreground" data-testid="chosen-coin-pages">
+      Coin pages:{" "}
+      {chosen.map((coin, index) => (
+        <span key={coin.id}>
+          {index > 0 ? " · " : null}
+          <Link href={coinPath(coin.id)} prefetch={false} className="font-medium text-foreground underline-offset-4 hover:underline">
+            {coin.symbol}
+          </Link>
+        </span>
+      ))}
+    </p>
   );
 }
 

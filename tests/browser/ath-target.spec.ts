@@ -94,6 +94,10 @@ test("home form at 360 px: the all-time-high target chosen before Compare Now op
   await page.goto("/");
   await chooseCoin(page, /First coin/, "HEX");
   await chooseCoin(page, /Second coin/, "BTC");
+  // The chosen coins' pages are a link away.
+  const coinPages = page.getByTestId("chosen-coin-pages");
+  assert.equal(await coinPages.getByRole("link", { name: "HEX", exact: true }).getAttribute("href"), "/coins/hex");
+  assert.equal(await coinPages.getByRole("link", { name: "BTC", exact: true }).getAttribute("href"), "/coins/btc");
   const form = page.getByRole("radiogroup", { name: "Compare with BTC's" });
   await form.getByRole("radio", { name: "All-time-high market cap" }).click();
   assert.equal(await form.getByRole("radio", { name: "All-time-high market cap" }).getAttribute("aria-checked"), "true");
