@@ -8,6 +8,7 @@ import "server-only";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { sqlDateTime } from "@/lib/db/sql-datetime";
 import { chunk } from "@/lib/in-batches";
+import { raiseHighsSet } from "./raise-highs-sql";
 import { DAILY_AFTER_MS, DAY_MS, HOUR_MS, THIN_AFTER_MS } from "./publish";
 
 /** Coins per statement: 14 parameters each stays far under SQLite's 32,766. */
@@ -73,11 +74,7 @@ export async function writePublishedPrices(db: PrismaClient, rows: readonly Publ
       `UPDATE "Coin" SET
          "currentPrice" = v.column2, "marketCap" = v.column3, "priceChange24h" = v.column4, "liquidityUsd" = v.column5,
          "circulatingSupply" = v.column6, "priceSource" = v.column7, "priceUpdatedAt" = v.column8, "updatedAt" = v.column8,
-         "athPrice" = CASE WHEN "athPrice" IS NULL OR v.column9 >= "athPrice" THEN v.column9 ELSE "athPrice" END,
-         "athAt" = CASE WHEN "athPrice" IS NULL OR v.column9 >= "athPrice" THEN v.column11 ELSE "athAt" END,
-         "athMarketCap" = CASE WHEN "athMarketCap" IS NULL OR v.column10 >= "athMarketCap" THEN v.column10 ELSE "athMarketCap" END,
-         "athMarketCapAt" = CASE WHEN "athMarketCap" IS NULL OR v.column10 >= "athMarketCap" THEN v.column12 ELSE "athMarketCapAt" END,
-         "athMarketCapEstimated" = CASE WHEN "athMarketCap" IS NULL OR v.column10 >= "athMarketCap" THEN v.column13 ELSE "athMarketCapEstimated" END,
+         ${raiseHighsSet({ price: "v.column9", priceAt: "v.column11", cap: "v.column10", capAt: "v.column12", capEstimated: "v.column13" })},
          "lowLiquidity" = 0, "pendingPrice" = NULL, "pendingSince" = NULL
        FROM (VALUES ${piece.map(() => "(?,?,?,?,?,?,?,?,?,?,?,?,?)").join(",")}) AS v
        WHERE "Coin"."id" = v.column1`,

@@ -5,6 +5,7 @@
 import { execFile } from "node:child_process";
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
+import { writeCoinHistory } from "@/lib/market/backfill/coin-history-store";
 import { describeOutcome, runBackfill, type BackfillOptions } from "@/lib/market/backfill/run-backfill";
 import { raiseAllTimeHigh } from "@/lib/market/publish";
 import { writePublishedPrices } from "@/lib/market/pass-writes";
@@ -269,6 +270,26 @@ test("a refresh pass that read a coin before the backfill raised its highs does 
     { id: "btc", currentPrice: 70, marketCap: 1_400, priceChange24h: 1, liquidityUsd: null, circulatingSupply: 20, priceSource: "coingecko", priceUpdatedAt: at, ...raiseAllTimeHigh(stale, 70, 1_400, at) },
   ]);
   expect(await db().coin.findUniqueOrThrow({ where: { id: "btc" } })).toMatchObject({ athPrice: 70, athAt: at, athMarketCap: 1_400, athMarketCapAt: at, athMarketCapEstimated: false });
+});
+
+test("a backfill that read a coin before a refresh pass raised its highs does not lower them when it writes", async () => {
+  const at = new Date(NOW);
+  // The pass's highs, written after the backfill read the coin: price 80, cap 1,600, recorded.
+  await db().coin.update({ where: { id: "trx" }, data: { athPrice: 80, athAt: at, athMarketCap: 1_600, athMarketCapAt: at, athMarketCapEstimated: false } });
+  const older = { athPrice: 60, athAt: day("2026-11-18"), athMarketCap: 1_200, athMarketCapAt: day("2026-11-19"), athMarketCapEstimated: true };
+  await writeCoinHistory(db(), "trx", [], older, at);
+  expect(await db().coin.findUniqueOrThrow({ where: { id: "trx" } })).toMatchObject({
+    athPrice: 80,
+    athAt: at,
+    athMarketCap: 1_600,
+    athMarketCapAt: at,
+    athMarketCapEstimated: false,
+    historyBackfilledAt: at,
+  });
+  // A higher one still goes through, each high with its own date: 90 on Nov 20, cap 2,000 on Nov 21.
+  const higher = { athPrice: 90, athAt: day("2026-11-20"), athMarketCap: 2_000, athMarketCapAt: day("2026-11-21"), athMarketCapEstimated: true };
+  await writeCoinHistory(db(), "trx", [], higher, at);
+  expect(await db().coin.findUniqueOrThrow({ where: { id: "trx" } })).toMatchObject(higher);
 });
 
 test("a CoinGecko coin without a supply: days with a market cap are written, price-only days left out and said", async () => {

@@ -3,7 +3,9 @@
 import "server-only";
 import { getAddress } from "viem";
 import type { PrismaClient } from "@/lib/db/create-client";
+import { sqlDateTime } from "@/lib/db/sql-datetime";
 import type { AllTimeHigh } from "../publish";
+import { raiseHighsSet } from "../raise-highs-sql";
 import type { PlannedDay } from "./plan-days";
 
 export type BackfillCoin = AllTimeHigh & {
@@ -68,21 +70,25 @@ export async function cachedSinglePool(db: PrismaClient, token: string): Promise
 
 /**
  * One transaction: the days found, the raised highs, and the mark that this coin is done. Never
- * touches the live price (currentPrice, marketCap, priceUpdatedAt, rank).
+ * touches the live price (currentPrice, marketCap, priceUpdatedAt, rank). The highs only rise, as
+ * a refresh pass writes them: a pass may have raised them since this coin was read.
  */
 export async function writeCoinHistory(db: PrismaClient, coinId: string, days: readonly PlannedDay[], highs: AllTimeHigh, finishedAt: Date): Promise<void> {
+  const at = (date: Date | null) => (date ? sqlDateTime(date) : null);
   await db.$transaction([
     db.priceSnapshot.createMany({ data: days.map((day) => ({ coinId, takenAt: day.takenAt, price: day.price, marketCap: day.marketCap })) }),
-    db.coin.update({
-      where: { id: coinId },
-      data: {
-        athPrice: highs.athPrice,
-        athAt: highs.athAt,
-        athMarketCap: highs.athMarketCap,
-        athMarketCapAt: highs.athMarketCapAt,
-        athMarketCapEstimated: highs.athMarketCapEstimated,
-        historyBackfilledAt: finishedAt,
-      },
-    }),
+    db.$executeRawUnsafe(
+      `UPDATE "Coin" SET
+         ${raiseHighsSet({ price: "?1", priceAt: "?2", cap: "?3", capAt: "?4", capEstimated: "?5" })},
+         "historyBackfilledAt" = ?6
+       WHERE "id" = ?7`,
+      highs.athPrice,
+      at(highs.athAt),
+      highs.athMarketCap,
+      at(highs.athMarketCapAt),
+      highs.athMarketCapEstimated ? 1 : 0,
+      sqlDateTime(finishedAt),
+      coinId,
+    ),
   ]);
 }

@@ -15,7 +15,6 @@ import { daysFromOhlcv, type DayPoint } from "./day-points";
 import { HISTORY_RETRY, type HistoryHttpOptions } from "./history-http";
 import { deepestPool } from "./history-source";
 
-export const GECKOTERMINAL_BASE_URL = "https://api.geckoterminal.com/api/v2";
 export const GECKOTERMINAL_NETWORK = "pulsechain";
 /** Most candles one answer gives. */
 export const OHLCV_LIMIT = 1_000;
