@@ -81,14 +81,7 @@ function SavedCard({ comparison, onRemove, removing }: { comparison: SavedCompar
 
 // Both views are projected from today's prices, not the ones on the day the comparison was saved.
 function TodayFigures({ coin1, coin2 }: { coin1: Coin; coin2: Coin }) {
-  const result = computeComparison(coin1, coin2);
-  return (
-    <dl className="grid grid-cols-3 gap-3 text-sm">
-      <Figure label="Current Price" value={formatPrice(coin1.currentPrice)} />
-      <Figure label="Market Cap Multiplier" value={result.comparable ? formatMultiplier(result.multiplier) : MISSING} />
-      <Figure label="Projected Price" value={result.comparable ? formatPrice(result.projectedPrice) : MISSING} />
-    </dl>
-  );
+  return <Figures coin1={coin1} result={computeComparison(coin1, coin2)} />;
 }
 
 /** The same figures at coin 2's all-time-high market cap, and which high that is. */
@@ -96,11 +89,7 @@ function AthFigures({ coin1, coin2 }: { coin1: Coin; coin2: Coin }) {
   const result = computeAthComparison(coin1, coin2);
   return (
     <>
-      <dl className="grid grid-cols-3 gap-3 text-sm">
-        <Figure label="Current Price" value={formatPrice(coin1.currentPrice)} />
-        <Figure label="Market Cap Multiplier" value={result.comparable ? formatMultiplier(result.multiplier) : MISSING} />
-        <Figure label="Projected Price" value={result.comparable ? formatPrice(result.projectedPrice) : MISSING} />
-      </dl>
+      <Figures coin1={coin1} result={result} />
       <p className="text-sm text-muted-foreground" data-testid="saved-target">
         {result.comparable
           ? `At ${athTargetPhrase(coin2.symbol, result.athMarketCap, result.athMarketCapAt)}.`
@@ -108,6 +97,17 @@ function AthFigures({ coin1, coin2 }: { coin1: Coin; coin2: Coin }) {
         {result.comparable && result.athMarketCapEstimated ? ` ${athEstimatedNote(coin2.symbol)}` : null}
       </p>
     </>
+  );
+}
+
+/** Coin 1's price and, against either target, the multiplier and projected price ("-" when not comparable). */
+function Figures({ coin1, result }: { coin1: Coin; result: { comparable: false } | { comparable: true; multiplier: number; projectedPrice: number } }) {
+  return (
+    <dl className="grid grid-cols-3 gap-3 text-sm">
+      <Figure label="Current Price" value={formatPrice(coin1.currentPrice)} />
+      <Figure label="Market Cap Multiplier" value={result.comparable ? formatMultiplier(result.multiplier) : MISSING} />
+      <Figure label="Projected Price" value={result.comparable ? formatPrice(result.projectedPrice) : MISSING} />
+    </dl>
   );
 }
 

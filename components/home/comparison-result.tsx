@@ -63,6 +63,35 @@ function Failure({ message }: { message: string }) {
   );
 }
 
+/** The four figures of either view: coin 1's price, the target (`children`), the projected price and the multiplier. */
+function Figures({
+  coin1,
+  priceContext,
+  projectedPrice,
+  multiplier,
+  children,
+}: {
+  coin1: ResultCoin;
+  priceContext: PriceContext;
+  projectedPrice: number;
+  multiplier: number;
+  children: React.ReactNode;
+}) {
+  return (
+    <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <Figure
+        label={`${coin1.symbol} current price`}
+        value={formatPrice(coin1.currentPrice)}
+        testId="current-price"
+        note={<PriceBadges coin={coin1} context={priceContext} />}
+      />
+      {children}
+      <Figure label="Projected price" value={formatPrice(projectedPrice)} testId="projected-price" />
+      <Figure label="Multiplier" value={formatResultMultiplier(multiplier)} testId="multiplier" />
+    </dl>
+  );
+}
+
 type Props = { result: Comparison<ResultCoin, ResultCoin>; priceContext: PriceContext };
 
 /** Coin 1 at coin 2's market cap today: the spec's own card (section 2, item 4), word for word. */
@@ -71,22 +100,14 @@ function TodayView({ result, priceContext }: Props) {
   if (!result.comparable) return <Failure message={comparisonFailureMessage(result.reason, result.invalidCoin?.symbol)} />;
   return (
     <>
-      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <Figure
-          label={`${coin1.symbol} current price`}
-          value={formatPrice(coin1.currentPrice)}
-          testId="current-price"
-          note={<PriceBadges coin={coin1} context={priceContext} />}
-        />
+      <Figures coin1={coin1} priceContext={priceContext} projectedPrice={result.projectedPrice} multiplier={result.multiplier}>
         <Figure
           label={`${coin2.symbol} market cap`}
           value={formatMarketCap(coin2.marketCap)}
           testId="target-market-cap"
           note={<PriceBadges coin={coin2} context={priceContext} />}
         />
-        <Figure label="Projected price" value={formatPrice(result.projectedPrice)} testId="projected-price" />
-        <Figure label="Multiplier" value={formatResultMultiplier(result.multiplier)} testId="multiplier" />
-      </dl>
+      </Figures>
       <p className="text-base" data-testid="comparison-sentence">
         When {coin1.symbol} reaches the market cap of {coin2.symbol}, it will be at{" "}
         <strong className="tabular-nums">{formatPrice(result.projectedPrice)}</strong>.
@@ -103,13 +124,7 @@ function AthView({ result, priceContext }: Props) {
   const day = formatHighDay(ath.athMarketCapAt);
   return (
     <>
-      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <Figure
-          label={`${coin1.symbol} current price`}
-          value={formatPrice(coin1.currentPrice)}
-          testId="current-price"
-          note={<PriceBadges coin={coin1} context={priceContext} />}
-        />
+      <Figures coin1={coin1} priceContext={priceContext} projectedPrice={ath.projectedPrice} multiplier={ath.multiplier}>
         <Figure
           label={`${coin2.symbol} all-time-high market cap`}
           value={formatMarketCap(ath.athMarketCap)}
@@ -122,9 +137,7 @@ function AthView({ result, priceContext }: Props) {
             ) : null
           }
         />
-        <Figure label="Projected price" value={formatPrice(ath.projectedPrice)} testId="projected-price" />
-        <Figure label="Multiplier" value={formatResultMultiplier(ath.multiplier)} testId="multiplier" />
-      </dl>
+      </Figures>
       <p className="text-base" data-testid="comparison-sentence">
         When {coin1.symbol} reaches {athTargetPhrase(coin2.symbol, ath.athMarketCap, ath.athMarketCapAt)}, it will be at{" "}
         <strong className="tabular-nums">{formatPrice(ath.projectedPrice)}</strong>.
