@@ -10,6 +10,7 @@ import type { Page } from "playwright-core";
 import { createPrismaClient } from "../../lib/db/create-client";
 import { operatorEdit, waitWithinCeiling } from "./cache-steps";
 import { newContext, screenshotPath, SITE_URL, watchForErrors } from "./harness";
+import { assertSharePng } from "./share-image-steps";
 import { suite } from "./suite";
 
 const HOUR = 3_600_000;
@@ -122,14 +123,8 @@ describe("coin pages and charts", () => {
     const image = new URL(meta(html, "property", "og:image")!);
     assert.equal(image.pathname, "/coins/hex/opengraph-image");
     const res = await get(`${image.pathname}${image.search}`);
-    assert.equal(res.status, 200);
-    assert.equal(res.headers.get("content-type"), "image/png");
-    const png = Buffer.from(await res.arrayBuffer());
-    // The PNG signature, then the IHDR chunk: width and height as big-endian 32-bit numbers.
-    assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-    assert.equal(png.subarray(12, 16).toString("ascii"), "IHDR");
-    assert.equal(png.readUInt32BE(16), 1200);
-    assert.equal(png.readUInt32BE(20), 630);
+    await assertSharePng(res);
+    assert.equal((await get(`${image.pathname}${image.search}`)).headers.get("x-nextjs-cache"), "HIT");
     assert.equal((await get("/coins/no-such-coin/opengraph-image")).status, 404);
   });
 

@@ -8,6 +8,7 @@ import { formatMarketCap, formatPrice, formatResultMultiplier } from "../../lib/
 import { coinListSchema } from "../../lib/validation/coins";
 import { operatorEdit, waitWithinCeiling } from "./cache-steps";
 import { newContext, screenshotPath, SITE_URL, watchForErrors } from "./harness";
+import { assertSharePng } from "./share-image-steps";
 import { suite } from "./suite";
 
 const decode = (text: string) => text.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
@@ -51,14 +52,7 @@ test("the share image is a 1200×630 PNG, cached like the page", async () => {
   const html = await (await get("/compare/hex/btc")).text();
   const image = new URL(meta(html, "property", "og:image")!);
   const res = await get(`${image.pathname}${image.search}`);
-  assert.equal(res.status, 200);
-  assert.equal(res.headers.get("content-type"), "image/png");
-  const png = Buffer.from(await res.arrayBuffer());
-  // The PNG signature, then the IHDR chunk: width and height as big-endian 32-bit numbers.
-  assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  assert.equal(png.subarray(12, 16).toString("ascii"), "IHDR");
-  assert.equal(png.readUInt32BE(16), 1200);
-  assert.equal(png.readUInt32BE(20), 630);
+  await assertSharePng(res);
   assert.equal((await get(`${image.pathname}${image.search}`)).headers.get("x-nextjs-cache"), "HIT");
 });
 
