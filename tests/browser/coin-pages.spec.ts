@@ -72,6 +72,20 @@ describe("coin pages and charts", () => {
     return match ? decode(match[1]!) : undefined;
   }
 
+  /**
+   * The element's box. At 1440 px the chart is in view at once, so the shell's box can be swapped
+   * for the loaded panel's (the same size) while it is measured: a detached element has no box,
+   * and the measure is taken again from the one now there.
+   */
+  async function boxOf(locator: ReturnType<Page["locator"]>) {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const box = await locator.boundingBox();
+      if (box) return box;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error("the chart's box never settled");
+  }
+
   /** Scrolls the chart into view and waits for its canvas; returns the canvas's size. */
   async function drawnChart(page: Page, chart: ReturnType<Page["locator"]>) {
     await chart.scrollIntoViewIfNeeded();
@@ -165,7 +179,7 @@ describe("coin pages and charts", () => {
       assert.match(await page.getByTestId("ath-market-cap-note").innerText(), /today's supply; the supply then is unknown/);
 
       const chart = page.getByTestId("history-chart");
-      const boxBefore = await chart.getByTestId("chart-box").boundingBox();
+      const boxBefore = await boxOf(chart.getByTestId("chart-box"));
       const scriptsBefore = scripts.length;
       if (viewport.width === 360) {
         // Below the fold on a phone: nothing of the chart is fetched until it is scrolled to.
@@ -178,9 +192,9 @@ describe("coin pages and charts", () => {
       assert.ok(size.width > 200 && size.height > 200, `canvas is ${size.width}×${size.height}`);
       if (viewport.width === 360) assert.ok(scripts.length > scriptsBefore, "the chart's code came when scrolled to");
       // The box holds its place: the same size before the chart came and after.
-      const boxAfter = await chart.getByTestId("chart-box").boundingBox();
-      assert.equal(boxAfter!.height, boxBefore!.height);
-      assert.equal(boxAfter!.width, boxBefore!.width);
+      const boxAfter = await boxOf(chart.getByTestId("chart-box"));
+      assert.equal(boxAfter.height, boxBefore.height);
+      assert.equal(boxAfter.width, boxBefore.width);
 
       assert.equal(await page.getByRole("button", { name: "1Y" }).getAttribute("aria-pressed"), "true");
       const summary = chart.getByTestId("chart-summary");
