@@ -16,3 +16,17 @@ export function databaseConfig(url = getEnv().DATABASE_URL, authToken = getEnv()
 export function isLocalFile(config: Config): boolean {
   return config.url.startsWith("file:");
 }
+
+/**
+ * How long a connection to a local file waits for another connection's lock before it gives
+ * up with SQLITE_BUSY. libSQL's default is 0: a commit that met a reader in another process
+ * failed at once, and the failed commit could leave its connection holding the lock (a CI run
+ * saw the app's database locked for the rest of the run). Remote databases manage their own.
+ * libSQL waits synchronously, so the app keeps one client per process (lib/db/index.ts): its own
+ * queries queue on the client's mutex and only another process's lock is ever waited for here.
+ */
+export const LOCAL_BUSY_TIMEOUT_MS = 10_000;
+
+export function withBusyTimeout(config: Config): Config {
+  return isLocalFile(config) && config.timeout === undefined ? { ...config, timeout: LOCAL_BUSY_TIMEOUT_MS } : config;
+}

@@ -6,9 +6,11 @@ import { createPrismaClient } from "./create-client";
 import { migrateDatabase } from "./migrate";
 import { seedDatabase, type SeedResult } from "./seed";
 import { withSetupLock } from "./setup-lock";
+import { useWriteAheadLog } from "./write-ahead-log";
 
 export async function setupDatabase(config: Config = databaseConfig()): Promise<{ applied: string[]; seed: SeedResult }> {
   return withSetupLock(config, async () => {
+    await useWriteAheadLog(config);
     const applied = await migrateDatabase(config);
     const db = createPrismaClient(config);
     try {

@@ -102,6 +102,11 @@ test("a stale price and a low-liquidity price carry their badges on the home tab
     assert.deepEqual(problems, []);
   } finally {
     await context.close();
+    // The restore's own failure must still let go of the database, or the server waits on it.
+    await restoreCoins().finally(() => db.$disconnect());
+  }
+
+  async function restoreCoins() {
     await db.$transaction(savedCoins.map(({ id, ...fields }) => db.coin.update({ where: { id }, data: fields })));
     const hexTags = savedCoins.find((coin) => coin.id === "hex")!.tags;
     const restored = await operatorEdit(baseUrl, "hex", { tags: hexTags ? hexTags.split(",") : [] }).catch((error: Error) => {
@@ -111,6 +116,5 @@ test("a stale price and a low-liquidity price carry their badges on the home tab
     // The edit emptied the page cache; the specs after this one expect a warm home page (the
     // request that renders it puts it back) showing the seed again.
     await waitWithinCeiling("the home page without badges", async () => !(await (await fetch(`${baseUrl}/`)).text()).includes('data-testid="price-badges"'));
-    await db.$disconnect();
   }
 });

@@ -108,8 +108,14 @@ export async function startApp(options: StartOptions = {}): Promise<App> {
     databaseUrl,
     pid: server.pid!,
     async stop() {
-      server.kill("SIGTERM");
-      await new Promise((resolve) => (server.exitCode !== null ? resolve(null) : server.once("exit", resolve)));
+      if (server.exitCode === null && server.signalCode === null) {
+        const exited = new Promise((resolve) => server.once("exit", resolve));
+        server.kill("SIGTERM");
+        // Next waits for open requests before it exits; one that never ends must not hold the run.
+        const killer = setTimeout(() => server.kill("SIGKILL"), 10_000);
+        await exited;
+        clearTimeout(killer);
+      }
       if (dir) rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -2,7 +2,7 @@
 // folder with node's test runner against it in Chromium.
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import { after, before } from "node:test";
+import { after, afterEach, before, beforeEach } from "node:test";
 import type { Browser } from "playwright-core";
 import { findChromium, launchBrowser, startApp, type App } from "./harness";
 import { setSuite } from "./suite";
@@ -28,6 +28,20 @@ after(async () => {
   await browser?.close();
   await app?.stop();
 });
+
+// A test that hangs (a request that never answers, a lock never released) must end the run
+// with its name, not hold CI until its time limit with nothing printed. The slowest test takes
+// about 25 s.
+const TEST_LIMIT_MS = 3 * 60_000;
+let running: { name: string; since: number } | undefined;
+beforeEach((t) => void (running = { name: t.name, since: Date.now() }));
+afterEach(() => void (running = undefined));
+setInterval(() => {
+  if (!running || Date.now() - running.since < TEST_LIMIT_MS) return;
+  console.error(`\n# "${running.name}" has run for over ${TEST_LIMIT_MS / 60_000} minutes: stopping the browser suite.`);
+  if (app) process.kill(app.pid, "SIGKILL");
+  process.exit(1);
+}, 5_000).unref();
 
 // SPECS=wallet,pages runs just those files (while working on them); the default is all.
 const only = process.env.SPECS?.split(",").map((name) => `${name.trim()}.spec.ts`);

@@ -1,0 +1,93 @@
+// Two connections to one local database file, as the app server and a refresh pass (or a test
+// writing behind the server) are. A commit must neither fail because another connection is
+// reading nor because another is briefly writing: either would be a 500 or a lost write.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createClient } from "@libsql/client";
+import { createPrismaClient } from "@/lib/db/create-client";
+import { setupDatabase } from "@/lib/db/setup";
+
+let dir: string;
+let url: string;
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), "db-contention-"));
+  url = `file:${path.join(dir, "app.db")}`;
+  await setupDatabase({ url });
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+test("a database set up here keeps a write-ahead log", async () => {
+  const client = createClient({ url });
+  try {
+    expect((await client.execute("PRAGMA journal_mode")).rows[0]!.journal_mode).toBe("wal");
+  } finally {
+    client.close();
+  }
+});
+
+test("a transaction commits while another connection holds a read open", async () => {
+  const reader = createClient({ url });
+  const db = createPrismaClient({ url });
+  try {
+    const reading = await reader.transaction("read");
+    await reading.execute("SELECT COUNT(*) FROM Coin");
+    // What a page render holds while a refresh pass commits (with a rollback journal and no
+    // busy timeout this commit failed at once with SQLITE_BUSY).
+    await db.$transaction([
+      db.coin.update({ where: { id: "hex" }, data: { priceChange24h: 12.5 } }),
+      db.coin.update({ where: { id: "pls" }, data: { priceChange24h: -3.25 } }),
+    ]);
+    // The reader's snapshot is unchanged until it ends its read.
+    expect((await reading.execute("SELECT priceChange24h FROM Coin WHERE id = 'hex'")).rows[0]!.priceChange24h).not.toBe(12.5);
+    await reading.commit();
+    expect((await db.coin.findUniqueOrThrow({ where: { id: "hex" } })).priceChange24h).toBe(12.5);
+  } finally {
+    reader.close();
+    await db.$disconnect();
+  }
+});
+
+/**
+ * Another process that takes the write lock, says "locked", and commits after `holdMs`. (It has
+ * to be another process: libSQL waits for a lock synchronously, so a holder in this process
+ * could never get to its commit while this one waits.)
+ */
+function holdWriteLockElsewhere(holdMs: number): Promise<{ committed: Promise<void> }> {
+  const script = `
+    const { createClient } = require("@libsql/client");
+    (async () => {
+      const client = createClient({ url: ${JSON.stringify(url)} });
+      const tx = await client.transaction("write");
+      await tx.execute("UPDATE Coin SET priceChange24h = 1 WHERE id = 'plsx'");
+      console.log("locked");
+      await new Promise((resolve) => setTimeout(resolve, ${holdMs}));
+      await tx.commit();
+      client.close();
+    })();`;
+  const child = spawn(process.execPath, ["-e", script], { stdio: ["ignore", "pipe", "inherit"] });
+  const committed = new Promise<void>((resolve, reject) =>
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`the lock holder exited with ${code}`)))),
+  );
+  return new Promise((resolve, reject) => {
+    child.stdout.on("data", (chunk: Buffer) => chunk.toString().includes("locked") && resolve({ committed }));
+    committed.catch(reject);
+  });
+}
+
+test("a write waits for another process's write to finish instead of failing", async () => {
+  const db = createPrismaClient({ url });
+  try {
+    const { committed } = await holdWriteLockElsewhere(500);
+    const started = Date.now();
+    // With no busy timeout (libSQL's default) this failed at once with SQLITE_BUSY.
+    await db.coin.update({ where: { id: "plsx" }, data: { priceChange24h: 2 } });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(200);
+    await committed;
+    // The later write is the one that stays: neither is lost.
+    expect((await db.coin.findUniqueOrThrow({ where: { id: "plsx" } })).priceChange24h).toBe(2);
+  } finally {
+    await db.$disconnect();
+  }
+});
