@@ -27,5 +27,6 @@ export default async function config() {
     testMatch: ["<rootDir>/tests/components/**/*.test.tsx"],
     setupFilesAfterEnv: ["<rootDir>/tests/helpers/setup-dom.ts"],
   })();
-  return { projects: [node, dom] };
+  // Room for the longer waits of tests/helpers/setup-dom.ts on a busy machine (jest's default is 5 s).
+  return { projects: [node, dom], testTimeout: 15_000 };
 }

@@ -1,8 +1,14 @@
 import "@testing-library/jest-dom";
+import { configure } from "@testing-library/react";
 import { TextDecoder, TextEncoder } from "node:util";
 
 // jsdom lacks TextEncoder, which browsers have; viem (address checksums in lib/validation) needs it.
 if (typeof globalThis.TextEncoder === "undefined") Object.assign(globalThis, { TextEncoder, TextDecoder });
+
+// jest runs both projects' files in parallel on two cores: on a busy machine a toast or a
+// re-enabled button can take over a second to appear (the default wait). A condition that never
+// holds still fails, only later.
+configure({ asyncUtilTimeout: 4_000 });
 
 // Every test starts without the "signed in" hint cookie (jsdom keeps cookies across tests in a file).
 beforeEach(() => {
