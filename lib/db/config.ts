@@ -22,8 +22,9 @@ export function isLocalFile(config: Config): boolean {
  * up with SQLITE_BUSY. libSQL's default is 0: a commit that met a reader in another process
  * failed at once, and the failed commit could leave its connection holding the lock (a CI run
  * saw the app's database locked for the rest of the run). Remote databases manage their own.
- * libSQL waits synchronously, so the app keeps one client per process (lib/db/index.ts): its own
- * queries queue on the client's mutex and only another process's lock is ever waited for here.
+ * libSQL waits synchronously (the event loop stalls meanwhile). The app keeps one client per
+ * process (lib/db/index.ts), whose queries queue on the client's mutex, so only another
+ * process's lock is ever waited for here.
  */
 export const LOCAL_BUSY_TIMEOUT_MS = 10_000;
 
