@@ -65,6 +65,11 @@ type CapOutcome =
  */
 function compareAtCap(coin1: ComparableCoin, coin2: ComparableCoin, marketCap2: number | null): CapOutcome {
   if (coin1.id === coin2.id) return { ok: false, reason: "same-coin", invalid: null };
+  return valueAtCap(coin1, marketCap2);
+}
+
+/** Coin 1 valued at `marketCap2`, whoever's cap that is. */
+function valueAtCap(coin1: ComparableCoin, marketCap2: number | null): CapOutcome {
   const marketCap1 = usableMarketCap(coin1);
   const price1 = usablePrice(coin1);
   if (marketCap1 === null || price1 === null) return { ok: false, reason: "missing-market-cap", invalid: "coin1" };
@@ -150,6 +155,20 @@ export function computeAthComparison<C1 extends ComparableCoin, C2 extends Compa
     athMarketCapAt: coin2.athMarketCapAt ?? null,
     athMarketCapEstimated: coin2.athMarketCapEstimated === true,
   };
+}
+
+export type TypedCapComparison<C1 extends ComparableCoin> =
+  | { comparable: true; coin1: C1; /** The typed cap / marketCap1 */ multiplier: number; projectedPrice: number; targetMarketCap: number }
+  | { comparable: false; coin1: C1; reason: "missing-market-cap" };
+
+/**
+ * Coin 1 at a market cap the visitor typed ("HEX at a $100B market cap"): the same maths with a
+ * number as the target. Only coin 1 can make it fail (the typed cap is checked where it is typed).
+ */
+export function computeTypedCapComparison<C1 extends ComparableCoin>(coin1: C1, marketCap: number): TypedCapComparison<C1> {
+  const outcome = valueAtCap(coin1, positiveFinite(marketCap));
+  if (!outcome.ok) return { comparable: false, coin1, reason: "missing-market-cap" };
+  return { comparable: true, coin1, multiplier: outcome.multiplier, projectedPrice: outcome.projectedPrice, targetMarketCap: outcome.targetMarketCap };
 }
 
 /** The user-facing message for a failed comparison; `symbol` names the coin with bad data. */

@@ -183,3 +183,19 @@ const utcDayFormat = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: 
 export function formatDay(value: number | string | Date): string {
   return utcDayFormat.format(new Date(value));
 }
+
+const tokenAmountFormats = {
+  whole: new Intl.NumberFormat("en-US", { maximumFractionDigits: 4 }),
+  small: new Intl.NumberFormat("en-US", { maximumSignificantDigits: 4 }),
+};
+
+/**
+ * A number of tokens held ("1,500,000", "12.5", "0.0004213"): up to 4 decimals from 1 up, four
+ * significant digits below, and "<0.00000001" for dust that would print as 0.
+ */
+export function formatTokenAmount(value: MaybeNumber): string {
+  if (!isNonNegative(value)) return MISSING;
+  if (value === 0) return "0";
+  if (value < 1e-8) return `<${smallestStep(8)}`;
+  return (value >= 1 ? tokenAmountFormats.whole : tokenAmountFormats.small).format(value);
+}

@@ -73,7 +73,12 @@ function SavedCard({ comparison, onRemove, removing }: { comparison: SavedCompar
             <CoinName coin={coin2} />
           </Link>
         </h2>
-        <TargetChoice coinSymbol={coin2.symbol} today={<TodayFigures coin1={coin1} coin2={coin2} />} ath={<AthFigures coin1={coin1} coin2={coin2} />} />
+        <TargetChoice
+          coinSymbol={coin2.symbol}
+          today={<TodayFigures coin1={coin1} coin2={coin2} />}
+          ath={<AthFigures coin1={coin1} coin2={coin2} />}
+          holding={{ coin: coin1, caps: { today: coin2.marketCap, ath: coin2.athMarketCap } }}
+        />
       </CardContent>
     </Card>
   );

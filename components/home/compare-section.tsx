@@ -86,7 +86,7 @@ export function CompareSection({ indexVersion }: { indexVersion: string }) {
         </Button>
       </div>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <TargetSwitch value={target} onChange={setTarget} coinSymbol={coin2?.symbol ?? "the second coin"} />
+        <TargetSwitch value={target} onChange={(next) => setTarget(next === "ath" ? "ath" : "today")} coinSymbol={coin2?.symbol ?? "the second coin"} />
         <ChosenCoinPages coins={[coin1, coin2]} />
       </div>
       {coin1 && coin2 && coin1.id === coin2.id ? (

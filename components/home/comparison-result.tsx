@@ -7,23 +7,9 @@ import type { PriceContext } from "@/lib/coins/freshness";
 import { coinPath } from "@/lib/coins/coin-path";
 import { athEstimatedNote, athTargetPhrase, formatHighDay } from "@/lib/compare/ath-target-copy";
 import { comparisonFailureMessage, computeAthComparison, type Comparison } from "@/lib/comparison";
-import { formatMarketCap, formatPrice, formatResultMultiplier } from "@/lib/format";
-import type { Coin } from "@/lib/validation/coins";
-
-type ResultCoin = Pick<
-  Coin,
-  | "id"
-  | "symbol"
-  | "name"
-  | "logoUrl"
-  | "currentPrice"
-  | "marketCap"
-  | "priceUpdatedAt"
-  | "lowLiquidity"
-  | "athMarketCap"
-  | "athMarketCapAt"
-  | "athMarketCapEstimated"
->;
+import { formatMarketCap, formatPrice } from "@/lib/format";
+import { Failure, Figure, Figures, type ResultCoin } from "./result-figures";
+import { TypedCapView } from "./typed-cap-view";
 
 function CoinHeading({ coin, role }: { coin: ResultCoin; role: string }) {
   return (
@@ -39,56 +25,6 @@ function CoinHeading({ coin, role }: { coin: ResultCoin; role: string }) {
         <p className="truncate text-sm text-muted-foreground">{coin.name}</p>
       </div>
     </div>
-  );
-}
-
-/** `note`: badges about where the figure comes from, under it (outside the figure's test id). */
-function Figure({ label, value, testId, note }: { label: string; value: string; testId: string; note?: React.ReactNode }) {
-  return (
-    <div className="rounded-lg bg-muted/50 p-3">
-      <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="mt-1 text-lg font-semibold tabular-nums break-all">
-        <span data-testid={testId}>{value}</span>
-        {note}
-      </dd>
-    </div>
-  );
-}
-
-function Failure({ message }: { message: string }) {
-  return (
-    <p role="alert" className="text-muted-foreground">
-      {message}
-    </p>
-  );
-}
-
-/** The four figures of either view: coin 1's price, the target (`children`), the projected price and the multiplier. */
-function Figures({
-  coin1,
-  priceContext,
-  projectedPrice,
-  multiplier,
-  children,
-}: {
-  coin1: ResultCoin;
-  priceContext: PriceContext;
-  projectedPrice: number;
-  multiplier: number;
-  children: React.ReactNode;
-}) {
-  return (
-    <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-      <Figure
-        label={`${coin1.symbol} current price`}
-        value={formatPrice(coin1.currentPrice)}
-        testId="current-price"
-        note={<PriceBadges coin={coin1} context={priceContext} />}
-      />
-      {children}
-      <Figure label="Projected price" value={formatPrice(projectedPrice)} testId="projected-price" />
-      <Figure label="Multiplier" value={formatResultMultiplier(multiplier)} testId="multiplier" />
-    </dl>
   );
 }
 
@@ -151,6 +87,11 @@ function AthView({ result, priceContext }: Props) {
   );
 }
 
+/** What the holding figures need of coin 1, and no more: it is sent to the browser as props. */
+function holdingCoin({ id, symbol, currentPrice, marketCap }: ResultCoin) {
+  return { id, symbol, currentPrice, marketCap };
+}
+
 /**
  * The pair page's answer: coin 1's price at coin 2's market cap (spec section 2, item 4), or at
  * coin 2's all-time-high market cap. Both views render here (a server component on the pair
@@ -181,6 +122,8 @@ export function ComparisonResult({
             inAddress
             today={<TodayView result={result} priceContext={priceContext} />}
             ath={<AthView result={result} priceContext={priceContext} />}
+            typed={<TypedCapView coin1={coin1} priceContext={priceContext} />}
+            holding={{ coin: holdingCoin(coin1), caps: { today: coin2.marketCap, ath: coin2.athMarketCap } }}
           />
         ) : (
           <Failure message={comparisonFailureMessage(result.reason)} />

@@ -4,12 +4,12 @@
 // first has two coins: the playground's first load carries neither.
 import Link from "next/link";
 import { useCoinPair } from "@/components/coins/coin-queries";
-import { TargetChoice } from "@/components/compare/target-switch";
+import { TargetChoice, useTypedCap } from "@/components/compare/target-switch";
 import { QueryProvider } from "@/components/query-provider";
 import { coinPath } from "@/lib/coins/coin-path";
 import { athEstimatedNote, athTargetPhrase } from "@/lib/compare/ath-target-copy";
-import { type ComparableCoin, comparisonFailureMessage, computeAthComparison, computeComparison } from "@/lib/comparison";
-import { formatMultiplier, formatPrice } from "@/lib/format";
+import { type ComparableCoin, comparisonFailureMessage, computeAthComparison, computeComparison, computeTypedCapComparison } from "@/lib/comparison";
+import { formatMarketCap, formatMultiplier, formatPrice } from "@/lib/format";
 import { ToolResultError, ToolResultSkeleton } from "./compare-tool";
 
 type Props = { pair: readonly [string, string] };
@@ -34,6 +34,8 @@ function ToolSentence({ pair }: Props) {
       coinSymbol={coin2.symbol}
       today={<TodaySentence coin1={coin1} coin2={coin2} />}
       ath={<AthSentence coin1={coin1} coin2={coin2} />}
+      typed={<TypedCapSentence coin1={coin1} />}
+      holding={{ coin: coin1, caps: { today: coin2.marketCap, ath: coin2.athMarketCap } }}
     />
   );
 }
@@ -69,6 +71,21 @@ function AthSentence({ coin1, coin2 }: SentenceProps) {
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** Coin 1 at the market cap typed in the tool. */
+function TypedCapSentence({ coin1 }: { coin1: SentenceCoin }) {
+  const cap = useTypedCap();
+  if (cap === null) return <ToolFailure message={`Type a market cap to see ${coin1.symbol}'s price at it.`} />;
+  const result = computeTypedCapComparison(coin1, cap);
+  if (!result.comparable) return <ToolFailure message={comparisonFailureMessage(result.reason, coin1.symbol)} />;
+  return (
+    <p data-testid="tool-result">
+      If <CoinLink coin={coin1} /> reaches a market cap of {formatMarketCap(cap)}, its price would be{" "}
+      <strong className="tabular-nums">{formatPrice(result.projectedPrice)}</strong>{" "}
+      <span className="tabular-nums text-muted-foreground">({formatMultiplier(result.multiplier)})</span>
+    </p>
   );
 }
 

@@ -1,19 +1,50 @@
-// The comparison target in a page's address (?target=ath), so a shared pair link keeps it.
-// Today's market cap is the default and is never written: the plain address stays canonical.
+// A comparison's choices in its page's address, so a shared link keeps them: the target
+// (?target=ath for coin 2's all-time high, ?mcap=100b for a typed market cap) and the amount held
+// (?hold=1500000). Today's market cap and no amount are the defaults and are never written: the
+// plain address stays canonical. Read in the browser only, so the cached page serves them all.
 import type { ComparisonTarget } from "../comparison";
 
 export const TARGET_PARAM = "target";
+export const MCAP_PARAM = "mcap";
+export const HOLD_PARAM = "hold";
+
+/** Coin 2's market cap today or at its high, or a market cap the visitor typed. */
+export type ChosenTarget = ComparisonTarget | "cap";
+
+/** The address's choices as typed: the texts are parsed (and their errors shown) by the fields. */
+export type ComparisonChoices = { target: ChosenTarget; capText: string; holdText: string };
 
 /** The target an address's query names; anything but "ath" is today's. */
 export function targetFromSearch(search: string): ComparisonTarget {
   return new URLSearchParams(search).get(TARGET_PARAM) === "ath" ? "ath" : "today";
 }
 
+/** All of an address's choices: a typed market cap wins over ?target=. */
+export function choicesFromSearch(search: string): ComparisonChoices {
+  const params = new URLSearchParams(search);
+  const capText = params.get(MCAP_PARAM)?.trim() ?? "";
+  const holdText = params.get(HOLD_PARAM)?.trim() ?? "";
+  const target: ChosenTarget = capText ? "cap" : targetFromSearch(search);
+  return { target, capText, holdText };
+}
+
 /** `search` (with or without "?") with the target set, or removed for today's; "" when nothing is left. */
 export function searchWithTarget(search: string, target: ComparisonTarget): string {
+  return searchWithChoices(search, { target, capText: "", holdText: new URLSearchParams(search).get(HOLD_PARAM) ?? "" });
+}
+
+/**
+ * `search` with these choices and every other parameter kept. The texts are written as given
+ * (the fields pass only ones that parse, in their short form: "1.5m", "100b").
+ */
+export function searchWithChoices(search: string, choices: ComparisonChoices): string {
   const params = new URLSearchParams(search);
-  if (target === "ath") params.set(TARGET_PARAM, "ath");
-  else params.delete(TARGET_PARAM);
+  params.delete(TARGET_PARAM);
+  params.delete(MCAP_PARAM);
+  if (choices.target === "ath") params.set(TARGET_PARAM, "ath");
+  if (choices.target === "cap" && choices.capText) params.set(MCAP_PARAM, choices.capText);
+  if (choices.holdText) params.set(HOLD_PARAM, choices.holdText);
+  else params.delete(HOLD_PARAM);
   const text = params.toString();
   return text ? `?${text}` : "";
 }

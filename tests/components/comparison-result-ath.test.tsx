@@ -16,7 +16,7 @@ const radio = (name: RegExp) => screen.getByRole("radio", { name });
 test("starts on today's market cap with the spec's words; the high shows its own figures, date and sentence", async () => {
   const user = userEvent.setup();
   render(<ComparisonResult result={computeComparison(tiny, bigWithHigh)} priceContext={seedPriceContext} />);
-  expect(screen.getByRole("radiogroup", { name: "Compare with BIG's" })).toBeInTheDocument();
+  expect(screen.getByRole("radiogroup", { name: "Compare with BIG's market cap or a number" })).toBeInTheDocument();
   expect(radio(/Today's market cap/)).toHaveAttribute("aria-checked", "true");
   expect(screen.getByTestId("comparison-sentence")).toHaveTextContent("When TINY reaches the market cap of BIG, it will be at $0.0012.");
 
@@ -61,8 +61,12 @@ test("the arrow keys move the choice, with one tab stop for the group", async ()
   expect(radio(/All-time-high/)).toHaveFocus();
   expect(radio(/All-time-high/)).toHaveAttribute("aria-checked", "true");
   expect(screen.getByTestId("multiplier")).toHaveTextContent(/^300x$/);
+  await user.keyboard("{ArrowRight}");
+  expect(radio(/Custom market cap/)).toHaveFocus();
+  expect(screen.getByLabelText("Market cap")).toBeInTheDocument();
   await user.keyboard("{ArrowRight}"); // wraps round
   expect(radio(/Today's/)).toHaveFocus();
+  expect(screen.queryByLabelText("Market cap")).not.toBeInTheDocument();
   expect(screen.getByTestId("multiplier")).toHaveTextContent(/^100x$/);
 });
 

@@ -34,3 +34,25 @@ test("each card switches on its own between today's figures and those at coin 2'
   expect(figure(without, "Projected Price")).toHaveTextContent(/^-$/);
   expect(within(without).getByTestId("saved-target")).toHaveTextContent("NOH has no all-time-high market cap on record yet.");
 });
+
+test("an amount on a saved card is valued today and at the card's target, and stays in the page", async () => {
+  const user = userEvent.setup();
+  api.on("GET /api/saved-comparisons", json([savedComparison(1, tiny, bigWithHigh), savedComparison(2, tiny, noHigh)]));
+  renderWithQueryClient(<SavedView />, alice);
+  await waitFor(() => expect(screen.getAllByTestId("saved-card")).toHaveLength(2));
+  const [card, other] = screen.getAllByTestId("saved-card") as [HTMLElement, HTMLElement];
+
+  await user.type(within(card).getByRole("textbox", { name: "I hold (TINY)" }), "1m");
+  // 1,000,000 × 0.00001234 = 12.34; at BIG's cap today (100x) 1,234; at its high (200x) 2,468.
+  expect(within(card).getByTestId("holding-today")).toHaveTextContent(/^\$12\.34$/);
+  expect(within(card).getByTestId("holding-at-target")).toHaveTextContent(/^\$1,234\.00 \(100\.00x\)$/);
+  await user.click(within(card).getByRole("radio", { name: "All-time-high market cap" }));
+  expect(within(card).getByTestId("holding-at-target")).toHaveTextContent(/^\$2,468\.00 \(200\.00x\)$/);
+  expect(within(other).queryByTestId("holding-today")).not.toBeInTheDocument();
+
+  // A coin 2 without a high values the amount today only.
+  await user.type(within(other).getByRole("textbox", { name: "I hold (TINY)" }), "1m");
+  await user.click(within(other).getByRole("radio", { name: "All-time-high market cap" }));
+  expect(within(other).getByTestId("holding-at-target")).toHaveTextContent(/^-$/);
+  expect(window.location.search).toBe("");
+});

@@ -92,9 +92,10 @@ test("each card shows the saved date, both coins and today's figures, and links 
   expect(within(card).getByText("Saved Nov 21, 2026")).toBeInTheDocument();
   // Coin 1 without a logo (first two letters), coin 2 with one.
   expect(within(card).getByText("TI")).toBeInTheDocument();
-  expect(within(card).getByText("TINY")).toBeInTheDocument();
+  const heading = within(card).getByRole("heading");
+  expect(within(heading).getByText("TINY")).toBeInTheDocument();
   expect(within(card).getByText("Tiny Token")).toBeInTheDocument();
-  expect(within(card).getByText("BIG")).toBeInTheDocument();
+  expect(within(heading).getByText("BIG")).toBeInTheDocument();
   expect(within(card).getByText("Big Coin")).toBeInTheDocument();
   expect(card.querySelectorAll("img")).toHaveLength(1);
   expect(card.querySelector("img")).toHaveAttribute("src", "/logos/btc.svg");

@@ -9,6 +9,7 @@ import type { PriceContext } from "@/lib/coins/freshness";
 import { comparisonHref } from "@/lib/comparison-link";
 import type { Coin } from "@/lib/validation/coins";
 import { AllTimeHigh } from "./all-time-high";
+import { CoinAtMarketCap } from "./coin-at-market-cap";
 import { CoinFacts } from "./coin-facts";
 
 /**
@@ -39,6 +40,7 @@ export function CoinPageView({ coin, compareWith, priceContext }: { coin: Coin; 
 
       <CoinFacts coin={coin} priceContext={priceContext} />
       <AllTimeHigh coin={coin} />
+      <CoinAtMarketCap coin={{ id: coin.id, symbol: coin.symbol, currentPrice: coin.currentPrice, marketCap: coin.marketCap }} />
 
       <HomeSection title="Market cap history" id="market-cap-history">
         <LazyHistoryChart source={{ kind: "market-cap", coin: { id: coin.id, symbol: coin.symbol } }} label={`${coin.symbol} market cap chart`} />

@@ -1,0 +1,71 @@
+"use client";
+
+import { TypedNumberField, type TypedNumberState } from "@/components/compare/typed-number-field";
+import { atTargetPhrase } from "@/lib/compare/target-copy";
+import type { ChosenTarget } from "@/lib/compare/target-param";
+import { computeTypedCapComparison, type ComparableCoin } from "@/lib/comparison";
+import { MISSING, formatMultiplier, formatPrice } from "@/lib/format";
+
+/** The coin held (coin 1) and coin 2's market caps, the coin targets (null: none on record). */
+export type HoldingSubject = {
+  coin: ComparableCoin & { symbol: string };
+  caps: { today: number | null; ath: number | null };
+};
+
+/** What `amount` of coin 1 is worth at the target's market cap, or null when there is no such cap. */
+function worthAtTarget(subject: HoldingSubject, target: ChosenTarget, typedCap: number | null, amount: number) {
+  const cap = target === "cap" ? typedCap : subject.caps[target];
+  if (cap === null) return null;
+  const result = computeTypedCapComparison(subject.coin, cap);
+  return result.comparable ? { value: amount * result.projectedPrice, multiplier: result.multiplier } : null;
+}
+
+/**
+ * "I hold [amount] HEX", then that amount's value today and at the chosen target with the
+ * multiplier. Worked out here in the browser: the amount never leaves it.
+ */
+export function HoldingFigures({
+  subject,
+  amount,
+  target,
+  typedCap,
+  coin2Symbol,
+}: {
+  subject: HoldingSubject;
+  amount: TypedNumberState;
+  target: ChosenTarget;
+  typedCap: number | null;
+  coin2Symbol: string | null;
+}) {
+  const { coin } = subject;
+  const held = amount.value;
+  const atTarget = held === null ? null : worthAtTarget(subject, target, typedCap, held);
+  const today = held !== null && typeof coin.currentPrice === "number" ? held * coin.currentPrice : null;
+  return (
+    <div className="flex flex-col gap-3 rounded-lg border border-dashed p-3" data-testid="holding">
+      <TypedNumberField label="I hold" suffix={coin.symbol} field={amount} placeholder="1,500,000" />
+      {held !== null ? (
+        <dl className="grid grid-cols-2 gap-3 text-sm">
+          <div className="min-w-0">
+            <dt className="text-muted-foreground">Worth today</dt>
+            <dd className="font-semibold tabular-nums break-all" data-testid="holding-today">
+              {today === null ? MISSING : formatPrice(today)}
+            </dd>
+          </div>
+          <div className="min-w-0">
+            <dt className="text-muted-foreground">Worth {atTargetPhrase(target, coin2Symbol, typedCap)}</dt>
+            <dd className="font-semibold tabular-nums break-all" data-testid="holding-at-target">
+              {atTarget === null ? (
+                MISSING
+              ) : (
+                <>
+                  {formatPrice(atTarget.value)} <span className="font-normal text-muted-foreground">({formatMultiplier(atTarget.multiplier)})</span>
+                </>
+              )}
+            </dd>
+          </div>
+        </dl>
+      ) : null}
+    </div>
+  );
+}

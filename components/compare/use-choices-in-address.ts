@@ -1,0 +1,32 @@
+"use client";
+
+import { useEffect, useRef } from "react";
+import { choicesFromSearch, searchWithChoices, type ComparisonChoices } from "@/lib/compare/target-param";
+
+/**
+ * Keeps a comparison's choices in the page's address (?target=ath, ?mcap=100b, ?hold=1500000):
+ * `onRead` gets what the address holds once, after hydration (the cached HTML shows the defaults,
+ * and the server never sees the choices), and from then on `choices` are written back with
+ * replaceState, so a shared link keeps them without a history entry per keystroke.
+ */
+export function useChoicesInAddress(enabled: boolean, choices: ComparisonChoices, onRead: (read: ComparisonChoices) => void): void {
+  const read = useRef(onRead);
+  read.current = onRead;
+  useEffect(() => {
+    if (enabled) read.current(choicesFromSearch(window.location.search));
+  }, [enabled]);
+
+  const { target, capText, holdText } = choices;
+  const started = useRef(false);
+  useEffect(() => {
+    if (!enabled) return;
+    // The first run sees hydration's defaults, before the address was read: nothing to write yet.
+    if (!started.current) {
+      started.current = true;
+      return;
+    }
+    const { pathname, search, hash } = window.location;
+    const next = `${pathname}${searchWithChoices(search, { target, capText, holdText })}${hash}`;
+    if (next !== `${pathname}${search}${hash}`) window.history.replaceState(window.history.state, "", next);
+  }, [enabled, target, capText, holdText]);
+}

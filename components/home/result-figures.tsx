@@ -1,0 +1,72 @@
+// The result card's figures, shared by its server-rendered views (comparison-result.tsx) and the
+// typed-market-cap view that the browser works out (typed-cap-view.tsx).
+import { PriceBadges } from "@/components/coins/price-badges";
+import type { PriceContext } from "@/lib/coins/freshness";
+import { formatPrice, formatResultMultiplier } from "@/lib/format";
+import type { Coin } from "@/lib/validation/coins";
+
+export type ResultCoin = Pick<
+  Coin,
+  | "id"
+  | "symbol"
+  | "name"
+  | "logoUrl"
+  | "currentPrice"
+  | "marketCap"
+  | "priceUpdatedAt"
+  | "lowLiquidity"
+  | "athMarketCap"
+  | "athMarketCapAt"
+  | "athMarketCapEstimated"
+>;
+
+/** `note`: badges about where the figure comes from, under it (outside the figure's test id). */
+export function Figure({ label, value, testId, note }: { label: string; value: string; testId: string; note?: React.ReactNode }) {
+  return (
+    <div className="rounded-lg bg-muted/50 p-3">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="mt-1 text-lg font-semibold tabular-nums break-all">
+        <span data-testid={testId}>{value}</span>
+        {note}
+      </dd>
+    </div>
+  );
+}
+
+export function Failure({ message }: { message: string }) {
+  return (
+    <p role="alert" className="text-muted-foreground">
+      {message}
+    </p>
+  );
+}
+
+/** The four figures of either view: coin 1's price, the target (`children`), the projected price and the multiplier. */
+export function Figures({
+  coin1,
+  priceContext,
+  projectedPrice,
+  multiplier,
+  children,
+}: {
+  coin1: ResultCoin;
+  priceContext: PriceContext;
+  projectedPrice: number;
+  multiplier: number;
+  children: React.ReactNode;
+}) {
+  return (
+    <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <Figure
+        label={`${coin1.symbol} current price`}
+        value={formatPrice(coin1.currentPrice)}
+        testId="current-price"
+        note={<PriceBadges coin={coin1} context={priceContext} />}
+      />
+      {children}
+      <Figure label="Projected price" value={formatPrice(projectedPrice)} testId="projected-price" />
+      <Figure label="Multiplier" value={formatResultMultiplier(multiplier)} testId="multiplier" />
+    </dl>
+  );
+}
+

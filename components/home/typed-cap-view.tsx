@@ -1,0 +1,27 @@
+"use client";
+
+// The pair card's third view: coin 1 at a market cap the visitor typed, worked out in the browser
+// from coin 1's figures (the server renders the two coin targets; a typed number never reaches it).
+import { useTypedCap } from "@/components/compare/target-switch";
+import type { PriceContext } from "@/lib/coins/freshness";
+import { comparisonFailureMessage, computeTypedCapComparison } from "@/lib/comparison";
+import { formatMarketCap, formatPrice } from "@/lib/format";
+import { Failure, Figure, Figures, type ResultCoin } from "./result-figures";
+
+export function TypedCapView({ coin1, priceContext }: { coin1: ResultCoin; priceContext: PriceContext }) {
+  const cap = useTypedCap();
+  if (cap === null) return <p className="text-muted-foreground">Type a market cap to see {coin1.symbol}&apos;s price at it.</p>;
+  const result = computeTypedCapComparison(coin1, cap);
+  if (!result.comparable) return <Failure message={comparisonFailureMessage(result.reason, coin1.symbol)} />;
+  return (
+    <>
+      <Figures coin1={coin1} priceContext={priceContext} projectedPrice={result.projectedPrice} multiplier={result.multiplier}>
+        <Figure label="Market cap you typed" value={formatMarketCap(cap)} testId="target-market-cap" />
+      </Figures>
+      <p className="text-base" data-testid="comparison-sentence">
+        When {coin1.symbol} reaches a market cap of {formatMarketCap(cap)}, it will be at{" "}
+        <strong className="tabular-nums">{formatPrice(result.projectedPrice)}</strong>.
+      </p>
+    </>
+  );
+}
