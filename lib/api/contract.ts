@@ -107,6 +107,7 @@ export const endpoints = {
     response: historySchema,
   },
   coinIndex: { method: "GET", path: "/api/coin-index", access: "public", cache: "public", query: coinIndexQuerySchema, response: z.unknown() },
+  bagTokens: { method: "GET", path: "/api/bag-tokens", access: "public", cache: "public", query: coinIndexQuerySchema, response: z.unknown() },
   featuredComparisons: { method: "GET", path: "/api/comparisons/featured", access: "public", cache: "public", query: noQuerySchema, response: featuredComparisonListSchema },
   mostCompared: { method: "GET", path: "/api/trending/most-compared", access: "public", cache: "public", query: trendingQuerySchema, response: mostComparedPairListSchema },
   pulsechainGainers: { method: "GET", path: "/api/trending/pulsechain-gainers", access: "public", cache: "public", query: trendingQuerySchema, response: coinListSchema },

@@ -9,6 +9,7 @@ import { indexBySymbol } from "../compare/pair-route";
 import { getDb } from "../db";
 import { byChangeDesc, isTableEligible } from "../market-constants";
 import type { Coin } from "../validation/coins";
+import { toBagTokenRows } from "../bag/bag-tokens";
 import { toCoinIndexRows } from "./coin-index";
 import { newestLivePriceAt } from "./freshness";
 import { toCoin } from "./serialize";
@@ -27,6 +28,9 @@ export type CoinSnapshot = {
   /** The selectors' index as a JSON body, and its version (a hash of it). */
   indexBody: string;
   indexVersion: string;
+  /** The bag page's token list (lib/bag/bag-tokens.ts) as a JSON body, and its version. */
+  bagTokensBody: string;
+  bagTokensVersion: string;
   /** Coins with a 24h change, biggest first (ties by rank); low-liquidity coins left out. */
   topGainers: readonly Coin[];
   /** PulseChain coins by rank that the gainer table may show (low-liquidity coins left out). */
@@ -47,7 +51,9 @@ async function buildCoinSnapshot(): Promise<CoinSnapshot> {
   const rows = await getDb().coin.findMany({ orderBy: [{ rank: "asc" }, { id: "asc" }] });
   const coins = rows.map(toCoin);
   const indexRows = toCoinIndexRows(coins);
-  const indexVersion = createHash("sha256").update(JSON.stringify(indexRows)).digest("base64url").slice(0, 16);
+  const indexVersion = versionOf(indexRows);
+  const bagRows = toBagTokenRows(coins, new Map(rows.map((row) => [row.id, row.decimals])));
+  const bagTokensVersion = versionOf(bagRows);
   return {
     coins,
     byId: new Map(coins.map((coin) => [coin.id, coin])),
@@ -55,6 +61,8 @@ async function buildCoinSnapshot(): Promise<CoinSnapshot> {
     listBody: JSON.stringify(coins),
     indexBody: JSON.stringify({ version: indexVersion, coins: indexRows }),
     indexVersion,
+    bagTokensBody: JSON.stringify({ version: bagTokensVersion, tokens: bagRows }),
+    bagTokensVersion,
     topGainers: coins
       .filter((coin) => coin.priceChange24h !== null && isTableEligible(coin))
       .sort(byChangeDesc)
@@ -63,4 +71,9 @@ async function buildCoinSnapshot(): Promise<CoinSnapshot> {
     recentlyListed: [...coins].sort((a, b) => b.listedAt.localeCompare(a.listedAt) || a.rank - b.rank).slice(0, TRENDING_MAX),
     newestLivePriceAt: newestLivePriceAt(coins),
   };
+}
+
+/** A short hash of a body's content: its version in the address, so a browser may keep it for good. */
+function versionOf(rows: unknown): string {
+  return createHash("sha256").update(JSON.stringify(rows)).digest("base64url").slice(0, 16);
 }
