@@ -1,9 +1,12 @@
 // A local EVM for the on-chain tests: ganache (from the npm registry) on a free port with chain
 // id 369, and the contracts the PulseX reader needs, compiled by solc-js and deployed for real:
 // WPLS, bridged-style stablecoins (DAI with 18 decimals, USDC with 6), two V2-style factories
-// (PulseX V1 and V2) and Multicall3. Tests add tokens and pools on top.
+// (PulseX V1 and V2) and Multicall3, deployed at an address of its own and also copied to the
+// canonical 0xcA11...CA11 (as on PulseChain) for readers that default to it. Tests add tokens and
+// pools on top.
 import ganache from "ganache";
-import { createPublicClient, createWalletClient, getAddress, http, parseUnits, type Abi, type Address, type Hex, type PublicClient } from "viem";
+import { createPublicClient, createTestClient, createWalletClient, getAddress, http, parseEther, parseUnits, type Abi, type Address, type Hex, type PublicClient } from "viem";
+import { CANONICAL_MULTICALL3 } from "../../lib/chain/aggregate3";
 import { compileTestContracts, type Artifact } from "./compile";
 
 export const BURN_DEAD: Address = "0x000000000000000000000000000000000000dEaD";
@@ -11,6 +14,7 @@ export const BURN_DEAD: Address = "0x000000000000000000000000000000000000dEaD";
 export type LocalChain = {
   rpcUrl: string;
   client: PublicClient;
+  /** `multicall3` is the deployed copy; the same runtime code also sits at CANONICAL_MULTICALL3. */
   contracts: { wpls: Address; dai: Address; usdc: Address; factoryV1: Address; factoryV2: Address; multicall3: Address };
   /** An ERC-20 whose whole supply (in whole tokens) goes to the deployer. */
   deployToken(name: string, symbol: string, decimals: number, supply: string): Promise<Address>;
@@ -24,8 +28,12 @@ export type LocalChain = {
    * Amounts are in whole tokens; WPLS comes from the deployer's wrapped PLS.
    */
   addLiquidity(factory: Address, tokenA: Address, amountA: string, tokenB: Address, amountB: string): Promise<Address>;
+  /** An ERC-20 lookalike whose balanceOf always reverts (decimals 18). */
+  deployRevertingToken(): Promise<Address>;
   /** Sends whole tokens from the deployer, e.g. to a burn address. */
   transfer(token: Address, to: Address, amount: string): Promise<void>;
+  /** Sends native PLS (an amount in whole PLS, decimals allowed) from the deployer. */
+  sendPls(to: Address, amount: string): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -67,6 +75,7 @@ export async function startLocalChain(): Promise<LocalChain> {
   const factoryV1 = await deploy(artifacts.Factory);
   const factoryV2 = await deploy(artifacts.Factory);
   const multicall3 = await deploy(artifacts.Multicall3);
+  await placeAtCanonicalAddress(rpcUrl, client, multicall3);
 
   async function transfer(token: Address, to: Address, amount: string): Promise<void> {
     await write(token, artifacts.TestToken.abi, "transfer", [to, parseUnits(amount, await decimalsOf(token))]);
@@ -97,7 +106,18 @@ export async function startLocalChain(): Promise<LocalChain> {
       await write(pair, artifacts.Pair.abi, "sync");
       return getAddress(pair);
     },
+    deployRevertingToken: () => deploy(artifacts.RevertingToken),
     transfer,
+    async sendPls(to, amount) {
+      await send(wallet.sendTransaction({ to, value: parseEther(amount), chain: null }));
+    },
     stop: () => server.close(),
   };
+}
+
+/** Copies the deployed Multicall3's runtime code to the canonical address (ganache's evm_setAccountCode). */
+async function placeAtCanonicalAddress(rpcUrl: string, client: PublicClient, multicall3: Address): Promise<void> {
+  const code = await client.getCode({ address: multicall3 });
+  if (!code) throw new Error(`no code at the deployed Multicall3 ${multicall3}`);
+  await createTestClient({ mode: "ganache", transport: http(rpcUrl) }).setCode({ address: CANONICAL_MULTICALL3, bytecode: code });
 }

@@ -7,7 +7,8 @@
 // requests only adds to its queue (measured on ganache, which runs eth_calls one at a time at
 // about 8 ms per inner call: halving timed-out chunks turned 4 requests into 70). After the deadline no chunk starts: its calls come back "deferred".
 import "server-only";
-import { BaseError, TimeoutError, decodeFunctionResult, encodeFunctionData, multicall3Abi, type Abi, type Address, type PublicClient } from "viem";
+import { BaseError, TimeoutError, type Abi, type Address, type PublicClient } from "viem";
+import { aggregate3 } from "@/lib/chain/aggregate3";
 import { runInOrder } from "@/lib/in-batches";
 import { shortMessage } from "./client";
 import { MAX_CALLS_PER_CHUNK, MAX_GAS_PER_CHUNK, planChunks } from "./chunks";
@@ -47,8 +48,9 @@ export async function readCalls(client: PublicClient, calls: readonly ChainCall[
       return;
     }
     try {
-      const results = await aggregate(client, calls.slice(start, end), options.multicall3, options.blockNumber, maxGas);
-      results.forEach((outcome, i) => (outcomes[start + i] = outcome));
+      const results = await aggregate3(client, calls.slice(start, end), { multicall3: options.multicall3, blockNumber: options.blockNumber, gas: maxGas });
+      // Garbage counts as a revert here: either way that contract cannot be priced.
+      results.forEach((outcome, i) => (outcomes[start + i] = outcome.status === "undecodable" ? { status: "reverted" } : outcome));
     } catch (error) {
       if (bisectionsLeft > 0 && end - start > 1 && !isTimeout(error)) {
         const middle = start + Math.ceil((end - start) / 2);
@@ -71,25 +73,4 @@ export async function readCalls(client: PublicClient, calls: readonly ChainCall[
 
 function isTimeout(error: unknown): boolean {
   return error instanceof BaseError ? Boolean(error.walk((cause) => cause instanceof TimeoutError)) : error instanceof TimeoutError;
-}
-
-async function aggregate(client: PublicClient, calls: readonly ChainCall[], multicall3: Address, blockNumber: bigint, gas: number): Promise<CallOutcome[]> {
-  const data = encodeFunctionData({
-    abi: multicall3Abi,
-    functionName: "aggregate3",
-    args: [calls.map((call) => ({ target: call.address, allowFailure: true, callData: encodeFunctionData({ abi: call.abi, functionName: call.functionName, args: call.args }) }))],
-  });
-  const { data: returned } = await client.call({ to: multicall3, data, blockNumber, gas: BigInt(gas) });
-  if (!returned) throw new Error("Multicall3 returned no data (is MULTICALL3_ADDRESS a Multicall3 at this block?)");
-  const results = decodeFunctionResult({ abi: multicall3Abi, functionName: "aggregate3", data: returned });
-  if (results.length !== calls.length) throw new Error(`Multicall3 answered ${results.length} results for ${calls.length} calls`);
-  return results.map((result, i): CallOutcome => {
-    if (!result.success) return { status: "reverted" };
-    try {
-      const call = calls[i]!;
-      return { status: "ok", value: decodeFunctionResult({ abi: call.abi, functionName: call.functionName, data: result.returnData }) };
-    } catch {
-      return { status: "reverted" };
-    }
-  });
 }

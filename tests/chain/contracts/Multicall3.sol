@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-/// The aggregate3 entry point of Multicall3 (deployed on PulseChain at
-/// 0xcA11bde05977b3631167028862bE2a173976CA11), which viem's multicall calls.
+/// The aggregate3 and getEthBalance entry points of Multicall3 (deployed on PulseChain at
+/// 0xcA11bde05977b3631167028862bE2a173976CA11): viem's multicall calls aggregate3, the bag reader
+/// reads the native coin with getEthBalance.
 contract Multicall3 {
     struct Call3 {
         address target;
@@ -22,5 +23,9 @@ contract Multicall3 {
             require(success || calls[i].allowFailure, "Multicall3: call failed");
             results[i] = Result(success, returnData);
         }
+    }
+
+    function getEthBalance(address addr) external view returns (uint256 balance) {
+        balance = addr.balance;
     }
 }
