@@ -6,7 +6,7 @@ import Link from "next/link";
 import { CoinLogo } from "@/components/coins/coin-logo";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
-import { TargetChoice } from "@/components/compare/target-switch";
+import { TargetChoice } from "@/components/compare/target-choice";
 import { athEstimatedNote, athTargetPhrase } from "@/lib/compare/ath-target-copy";
 import { comparisonFailureMessage, computeAthComparison, computeComparison } from "@/lib/comparison";
 import { comparisonHref } from "@/lib/comparison-link";

@@ -1,6 +1,7 @@
 "use client";
 
 import { TypedNumberField, type TypedNumberState } from "@/components/compare/typed-number-field";
+import { WalletHolding, type OnChainCoin } from "@/components/compare/wallet-holding";
 import { atTargetPhrase } from "@/lib/compare/target-copy";
 import type { ChosenTarget } from "@/lib/compare/target-param";
 import { computeTypedCapComparison, type ComparableCoin } from "@/lib/comparison";
@@ -10,6 +11,8 @@ import { MISSING, formatMultiplier, formatPrice } from "@/lib/format";
 export type HoldingSubject = {
   coin: ComparableCoin & { symbol: string };
   caps: { today: number | null; ath: number | null };
+  /** A PulseChain coin 1: a connected wallet's own balance of it is shown too. */
+  onChain?: OnChainCoin;
 };
 
 /** What `amount` of coin 1 is worth at the target's market cap, or null when there is no such cap. */
@@ -41,8 +44,14 @@ export function HoldingFigures({
   const held = amount.value;
   const atTarget = held === null ? null : worthAtTarget(subject, target, typedCap, held);
   const today = held !== null && typeof coin.currentPrice === "number" ? held * coin.currentPrice : null;
+  const phrase = atTargetPhrase(target, coin2Symbol, typedCap);
+  const walletWorth = (walletAmount: number) => {
+    const value = worthAtTarget(subject, target, typedCap, walletAmount);
+    return value ? { text: `${formatPrice(value.value)} ${phrase}` } : null;
+  };
   return (
     <div className="flex flex-col gap-3 rounded-lg border border-dashed p-3" data-testid="holding">
+      {subject.onChain ? <WalletHolding coin={subject.onChain} worth={walletWorth} /> : null}
       <TypedNumberField label="I hold" suffix={coin.symbol} field={amount} placeholder="1,500,000" />
       {held !== null ? (
         <dl className="grid grid-cols-2 gap-3 text-sm">
@@ -53,7 +62,7 @@ export function HoldingFigures({
             </dd>
           </div>
           <div className="min-w-0">
-            <dt className="text-muted-foreground">Worth {atTargetPhrase(target, coin2Symbol, typedCap)}</dt>
+            <dt className="text-muted-foreground">Worth {phrase}</dt>
             <dd className="font-semibold tabular-nums break-all" data-testid="holding-at-target">
               {atTarget === null ? (
                 MISSING

@@ -68,20 +68,23 @@ export function TypedNumberField({
         </label>
         <div className="flex min-w-0 items-center gap-1.5">
           {prefix ? <span aria-hidden className="text-sm text-muted-foreground">{prefix}</span> : null}
-          <Input
-            id={id}
-            value={field.text}
-            onChange={(event) => field.setText(event.target.value)}
-            inputMode="decimal"
-            autoComplete="off"
-            spellCheck={false}
-            placeholder={placeholder}
-            // The unit belongs to the name: "I hold (HEX)", not "I hold".
-            aria-label={suffix ? `${label} (${suffix})` : undefined}
-            aria-invalid={field.error ? true : undefined}
-            aria-describedby={field.error ? errorId : undefined}
-            className="h-8 w-36 tabular-nums"
-          />
+          {/* Input is w-full; this box sets its width (cn() does not drop a class it contradicts). */}
+          <div className="w-36 shrink-0">
+            <Input
+              id={id}
+              value={field.text}
+              onChange={(event) => field.setText(event.target.value)}
+              inputMode="decimal"
+              autoComplete="off"
+              spellCheck={false}
+              placeholder={placeholder}
+              // The unit belongs to the name: "I hold (HEX)", not "I hold".
+              aria-label={suffix ? `${label} (${suffix})` : undefined}
+              aria-invalid={field.error ? true : undefined}
+              aria-describedby={field.error ? errorId : undefined}
+              className="h-8 tabular-nums"
+            />
+          </div>
           {suffix ? <span className="max-w-[10rem] truncate text-sm font-medium">{suffix}</span> : null}
         </div>
       </div>

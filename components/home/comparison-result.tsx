@@ -1,7 +1,9 @@
 import Link from "next/link";
 import { CoinLogo } from "@/components/coins/coin-logo";
 import { PriceBadges } from "@/components/coins/price-badges";
-import { TargetChoice } from "@/components/compare/target-switch";
+import { TargetChoice } from "@/components/compare/target-choice";
+import type { OnChainCoin } from "@/components/compare/wallet-holding";
+import { isAddress } from "viem";
 import { Card, CardContent } from "@/components/ui/card";
 import type { PriceContext } from "@/lib/coins/freshness";
 import { coinPath } from "@/lib/coins/coin-path";
@@ -92,6 +94,13 @@ function holdingCoin({ id, symbol, currentPrice, marketCap }: ResultCoin) {
   return { id, symbol, currentPrice, marketCap };
 }
 
+/** Coin 1 on PulseChain, for a connected wallet's own balance of it (null: no such balance to read). */
+function onChainCoin({ id, symbol, chain, contractAddress }: ResultCoin): OnChainCoin | undefined {
+  if (chain !== "pulsechain") return undefined;
+  if (contractAddress !== null && !isAddress(contractAddress)) return undefined;
+  return { id, symbol, address: contractAddress };
+}
+
 /**
  * The pair page's answer: coin 1's price at coin 2's market cap (spec section 2, item 4), or at
  * coin 2's all-time-high market cap. Both views render here (a server component on the pair
@@ -123,7 +132,7 @@ export function ComparisonResult({
             today={<TodayView result={result} priceContext={priceContext} />}
             ath={<AthView result={result} priceContext={priceContext} />}
             typed={<TypedCapView coin1={coin1} priceContext={priceContext} />}
-            holding={{ coin: holdingCoin(coin1), caps: { today: coin2.marketCap, ath: coin2.athMarketCap } }}
+            holding={{ coin: holdingCoin(coin1), caps: { today: coin2.marketCap, ath: coin2.athMarketCap }, onChain: onChainCoin(coin1) }}
           />
         ) : (
           <Failure message={comparisonFailureMessage(result.reason)} />

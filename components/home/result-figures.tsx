@@ -18,6 +18,8 @@ export type ResultCoin = Pick<
   | "athMarketCap"
   | "athMarketCapAt"
   | "athMarketCapEstimated"
+  | "chain"
+  | "contractAddress"
 >;
 
 /** `note`: badges about where the figure comes from, under it (outside the figure's test id). */

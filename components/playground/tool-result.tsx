@@ -4,7 +4,7 @@
 // first has two coins: the playground's first load carries neither.
 import Link from "next/link";
 import { useCoinPair } from "@/components/coins/coin-queries";
-import { TargetChoice, useTypedCap } from "@/components/compare/target-switch";
+import { TargetChoice, useTypedCap } from "@/components/compare/target-choice";
 import { QueryProvider } from "@/components/query-provider";
 import { coinPath } from "@/lib/coins/coin-path";
 import { athEstimatedNote, athTargetPhrase } from "@/lib/compare/ath-target-copy";

@@ -13,6 +13,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { lazyModule, useLazyModule } from "@/lib/lazy-module";
 import { CONNECT_WALLET_HASH } from "@/lib/wallet/login-redirect";
+import { provideWalletConnect } from "./connected-account";
 import { SIGNED_IN_HINT_STYLE_ID } from "./signed-in-hint-script";
 import { useSignedInHint } from "./use-signed-in-hint";
 import { ConnectWalletButton, WalletSlotLoading } from "./wallet-button-placeholder";
@@ -32,6 +33,17 @@ export function WalletButton() {
     setKit((current) => current ?? request);
   }, []);
 
+  // A page's own 'Connect Wallet' (the bag): the kit loads if needed, and its dialog opens.
+  const [connectRequests, setConnectRequests] = useState(0);
+  useEffect(
+    () =>
+      provideWalletConnect(() => {
+        wantKit({ openOnLoad: true });
+        setConnectRequests((count) => count + 1);
+      }),
+    [wantKit],
+  );
+
   useEffect(() => {
     if (window.location.hash === CONNECT_WALLET_HASH) {
       window.history.replaceState(window.history.state, "", window.location.pathname + window.location.search);
@@ -49,7 +61,7 @@ export function WalletButton() {
 
   let content: React.ReactNode;
   if (!hinted && !kit) content = <ConnectWalletButton onClick={() => wantKit({ openOnLoad: true })} />;
-  else if (session.module) content = <session.module.WalletSession kit={kit} onWantKit={wantKit} />;
+  else if (session.module) content = <session.module.WalletSession kit={kit} onWantKit={wantKit} connectRequests={connectRequests} />;
   // The session's code did not arrive (offline): 'Connect Wallet' asks for it again.
   else if (session.failed) content = <ConnectWalletButton onClick={session.retry} />;
   else content = <WalletSlotLoading />;

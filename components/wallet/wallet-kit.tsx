@@ -12,12 +12,14 @@ import {
   type AuthenticationStatus,
 } from "@rainbow-me/rainbowkit";
 import { useQueryClient } from "@tanstack/react-query";
+import { usePathname } from "next/navigation";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { isAddressEqual } from "viem";
 import { useAccount, useAccountEffect, useSignMessage, WagmiProvider } from "wagmi";
 import type { AuthUser } from "@/lib/validation/auth";
 import { PULSECHAIN_CHAIN_ID } from "@/lib/wallet/pulsechain";
 import { AddressAvatar } from "./address-avatar";
+import { publishConnectedAccount } from "./connected-account";
 import { provideSignAgain, SignAgainError } from "./sign-again";
 import { createSiweAdapter } from "./siwe-adapter";
 import { refreshAuthUser, useAuthUser } from "./use-auth-user";
@@ -30,16 +32,23 @@ import { rememberWalletUse } from "./wallet-memory";
 const ACCENT = "#e041d9";
 const ACCENT_FOREGROUND = "#0f0b15";
 
-export default function WalletKit({ openOnLoad }: { openOnLoad: boolean }) {
+/** The bag reads any connected wallet: asking it to sign first would only be in the way there. */
+const NO_SIGN_IN_PATHS = new Set(["/portfolio"]);
+
+export default function WalletKit({ openOnLoad, connectRequests = 0 }: { openOnLoad: boolean; /** Counts a page's own 'Connect Wallet' presses. */ connectRequests?: number }) {
   const [config] = useState(createWalletConfig);
   const queryClient = useQueryClient();
   const { data: user, isPending } = useAuthUser();
   const status: AuthenticationStatus = isPending ? "loading" : user ? "authenticated" : "unauthenticated";
   const adapter = useMemo(() => createSiweAdapter(() => refreshAuthUser(queryClient)), [queryClient]);
+  // Sign-in follows a connection everywhere except on the bag page, where connecting is enough (a
+  // signed-in visitor stays signed in there). Elsewhere a wallet connected there shows 'Connect
+  // Wallet', whose dialog asks for the signature, as for a session that ended.
+  const signInOnConnect = !NO_SIGN_IN_PATHS.has(usePathname()) || Boolean(user);
 
   return (
     <WagmiProvider config={config}>
-      <RainbowKitAuthenticationProvider adapter={adapter} status={status}>
+      <RainbowKitAuthenticationProvider adapter={adapter} status={status} enabled={signInOnConnect}>
         <RainbowKitProvider
           appInfo={{ appName: APP_NAME }}
           avatar={({ address, size }) => <AddressAvatar address={address} size={size} />}
@@ -47,7 +56,9 @@ export default function WalletKit({ openOnLoad }: { openOnLoad: boolean }) {
         >
           <SessionFollowsWallet user={user ?? null} signOut={adapter.signOut} />
           <SignAgainSigner user={user ?? null} adapter={adapter} />
+          <PublishAccount />
           {openOnLoad && status !== "loading" && <OpenConnectDialog />}
+          <OpenOnRequest requests={connectRequests} />
           <WalletMenu />
         </RainbowKitProvider>
       </RainbowKitAuthenticationProvider>
@@ -130,5 +141,27 @@ function OpenConnectDialog() {
     }, 0);
     return () => clearTimeout(timer);
   }, [openConnectModal]);
+  return null;
+}
+
+/** Tells the rest of the page which wallet is connected (connected-account.ts). */
+function PublishAccount() {
+  const { address, chainId, status } = useAccount();
+  useEffect(() => {
+    publishConnectedAccount(status === "connected" && address ? { address, chainId } : null);
+  }, [address, chainId, status]);
+  useEffect(() => () => publishConnectedAccount(null), []);
+  return null;
+}
+
+/** Opens the connect dialog each time a page's own 'Connect Wallet' is pressed after the kit loaded. */
+function OpenOnRequest({ requests }: { requests: number }) {
+  const { openConnectModal } = useConnectModal();
+  const seen = useRef(requests);
+  useEffect(() => {
+    if (requests === seen.current || !openConnectModal) return;
+    seen.current = requests;
+    openConnectModal();
+  }, [requests, openConnectModal]);
   return null;
 }

@@ -3,7 +3,7 @@
 // The header's wallet button in its three forms (spec section 2): 'Connect Wallet', 'Wrong
 // Network', or the avatar that opens the account menu.
 import { ConnectButton } from "@rainbow-me/rainbowkit";
-import { Bookmark, LogOut, Star } from "lucide-react";
+import { Bookmark, LogOut, Star, Wallet } from "lucide-react";
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import { useConfig } from "wagmi";
@@ -89,15 +89,25 @@ export function WalletMenu() {
               </DropdownMenuLabel>
               <DropdownMenuSeparator />
               <DropdownMenuItem asChild>
-                <Link href="/watchlist">
-                  <Star aria-hidden /> Watchlist
+                <Link href="/portfolio">
+                  <Wallet aria-hidden /> Your Bag
                 </Link>
               </DropdownMenuItem>
-              <DropdownMenuItem asChild>
-                <Link href="/saved">
-                  <Bookmark aria-hidden /> Saved Comparisons
-                </Link>
-              </DropdownMenuItem>
+              {/* A wallet connected on the bag page without signing in has no lists (spec: they are the signed-in menu's). */}
+              {authenticationStatus === "authenticated" ? (
+                <>
+                  <DropdownMenuItem asChild>
+                    <Link href="/watchlist">
+                      <Star aria-hidden /> Watchlist
+                    </Link>
+                  </DropdownMenuItem>
+                  <DropdownMenuItem asChild>
+                    <Link href="/saved">
+                      <Bookmark aria-hidden /> Saved Comparisons
+                    </Link>
+                  </DropdownMenuItem>
+                </>
+              ) : null}
               <DropdownMenuSeparator />
               {/* Opens RainbowKit's account dialog, whose Disconnect button ends it all. */}
               <DropdownMenuItem onSelect={openAccountModal}>

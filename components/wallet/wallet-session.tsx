@@ -12,7 +12,7 @@ const WalletKit = lazy(() => import("./wallet-kit"));
 /** The kit is wanted; `openOnLoad` opens the connect dialog once it is there. */
 export type KitRequest = { openOnLoad: boolean };
 
-type Props = { kit: KitRequest | null; onWantKit: (request: KitRequest) => void };
+type Props = { kit: KitRequest | null; onWantKit: (request: KitRequest) => void; /** A page's own 'Connect Wallet' presses. */ connectRequests: number };
 
 export function WalletSession(props: Props) {
   // The wallet kit sits inside: wagmi reads through the same client.
@@ -23,7 +23,7 @@ export function WalletSession(props: Props) {
   );
 }
 
-function SessionSlot({ kit, onWantKit }: Props) {
+function SessionSlot({ kit, onWantKit, connectRequests }: Props) {
   const { data: user, isPending } = useAuthUser();
   // A signed-in visitor gets the kit straight away: the avatar and its menu live there.
   useEffect(() => {
@@ -33,7 +33,7 @@ function SessionSlot({ kit, onWantKit }: Props) {
   if (kit) {
     return (
       <Suspense fallback={<WalletSlotLoading />}>
-        <WalletKit openOnLoad={kit.openOnLoad} />
+        <WalletKit openOnLoad={kit.openOnLoad} connectRequests={connectRequests} />
       </Suspense>
     );
   }

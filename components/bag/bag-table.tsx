@@ -1,0 +1,108 @@
+import Link from "next/link";
+import { CoinLogo } from "@/components/coins/coin-logo";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import type { BagValuation } from "@/lib/bag/value-bag";
+import { coinPath } from "@/lib/coins/coin-path";
+import { MISSING, formatMultiplier, formatPrice, formatTokenAmount } from "@/lib/format";
+
+/** The holdings worth $1 or more, most valuable first; `targetPhrase` heads the target's column. */
+export function BagTable({ valuation, targetPhrase }: { valuation: BagValuation; targetPhrase: string | null }) {
+  return (
+    <Table aria-label="Your holdings" data-testid="bag-table">
+      <TableHeader>
+        <TableRow>
+          <TableHead>Coin</TableHead>
+          {/* Phones drop the price (the value says more) and the long heads wrap, so four columns fit 360 px. */}
+          <TableHead align="right" className="hidden sm:table-cell">
+            Price
+          </TableHead>
+          <TableHead align="right">Today</TableHead>
+          <TableHead align="right">
+            <span className="inline-block whitespace-normal">At its all-time high</span>
+          </TableHead>
+          {targetPhrase ? (
+            <TableHead align="right">
+              <span className="inline-block whitespace-normal">{capitalise(targetPhrase)}</span>
+            </TableHead>
+          ) : null}
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {valuation.listed.map((holding) => (
+          <TableRow key={holding.token.id} data-testid="bag-row">
+            <TableCell>
+              <div className="flex items-center gap-2">
+                <CoinLogo coin={holding.token} size={24} loading="lazy" />
+                <div className="min-w-0">
+                  <Link href={coinPath(holding.token.id)} prefetch={false} className="font-medium underline-offset-4 hover:underline">
+                    {holding.token.symbol}
+                  </Link>
+                  <div className="text-xs tabular-nums text-muted-foreground" data-testid="bag-amount">
+                    {formatTokenAmount(holding.amount)}
+                  </div>
+                </div>
+              </div>
+            </TableCell>
+            <TableCell className="hidden text-right tabular-nums sm:table-cell">
+              {formatPrice(holding.token.currentPrice)}
+            </TableCell>
+            <TableCell className="text-right font-medium tabular-nums" data-testid="bag-today">
+              {formatPrice(holding.valueToday)}
+            </TableCell>
+            <TableCell className="text-right tabular-nums" data-testid="bag-at-high">
+              {formatPrice(holding.valueAtHigh)}
+            </TableCell>
+            {targetPhrase ? (
+              <TableCell className="text-right tabular-nums" data-testid="bag-at-target">
+                {holding.valueAtTarget === null ? MISSING : formatPrice(holding.valueAtTarget)}
+                {holding.multiplier !== null ? <div className="text-xs text-muted-foreground">{formatMultiplier(holding.multiplier)}</div> : null}
+              </TableCell>
+            ) : null}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** The totals at the foot of the bag (the issue's words). */
+export function BagTotals({ valuation, targetPhrase }: { valuation: BagValuation; targetPhrase: string | null }) {
+  const { totals } = valuation;
+  return (
+    <dl className="grid gap-3 sm:grid-cols-3" data-testid="bag-totals">
+      <Total label="Your bag today" value={formatPrice(totals.today)} testId="bag-total-today" />
+      <Total label="Your bag if every coin returned to its all-time high" value={formatPrice(totals.atHighs)} testId="bag-total-highs" />
+      {targetPhrase && totals.atTarget !== null ? <Total label={`Your bag ${targetPhrase}`} value={formatPrice(totals.atTarget)} testId="bag-total-target" /> : null}
+    </dl>
+  );
+}
+
+function Total({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div className="rounded-lg bg-muted/50 p-3">
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="mt-1 text-xl font-semibold tabular-nums break-all" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+/** Rows of the table's shape while the chain answers. */
+export function BagSkeleton() {
+  return (
+    <div role="status" aria-label="Reading the bag" className="flex flex-col gap-2" data-testid="bag-skeleton">
+      {Array.from({ length: 6 }, (_, i) => (
+        <div key={i} className="flex items-center gap-3">
+          <Skeleton className="size-6 rounded-full" />
+          <Skeleton className="h-5 flex-1" />
+          <Skeleton className="h-5 w-24" />
+          <Skeleton className="h-5 w-24" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
