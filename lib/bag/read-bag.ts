@@ -4,6 +4,7 @@
 // token list was fetched before, the same for every visitor, and nothing is sent to the site.
 import { createPublicClient, erc20Abi, http, type Address, type PublicClient } from "viem";
 import { aggregate3, CANONICAL_MULTICALL3 } from "@/lib/chain/aggregate3";
+import { oneLineMessage } from "@/lib/chain/short-message";
 import { MAX_CALLS_PER_CHUNK, MAX_GAS_PER_CHUNK } from "@/lib/market/onchain/chunks";
 import { DEFAULT_PULSECHAIN_RPC_URL } from "@/lib/wallet/pulsechain";
 import type { BagToken } from "./bag-tokens";
@@ -65,7 +66,7 @@ async function readMissingDecimals(client: PublicClient, held: readonly BagToken
       });
     }
   } catch (error) {
-    throw new BalanceReadError("balances", `Couldn't read token decimals at block ${blockNumber} from the PulseChain RPC: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`, { cause: error });
+    throw new BalanceReadError("balances", `Couldn't read token decimals at block ${blockNumber} from the PulseChain RPC: ${oneLineMessage(error)}`, { cause: error });
   }
   return found;
 }

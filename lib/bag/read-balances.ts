@@ -4,6 +4,7 @@
 // never mix two chain states. Decimals are the caller's: it already knows them from the coin list.
 import { erc20Abi, multicall3Abi, type Address, type PublicClient } from "viem";
 import { aggregate3, CANONICAL_MULTICALL3, type Aggregate3Call, type Aggregate3Outcome } from "@/lib/chain/aggregate3";
+import { oneLineMessage } from "@/lib/chain/short-message";
 import { runInOrder } from "@/lib/in-batches";
 import { GAS_PER_CALL, MAX_CALLS_PER_CHUNK, MAX_GAS_PER_CHUNK, planChunks } from "@/lib/market/onchain/chunks";
 
@@ -52,7 +53,7 @@ async function latestBlockNumber(client: PublicClient): Promise<bigint> {
     // cacheTime 0: viem would otherwise hand back a block number up to 4 s old to a second read.
     return await client.getBlockNumber({ cacheTime: 0 });
   } catch (error) {
-    throw new BalanceReadError("block-number", `Couldn't read the latest block from the PulseChain RPC: ${shortMessage(error)}`, { cause: error });
+    throw new BalanceReadError("block-number", `Couldn't read the latest block from the PulseChain RPC: ${oneLineMessage(error)}`, { cause: error });
   }
 }
 
@@ -84,7 +85,7 @@ async function readChunks(client: PublicClient, calls: readonly Aggregate3Call[]
   });
   if (failure) {
     const { error } = failure;
-    throw new BalanceReadError("balances", `Couldn't read balances at block ${options.blockNumber} from the PulseChain RPC: ${shortMessage(error)}`, { cause: error });
+    throw new BalanceReadError("balances", `Couldn't read balances at block ${options.blockNumber} from the PulseChain RPC: ${oneLineMessage(error)}`, { cause: error });
   }
   return outcomes;
 }
@@ -94,10 +95,4 @@ function toBalance(outcome: Aggregate3Outcome, target: BalanceTarget): BalanceOu
   if (outcome.status === "reverted") return { status: "failed", reason: `${method} reverted` };
   if (outcome.status === "undecodable" || typeof outcome.value !== "bigint") return { status: "failed", reason: `${method} answered something that is not a balance` };
   return { status: "ok", raw: outcome.value };
-}
-
-/** viem's summary of an RPC error, else the error's message, on one line: the page shows it as is. */
-function shortMessage(error: unknown): string {
-  const summary = error && typeof error === "object" && "shortMessage" in error && typeof error.shortMessage === "string" ? error.shortMessage : error instanceof Error ? error.message : String(error);
-  return summary.replace(/\s*\n\s*/g, " ");
 }

@@ -1,12 +1,9 @@
 import { endpoints } from "@/lib/api/contract";
 import { methods, route } from "@/lib/api/route";
-import { PUBLIC_CACHE_CONTROL, publicJsonBody } from "@/lib/api/responses";
+import { versionedJsonBody } from "@/lib/api/responses";
 import { getCoinSnapshot } from "@/lib/coins/snapshot";
 
 export const dynamic = "force-dynamic";
-
-/** A version's list never changes, so a browser may keep it for good. */
-const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /**
  * The bag page's token list: `{ version, tokens: [[id, symbol, name, logoUrl, address, decimals,
@@ -17,6 +14,6 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route(endpoints.bagTokens, async ({ query }) => {
     const { bagTokensBody, bagTokensVersion } = await getCoinSnapshot();
-    return publicJsonBody(bagTokensBody, query.v === bagTokensVersion ? IMMUTABLE : PUBLIC_CACHE_CONTROL);
+    return versionedJsonBody(bagTokensBody, bagTokensVersion, query.v);
   }),
 });

@@ -1,12 +1,9 @@
 import { endpoints } from "@/lib/api/contract";
 import { methods, route } from "@/lib/api/route";
-import { PUBLIC_CACHE_CONTROL, publicJsonBody } from "@/lib/api/responses";
+import { versionedJsonBody } from "@/lib/api/responses";
 import { getCoinSnapshot } from "@/lib/coins/snapshot";
 
 export const dynamic = "force-dynamic";
-
-/** A version's index never changes, so a browser may keep it for good. */
-const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /**
  * The coin selectors' index: `{ version, coins: [[id, symbol, name, logoUrl], ...] }` by rank.
@@ -16,6 +13,6 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route(endpoints.coinIndex, async ({ query }) => {
     const { indexBody, indexVersion } = await getCoinSnapshot();
-    return publicJsonBody(indexBody, query.v === indexVersion ? IMMUTABLE : PUBLIC_CACHE_CONTROL);
+    return versionedJsonBody(indexBody, indexVersion, query.v);
   }),
 });

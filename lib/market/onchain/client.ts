@@ -23,8 +23,4 @@ export function createPulseChainClient(rpcUrl: string, options: PulseChainClient
   }) as PublicClient;
 }
 
-/** viem's one-line summary of an RPC error, else the error's message. */
-export function shortMessage(error: unknown): string {
-  if (error && typeof error === "object" && "shortMessage" in error && typeof error.shortMessage === "string") return error.shortMessage;
-  return error instanceof Error ? error.message : String(error);
-}
+export { shortMessage } from "@/lib/chain/short-message";

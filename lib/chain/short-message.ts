@@ -1,0 +1,13 @@
+// viem's one-line summary of an RPC error, for logs and for pages. Isomorphic: the server's
+// refresh and listing code and the browser's bag reader share it.
+
+/** viem's summary of an RPC error, else the error's message. */
+export function shortMessage(error: unknown): string {
+  if (error && typeof error === "object" && "shortMessage" in error && typeof error.shortMessage === "string") return error.shortMessage;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The same on one line (viem's summaries can run to two), for a page to show as it is. */
+export function oneLineMessage(error: unknown): string {
+  return shortMessage(error).replace(/\s*\n\s*/g, " ");
+}
