@@ -65,8 +65,9 @@ test("connect, sign in, see the avatar and menu, stay signed in across a reload,
   // The menu's Watchlist link works from the keyboard.
   await walletMenuButton(page).focus();
   await page.keyboard.press("Enter");
-  // Radix focuses the first item when the menu opens from the keyboard.
+  // Radix focuses the first item ('Your Bag') when the menu opens from the keyboard; Watchlist is next.
   await page.getByRole("menuitem", { name: "Watchlist" }).waitFor();
+  await page.keyboard.press("ArrowDown");
   await page.keyboard.press("Enter");
   await page.waitForURL("**/watchlist");
   await page.getByText("Your watchlist is empty").waitFor();
