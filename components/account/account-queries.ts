@@ -1,14 +1,19 @@
 "use client";
 
-// The signed-in user's watchlist and saved comparisons on the client: the two list queries and
-// the four writes, each with the spec's success and destructive error toasts (section 8). After
+// The signed-in user's watchlist, saved comparisons and bag snapshots on the client: the list
+// queries and the writes, each with the spec's success and destructive error toasts (section 8). After
 // a write succeeds the lists are refetched before the write counts as done, so a removed card is
 // gone by the time the buttons come back.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
+  BAG_SNAPSHOTS_QUERY_KEY,
   SAVED_COMPARISONS_QUERY_KEY,
   WATCHLIST_QUERY_KEY,
   addToWatchlist,
+  bagSnapshotsQueryKey,
+  fetchBagSnapshots,
+  removeBagSnapshot,
+  saveBagSnapshot,
   fetchSavedComparisons,
   fetchWatchlist,
   removeFromWatchlist,
@@ -80,5 +85,27 @@ export function useRemoveSavedComparison() {
     SAVED_COMPARISONS_QUERY_KEY,
     { title: "Removed from saved", description: "The comparison has been removed from your saved list." },
     { title: "Error", description: "Failed to remove saved comparison." },
+  );
+}
+
+export function useBagSnapshots(userId: number) {
+  return useQuery({ queryKey: bagSnapshotsQueryKey(userId), queryFn: fetchBagSnapshots });
+}
+
+export function useSaveBagSnapshot() {
+  return useAccountWrite(
+    saveBagSnapshot,
+    BAG_SNAPSHOTS_QUERY_KEY,
+    { title: "Snapshot saved", description: "Your bag's totals have been added to your snapshots." },
+    { title: "Error", description: "Failed to save the snapshot. Please try again." },
+  );
+}
+
+export function useRemoveBagSnapshot() {
+  return useAccountWrite(
+    removeBagSnapshot,
+    BAG_SNAPSHOTS_QUERY_KEY,
+    { title: "Snapshot removed", description: "The snapshot has been removed." },
+    { title: "Error", description: "Failed to remove the snapshot." },
   );
 }

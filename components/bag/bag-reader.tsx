@@ -11,6 +11,7 @@ import { fromBagTokenIndex } from "@/lib/bag/bag-tokens";
 import { createBagRpcClient, readBag } from "@/lib/bag/read-bag";
 import { MIN_LISTED_VALUE_USD, valueBag } from "@/lib/bag/value-bag";
 import { formatPrice } from "@/lib/format";
+import { BagSnapshots } from "./bag-snapshots";
 import { BagSkeleton, BagTable, BagTotals } from "./bag-table";
 import { useBagTarget } from "./bag-target";
 
@@ -26,7 +27,18 @@ export function useBagTokens(version: string) {
  * One wallet's bag: read from the chain in the browser, valued here. States: reading (skeleton
  * rows), an RPC error (what failed, and Retry), an empty wallet, or the table and its totals.
  */
-export function BagReader({ owner, tokensVersion, indexVersion }: { owner: Address; tokensVersion: string; indexVersion: string }) {
+export function BagReader({
+  owner,
+  tokensVersion,
+  indexVersion,
+  snapshotsOf,
+}: {
+  owner: Address;
+  tokensVersion: string;
+  indexVersion: string;
+  /** The signed-in user whose own wallet this is: they may keep snapshots of its totals. */
+  snapshotsOf: number | null;
+}) {
   const [client] = useState(() => createBagRpcClient());
   const tokens = useBagTokens(tokensVersion);
   const bag = useQuery({
@@ -62,6 +74,7 @@ export function BagReader({ owner, tokensVersion, indexVersion }: { owner: Addre
             </p>
           ) : null}
           <BagTotals valuation={valuation} targetPhrase={target.phrase} />
+          {snapshotsOf !== null ? <BagSnapshots userId={snapshotsOf} totals={valuation.totals} /> : null}
         </>
       )}
       <NotCounted unreadable={unreadable} />

@@ -4,11 +4,12 @@
 // pasted in (kept in the fragment, /portfolio#0x…, which browsers never send). Everything about
 // the wallet is read in the browser from the PulseChain RPC; the site's server sees no address.
 import { useCallback, useEffect, useState } from "react";
-import type { Address } from "viem";
+import { isAddressEqual, type Address } from "viem";
 import { QueryProvider } from "@/components/query-provider";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { requestWalletConnect, useConnectedAccount } from "@/components/wallet/connected-account";
+import { useAuthUser } from "@/components/wallet/use-auth-user";
 import { addressFromHash } from "@/lib/bag/watch-address";
 import { BagReader } from "./bag-reader";
 import { WatchAddressField } from "./watch-address-field";
@@ -44,6 +45,9 @@ function Bag({ tokensVersion, indexVersion }: Props) {
   const connected = useConnectedAccount();
   const [watched, watch] = useWatchedAddress();
   const owner = watched ?? connected?.address ?? null;
+  const { data: user } = useAuthUser();
+  // Snapshots are of one's own bag: the signed-in wallet, connected and not watching another.
+  const snapshotsOf = user && !watched && connected && isAddressEqual(connected.address, user.address as Address) ? user.id : null;
   return (
     <div className="flex flex-col gap-6">
       {owner ? (
@@ -63,7 +67,7 @@ function Bag({ tokensVersion, indexVersion }: Props) {
           <Button onClick={requestWalletConnect}>Connect Wallet</Button>
         </Card>
       )}
-      {owner ? <BagReader key={owner} owner={owner} tokensVersion={tokensVersion} indexVersion={indexVersion} /> : null}
+      {owner ? <BagReader key={owner} owner={owner} tokensVersion={tokensVersion} indexVersion={indexVersion} snapshotsOf={snapshotsOf} /> : null}
       <div className="max-w-xl">
         <WatchAddressField onView={watch} />
         {watched ? (

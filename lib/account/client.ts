@@ -32,3 +32,18 @@ export function saveComparison(coin1Id: string, coin2Id: string) {
 export function removeSavedComparison(id: number) {
   return callApi("removeSavedComparison", { params: { id: String(id) } });
 }
+
+export const BAG_SNAPSHOTS_QUERY_KEY = ["bag-snapshots"] as const;
+export const bagSnapshotsQueryKey = (userId: number) => [...BAG_SNAPSHOTS_QUERY_KEY, userId] as const;
+
+export function fetchBagSnapshots() {
+  return callApi("bagSnapshots");
+}
+
+export function saveBagSnapshot(totals: { totalToday: number; totalAtHighs: number }) {
+  return callApi("saveBagSnapshot", { body: totals });
+}
+
+export function removeBagSnapshot(id: number) {
+  return callApi("removeBagSnapshot", { params: { id: String(id) } });
+}

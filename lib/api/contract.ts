@@ -5,6 +5,10 @@
 // server code, and the browser loads it only with its first API call (zod is large).
 import { z } from "@/lib/validation/zod";
 import {
+  bagSnapshotBodySchema,
+  bagSnapshotIdSchema,
+  bagSnapshotListSchema,
+  bagSnapshotSchema,
   noContentSchema,
   savedComparisonBodySchema,
   savedComparisonIdSchema,
@@ -182,6 +186,29 @@ export const endpoints = {
     // Someone else's comparison is "not found" too: its existence is not ours to reveal.
     params: z.strictObject({ id: savedComparisonIdSchema }),
     notFound: (params) => `You have no saved comparison with id ${quoted(params.id)}.`,
+    rateLimit: "account-write",
+    response: noContentSchema,
+  },
+
+  // A signed-in user's bag snapshots (issue 23): the date and two totals, never a balance.
+  bagSnapshots: { method: "GET", path: "/api/bag-snapshots", access: "user", cache: "private", query: noQuerySchema, response: bagSnapshotListSchema },
+  saveBagSnapshot: {
+    method: "POST",
+    path: "/api/bag-snapshots",
+    access: "user",
+    cache: "private",
+    body: bagSnapshotBodySchema,
+    rateLimit: "account-write",
+    response: bagSnapshotSchema,
+  },
+  removeBagSnapshot: {
+    method: "DELETE",
+    path: "/api/bag-snapshots/:id",
+    access: "user",
+    cache: "private",
+    // Someone else's snapshot is "not found" too.
+    params: z.strictObject({ id: bagSnapshotIdSchema }),
+    notFound: (params) => `You have no bag snapshot with id ${quoted(params.id)}.`,
     rateLimit: "account-write",
     response: noContentSchema,
   },

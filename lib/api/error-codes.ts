@@ -34,6 +34,8 @@ export const ERROR_STATUS = {
   unknown_coin: 422,
   not_a_token: 422,
   not_priceable: 422,
+  // A bag snapshot whose total at all-time highs is below its total today.
+  inconsistent_totals: 422,
   rate_limited: 429,
   internal_error: 500,
   service_unavailable: 503,

@@ -39,3 +39,25 @@ export const savedComparisonIdSchema = z
   .regex(/^[1-9][0-9]{0,15}$/)
   .transform(Number)
   .pipe(z.number().int().max(Number.MAX_SAFE_INTEGER));
+
+/** A bag's total in USD: not negative, and below any figure a real bag could reach. */
+const bagTotal = z.number().finite().min(0).max(1e18);
+
+/**
+ * POST /api/bag-snapshots: the two totals the bag page shows, and nothing else (no balance, token
+ * or address is ever sent). That they agree (a bag at its highs is worth at least what it is
+ * worth today) is checked where it is kept (lib/account/bag-snapshots.ts, 422).
+ */
+export const bagSnapshotBodySchema = z.object({ totalToday: bagTotal, totalAtHighs: bagTotal }).strict();
+
+export const bagSnapshotSchema = z.object({
+  id: z.number().int(),
+  takenAt: z.iso.datetime(),
+  totalToday: z.number(),
+  totalAtHighs: z.number(),
+});
+export type BagSnapshot = z.infer<typeof bagSnapshotSchema>;
+export const bagSnapshotListSchema = z.array(bagSnapshotSchema);
+
+/** Path parameter of DELETE /api/bag-snapshots/{id}, like a saved comparison's. */
+export const bagSnapshotIdSchema = savedComparisonIdSchema;

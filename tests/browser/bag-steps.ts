@@ -28,6 +28,8 @@ export type BagWorld = {
   rpcCalls: RpcCall[];
   /** While set, the RPC answers HTTP 503 (a node that is down). */
   rpcDown: { value: boolean };
+  /** Each RPC answer waits this long (a slow node), so the reading state can be seen. */
+  rpcDelayMs: { value: number };
   routeRpc(context: BrowserContext): Promise<void>;
   stop(): Promise<void>;
 };
@@ -68,11 +70,13 @@ export async function startBagWorld(baseUrl: string, databaseUrl: string): Promi
 
   const rpcCalls: RpcCall[] = [];
   const rpcDown = { value: false };
+  const rpcDelayMs = { value: 0 };
   return {
     chain,
     tokens,
     rpcCalls,
     rpcDown,
+    rpcDelayMs,
     async routeRpc(context) {
       // Registered after newContext's catch-all abort, so it wins for the RPC's origin.
       await context.route(
@@ -80,6 +84,7 @@ export async function startBagWorld(baseUrl: string, databaseUrl: string): Promi
         async (route) => {
           const request = route.request();
           if (request.method() === "POST") rpcCalls.push(...rpcMethods(request.postData()));
+          if (rpcDelayMs.value) await new Promise((resolve) => setTimeout(resolve, rpcDelayMs.value));
           if (rpcDown.value) return route.fulfill({ status: 503, body: "node down", headers: { "access-control-allow-origin": "*" } });
           const response = await route.fetch({ url: chain.rpcUrl });
           return route.fulfill({ response, headers: { ...response.headers(), "access-control-allow-origin": "*" } });

@@ -10,7 +10,7 @@ import { startBagWorld, type BagWorld } from "./bag-steps";
 import { chooseCoin } from "./coin-steps";
 import { newContext, screenshotPath, watchForErrors } from "./harness";
 import { suite } from "./suite";
-import { PUBLIC_RPC, alice, bob, close, walletMenuButton, walletPage } from "./wallet-steps";
+import { PUBLIC_RPC, alice, bob, close, connectAndSignIn, walletMenuButton, walletPage } from "./wallet-steps";
 
 /** Every request to the site's own server, with what it carried, to look for an address in. */
 function recordSiteRequests(page: Page, baseUrl: string): Request[] {
@@ -147,9 +147,13 @@ describe("Your Bag", () => {
     assert.equal(await page.getByRole("form", { name: "View any wallet" }).getByRole("alert").innerText(), "That is not a wallet address: it is 0x followed by 40 hex characters.");
     assert.equal(new URL(page.url()).hash, "");
 
-    // Bob holds 50,000 HEX: $250 today, $5,000 at HEX's high.
+    // Bob holds 50,000 HEX: $250 today, $5,000 at HEX's high. A slow node shows the reading state first.
+    world.rpcDelayMs.value = 1_500;
     await field.fill(bob.address.toLowerCase());
     await page.getByRole("button", { name: "View" }).click();
+    await page.getByRole("status", { name: "Reading the bag" }).waitFor();
+    await page.screenshot({ path: screenshotPath("bag-reading-360"), fullPage: true });
+    world.rpcDelayMs.value = 0;
     await page.getByTestId("bag-table").waitFor();
     assert.equal(new URL(page.url()).hash, `#${bob.address}`);
     assert.deepEqual(await rowTexts(page), ["HEX 50,000 $250.00 $5,000.00"]);
@@ -213,6 +217,39 @@ describe("Your Bag", () => {
     await page.getByTestId("bag-table").waitFor();
     await page.getByRole("button", { name: "Wrong Network" }).waitFor();
     assert.equal((await rowTexts(page)).length, 4);
+    await close(context, problems);
+  });
+
+  test("signed in, the bag's own wallet keeps snapshots of its two totals, and nothing else", async () => {
+    const { baseUrl } = suite();
+    const { context, page, wallet, problems } = await walletPage({ account: alice });
+    await world.routeRpc(context);
+    await page.goto("/");
+    await connectAndSignIn(page, wallet);
+    // From here on, nothing sent to the site may carry the address (signing in had to).
+    const siteRequests = recordSiteRequests(page, baseUrl);
+    await page.goto("/portfolio");
+    const snapshots = page.getByTestId("bag-snapshots");
+    await snapshots.getByText("No snapshots yet.").waitFor();
+    const saved = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/bag-snapshots" && response.request().method() === "POST");
+    await snapshots.getByRole("button", { name: "Save snapshot" }).click();
+    const response = await saved;
+    assert.equal(response.status(), 201);
+    // The totals as the page shows them (today 4,047.5015; at highs 26,103.2168), and no other field.
+    const body = JSON.parse(response.request().postData() ?? "{}") as Record<string, number>;
+    assert.deepEqual(Object.keys(body).sort(), ["totalAtHighs", "totalToday"]);
+    assert.ok(Math.abs(body.totalToday! - 4047.5015) < 1e-6 && Math.abs(body.totalAtHighs! - 26103.2167857) < 1e-6, JSON.stringify(body));
+    await page.getByText("Snapshot saved", { exact: true }).waitFor();
+    const row = snapshots.getByTestId("bag-snapshot");
+    await row.waitFor();
+    assert.match(await row.innerText(), /Today\s+\$4,047\.50[\s\S]*At all-time highs\s+\$26,103\.22/);
+    await page.screenshot({ path: screenshotPath("bag-snapshots-1440"), fullPage: true });
+    // Watching another wallet offers no snapshot: it is not this user's bag.
+    await page.goto(`/portfolio#${bob.address}`);
+    await page.reload();
+    await page.getByTestId("bag-table").waitFor();
+    assert.equal(await page.getByTestId("bag-snapshots").count(), 0);
+    await assertNoAddressSent(siteRequests, [alice.address, bob.address]);
     await close(context, problems);
   });
 });

@@ -1,0 +1,16 @@
+// DELETE /api/bag-snapshots/{id}: removes one of the signed-in user's bag snapshots.
+import { endpoints } from "@/lib/api/contract";
+import { ApiError } from "@/lib/api/errors";
+import { methods, route } from "@/lib/api/route";
+import { removeBagSnapshot } from "@/lib/account/bag-snapshots";
+import { getDb } from "@/lib/db";
+
+export const dynamic = "force-dynamic";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  DELETE: route(endpoints.removeBagSnapshot, async ({ params, user }) => {
+    if (!(await removeBagSnapshot(getDb(), user.id, params.id))) {
+      throw new ApiError("not_found", endpoints.removeBagSnapshot.notFound({ id: String(params.id) }));
+    }
+  }),
+});
