@@ -39,6 +39,14 @@ export async function sessionUser(page: Page) {
 
 export const walletMenuButton = (page: Page) => page.getByRole("button", { name: /^Wallet menu for / });
 
+/** Waits until the open menu's keyboard focus rests on the item named `name`. */
+export async function focusedMenuItem(page: Page, name: string) {
+  await page.waitForFunction(
+    (expected) => document.activeElement?.getAttribute("role") === "menuitem" && document.activeElement.textContent?.trim() === expected,
+    name,
+  );
+}
+
 /** 'Connect Wallet', then the wallet in the dialog. */
 export async function connectRabby(page: Page) {
   await page.getByRole("button", { name: "Connect Wallet" }).click();

@@ -12,6 +12,7 @@ import {
   close,
   connectAndSignIn,
   connectRabby,
+  focusedMenuItem,
   kitShort,
   sessionUser,
   short,
@@ -65,9 +66,12 @@ test("connect, sign in, see the avatar and menu, stay signed in across a reload,
   // The menu's Watchlist link works from the keyboard.
   await walletMenuButton(page).focus();
   await page.keyboard.press("Enter");
-  // Radix focuses the first item ('Your Bag') when the menu opens from the keyboard; Watchlist is next.
-  await page.getByRole("menuitem", { name: "Watchlist" }).waitFor();
+  // Radix focuses the first item ('Your Bag') when the menu opens from the keyboard; Watchlist is
+  // next. Wait for each focus to land: an ArrowDown sent before Radix focuses the first item
+  // only focuses that first item.
+  await focusedMenuItem(page, "Your Bag");
   await page.keyboard.press("ArrowDown");
+  await focusedMenuItem(page, "Watchlist");
   await page.keyboard.press("Enter");
   await page.waitForURL("**/watchlist");
   await page.getByText("Your watchlist is empty").waitFor();
