@@ -13,6 +13,8 @@ export type GoalInputs = {
   throughput: { small: (path: string) => ThroughputRow | undefined; large: (path: string) => ThroughputRow | undefined };
   firstLoadJsKb: number;
   lighthouse: { small: Map<string, LighthouseResult>; large: Map<string, LighthouseResult> };
+  /** Issue 24: the bare Next.js page, audited beside each data set's pages. */
+  floor: { small: LighthouseResult; large: LighthouseResult };
   keystroke: KeystrokeResult;
   pages: readonly string[];
   mixed: MixedLoadReport;
@@ -32,6 +34,10 @@ export const GOALS = {
   keystrokeMs: 16,
   memoryGrowth: 1.1,
   historyP50Ratio: 2,
+  /** Issue 24, against the bare Next.js page of the same run. */
+  floorLcpRatio: 1.25,
+  floorTbtRatio: 1.25,
+  floorPerformanceSlack: 1,
 } as const;
 
 /** Issue 14: the mixed load of reads, writes, counts and sign-ins. */
@@ -142,6 +148,48 @@ function lighthouseRows(inputs: GoalInputs): Row[] {
   return [...performance, ...quality];
 }
 
+/** Issue 24: each audited page beside the floor (a bare Next.js page) of the same run. */
+export function floorRows(lighthouse: GoalInputs["lighthouse"], floor: GoalInputs["floor"], pages: readonly string[]): Row[] {
+  const rows: Row[] = [];
+  for (const [size, label] of SIZES) {
+    const base = floor[size];
+    rows.push({
+      measure: `Floor (bare Next.js page), ${label}`,
+      value: `performance ${base.performance}, LCP ${(base.lcpMs / 1000).toFixed(2)} s, TBT ${base.tbtMs.toFixed(0)} ms, CLS ${base.cls.toFixed(3)}`,
+      goal: "-",
+      met: null,
+    });
+    for (const page of pages) {
+      const result = lighthouse[size].get(page);
+      const measure = `${page} beside the floor, ${label}`;
+      const goal = `LCP ≤ ${GOALS.floorLcpRatio}×, TBT ≤ ${GOALS.floorTbtRatio}×, perf ≥ floor − ${GOALS.floorPerformanceSlack}, CLS ≤ ${GOALS.cls}`;
+      if (!result) {
+        rows.push({ measure, value: "n/a (no page)", goal, met: false });
+        continue;
+      }
+      const lcp = result.lcpMs / base.lcpMs;
+      const tbt = base.tbtMs > 0 ? result.tbtMs / base.tbtMs : Infinity;
+      const checks = {
+        lcp: lcp <= GOALS.floorLcpRatio,
+        tbt: tbt <= GOALS.floorTbtRatio,
+        performance: result.performance >= base.performance - GOALS.floorPerformanceSlack,
+        cls: result.cls <= GOALS.cls,
+      };
+      const mark = (ok: boolean) => (ok ? "" : " ✗");
+      rows.push({
+        measure,
+        value:
+          `LCP ${lcp.toFixed(2)}× (${(result.lcpMs / 1000).toFixed(2)} s)${mark(checks.lcp)}, ` +
+          `TBT ${tbt.toFixed(2)}× (${result.tbtMs.toFixed(0)} ms)${mark(checks.tbt)}, ` +
+          `perf ${result.performance}${mark(checks.performance)}, CLS ${result.cls.toFixed(3)}${mark(checks.cls)}`,
+        goal,
+        met: Object.values(checks).every(Boolean),
+      });
+    }
+  }
+  return rows;
+}
+
 /** Issue 16: the longest history, at 5,000 coins' worth of snapshots, against a same-size static file. */
 export function historyRow(row: ThroughputRow | undefined): Row {
   const measure = `${HISTORY_ALL} p50 ÷ same-size static p50, 5,000 coins`;
@@ -188,6 +236,7 @@ export function goalRows(inputs: GoalInputs): Row[] {
       met: inputs.firstLoadJsKb <= GOALS.firstLoadJsKb,
     },
     ...lighthouseRows(inputs),
+    ...floorRows(inputs.lighthouse, inputs.floor, inputs.pages),
     {
       // Judged on the slowest keystroke: each one should land within a frame.
       measure: `Coin search keystroke at 5,000 coins, slowest of ${keystroke.keystrokes.length}`,
@@ -205,7 +254,7 @@ export function goalRows(inputs: GoalInputs): Row[] {
   ];
 }
 
-export function printGoals(rows: readonly Row[], title = "Summary: the goals of issues 12, 13, 14 and 16"): void {
+export function printGoals(rows: readonly Row[], title = "Summary: the goals of issues 12, 13, 14, 16 and 24"): void {
   const widths = {
     measure: Math.max(...rows.map((r) => r.measure.length)),
     value: Math.max(...rows.map((r) => r.value.length)),

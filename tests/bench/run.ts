@@ -9,8 +9,9 @@
 //   4. 5,000 coins: throughput beside the twins, Lighthouse, keystroke latency of the coin search;
 //   5. seed database: issue 14's mixed load of reads, writes and sign-ins (mixed-load.ts).
 // The 5,000-coin database carries every coin's history (issue 16), generated once per run.
+import { auditFloor } from "./floor";
 import { printFirstLoadJs } from "./first-load-js";
-import { goalRows, GOALS, issue16Rows, printGoals } from "./goals";
+import { floorRows, goalRows, GOALS, issue16Rows, printGoals } from "./goals";
 import { describeMs, measureKeystrokes } from "./keystroke";
 import { auditPages } from "./lighthouse";
 import { probeOf, probeTargets, type Probes } from "./probe";
@@ -68,6 +69,25 @@ if (process.env.BENCH === "coins") {
   process.exit(0);
 }
 
+// BENCH=lighthouse measures only issue 24's rows: Lighthouse of the audited pages at 62 and at
+// 5,000 coins, each data set beside the floor (a bare Next.js page) audited in the same window.
+if (process.env.BENCH === "lighthouse") {
+  try {
+    const audit = (dataSet: DataSet, title: string) =>
+      withServer(dataSet, { build: process.env.SKIP_BUILD !== "1" && dataSet === "62" }, async (app) => ({
+        pages: await auditPages(app.baseUrl, AUDITED_PAGES, title),
+        floor: await auditFloor(title),
+      }));
+    const small = await audit("62", "62 coins");
+    const large = await audit("5000", "5,062 coins");
+    printGoals(floorRows({ small: small.pages, large: large.pages }, { small: small.floor, large: large.floor }, AUDITED_PAGES), "Summary: issue 24's Lighthouse rows, beside the floor");
+    console.log(`\nBench took ${elapsed()}.`);
+  } finally {
+    await removeLargeDatabase();
+  }
+  process.exit(0);
+}
+
 // BENCH=mixed measures only the mixed load (on the last build unless told to build), for
 // working on it; the goal table needs the whole run.
 if (process.env.BENCH === "mixed") {
@@ -90,19 +110,21 @@ try {
   const small = await withServer("62", { build: false }, async (app) => {
     const throughput = await measureThroughput(app.baseUrl, "62", "Throughput at 62 coins (seed)", await targetsFor("62", app.baseUrl), seedProbe.probes);
     const lighthouse = await auditPages(app.baseUrl, servedPages(seedProbe.probes), "62 coins");
-    return { throughput, lighthouse };
+    const floor = await auditFloor("62 coins");
+    return { throughput, lighthouse, floor };
   });
   console.log(`# 62 coins measured (${elapsed()})`);
 
   const large = await withServer("5000", { build: false }, async (app) => {
     const throughput = await measureThroughput(app.baseUrl, "5000", "Throughput at 5,062 coins (seed + 5,000 synthetic)", await targetsFor("5000", app.baseUrl), largeProbes);
     const lighthouse = await auditPages(app.baseUrl, servedPages(largeProbes), "5,062 coins");
+    const floor = await auditFloor("5,062 coins");
     const keystroke = await measureKeystrokes(app.baseUrl, KEYSTROKE_QUERY);
     console.log(
       `\nCoin search at 5,062 coins, Event Timing (typing "${keystroke.query}" into "First coin", 300 ms apart): ` +
         `${keystroke.keystrokes.map(describeMs).join(", ")}; median ${describeMs(keystroke.medianMs)}, max ${describeMs(keystroke.maxMs)}`,
     );
-    return { throughput, lighthouse, keystroke };
+    return { throughput, lighthouse, floor, keystroke };
   });
 
   const mixed = await withServer("62", { build: false }, async (app) => mixedLoad(app));
@@ -114,6 +136,7 @@ try {
       throughput: { small: publicRow(small.throughput), large: publicRow(large.throughput) },
       firstLoadJsKb: seedProbe.homeFirstLoadKb,
       lighthouse: { small: small.lighthouse, large: large.lighthouse },
+      floor: { small: small.floor, large: large.floor },
       keystroke: large.keystroke,
       pages: AUDITED_PAGES,
       mixed,
