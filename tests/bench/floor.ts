@@ -5,6 +5,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { freePort } from "../helpers/free-port";
+import { stopServer, waitUntilAnswering } from "../helpers/server-process";
 import { auditPage, describeLighthouse, type LighthouseResult } from "./lighthouse";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -17,8 +18,8 @@ let built = false;
 export async function withFloor<T>(use: (baseUrl: string) => Promise<T>): Promise<T> {
   const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
   if (!built && (process.env.SKIP_BUILD !== "1" || !existsSync(path.join(FLOOR_DIR, ".next/BUILD_ID")))) {
-    // Built from inside its folder: given the folder as an argument from the site's root, Next
-    // picks up the site's proxy.ts and instrumentation.ts.
+    // Built from inside its folder, with no tsconfig.json there (the app is plain JSX): with one,
+    // the build also compiled the site's proxy.ts and instrumentation.ts and failed.
     const build = spawnSync(process.execPath, [NEXT_BIN, "build", "."], { cwd: FLOOR_DIR, env, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" });
     if (build.status !== 0) throw new Error(`bench: the bare Next.js page did not build:\n${build.stdout}\n${build.stderr}`);
     built = true;
@@ -27,19 +28,10 @@ export async function withFloor<T>(use: (baseUrl: string) => Promise<T>): Promis
   const baseUrl = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, [NEXT_BIN, "start", ".", "-p", String(port), "-H", "127.0.0.1"], { cwd: FLOOR_DIR, env, stdio: "ignore" });
   try {
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      if (server.exitCode !== null) throw new Error("bench: the bare Next.js page's server exited early");
-      const ok = await fetch(baseUrl).then((res) => res.ok, () => false);
-      if (ok) break;
-      if (Date.now() > deadline) throw new Error("bench: the bare Next.js page's server did not answer within 30 s");
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    await waitUntilAnswering(server, baseUrl, { what: "the bare Next.js page's next start", timeoutMs: 30_000 });
     return await use(baseUrl);
   } finally {
-    const exited = new Promise((resolve) => server.once("exit", resolve));
-    if (server.exitCode === null) server.kill("SIGTERM");
-    await exited;
+    await stopServer(server);
   }
 }
 

@@ -150,6 +150,8 @@ function lighthouseRows(inputs: GoalInputs): Row[] {
 
 /** Issue 24: each audited page beside the floor (a bare Next.js page) of the same run. */
 export function floorRows(lighthouse: GoalInputs["lighthouse"], floor: GoalInputs["floor"], pages: readonly string[]): Row[] {
+  const goal = `LCP ≤ ${GOALS.floorLcpRatio}×, TBT ≤ ${GOALS.floorTbtRatio}×, perf ≥ floor − ${GOALS.floorPerformanceSlack}, CLS ≤ ${GOALS.cls}`;
+  const mark = (ok: boolean) => (ok ? "" : " ✗");
   const rows: Row[] = [];
   for (const [size, label] of SIZES) {
     const base = floor[size];
@@ -162,7 +164,6 @@ export function floorRows(lighthouse: GoalInputs["lighthouse"], floor: GoalInput
     for (const page of pages) {
       const result = lighthouse[size].get(page);
       const measure = `${page} beside the floor, ${label}`;
-      const goal = `LCP ≤ ${GOALS.floorLcpRatio}×, TBT ≤ ${GOALS.floorTbtRatio}×, perf ≥ floor − ${GOALS.floorPerformanceSlack}, CLS ≤ ${GOALS.cls}`;
       if (!result) {
         rows.push({ measure, value: "n/a (no page)", goal, met: false });
         continue;
@@ -175,7 +176,6 @@ export function floorRows(lighthouse: GoalInputs["lighthouse"], floor: GoalInput
         performance: result.performance >= base.performance - GOALS.floorPerformanceSlack,
         cls: result.cls <= GOALS.cls,
       };
-      const mark = (ok: boolean) => (ok ? "" : " ✗");
       rows.push({
         measure,
         value:

@@ -10,6 +10,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 import { privateKeyToAccount } from "viem/accounts";
 import { setupDatabase } from "../../lib/db/setup";
 import { freePort } from "../helpers/free-port";
+import { stopServer, waitUntilAnswering } from "../helpers/server-process";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 export const SCREENSHOT_DIR = path.join(ROOT, "tests/browser/screenshots");
@@ -90,32 +91,14 @@ export async function startApp(options: StartOptions = {}): Promise<App> {
   server.stdout?.on("data", (chunk) => (output += chunk));
   server.stderr?.on("data", (chunk) => (output += chunk));
 
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`next start exited early:\n${output}`);
-    try {
-      const res = await fetch(`${baseUrl}/api/cryptocurrencies?ids=pls`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`next start did not answer within 60 s:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  await waitUntilAnswering(server, `${baseUrl}/api/cryptocurrencies?ids=pls`, { what: "next start", timeoutMs: 60_000, output: () => output });
 
   return {
     baseUrl,
     databaseUrl,
     pid: server.pid!,
     async stop() {
-      if (server.exitCode === null && server.signalCode === null) {
-        const exited = new Promise((resolve) => server.once("exit", resolve));
-        server.kill("SIGTERM");
-        // Next waits for open requests before it exits; one that never ends must not hold the run.
-        const killer = setTimeout(() => server.kill("SIGKILL"), 10_000);
-        await exited;
-        clearTimeout(killer);
-      }
+      await stopServer(server);
       if (dir) rmSync(dir, { recursive: true, force: true });
     },
   };
