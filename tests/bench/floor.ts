@@ -6,7 +6,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { freePort } from "../helpers/free-port";
 import { stopServer, waitUntilAnswering } from "../helpers/server-process";
-import { auditPage, describeLighthouse, type LighthouseResult } from "./lighthouse";
+import { auditPage, describeLighthouse, THROTTLING_LABEL, type LighthouseResult, type Throttling } from "./lighthouse";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const FLOOR_DIR = path.join(import.meta.dirname, "bare-next");
@@ -36,8 +36,8 @@ export async function withFloor<T>(use: (baseUrl: string) => Promise<T>): Promis
 }
 
 /** The floor's Lighthouse figures (median of the same runs as a page's), printed under `title`. */
-export async function auditFloor(title: string): Promise<LighthouseResult> {
-  const result = await withFloor((baseUrl) => auditPage(baseUrl));
-  console.log(`  ${"floor".padEnd(16)} ${describeLighthouse(result)} (${title}: a bare Next.js page, same settings)`);
+export async function auditFloor(title: string, throttling: Throttling): Promise<LighthouseResult> {
+  const result = await withFloor((baseUrl) => auditPage(baseUrl, throttling));
+  console.log(`  ${"floor".padEnd(16)} ${describeLighthouse(result)} (${title}: a bare Next.js page, ${THROTTLING_LABEL[throttling]})`);
   return result;
 }
