@@ -24,6 +24,12 @@ const nextConfig = {
     // .next/ by one server would be served by the next one started on the same build, even on
     // another database (the bench's second server, a test run after a bench).
     isrFlushToDisk: false,
+    // The stylesheet goes into each page's <head> instead of a <link>: a linked stylesheet blocks
+    // the first paint until a second request comes back, a whole round trip on a phone (issue 24:
+    // LCP of / under slow 4G 1.54-1.67 s linked, 0.88-1.0 s inlined; the bare Next.js page 0.67 s).
+    // The cost is bytes: Next also writes the CSS twice into the page's RSC payload, after the
+    // content, so / grows from 11 to 36 KB gzipped (README, Tests: "Issue 24").
+    inlineCss: true,
   },
   // The libSQL client ships a native binary; keep it (and Prisma's adapter) out of the bundle.
   serverExternalPackages: ["@libsql/client", "@prisma/adapter-libsql", "libsql"],

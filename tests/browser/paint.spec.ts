@@ -1,0 +1,135 @@
+// Issue 24: the largest content of a page paints from the server HTML, before any script, and
+// nothing after it moves the page: anonymous and signed in, cookie banner shown and dismissed.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import type { BrowserContext, Page } from "playwright-core";
+import { FRAME_RECORDER, walletFrames } from "./frames";
+import { newContext, screenshotPath, watchForErrors } from "./harness";
+import { suite } from "./suite";
+import { close, connectAndSignIn, walletMenuButton, walletPage } from "./wallet-steps";
+
+/**
+ * Lighthouse's applied ("devtools") mobile throttling: slow 4G as a browser sees it, and a CPU 4×
+ * slower. With the stylesheet linked, the first paint of / waited for a second round trip, and the
+ * scripts requested beside the stylesheet landed first.
+ */
+const SLOW_4G = { offline: false, latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 };
+const CPU_SLOWDOWN = 4;
+
+/** The page's LCP entries and its layout shifts, recorded from before its first byte. */
+const PAINT_RECORDER = `
+  window.__lcp = [];
+  window.__shifts = [];
+  new PerformanceObserver(function (list) {
+    list.getEntries().forEach(function (e) {
+      var el = e.element;
+      window.__lcp.push({ t: e.startTime, what: el ? el.tagName + " " + (el.textContent || "").trim().slice(0, 60) : "(gone)" });
+    });
+  }).observe({ type: "largest-contentful-paint", buffered: true });
+  new PerformanceObserver(function (list) {
+    list.getEntries().forEach(function (e) { if (!e.hadRecentInput) window.__shifts.push(e.value); });
+  }).observe({ type: "layout-shift", buffered: true });
+`;
+
+type Paint = { lcp: { t: number; what: string } | undefined; firstScriptEnd: number; shift: number; renderBlocking: string[] };
+
+async function paintOf(page: Page): Promise<Paint> {
+  return page.evaluate(() => {
+    const w = window as unknown as { __lcp: { t: number; what: string }[]; __shifts: number[] };
+    const scripts = performance
+      .getEntriesByType("resource")
+      .filter((e) => (e as PerformanceResourceTiming).initiatorType === "script" || /\/_next\/static\/.*\.js$/.test(e.name));
+    return {
+      lcp: w.__lcp[w.__lcp.length - 1],
+      firstScriptEnd: Math.min(...scripts.map((e) => (e as PerformanceResourceTiming).responseEnd)),
+      shift: w.__shifts.reduce((sum, value) => sum + value, 0),
+      renderBlocking: performance
+        .getEntriesByType("resource")
+        .filter((e) => (e as PerformanceResourceTiming & { renderBlockingStatus?: string }).renderBlockingStatus === "blocking")
+        .map((e) => e.name),
+    };
+  });
+}
+
+const BANNER_TEXT = "This website uses cookies to enhance the user experience.";
+
+test("under slow 4G at 412 px, / waits for no request before its first paint, and paints its largest content before any script arrives", async () => {
+  const { browser, baseUrl } = suite();
+  const context = await newContext(browser, baseUrl, { width: 412, height: 823 });
+  await context.addInitScript(PAINT_RECORDER);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", SLOW_4G);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
+  await page.goto("/", { waitUntil: "load", timeout: 60_000 });
+  await page.getByText(BANNER_TEXT).waitFor({ timeout: 30_000 }); // hydrated: the banner is up
+  const paint = await paintOf(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+  assert.ok(paint.lcp, "no largest-contentful-paint entry");
+  assert.ok(Number.isFinite(paint.firstScriptEnd), "no script loaded");
+  console.log(`# / under slow 4G: largest paint (${paint.lcp.what}) at ${paint.lcp.t.toFixed(0)} ms, first script arrived at ${paint.firstScriptEnd.toFixed(0)} ms`);
+  // A linked stylesheet is the request that held the first paint back a round trip.
+  assert.deepEqual(paint.renderBlocking, [], "requests that held back the first paint");
+  assert.ok(
+    paint.lcp.t < paint.firstScriptEnd,
+    `the largest paint (${paint.lcp.what}) came at ${paint.lcp.t.toFixed(0)} ms, after the first script arrived at ${paint.firstScriptEnd.toFixed(0)} ms`,
+  );
+  assert.ok(paint.shift <= 0.02, `layout shift ${paint.shift}`);
+  await context.close();
+});
+
+/** Loads / (already open in `page`'s context) again with the recorders, and checks what it painted. */
+async function reloadAndCheck(page: Page, { signedIn, bannerShown, name }: { signedIn: boolean; bannerShown: boolean; name: string }) {
+  await page.reload();
+  await page.getByRole("heading", { name: "Compare Market Caps", exact: true }).waitFor();
+  const banner = page.getByText(BANNER_TEXT);
+  if (bannerShown) await banner.waitFor();
+  else {
+    await page.waitForLoadState("networkidle");
+    assert.equal(await banner.count(), 0, `${name}: the banner is shown after 'I understand'`);
+  }
+  if (signedIn) {
+    await walletMenuButton(page).waitFor();
+    const frames = await walletFrames(page);
+    assert.ok(!frames.includes("Connect Wallet"), `${name}: the wallet slot showed ${[...new Set(frames)]}`);
+  }
+  const paint = await paintOf(page);
+  assert.ok(paint.lcp, `${name}: no largest-contentful-paint entry`);
+  assert.ok(paint.shift <= 0.02, `${name}: layout shift ${paint.shift}`);
+  await page.screenshot({ path: screenshotPath(`paint-${name}`) });
+}
+
+/** Dismisses the banner for good, as a visitor does. */
+async function understand(page: Page) {
+  await page.getByRole("button", { name: "I understand" }).click();
+  await page.getByText(BANNER_TEXT).waitFor({ state: "hidden" });
+}
+
+for (const width of [360, 1440]) {
+  test(`anonymous at ${width} px: / with the cookie banner shown, then dismissed; no layout shift`, async () => {
+    const { browser, baseUrl } = suite();
+    const context: BrowserContext = await newContext(browser, baseUrl, { width, height: 800 });
+    await context.addInitScript(PAINT_RECORDER);
+    const page = await context.newPage();
+    const problems = watchForErrors(page, baseUrl);
+    await page.goto("/");
+    await reloadAndCheck(page, { signedIn: false, bannerShown: true, name: `anonymous-banner-${width}` });
+    await understand(page);
+    await reloadAndCheck(page, { signedIn: false, bannerShown: false, name: `anonymous-dismissed-${width}` });
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test(`signed in at ${width} px: / with the cookie banner shown, then dismissed; never 'Connect Wallet', no layout shift`, async () => {
+    const { context, page, wallet, problems } = await walletPage({ width });
+    await page.goto("/");
+    await connectAndSignIn(page, wallet);
+    await context.addInitScript(PAINT_RECORDER);
+    await context.addInitScript(FRAME_RECORDER);
+    await reloadAndCheck(page, { signedIn: true, bannerShown: true, name: `signed-in-banner-${width}` });
+    await understand(page);
+    await reloadAndCheck(page, { signedIn: true, bannerShown: false, name: `signed-in-dismissed-${width}` });
+    await close(context, problems);
+  });
+}
