@@ -37,17 +37,13 @@ type Paint = { lcp: { t: number; what: string } | undefined; firstScriptEnd: num
 async function paintOf(page: Page): Promise<Paint> {
   return page.evaluate(() => {
     const w = window as unknown as { __lcp: { t: number; what: string }[]; __shifts: number[] };
-    const scripts = performance
-      .getEntriesByType("resource")
-      .filter((e) => (e as PerformanceResourceTiming).initiatorType === "script" || /\/_next\/static\/.*\.js$/.test(e.name));
+    const resources = performance.getEntriesByType("resource") as (PerformanceResourceTiming & { renderBlockingStatus?: string })[];
+    const scripts = resources.filter((e) => e.initiatorType === "script" || /\/_next\/static\/.*\.js$/.test(e.name));
     return {
       lcp: w.__lcp[w.__lcp.length - 1],
-      firstScriptEnd: Math.min(...scripts.map((e) => (e as PerformanceResourceTiming).responseEnd)),
+      firstScriptEnd: Math.min(...scripts.map((e) => e.responseEnd)),
       shift: w.__shifts.reduce((sum, value) => sum + value, 0),
-      renderBlocking: performance
-        .getEntriesByType("resource")
-        .filter((e) => (e as PerformanceResourceTiming & { renderBlockingStatus?: string }).renderBlockingStatus === "blocking")
-        .map((e) => e.name),
+      renderBlocking: resources.filter((e) => e.renderBlockingStatus === "blocking").map((e) => e.name),
     };
   });
 }

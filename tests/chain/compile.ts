@@ -8,7 +8,7 @@ import path from "node:path";
 import type { Abi, Hex } from "viem";
 
 export type Artifact = { abi: Abi; bytecode: Hex };
-export type Artifacts = Record<"TestToken" | "WPLS" | "Pair" | "Factory" | "Multicall3" | "MarketBuilder" | "BagBenchToken" | "BagBenchBuilder" | "HoldingToken" | "HoldingTokenBuilder" | "RevertingToken", Artifact>;
+export type Artifacts = Record<"TestToken" | "WPLS" | "Pair" | "Factory" | "Multicall3" | "MarketBuilder" | "BagBenchToken" | "BagBenchBuilder" | "RevertingToken", Artifact>;
 
 const CONTRACTS_DIR = path.join(process.cwd(), "tests/chain/contracts");
 const CACHE_DIR = path.join(process.cwd(), "node_modules/.cache/test-contracts");
