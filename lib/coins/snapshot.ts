@@ -4,7 +4,7 @@
 // serialised; the full list and the index are serialised once, when the snapshot is built.
 import "server-only";
 import { createHash } from "node:crypto";
-import { cachedPublic } from "../cache/public-cache";
+import { cachedPublic, peekPublic } from "../cache/public-cache";
 import { indexBySymbol } from "../compare/pair-route";
 import { getDb } from "../db";
 import { byChangeDesc, isTableEligible } from "../market-constants";
@@ -42,9 +42,15 @@ export type CoinSnapshot = {
 };
 
 const PULSECHAIN = "pulsechain";
+const SNAPSHOT_KEY = "coin-snapshot";
 
 export function getCoinSnapshot(): Promise<CoinSnapshot> {
-  return cachedPublic("coin-snapshot", ["coins"], buildCoinSnapshot);
+  return cachedPublic(SNAPSHOT_KEY, ["coins"], buildCoinSnapshot);
+}
+
+/** The snapshot if one within the cache's ceiling is ready, without waiting (starting a build if not). */
+export function peekCoinSnapshot(): CoinSnapshot | undefined {
+  return peekPublic(SNAPSHOT_KEY, ["coins"], buildCoinSnapshot);
 }
 
 async function buildCoinSnapshot(): Promise<CoinSnapshot> {

@@ -12,23 +12,18 @@
 // it saw exactly "203.0.113.7", and "203.0.113.7, 198.51.100.9" as sent.
 //
 // So the server process stamps every request, before Next sees it, with the socket's address in
-// a header of our own, removing any copy the client sent: Node's http(s).Server hands each request
-// to its listeners through `emit("request", req, res)`, and instrumentation.ts wraps that emit at
-// start-up (Next creates its server before instrumentation runs, but the method is looked up on
-// the prototype for each request). The header is only believed in a process where the hook is
+// a header of our own, removing any copy the client sent (a request hook, lib/http/request-hooks.ts,
+// added by instrumentation.ts). The header is only believed in a process where the hook is
 // installed; elsewhere (jest calling handlers directly, a host that bypasses Node's http server)
 // lib/security/client-ip.ts treats the peer as unknown instead.
 import "server-only";
-import http, { type IncomingMessage } from "node:http";
-import https from "node:https";
+import type { IncomingMessage } from "node:http";
+import { addRequestHook, hasRequestHook, removeRequestHooksForTests } from "../http/request-hooks";
 
 /** Private request header holding the TCP peer's address; never taken from a client. */
 export const PEER_ADDRESS_HEADER = "x-pulsecompare-peer-address";
 
-const HOOK_KEY = Symbol.for("pulsecompare.peer-address-hook");
-type Emit = (this: unknown, event: string | symbol, ...args: unknown[]) => boolean;
-/** The wrapped servers' own emit methods, kept so that tests can undo the hook. */
-const globalHook = globalThis as unknown as { [HOOK_KEY]?: Array<[typeof http.Server | typeof https.Server, Emit]> };
+const HOOK = "peer-address";
 
 /** Writes the socket's address into PEER_ADDRESS_HEADER, replacing whatever the client sent. */
 export function stampPeerAddress(req: IncomingMessage): void {
@@ -39,26 +34,18 @@ export function stampPeerAddress(req: IncomingMessage): void {
 
 /** Stamps every request any http or https server of this process receives. Idempotent. */
 export function installPeerAddressHook(): void {
-  if (globalHook[HOOK_KEY]) return;
-  const originals: Array<[typeof http.Server | typeof https.Server, Emit]> = [];
-  for (const Server of [http.Server, https.Server]) {
-    const emit = Server.prototype.emit as Emit;
-    originals.push([Server, emit]);
-    Server.prototype.emit = function emitWithPeerAddress(this: unknown, event: string | symbol, ...args: unknown[]): boolean {
-      if (event === "request") stampPeerAddress(args[0] as IncomingMessage);
-      return emit.call(this, event, ...args);
-    } as typeof Server.prototype.emit;
-  }
-  globalHook[HOOK_KEY] = originals;
+  addRequestHook(HOOK, (req) => {
+    stampPeerAddress(req);
+    return false;
+  });
 }
 
 /** True when this process stamps its requests, so PEER_ADDRESS_HEADER can be believed. */
 export function peerAddressHookInstalled(): boolean {
-  return globalHook[HOOK_KEY] !== undefined;
+  return hasRequestHook(HOOK);
 }
 
-/** Tests: puts Node's servers back as they were. */
+/** Tests: stops stamping. */
 export function uninstallPeerAddressHookForTests(): void {
-  for (const [Server, emit] of globalHook[HOOK_KEY] ?? []) Server.prototype.emit = emit as typeof Server.prototype.emit;
-  globalHook[HOOK_KEY] = undefined;
+  removeRequestHooksForTests(HOOK);
 }

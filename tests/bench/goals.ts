@@ -73,10 +73,11 @@ const SIZES = [
   ["large", "5,000 coins"],
 ] as const;
 
-function throughputRows(inputs: GoalInputs): Row[] {
+/** The full coin list against its static twin at both sizes (issues 12 and 24; BENCH=api prints these alone). */
+export function apiRows(throughput: GoalInputs["throughput"]): Row[] {
   const rows: Row[] = [];
   for (const [size, label] of SIZES) {
-    const api = inputs.throughput[size]("/api/cryptocurrencies");
+    const api = throughput[size]("/api/cryptocurrencies");
     const ratio = throughputRatio(api);
     const p99 = p99Ratio(api);
     rows.push({
@@ -86,6 +87,11 @@ function throughputRows(inputs: GoalInputs): Row[] {
       met: ratio !== null && p99 !== null && ratio >= GOALS.apiThroughputRatio && p99 <= GOALS.apiP99Ratio,
     });
   }
+  return rows;
+}
+
+function throughputRows(inputs: GoalInputs): Row[] {
+  const rows = apiRows(inputs.throughput);
   for (const [size, label] of SIZES) {
     // Issues 13 and 16: the pair and coin pages (among `pages`) and their share images, to the same bar as the pages.
     for (const page of [...inputs.pages, PAIR_IMAGE, COIN_IMAGE]) {

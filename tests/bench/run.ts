@@ -11,7 +11,7 @@
 // The 5,000-coin database carries every coin's history (issue 16), generated once per run.
 import { auditFloor } from "./floor";
 import { printFirstLoadJs } from "./first-load-js";
-import { floorRows, goalRows, GOALS, issue16Rows, printGoals, type FloorRun } from "./goals";
+import { apiRows, floorRows, goalRows, GOALS, issue16Rows, printGoals, type FloorRun } from "./goals";
 import { describeMs, measureKeystrokes } from "./keystroke";
 import { auditPages } from "./lighthouse";
 import { probeOf, probeTargets, type Probes } from "./probe";
@@ -91,6 +91,29 @@ if (process.env.BENCH === "lighthouse") {
     printGoals(floorRows({ small, large }, AUDITED_PAGES), "Summary: issue 24's Lighthouse rows, beside the floor");
     console.log(`\nBench took ${elapsed()}.`);
   } finally {
+    await removeLargeDatabase();
+  }
+  process.exit(0);
+}
+
+// BENCH=api measures only the coin list (whole and paged, through Next) against its static twins
+// at 62 and 5,000 coins: probe both, write the twins, measure each on a new server.
+if (process.env.BENCH === "api") {
+  const targets = ["/api/cryptocurrencies", "/api/cryptocurrencies?per_page=250&page=1"].map(publicTarget);
+  clearReferenceFiles();
+  try {
+    const probe = (dataSet: DataSet, build: boolean) => withServer(dataSet, { build }, async (app) => probeTargets(app.baseUrl, targets));
+    const probes = { "62": await probe("62", process.env.SKIP_BUILD !== "1"), "5000": await probe("5000", false) };
+    writeTwins("62", probes["62"]);
+    writeTwins("5000", probes["5000"]);
+    const measure = (dataSet: DataSet, title: string) =>
+      withServer(dataSet, { build: false }, async (app) => measureThroughput(app.baseUrl, dataSet, title, targets, probes[dataSet]));
+    const small = await measure("62", "The coin list at 62 coins");
+    const large = await measure("5000", "The coin list at 5,062 coins");
+    printGoals(apiRows({ small: publicRow(small), large: publicRow(large) }), "Summary: the coin list against its static twins");
+    console.log(`\nBench took ${elapsed()}.`);
+  } finally {
+    clearReferenceFiles();
     await removeLargeDatabase();
   }
   process.exit(0);

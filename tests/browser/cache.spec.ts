@@ -2,7 +2,9 @@
 // visitor gets, and leaves, exactly what an anonymous one does), no cookie on any cached answer,
 // and an operator's edit reaching the cached home page and API on the next request.
 import assert from "node:assert/strict";
+import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { test } from "node:test";
+import { gunzipSync } from "node:zlib";
 import { coinListSchema, coinSchema } from "../../lib/validation/coins";
 import { signInOverHttp } from "../bench/sign-in";
 import { operatorEdit } from "./cache-steps";
@@ -63,6 +65,9 @@ test("an operator's edit reaches the cached home page and API on the next reques
     assert.equal((await operatorEdit(baseUrl, coin.id, { tags: ["meme"] })).status, 200);
 
     assert.deepEqual(coinSchema.parse(await (await fetch(`${baseUrl}/api/cryptocurrencies/${coin.id}`)).json()).tags, ["meme"]);
+    // The full list too, though it is answered before Next (lib/api/coin-list-fast-path.ts).
+    const all = coinListSchema.parse(await (await fetch(`${baseUrl}/api/cryptocurrencies`)).json());
+    assert.deepEqual(all.find((c) => c.id === coin.id)?.tags, ["meme"]);
     const response = await page.reload();
     assert.equal(response?.headers()["set-cookie"], undefined);
     assert.equal(await memeTable.getByText(coin.symbol, { exact: true }).count(), 1, `${coin.symbol} in Top Meme Coins right after the edit`);
@@ -71,5 +76,42 @@ test("an operator's edit reaches the cached home page and API on the next reques
     await page.reload();
     assert.equal(await memeTable.getByText(coin.symbol, { exact: true }).count(), 0);
     await context.close();
+  }
+});
+
+/** A raw GET: Accept-Encoding exactly as given, the body as sent (fetch would decode it). */
+function rawGet(path: string, acceptEncoding: string): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${suite().baseUrl}${path}`, { headers: { "Accept-Encoding": acceptEncoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.once("error", reject);
+    req.end();
+  });
+}
+
+/** What differs between any two answers, or only in how the body is framed. */
+const FRAMING = new Set(["date", "connection", "keep-alive", "transfer-encoding", "content-length", "vary"]);
+const meaningful = (headers: IncomingHttpHeaders) => Object.fromEntries(Object.entries(headers).filter(([name]) => !FRAMING.has(name)));
+
+test("the full coin list, answered before Next, is Next's own answer with its length", async () => {
+  // ?per_page=250 takes Next's route to the same list (the seed has fewer coins than that).
+  for (const acceptEncoding of ["gzip", "identity"]) {
+    // Right after a refresh (the edit above) Next answers while the new gzip body is made.
+    let fast = await rawGet("/api/cryptocurrencies", acceptEncoding);
+    for (let tries = 0; tries < 100 && fast.headers["content-length"] === undefined; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      fast = await rawGet("/api/cryptocurrencies", acceptEncoding);
+    }
+    const next = await rawGet("/api/cryptocurrencies?per_page=250", acceptEncoding);
+    const decoded = (res: typeof fast) => (res.headers["content-encoding"] === "gzip" ? gunzipSync(res.body) : res.body).toString();
+    assert.equal(decoded(fast), decoded(next), acceptEncoding);
+    assert.deepEqual(meaningful(fast.headers), meaningful(next.headers), acceptEncoding);
+    assert.equal(fast.headers["content-encoding"], acceptEncoding === "gzip" ? "gzip" : undefined);
+    // Next streams its answer (no length); the fast path sends the bytes it made once, with theirs.
+    assert.equal(fast.headers["content-length"], String(fast.body.length), `${acceptEncoding}: not answered by the fast path`);
+    assert.equal(fast.headers.vary, "Accept-Encoding");
   }
 });
