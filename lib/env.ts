@@ -113,6 +113,18 @@ const envSchema = z.object({
    * them, X-Forwarded-For is walked from the right past trusted hops to the client.
    */
   TRUST_PROXY: trustProxy.optional(),
+  /**
+   * The wallet that receives listing and promotion payments in PLS (lib/orders). Unset: the
+   * listing form says listings are closed and nothing can be ordered.
+   */
+  LISTING_PAYMENT_ADDRESS: address.optional(),
+  /** How many blocks deep a payment must be before the server accepts it. */
+  LISTING_CONFIRMATIONS: z.coerce.number().int().min(1).max(1_000).default(3),
+  /**
+   * Minutes after a quote expires during which a payment mined late is still accepted, while the
+   * PLS price stays within 5% of the quote; later payments go to an operator for review.
+   */
+  LISTING_GRACE_MINUTES: z.coerce.number().int().min(0).max(1_440).default(60),
   /** Set by Vercel on its builds and functions; only read to warn when TRUST_PROXY is missing there. */
   VERCEL: z.string().optional(),
 });
@@ -147,6 +159,9 @@ export function getEnv(): Env {
     CRON_SECRET: process.env.CRON_SECRET || undefined,
     REDIS_URL: process.env.REDIS_URL || undefined,
     TRUST_PROXY: process.env.TRUST_PROXY || undefined,
+    LISTING_PAYMENT_ADDRESS: process.env.LISTING_PAYMENT_ADDRESS || undefined,
+    LISTING_CONFIRMATIONS: process.env.LISTING_CONFIRMATIONS || undefined,
+    LISTING_GRACE_MINUTES: process.env.LISTING_GRACE_MINUTES || undefined,
     VERCEL: process.env.VERCEL || undefined,
   });
   if (!parsed.success) {

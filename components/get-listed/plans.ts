@@ -1,4 +1,5 @@
-// Get Listed pricing (product spec): written once here, rendered by app/get-listed/page.tsx.
+// Get Listed pricing as the page renders it, from the one catalogue (lib/orders/catalog.ts).
+import { LISTING_PLANS, SLOT_OFFERS } from "@/lib/orders/catalog";
 
 /** A featured slot in the home page's compare row, sold by duration. */
 export interface HomepageCompareSlot {
@@ -23,33 +24,6 @@ export interface GetListedPricing {
 }
 
 export const GET_LISTED_PRICING: GetListedPricing = {
-  homepageCompare: [
-    { id: "compare-1-day", duration: "1 Day", priceUsd: 100 },
-    { id: "compare-3-days", duration: "3 Days", priceUsd: 250 },
-    { id: "compare-1-week", duration: "1 Week", priceUsd: 475 },
-  ],
-  // Display order is the spec's: Basic+, Enhanced (recommended), Target.
-  listing: [
-    {
-      id: "listing-basic-plus",
-      name: "Basic+",
-      priceUsd: 135,
-      features: ["Website listing", "Listed post on X"],
-      recommended: false,
-    },
-    {
-      id: "listing-enhanced",
-      name: "Enhanced",
-      priceUsd: 225,
-      features: ["Website listing", "Listed post on X", "2 compare posts on X"],
-      recommended: true,
-    },
-    {
-      id: "listing-target",
-      name: "Target",
-      priceUsd: 185,
-      features: ["Website listing", "Listed post on X", "1 compare post on X"],
-      recommended: false,
-    },
-  ],
+  homepageCompare: SLOT_OFFERS.map((slot) => ({ id: `compare-${slot.duration.toLowerCase().replace(" ", "-")}`, duration: slot.duration, priceUsd: slot.priceUsd })),
+  listing: LISTING_PLANS.map((plan) => ({ id: `listing-${plan.id}`, name: plan.name, priceUsd: plan.priceUsd, features: plan.features, recommended: plan.recommended })),
 };

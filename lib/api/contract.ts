@@ -31,6 +31,7 @@ import {
   noQuerySchema,
   trendingQuerySchema,
 } from "@/lib/validation/coins";
+import { createOrderBodySchema, orderListSchema, orderSchema, slotCalendarSchema } from "@/lib/validation/orders";
 import {
   adminCoinListSchema,
   adminCoinSchema,
@@ -189,6 +190,19 @@ export const endpoints = {
     rateLimit: "account-write",
     response: noContentSchema,
   },
+
+  // The listing form (issue 25): a buyer's quotes and orders, and the slots still free.
+  orders: { method: "GET", path: "/api/orders", access: "user", cache: "private", query: noQuerySchema, response: orderListSchema },
+  createOrder: {
+    method: "POST",
+    path: "/api/orders",
+    access: "user",
+    cache: "private",
+    body: createOrderBodySchema,
+    rateLimit: "order-quote",
+    response: orderSchema,
+  },
+  slotCalendar: { method: "GET", path: "/api/orders/calendar", access: "public", cache: "none", query: noQuerySchema, response: slotCalendarSchema },
 
   // A signed-in user's bag snapshots (issue 23): the date and two totals, never a balance.
   bagSnapshots: { method: "GET", path: "/api/bag-snapshots", access: "user", cache: "private", query: noQuerySchema, response: bagSnapshotListSchema },

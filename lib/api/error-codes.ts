@@ -29,16 +29,24 @@ export const ERROR_STATUS = {
   already_listed: 409,
   // The chain no longer answers the listing preview the operator confirmed.
   listing_changed: 409,
+  // The slot's days have no free featured seat, or the token already holds one of them.
+  slot_unavailable: 409,
+  // A wallet holds MAX_OPEN_QUOTES unpaid quotes already.
+  too_many_quotes: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   unknown_coin: 422,
   not_a_token: 422,
   not_priceable: 422,
+  // A token whose best pool is under the liquidity floor cannot be bought a listing.
+  under_liquidity_floor: 422,
   // A bag snapshot whose total at all-time highs is below its total today.
   inconsistent_totals: 422,
   rate_limited: 429,
   internal_error: 500,
   service_unavailable: 503,
+  // No LISTING_PAYMENT_ADDRESS is configured: nothing can be ordered.
+  listings_closed: 503,
   ...SIGN_IN_REFUSALS,
 } as const;
 

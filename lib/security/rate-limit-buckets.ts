@@ -80,6 +80,17 @@ export const RATE_LIMIT_BUCKETS = {
       { key: "address", points: 30, durationSeconds: 60 },
     ],
   },
+  // Quotes from the listing form (POST /api/orders). Each reads the chain (the token, its pools)
+  // and may hold slot days for 15 minutes, and a wallet may hold at most 3 open quotes anyway
+  // (lib/orders/status.ts). A buyer makes one, maybe a few while changing their mind: 10 in
+  // 10 minutes per wallet, 20 per IP for a few buyers behind one address.
+  "order-quote": {
+    guards: "listing and slot quotes (POST /api/orders)",
+    rules: [
+      { key: "ip", points: 20, durationSeconds: 600 },
+      { key: "address", points: 10, durationSeconds: 600 },
+    ],
+  },
 } as const satisfies Record<string, RateLimitBucketSpec>;
 
 export type RateLimitBucket = keyof typeof RATE_LIMIT_BUCKETS;

@@ -56,7 +56,7 @@ export const logoUrlSchema = z
     message: "A logo is an https:// URL or a path under /logos/ (e.g. /logos/pepe.svg).",
   });
 
-function isHttpsUrl(value: string): boolean {
+export function isHttpsUrl(value: string): boolean {
   if (!value.startsWith("https://")) return false;
   try {
     const url = new URL(value);

@@ -1,0 +1,12 @@
+// Free Homepage Compare slots per UTC day, from tomorrow: the listing form's calendar.
+import { endpoints } from "@/lib/api/contract";
+import { methods, route } from "@/lib/api/route";
+import { getDb } from "@/lib/db";
+import { SLOT_HORIZON_DAYS } from "@/lib/orders/quotes";
+import { slotCalendar } from "@/lib/orders/seats";
+
+export const dynamic = "force-dynamic";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: route(endpoints.slotCalendar, () => slotCalendar(getDb(), new Date(), SLOT_HORIZON_DAYS)),
+});
