@@ -31,7 +31,7 @@ import {
   noQuerySchema,
   trendingQuerySchema,
 } from "@/lib/validation/coins";
-import { createOrderBodySchema, orderListSchema, orderSchema, slotCalendarSchema } from "@/lib/validation/orders";
+import { createOrderBodySchema, orderIdSchema, orderListSchema, orderSchema, slotCalendarSchema, submitPaymentBodySchema } from "@/lib/validation/orders";
 import {
   adminCoinListSchema,
   adminCoinSchema,
@@ -200,6 +200,18 @@ export const endpoints = {
     cache: "private",
     body: createOrderBodySchema,
     rateLimit: "order-quote",
+    response: orderSchema,
+  },
+  submitPayment: {
+    method: "POST",
+    path: "/api/orders/:id/payment",
+    access: "user",
+    cache: "private",
+    // Someone else's order is "not found" too.
+    params: z.strictObject({ id: orderIdSchema }),
+    notFound: (params) => `You have no order ${quoted(params.id)}.`,
+    body: submitPaymentBodySchema,
+    rateLimit: "account-write",
     response: orderSchema,
   },
   slotCalendar: { method: "GET", path: "/api/orders/calendar", access: "public", cache: "none", query: noQuerySchema, response: slotCalendarSchema },

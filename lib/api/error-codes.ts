@@ -33,6 +33,8 @@ export const ERROR_STATUS = {
   slot_unavailable: 409,
   // A wallet holds MAX_OPEN_QUOTES unpaid quotes already.
   too_many_quotes: 409,
+  // The order is paid by another transaction, or closed, or the transaction paid another order.
+  payment_conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   unknown_coin: 422,
@@ -40,6 +42,8 @@ export const ERROR_STATUS = {
   not_priceable: 422,
   // A token whose best pool is under the liquidity floor cannot be bought a listing.
   under_liquidity_floor: 422,
+  // A transaction that cannot pay the order: another sender, recipient, chain or amount, or reverted.
+  payment_refused: 422,
   // A bag snapshot whose total at all-time highs is below its total today.
   inconsistent_totals: 422,
   rate_limited: 429,

@@ -184,7 +184,7 @@ async function assertNotListed(db: PrismaClient, address: string): Promise<void>
 }
 
 /** A chain that is down or is not PulseChain is the server's problem (503), not the token's. */
-async function assertPulseChain(client: PublicClient): Promise<void> {
+export async function assertPulseChain(client: PublicClient): Promise<void> {
   let chainId: number;
   try {
     chainId = await client.getChainId();

@@ -138,10 +138,18 @@ async function publishedPlsPrice(db: PrismaClient): Promise<number> {
 }
 
 /**
- * Holds one seat on each day for the order until `expiresAt`, all or none. A seat taken by
- * another request between the read and the insert fails its insert; the read is repeated.
+ * Holds one seat on each day for the order until `expiresAt` (null: for good), all or none. A
+ * seat taken by another request between the read and the insert fails its insert; the read is
+ * repeated.
  */
-async function holdSeats(db: PrismaClient, orderId: number, token: Token, days: Date[], expiresAt: Date, now: Date): Promise<void> {
+export async function holdSeats(
+  db: PrismaClient,
+  orderId: number,
+  token: { address: string; symbol: string },
+  days: Date[],
+  expiresAt: Date | null,
+  now: Date,
+): Promise<void> {
   await sweepExpiredHolds(db, now);
   for (let attempt = 0; attempt < 4; attempt++) {
     const free = await freeSeatsByDay(db, days, now, token.address);

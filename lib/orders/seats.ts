@@ -1,6 +1,8 @@
 // The home page's featured seats per UTC day (FEATURED_SEATS of them): taken by an operator's
-// featured comparison running that day, or held by an order (SlotHold). Orders' own featured
-// comparisons are not counted twice: their seats are their holds.
+// promoted featured comparison running that day, or held by an order (SlotHold). The home page
+// shows promoted comparisons first (lib/coins/featured.ts), so the operator's unpromoted ones
+// (the seed's, say) only fill the row when no one has paid: they take no seat. Orders' own
+// featured comparisons are not counted twice: their seats are their holds.
 import "server-only";
 import type { PrismaClient } from "@/lib/db/create-client";
 import type { SlotCalendar } from "@/lib/validation/orders";
@@ -25,7 +27,7 @@ export async function freeSeatsByDay(db: PrismaClient, days: Date[], now: Date, 
   const end = addDays(days.reduce((a, b) => (a > b ? a : b)), 1);
   const [operatorSlots, holds] = await Promise.all([
     db.featuredComparison.findMany({
-      where: { orderId: null, startsAt: { lt: end }, OR: [{ endsAt: null }, { endsAt: { gt: first } }] },
+      where: { orderId: null, isPromoted: true, startsAt: { lt: end }, OR: [{ endsAt: null }, { endsAt: { gt: first } }] },
       select: { startsAt: true, endsAt: true },
     }),
     db.slotHold.findMany({

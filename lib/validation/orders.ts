@@ -80,3 +80,18 @@ export const slotCalendarSchema = z.object({
   days: z.array(z.object({ day: z.string(), free: z.number().int() })),
 });
 export type SlotCalendar = z.infer<typeof slotCalendarSchema>;
+
+/** A transaction hash: 0x and 64 hex digits, kept lower-case. */
+export const txHashSchema = z
+  .string()
+  .trim()
+  .regex(/^0x[0-9a-fA-F]{64}$/, "A transaction hash is 0x followed by 64 hex digits.")
+  .transform((value) => value.toLowerCase() as `0x${string}`);
+
+/** POST /api/orders/{id}/payment */
+export const submitPaymentBodySchema = z.strictObject({ txHash: txHashSchema });
+
+export const orderIdSchema = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/)
+  .transform(Number);

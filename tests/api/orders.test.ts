@@ -209,9 +209,11 @@ describe("the calendar's seats", () => {
     expect(errorOf(full).message).toContain(day);
     expect((await freeSeats()).days.find((d) => d.day === day)?.free).toBe(0);
 
-    // An operator's slot running over day 10 leaves one seat there.
+    // An operator's promoted slot running over day 10 leaves one seat there; unpromoted ones
+    // (shown only when no paid one fills the row) take none.
     const operatorDay = dayFromToday(10);
-    await db().featuredComparison.create({ data: { coin1Id: "hex", coin2Id: "btc", startsAt: new Date(`${operatorDay}T12:00:00Z`), endsAt: new Date(`${operatorDay}T18:00:00Z`) } });
+    await db().featuredComparison.create({ data: { coin1Id: "pls", coin2Id: "btc", startsAt: new Date(`${operatorDay}T00:00:00Z`), endsAt: null } });
+    await db().featuredComparison.create({ data: { coin1Id: "hex", coin2Id: "btc", startsAt: new Date(`${operatorDay}T12:00:00Z`), endsAt: new Date(`${operatorDay}T18:00:00Z`), isPromoted: true } });
     expect((await freeSeats()).days.find((d) => d.day === operatorDay)?.free).toBe(1);
     expect((await quote(c, slotOn(operatorDay))).status).toBe(201);
     const none = await quote(a, { tokenAddress: SEEDED_HEX, slot: { days: 1, startsOn: operatorDay, against: "btc" } });
@@ -236,7 +238,7 @@ describe("the calendar's seats", () => {
 
   test("two buyers racing for the last seat: one hold", async () => {
     const day = dayFromToday(7);
-    await db().featuredComparison.create({ data: { coin1Id: "hex", coin2Id: "btc", startsAt: new Date(`${day}T00:00:00Z`), endsAt: null } });
+    await db().featuredComparison.create({ data: { coin1Id: "hex", coin2Id: "btc", startsAt: new Date(`${day}T00:00:00Z`), endsAt: null, isPromoted: true } });
     const buyers = await Promise.all(Array.from({ length: 4 }, () => signIn()));
     const tokens = [doggo, SEEDED_HEX, doggo, SEEDED_HEX];
     const answers = await Promise.all(

@@ -1,0 +1,12 @@
+// The buyer's payment for an order: the browser submits the transaction's hash, the server checks
+// the transaction on chain itself (lib/orders/payments.ts) and answers the order as it stands.
+import { endpoints } from "@/lib/api/contract";
+import { methods, route } from "@/lib/api/route";
+import { getDb } from "@/lib/db";
+import { submitPayment } from "@/lib/orders/payments";
+
+export const dynamic = "force-dynamic";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  POST: route(endpoints.submitPayment, ({ user, params, body }) => submitPayment(getDb(), user, params.id, body.txHash)),
+});

@@ -1,0 +1,243 @@
+// Paying an order (POST /api/orders/{id}/payment): real PLS transactions from funded test keys on
+// a local chain (ganache, chain id 369), checked by the server against every rule; real route
+// handlers on a real seeded SQLite file and real SIWE sessions.
+import { createTestClient, createWalletClient, http, parseEther, type Address, type Hash, type Hex } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { pulsechain } from "viem/chains";
+import * as coin from "@/app/api/cryptocurrencies/[id]/route";
+import * as payment from "@/app/api/orders/[id]/payment/route";
+import * as orders from "@/app/api/orders/route";
+import { orderSchema, type CreateOrderInput, type Order } from "@/lib/validation/orders";
+import { dayKey } from "@/lib/orders/calendar";
+import { startLocalChain, type LocalChain } from "../chain/local-chain";
+import { JSON_WRITE, errorOf, signIn, type SignedIn } from "../helpers/account-session";
+import { setEnvVars } from "../helpers/env-vars";
+import { call } from "../helpers/request";
+import { useTestDatabase } from "../helpers/test-database";
+import { useAuthEnvironment } from "../helpers/wallet-session";
+
+jest.setTimeout(90_000);
+
+const PAY_TO: Address = "0x2222222222222222222222222222222222222222";
+const OTHER: Address = "0x3333333333333333333333333333333333333333";
+const DAY_MS = 86_400_000;
+
+const { db } = useTestDatabase({ seed: true });
+useAuthEnvironment();
+
+let chain: LocalChain;
+let tokenCount = 0;
+let restoreEnv = () => {};
+
+beforeAll(async () => {
+  chain = await startLocalChain();
+  const { wpls, dai, factoryV1, factoryV2, multicall3 } = chain.contracts;
+  await chain.addLiquidity(factoryV1, wpls, "10000000", dai, "300"); // WPLS at $0.00003
+  restoreEnv = setEnvVars({
+    PULSECHAIN_RPC_URL: chain.rpcUrl,
+    PULSEX_WPLS_ADDRESS: wpls,
+    PULSEX_FACTORIES: `${factoryV1},${factoryV2}`,
+    PULSEX_STABLECOINS: dai,
+    MULTICALL3_ADDRESS: multicall3,
+    LISTING_PAYMENT_ADDRESS: PAY_TO,
+    // The deployer's WPLS funds every test token's pool: smaller pools, a floor under them.
+    MARKET_MIN_LIQUIDITY_USD: "1000",
+  });
+});
+
+afterAll(async () => {
+  restoreEnv();
+  await chain?.stop();
+});
+
+beforeEach(async () => {
+  await db().coin.update({ where: { id: "pls" }, data: { currentPrice: 0.00003 } });
+});
+
+/** A new token with a $1,200 pool: over this file's floor. */
+async function newToken(): Promise<Address> {
+  tokenCount++;
+  const token = await chain.deployToken(`Paid Token ${tokenCount}`, `PAID${tokenCount}`, 18, "1000000000");
+  await chain.addLiquidity(chain.contracts.factoryV2, token, "1000000", chain.contracts.wpls, "20000000");
+  return token;
+}
+
+type Buyer = SignedIn & { key: Hex };
+
+/** A signed-in wallet holding 50M PLS. */
+async function fundedBuyer(): Promise<Buyer> {
+  const key = generatePrivateKey();
+  const buyer = await signIn(key);
+  await chain.sendPls(buyer.address as Address, "50000000");
+  return { ...buyer, key };
+}
+
+async function quote(buyer: SignedIn, body: CreateOrderInput): Promise<Order> {
+  const res = await buyer.browser.request(orders.POST, "/api/orders", { method: "POST", headers: JSON_WRITE, body: JSON.stringify(body) });
+  if (res.status !== 201) throw new Error(`quote: ${res.status} ${res.text}`);
+  return orderSchema.parse(res.body);
+}
+
+/** Sends PLS from `key` the way the buyer's wallet does; `gas` set skips the node's estimate (a transfer that reverts). */
+async function pay(key: Hex, to: Address, value: bigint, gas?: bigint): Promise<Hash> {
+  const wallet = createWalletClient({ account: privateKeyToAccount(key), chain: { ...pulsechain, rpcUrls: { default: { http: [chain.rpcUrl] } } }, transport: http(chain.rpcUrl) });
+  const hash = await wallet.sendTransaction({ to, value, gas });
+  await chain.client.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+  return hash;
+}
+
+const mine = (blocks: number) => createTestClient({ mode: "ganache", transport: http(chain.rpcUrl) }).mine({ blocks });
+
+const submit = (buyer: SignedIn, orderId: number, txHash: string) =>
+  buyer.browser.request(payment.POST, `/api/orders/${orderId}/payment`, { method: "POST", headers: JSON_WRITE, body: JSON.stringify({ txHash }), params: { id: String(orderId) } });
+
+const dayFromToday = (n: number) => dayKey(new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS + n * DAY_MS));
+
+describe("a payment that pays", () => {
+  test("a plan: recorded at once, paid and live once 3 blocks deep; the token is listed with the same cleaning", async () => {
+    const buyer = await fundedBuyer();
+    const token = await newToken();
+    const order = await quote(buyer, { tokenAddress: token, plan: "enhanced" });
+    const hash = await pay(buyer.key, PAY_TO, BigInt(order.amountWei));
+
+    const pending = await submit(buyer, order.id, hash);
+    expect(pending.status).toBe(200);
+    expect(orderSchema.parse(pending.body)).toMatchObject({ status: "quoted", paymentTx: hash, paidWei: null });
+    expect(await db().coin.count({ where: { contractAddress: token } })).toBe(0);
+
+    await mine(2);
+    const live = orderSchema.parse((await submit(buyer, order.id, hash)).body);
+    expect(live).toMatchObject({ status: "live", paymentTx: hash, paidWei: order.amountWei, statusReason: null });
+    const listed = await call(coin.GET, `/api/cryptocurrencies/${live.coinId}`, { params: { id: live.coinId! } });
+    expect(listed.status).toBe(200);
+    expect(listed.body).toMatchObject({ name: `Paid Token ${tokenCount}`, chain: "pulsechain" });
+    // The same hash again: the same answer, nothing more written.
+    const again = orderSchema.parse((await submit(buyer, order.id, hash)).body);
+    expect(again).toEqual(live);
+    expect(await db().coin.count({ where: { contractAddress: token } })).toBe(1);
+  });
+
+  test("a plan with a slot: the held days become a promoted featured comparison", async () => {
+    const buyer = await fundedBuyer();
+    const token = await newToken();
+    const order = await quote(buyer, { tokenAddress: token, plan: "basic-plus", slot: { days: 3, startsOn: dayFromToday(20), against: "hex" } });
+    const hash = await pay(buyer.key, PAY_TO, BigInt(order.amountWei));
+    await mine(2);
+    const live = orderSchema.parse((await submit(buyer, order.id, hash)).body);
+    expect(live.status).toBe("live");
+    const featured = await db().featuredComparison.findUniqueOrThrow({ where: { orderId: order.id } });
+    expect(featured).toMatchObject({ coin1Id: live.coinId, coin2Id: "hex", isPromoted: true });
+    expect(featured.startsAt.toISOString()).toBe(`${dayFromToday(20)}T00:00:00.000Z`);
+    expect(featured.endsAt?.toISOString()).toBe(`${dayFromToday(23)}T00:00:00.000Z`);
+    const holds = await db().slotHold.findMany({ where: { orderId: order.id } });
+    expect(holds.map((hold) => hold.expiresAt)).toEqual([null, null, null]);
+  });
+
+  test("overpaid: accepted and noted", async () => {
+    const buyer = await fundedBuyer();
+    const order = await quote(buyer, { tokenAddress: await newToken(), plan: "target" });
+    const hash = await pay(buyer.key, PAY_TO, BigInt(order.amountWei) + parseEther("1000"));
+    await mine(2);
+    expect(orderSchema.parse((await submit(buyer, order.id, hash)).body)).toMatchObject({ status: "live", statusReason: "Overpaid by 1,000 PLS." });
+  });
+
+  test("mined after the quote expired: paid within the grace period while PLS holds its price; else reviewed", async () => {
+    const buyer = await fundedBuyer();
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    const late = async (expiredMinutesAgo: number, plsUsd: number) => {
+      await db().coin.update({ where: { id: "pls" }, data: { currentPrice: 0.00003 } });
+      const order = await quote(buyer, { tokenAddress: await newToken(), plan: "target" });
+      await db().listingOrder.update({ where: { id: order.id }, data: { quoteExpiresAt: minutesAgo(expiredMinutesAgo) } });
+      await db().coin.update({ where: { id: "pls" }, data: { currentPrice: plsUsd } });
+      const hash = await pay(buyer.key, PAY_TO, BigInt(order.amountWei));
+      await mine(2);
+      return orderSchema.parse((await submit(buyer, order.id, hash)).body);
+    };
+    expect((await late(10, 0.0000314)).status).toBe("live"); // 4.7% up
+    const moved = await late(10, 0.0000316); // 5.3% up
+    expect(moved.status).toBe("review");
+    expect(moved.statusReason).toMatch(/PLS has moved 5\.3% since the quote/);
+    const tooLate = await late(61, 0.00003);
+    expect(tooLate.status).toBe("review");
+    expect(tooLate.statusReason).toMatch(/Paid 61 minutes after the quote expired/);
+  });
+});
+
+describe("a payment that does not pay", () => {
+  test("underpaid: held, with the difference", async () => {
+    const buyer = await fundedBuyer();
+    const order = await quote(buyer, { tokenAddress: await newToken(), plan: "target" });
+    const hash = await pay(buyer.key, PAY_TO, BigInt(order.amountWei) - parseEther("5"));
+    await mine(2);
+    const held = orderSchema.parse((await submit(buyer, order.id, hash)).body);
+    expect(held).toMatchObject({ status: "review", statusReason: "Underpaid by 5 PLS." });
+    expect(held.coinId).toBeNull();
+  });
+
+  test("refused, and nothing recorded: another sender, another recipient, an amount that names no order, no such transaction", async () => {
+    const buyer = await fundedBuyer();
+    const stranger = await fundedBuyer();
+    const order = await quote(buyer, { tokenAddress: await newToken(), plan: "target" });
+    const amount = BigInt(order.amountWei);
+    const cases: Array<[string, Hash, RegExp]> = [
+      ["another sender", await pay(stranger.key, PAY_TO, amount), /not sent from your wallet/],
+      ["another recipient", await pay(buyer.key, OTHER, amount), /not sent to the payment address/],
+      ["an amount without the order's id", await pay(buyer.key, PAY_TO, amount - BigInt(order.id)), /does not name this order/],
+      ["no such transaction", `0x${"ab".repeat(32)}`, /No transaction/],
+    ];
+    await mine(3);
+    for (const [name, hash, message] of cases) {
+      const res = await submit(buyer, order.id, hash);
+      expect([name, res.status, errorOf(res).code]).toEqual([name, 422, "payment_refused"]);
+      expect(errorOf(res).message).toMatch(message);
+    }
+    expect(await db().listingOrder.findUniqueOrThrow({ where: { id: order.id } })).toMatchObject({ status: "quoted", paymentTx: null });
+  });
+
+  test("a transaction that reverted pays nothing", async () => {
+    const buyer = await fundedBuyer();
+    const order = await quote(buyer, { tokenAddress: await newToken(), plan: "target" });
+    // A contract without a payable fallback as the payment address: the transfer reverts.
+    const rejecting = await chain.deployRevertingToken();
+    await db().listingOrder.update({ where: { id: order.id }, data: { payTo: rejecting } });
+    const hash = await pay(buyer.key, rejecting, BigInt(order.amountWei), 100_000n);
+    await mine(2);
+    const res = await submit(buyer, order.id, hash);
+    expect([res.status, errorOf(res).code]).toEqual([422, "payment_refused"]);
+    expect(errorOf(res).message).toMatch(/reverted/);
+    expect(await db().listingOrder.findUniqueOrThrow({ where: { id: order.id } })).toMatchObject({ status: "quoted", paymentTx: null });
+  });
+
+  test("a hash pays one order: not another order of the buyer's, and another wallet's order is not found", async () => {
+    const buyer = await fundedBuyer();
+    const [first, second] = [await quote(buyer, { tokenAddress: await newToken(), plan: "target" }), await quote(buyer, { tokenAddress: await newToken(), plan: "target" })];
+    const hash = await pay(buyer.key, PAY_TO, BigInt(first.amountWei));
+    await mine(2);
+    expect(orderSchema.parse((await submit(buyer, first.id, hash)).body).status).toBe("live");
+    const reused = await submit(buyer, second.id, hash);
+    expect([reused.status, errorOf(reused).code]).toEqual([422, "payment_refused"]);
+    // The first order, once paid, takes no other transaction.
+    const secondHash = await pay(buyer.key, PAY_TO, BigInt(second.amountWei));
+    const paidAgain = await submit(buyer, first.id, secondHash);
+    expect([paidAgain.status, errorOf(paidAgain).code]).toEqual([409, "payment_conflict"]);
+
+    const stranger = await signIn();
+    const foreign = await submit(stranger, second.id, secondHash);
+    expect(foreign.status).toBe(404);
+    expect((await submit(buyer, 999_999, secondHash)).status).toBe(404);
+    expect((await submit(buyer, second.id, "0x1234")).status).toBe(400);
+  });
+
+  test("the same hash submitted twice at once: one payment, the same answer", async () => {
+    const buyer = await fundedBuyer();
+    const order = await quote(buyer, { tokenAddress: await newToken(), plan: "target" });
+    const hash = await pay(buyer.key, PAY_TO, BigInt(order.amountWei));
+    await mine(2);
+    const answers = await Promise.all([submit(buyer, order.id, hash), submit(buyer, order.id, hash), submit(buyer, order.id, hash)]);
+    expect(answers.map((res) => res.status)).toEqual([200, 200, 200]);
+    // One of them settles and lists; one that arrives while it lists sees the order paid.
+    expect(answers.every((res) => ["paid", "live"].includes(orderSchema.parse(res.body).status))).toBe(true);
+    expect(orderSchema.parse((await submit(buyer, order.id, hash)).body).status).toBe("live");
+    expect(await db().coin.count({ where: { contractAddress: (await db().listingOrder.findUniqueOrThrow({ where: { id: order.id } })).tokenAddress } })).toBe(1);
+  });
+});
