@@ -9,7 +9,7 @@ import * as payment from "@/app/api/orders/[id]/payment/route";
 import * as orders from "@/app/api/orders/route";
 import { orderSchema, type CreateOrderInput, type Order } from "@/lib/validation/orders";
 import { dayKey } from "@/lib/orders/calendar";
-import { startLocalChain, type LocalChain } from "../chain/local-chain";
+import { pulseXReaderEnv, startLocalChain, type LocalChain } from "../chain/local-chain";
 import { JSON_WRITE, errorOf, signIn, type SignedIn } from "../helpers/account-session";
 import { setEnvVars } from "../helpers/env-vars";
 import { call } from "../helpers/request";
@@ -31,14 +31,10 @@ let restoreEnv = () => {};
 
 beforeAll(async () => {
   chain = await startLocalChain();
-  const { wpls, dai, factoryV1, factoryV2, multicall3 } = chain.contracts;
+  const { wpls, dai, factoryV1 } = chain.contracts;
   await chain.addLiquidity(factoryV1, wpls, "10000000", dai, "300"); // WPLS at $0.00003
   restoreEnv = setEnvVars({
-    PULSECHAIN_RPC_URL: chain.rpcUrl,
-    PULSEX_WPLS_ADDRESS: wpls,
-    PULSEX_FACTORIES: `${factoryV1},${factoryV2}`,
-    PULSEX_STABLECOINS: dai,
-    MULTICALL3_ADDRESS: multicall3,
+    ...pulseXReaderEnv(chain),
     LISTING_PAYMENT_ADDRESS: PAY_TO,
     // The deployer's WPLS funds every test token's pool: smaller pools, a floor under them.
     MARKET_MIN_LIQUIDITY_USD: "1000",

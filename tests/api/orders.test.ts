@@ -9,7 +9,7 @@ import { ORDER_TAG_MODULUS } from "@/lib/orders/amount";
 import { dayKey } from "@/lib/orders/calendar";
 import { MAX_OPEN_QUOTES } from "@/lib/orders/status";
 import { orderListSchema, orderSchema, slotCalendarSchema, type CreateOrderInput } from "@/lib/validation/orders";
-import { startLocalChain, type LocalChain } from "../chain/local-chain";
+import { pulseXReaderEnv, startLocalChain, type LocalChain } from "../chain/local-chain";
 import { JSON_WRITE, errorOf, signIn, type SignedIn } from "../helpers/account-session";
 import { setEnvVars } from "../helpers/env-vars";
 import { call } from "../helpers/request";
@@ -36,7 +36,7 @@ let restoreEnv = () => {};
 
 beforeAll(async () => {
   chain = await startLocalChain();
-  const { wpls, dai, factoryV1, factoryV2, multicall3 } = chain.contracts;
+  const { wpls, dai, factoryV1, factoryV2 } = chain.contracts;
   await chain.addLiquidity(factoryV1, wpls, "10000000", dai, "300"); // WPLS at $0.00003
   doggo = await chain.deployToken("Doggo Inu", "DOGGO", 9, "1000000000");
   await chain.addLiquidity(factoryV2, doggo, "1000000", wpls, "200000000");
@@ -44,11 +44,7 @@ beforeAll(async () => {
   await chain.addLiquidity(factoryV2, thin, "1000", wpls, "2000000");
   lonely = await chain.deployToken("Lonely", "LONE", 18, "1000");
   restoreEnv = setEnvVars({
-    PULSECHAIN_RPC_URL: chain.rpcUrl,
-    PULSEX_WPLS_ADDRESS: wpls,
-    PULSEX_FACTORIES: `${factoryV1},${factoryV2}`,
-    PULSEX_STABLECOINS: dai,
-    MULTICALL3_ADDRESS: multicall3,
+    ...pulseXReaderEnv(chain),
     LISTING_PAYMENT_ADDRESS: PAY_TO,
   });
 });

@@ -115,6 +115,15 @@ export async function startLocalChain(): Promise<LocalChain> {
   };
 }
 
+/**
+ * The environment that points the app's PulseX reader (listing previews, listings, quotes) at
+ * this chain, with DAI as the one stablecoin.
+ */
+export function pulseXReaderEnv(chain: LocalChain): Record<string, string> {
+  const { wpls, dai, factoryV1, factoryV2, multicall3 } = chain.contracts;
+  return { PULSECHAIN_RPC_URL: chain.rpcUrl, PULSEX_WPLS_ADDRESS: wpls, PULSEX_FACTORIES: `${factoryV1},${factoryV2}`, PULSEX_STABLECOINS: dai, MULTICALL3_ADDRESS: multicall3 };
+}
+
 /** Copies the deployed Multicall3's runtime code to the canonical address (ganache's evm_setAccountCode). */
 async function placeAtCanonicalAddress(rpcUrl: string, client: PublicClient, multicall3: Address): Promise<void> {
   const code = await client.getCode({ address: multicall3 });
