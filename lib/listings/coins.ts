@@ -178,8 +178,13 @@ function assertAsConfirmed(token: TokenMetadata, confirmed: { name: string; symb
   );
 }
 
+/** The coin listed for a PulseChain contract address (EIP-55), or null. */
+export function findListedCoin(db: PrismaClient, address: string): Promise<{ id: string; name: string; symbol: string } | null> {
+  return db.coin.findUnique({ where: { chain_contractAddress: { chain: LISTING_CHAIN, contractAddress: address } }, select: { id: true, name: true, symbol: true } });
+}
+
 async function assertNotListed(db: PrismaClient, address: string): Promise<void> {
-  const existing = await db.coin.findUnique({ where: { chain_contractAddress: { chain: LISTING_CHAIN, contractAddress: address } }, select: { id: true } });
+  const existing = await findListedCoin(db, address);
   if (existing) throw new ApiError("already_listed", `${address} is already listed as "${existing.id}".`);
 }
 

@@ -8,7 +8,7 @@ import { ApiError } from "@/lib/api/errors";
 import { invalidatePublicData } from "@/lib/cache/invalidate";
 import type { PrismaClient } from "@/lib/db/create-client";
 import type { ListingOrder } from "@/lib/generated/prisma/client";
-import { LISTING_CHAIN, listCoin, type ListingDeps } from "@/lib/listings/coins";
+import { findListedCoin, listCoin, type ListingDeps } from "@/lib/listings/coins";
 import { addDays, daysOfSlot } from "./calendar";
 import { holdSeats } from "./quotes";
 
@@ -27,7 +27,7 @@ export async function fulfil(db: PrismaClient, orderId: number, deps: ListingDep
 }
 
 async function listedCoinId(db: PrismaClient, address: string): Promise<string> {
-  const coin = await db.coin.findUnique({ where: { chain_contractAddress: { chain: LISTING_CHAIN, contractAddress: address } }, select: { id: true } });
+  const coin = await findListedCoin(db, address);
   if (!coin) throw new ApiError("unknown_coin", `${address} is no longer listed.`);
   return coin.id;
 }

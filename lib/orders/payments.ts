@@ -24,6 +24,7 @@ import type { Order } from "@/lib/validation/orders";
 import { formatPls, orderTagOf } from "./amount";
 import { fulfil } from "./fulfil";
 import { toOrder } from "./order-view";
+import { plsPriceUsd } from "./quotes";
 
 /** Past the quote, a late payment still counts while PLS is within this of the quoted price. */
 export const GRACE_PRICE_BAND = 0.05;
@@ -58,16 +59,16 @@ export async function submitPayment(db: PrismaClient, user: SessionUser, orderId
   // The same hash submitted at once twice: both go on with the one claim.
   const claimed = await db.listingOrder.findUniqueOrThrow({ where: { id: order.id } });
   if (claimed.paymentTx !== hash) throw new ApiError("payment_conflict", `Order ${orderId} was just paid by another transaction.`);
-  return checkPayment(db, claimed, deps, now);
+  return checkPayment(db, claimed, deps, now, tx);
 }
 
 /**
  * Looks again at an order's recorded payment: once deep enough, settles it (paid, then
  * fulfilled, or review). The buyer's submission and the scheduled check both come here.
  */
-export async function checkPayment(db: PrismaClient, order: ListingOrder, deps: ListingDeps, now: Date): Promise<Order> {
+export async function checkPayment(db: PrismaClient, order: ListingOrder, deps: ListingDeps, now: Date, known?: Transaction): Promise<Order> {
   if (order.status !== "quoted" || !order.paymentTx) return toOrder(order, now);
-  const { tx, receipt, confirmations, minedAt } = await readMined(deps.client, order.paymentTx as Hash);
+  const { tx, receipt, confirmations, minedAt } = await readMined(deps.client, order.paymentTx as Hash, known);
   if (!receipt) return toOrder(order, now); // still pending
   if (receipt.status !== "success") {
     // A reverted transaction paid nothing: the order goes back to waiting for a payment.
@@ -90,6 +91,8 @@ export async function checkPayment(db: PrismaClient, order: ListingOrder, deps: 
   return toOrder(await db.listingOrder.findUniqueOrThrow({ where: { id: order.id } }), now);
 }
 
+const rpcDown = () => new ApiError("service_unavailable", "The PulseChain RPC did not answer. Try again later; your payment is safe on chain.");
+
 async function readTransaction(client: PublicClient, hash: Hash): Promise<Transaction> {
   try {
     return await client.getTransaction({ hash });
@@ -97,7 +100,7 @@ async function readTransaction(client: PublicClient, hash: Hash): Promise<Transa
     if (error instanceof Error && error.name === "TransactionNotFoundError") {
       throw new ApiError("payment_refused", `No transaction ${hash} on PulseChain: check the hash, or wait until your wallet has sent it.`);
     }
-    throw new ApiError("service_unavailable", "The PulseChain RPC did not answer. Try again later; your payment is safe on chain.");
+    throw rpcDown();
   }
 }
 
@@ -110,14 +113,15 @@ function assertPaysOrder(order: ListingOrder, tx: Transaction, buyer: string): v
   if (orderTagOf(tx.value) !== order.id) throw refuse(`its amount does not name this order (send exactly ${formatPls(BigInt(order.amountWei))} PLS)`);
 }
 
-async function readMined(client: PublicClient, hash: Hash) {
+/** The transaction's receipt, block time and depth; `known` is the transaction when the caller has just read it. */
+async function readMined(client: PublicClient, hash: Hash, known?: Transaction) {
   try {
     const receipt = await client.getTransactionReceipt({ hash });
-    const [tx, block, head] = await Promise.all([client.getTransaction({ hash }), client.getBlock({ blockNumber: receipt.blockNumber }), client.getBlockNumber()]);
+    const [tx, block, head] = await Promise.all([known ?? client.getTransaction({ hash }), client.getBlock({ blockNumber: receipt.blockNumber }), client.getBlockNumber()]);
     return { tx, receipt: receipt as TransactionReceipt | null, confirmations: Number(head - receipt.blockNumber) + 1, minedAt: new Date(Number(block.timestamp) * 1000) };
   } catch (error) {
     if (error instanceof Error && error.name === "TransactionReceiptNotFoundError") return { tx: null, receipt: null, confirmations: 0, minedAt: null };
-    throw new ApiError("service_unavailable", "The PulseChain RPC did not answer. Try again later; your payment is safe on chain.");
+    throw rpcDown();
   }
 }
 
@@ -131,8 +135,8 @@ async function judge(db: PrismaClient, order: ListingOrder, value: bigint, confi
   if (minedAt.getTime() > order.quoteExpiresAt.getTime() + env.LISTING_GRACE_MINUTES * 60_000) {
     return { kind: "review", reason: `Paid ${late} minutes after the quote expired.` };
   }
-  const pls = await db.coin.findUnique({ where: { id: "pls" }, select: { currentPrice: true } });
-  const drift = pls ? Math.abs(pls.currentPrice - order.plsUsd) / order.plsUsd : Infinity;
+  const pls = await plsPriceUsd(db);
+  const drift = pls === null ? Infinity : Math.abs(pls - order.plsUsd) / order.plsUsd;
   if (drift > GRACE_PRICE_BAND) {
     return { kind: "review", reason: `Paid ${late} minutes after the quote expired, and PLS has moved ${(drift * 100).toFixed(1)}% since the quote.` };
   }

@@ -13,7 +13,7 @@ import type { SessionUser } from "@/lib/auth/sessions";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { getEnv } from "@/lib/env";
-import { configuredListingDeps, LISTING_CHAIN, previewListing, type ListingDeps } from "@/lib/listings/coins";
+import { configuredListingDeps, findListedCoin, previewListing, type ListingDeps } from "@/lib/listings/coins";
 import { cleanTokenName, cleanTokenSymbol } from "@/lib/listings/token-text";
 import type { CreateOrderBody, Order } from "@/lib/validation/orders";
 import { quoteWei } from "./amount";
@@ -120,21 +120,27 @@ async function tokenToList(db: PrismaClient, address: string, deps: ListingDeps)
 
 /** A slot without a plan is for a token the site lists already. */
 async function listedToken(db: PrismaClient, address: string): Promise<Token> {
-  const coin = await db.coin.findUnique({ where: { chain_contractAddress: { chain: LISTING_CHAIN, contractAddress: address } } });
+  const coin = await findListedCoin(db, address);
   if (!coin) throw new ApiError("unknown_coin", `${address} is not listed yet: choose a listing plan with the slot.`);
   return { address, name: cleanTokenName(coin.name), symbol: cleanTokenSymbol(coin.symbol), coinId: coin.id };
 }
 
 async function assertSlotCoins(db: PrismaClient, token: Token, against: string): Promise<void> {
-  const coin = await db.coin.findUnique({ where: { id: against }, select: { id: true, contractAddress: true, chain: true } });
+  const coin = await db.coin.findUnique({ where: { id: against }, select: { id: true } });
   if (!coin) throw new ApiError("unknown_coin", `No coin with id "${against}" to compare with.`);
   if (coin.id === token.coinId) throw new ApiError("bad_request", "slot.against: compare your token with another coin, not with itself.");
 }
 
-async function publishedPlsPrice(db: PrismaClient): Promise<number> {
+/** The PLS price the site publishes now (USD), or null when it has none. */
+export async function plsPriceUsd(db: PrismaClient): Promise<number | null> {
   const pls = await db.coin.findUnique({ where: { id: PLS_COIN_ID }, select: { currentPrice: true } });
-  if (!pls || !(pls.currentPrice > 0)) throw new ApiError("service_unavailable", "The PLS price is not known right now, so nothing can be quoted. Try again later.");
-  return pls.currentPrice;
+  return pls && pls.currentPrice > 0 ? pls.currentPrice : null;
+}
+
+async function publishedPlsPrice(db: PrismaClient): Promise<number> {
+  const price = await plsPriceUsd(db);
+  if (price === null) throw new ApiError("service_unavailable", "The PLS price is not known right now, so nothing can be quoted. Try again later.");
+  return price;
 }
 
 /**

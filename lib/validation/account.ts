@@ -1,6 +1,7 @@
 // Shapes of the watchlist and saved-comparison endpoints (spec sections 3 and 7): request bodies,
 // which the route handlers validate, and answers, which the client parses.
 import { z } from "./zod";
+import { rowIdSchema } from "./row-id";
 import { coinIdSchema, coinPairBodySchema, coinSchema } from "./coins";
 
 // `.strict()`: an unknown field is a mistake worth reporting, not something to drop silently.
@@ -34,11 +35,7 @@ export const savedComparisonListSchema = z.array(savedComparisonSchema);
 export const noContentSchema = z.undefined();
 
 /** Path parameter of DELETE /api/saved-comparisons/{id}: a positive whole number. */
-export const savedComparisonIdSchema = z
-  .string()
-  .regex(/^[1-9][0-9]{0,15}$/)
-  .transform(Number)
-  .pipe(z.number().int().max(Number.MAX_SAFE_INTEGER));
+export const savedComparisonIdSchema = rowIdSchema;
 
 /** A bag's total in USD: not negative, and below any figure a real bag could reach. */
 const bagTotal = z.number().finite().min(0).max(1e18);

@@ -2,6 +2,7 @@
 // route handlers, the CLI and the admin page's forms alike, and the answers the page parses.
 import { getAddress, isAddress } from "viem";
 import { z } from "./zod";
+import { rowIdSchema } from "./row-id";
 import { coinIdSchema } from "./coins";
 
 /**
@@ -161,11 +162,7 @@ export type ScheduleFeaturedInput = z.input<typeof scheduleFeaturedBodySchema>;
 export type ScheduleFeaturedBody = z.output<typeof scheduleFeaturedBodySchema>;
 
 /** Path parameter of DELETE /api/admin/featured/{id}. */
-export const featuredIdSchema = z
-  .string()
-  .regex(/^[1-9][0-9]{0,15}$/)
-  .transform(Number)
-  .pipe(z.number().int().max(Number.MAX_SAFE_INTEGER));
+export const featuredIdSchema = rowIdSchema;
 
 /** A coin as the admin page sees it: the public fields plus what operators set. */
 export const adminCoinSchema = z.object({

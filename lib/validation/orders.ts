@@ -5,6 +5,7 @@ import { ORDER_STATUSES } from "@/lib/orders/status";
 import { coinIdSchema } from "./coins";
 import { addressSchema, isHttpsUrl, logoUrlSchema } from "./listings";
 import { z } from "./zod";
+import { rowIdSchema } from "./row-id";
 
 /** A UTC calendar day, "2026-12-01", as the Date of its midnight. */
 export const daySchema = z
@@ -91,7 +92,5 @@ export const txHashSchema = z
 /** POST /api/orders/{id}/payment */
 export const submitPaymentBodySchema = z.strictObject({ txHash: txHashSchema });
 
-export const orderIdSchema = z
-  .string()
-  .regex(/^[1-9]\d{0,9}$/)
-  .transform(Number);
+/** Path parameter of POST /api/orders/{id}/payment. */
+export const orderIdSchema = rowIdSchema;
