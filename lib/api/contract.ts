@@ -291,8 +291,9 @@ export const endpoints = {
     response: noContentSchema,
   },
 
-  // Vercel Cron's entry to the market refresh.
+  // Vercel Cron's entries: the market refresh, and the check of open listing orders.
   cronRefresh: { method: "GET", path: "/api/cron/refresh", access: "cron", cache: "none", response: z.unknown() },
+  cronOrders: { method: "GET", path: "/api/cron/orders", access: "cron", cache: "none", response: z.unknown() },
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

@@ -1,6 +1,7 @@
-// Market state every instance shares, one JSON value per key in the MarketState table: the last
-// PLS cross-check against CoinGecko (the pass writes it, /api/health shows it) and when snapshots
-// were last thinned (so thinning runs at most once an hour whichever instance refreshes).
+// State every instance shares, one JSON value per key in the MarketState table: the last PLS
+// cross-check against CoinGecko (the pass writes it, /api/health shows it), when snapshots were
+// last thinned (so thinning runs at most once an hour whichever instance refreshes), and the last
+// block read for listing payments.
 import "server-only";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { plsCrossCheckSchema } from "@/lib/validation/health";
@@ -10,6 +11,8 @@ const stateSchemas = {
   /** PLS priced on-chain (WPLS through the stablecoin pools) against CoinGecko's PLS price; /api/health shows it as is. */
   "pls-cross-check": plsCrossCheckSchema,
   "snapshots-thinned": z.object({ at: z.iso.datetime(), removed: z.number().int() }),
+  /** The last block the scheduled order check read for listing payments (lib/orders/open-orders.ts). */
+  "listing-payments-scanned": z.object({ block: z.number().int().nonnegative() }),
 };
 
 export type MarketStateKey = keyof typeof stateSchemas;

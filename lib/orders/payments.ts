@@ -25,6 +25,7 @@ import { formatPls, orderTagOf } from "./amount";
 import { fulfil } from "./fulfil";
 import { toOrder } from "./order-view";
 import { plsPriceUsd } from "./quotes";
+import { PAYABLE_STATUSES } from "./status";
 
 /** Past the quote, a late payment still counts while PLS is within this of the quoted price. */
 export const GRACE_PRICE_BAND = 0.05;
@@ -44,22 +45,32 @@ export async function submitPayment(db: PrismaClient, user: SessionUser, orderId
   if (!order) throw new ApiError("not_found", `You have no order ${orderId}.`);
   if (order.paymentTx === hash) return checkPayment(db, order, deps, now); // the same hash again: the same answer
   if (order.paymentTx) throw new ApiError("payment_conflict", `Order ${orderId} is paid by another transaction (${order.paymentTx}).`);
-  if (order.status !== "quoted") throw new ApiError("payment_conflict", `Order ${orderId} is ${order.status}: it takes no payment.`);
+  if (!isPayable(order)) throw new ApiError("payment_conflict", `Order ${orderId} is ${order.status}: it takes no payment.`);
 
   await assertPulseChain(deps.client);
   const tx = await readTransaction(deps.client, hash);
   assertPaysOrder(order, tx, user.address);
+  return checkPayment(db, await claimPayment(db, order, hash), deps, now, tx);
+}
+
+const isPayable = (order: ListingOrder) => (PAYABLE_STATUSES as readonly string[]).includes(order.status);
+
+/**
+ * Records `hash` as the order's payment, once it is known to be the buyer's and to name the
+ * order: claimed only while the order is still unpaid, so a second hash racing this one loses
+ * here, and the unique index refuses a hash that paid another order. The same hash claimed
+ * twice at once (the tab and the scheduled check): both go on with the one claim.
+ */
+export async function claimPayment(db: PrismaClient, order: ListingOrder, hash: Hash): Promise<ListingOrder> {
   try {
-    // Claimed only while the order is still unpaid: a second hash racing this one loses here.
-    await db.listingOrder.updateMany({ where: { id: order.id, paymentTx: null, status: "quoted" }, data: { paymentTx: hash } });
+    await db.listingOrder.updateMany({ where: { id: order.id, paymentTx: null, status: { in: [...PAYABLE_STATUSES] } }, data: { paymentTx: hash } });
   } catch (error) {
     if (isUniqueViolation(error)) throw new ApiError("payment_conflict", `Transaction ${hash} has already paid another order.`);
     throw error;
   }
-  // The same hash submitted at once twice: both go on with the one claim.
   const claimed = await db.listingOrder.findUniqueOrThrow({ where: { id: order.id } });
-  if (claimed.paymentTx !== hash) throw new ApiError("payment_conflict", `Order ${orderId} was just paid by another transaction.`);
-  return checkPayment(db, claimed, deps, now, tx);
+  if (claimed.paymentTx !== hash) throw new ApiError("payment_conflict", `Order ${order.id} was just paid by another transaction.`);
+  return claimed;
 }
 
 /**
@@ -67,7 +78,7 @@ export async function submitPayment(db: PrismaClient, user: SessionUser, orderId
  * fulfilled, or review). The buyer's submission and the scheduled check both come here.
  */
 export async function checkPayment(db: PrismaClient, order: ListingOrder, deps: ListingDeps, now: Date, known?: Transaction): Promise<Order> {
-  if (order.status !== "quoted" || !order.paymentTx) return toOrder(order, now);
+  if (!isPayable(order) || !order.paymentTx) return toOrder(order, now);
   const { tx, receipt, confirmations, minedAt } = await readMined(deps.client, order.paymentTx as Hash, known);
   if (!receipt) return toOrder(order, now); // still pending
   if (receipt.status !== "success") {
@@ -78,7 +89,7 @@ export async function checkPayment(db: PrismaClient, order: ListingOrder, deps: 
   const verdict = await judge(db, order, tx!.value, confirmations, minedAt!);
   if (verdict.kind === "waiting") return toOrder(order, now);
   const settled = await db.listingOrder.updateMany({
-    where: { id: order.id, status: "quoted", paymentTx: order.paymentTx },
+    where: { id: order.id, status: { in: [...PAYABLE_STATUSES] }, paymentTx: order.paymentTx },
     data: {
       status: verdict.kind === "paid" ? "paid" : "review",
       paidWei: tx!.value.toString(),
@@ -105,7 +116,7 @@ async function readTransaction(client: PublicClient, hash: Hash): Promise<Transa
 }
 
 /** What needs no confirmations: whose it is, where it went, which order it names. */
-function assertPaysOrder(order: ListingOrder, tx: Transaction, buyer: string): void {
+export function assertPaysOrder(order: ListingOrder, tx: Transaction, buyer: string): void {
   const refuse = (why: string) => new ApiError("payment_refused", `Transaction ${tx.hash} cannot pay order ${order.id}: ${why}.`);
   if (tx.chainId !== undefined && tx.chainId !== PULSECHAIN_CHAIN_ID) throw refuse(`it is for chain ${tx.chainId}, not PulseChain (${PULSECHAIN_CHAIN_ID})`);
   if (getAddress(tx.from) !== getAddress(buyer)) throw refuse("it was not sent from your wallet");

@@ -10,11 +10,15 @@ export const QUOTE_MINUTES = 15;
 /** The most unpaid, unexpired quotes one wallet may hold at once (so nobody can hold the calendar). */
 export const MAX_OPEN_QUOTES = 3;
 
+/** The statuses that still take a payment: an expired quote's late payment goes to review, never astray. */
+export const PAYABLE_STATUSES = ["quoted", "expired"] as const satisfies readonly OrderStatus[];
+
 /**
- * The status a buyer sees: a stored "quoted" past its expiry reads "expired" at once (the sweep
- * that writes it runs later; a payment mined within the grace period can still be accepted).
+ * The status a buyer sees: an unpaid "quoted" past its expiry reads "expired" at once (the sweep
+ * that writes it runs later; a payment mined within the grace period can still be accepted). A
+ * quote whose payment is recorded reads "quoted" until the payment is deep enough to settle.
  */
-export function visibleStatus(order: { status: string; quoteExpiresAt: Date }, now: Date): OrderStatus {
-  if (order.status === "quoted" && order.quoteExpiresAt.getTime() <= now.getTime()) return "expired";
+export function visibleStatus(order: { status: string; quoteExpiresAt: Date; paymentTx: string | null }, now: Date): OrderStatus {
+  if (order.status === "quoted" && !order.paymentTx && order.quoteExpiresAt.getTime() <= now.getTime()) return "expired";
   return order.status as OrderStatus;
 }

@@ -5,6 +5,7 @@ import { createTestClient, createWalletClient, http, parseEther, type Address, t
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { pulsechain } from "viem/chains";
 import * as coin from "@/app/api/cryptocurrencies/[id]/route";
+import * as cronOrders from "@/app/api/cron/orders/route";
 import * as payment from "@/app/api/orders/[id]/payment/route";
 import * as orders from "@/app/api/orders/route";
 import { orderSchema, type CreateOrderInput, type Order } from "@/lib/validation/orders";
@@ -19,6 +20,7 @@ import { useAuthEnvironment } from "../helpers/wallet-session";
 jest.setTimeout(90_000);
 
 const PAY_TO: Address = "0x2222222222222222222222222222222222222222";
+const CRON_SECRET = "cron-secret-for-jest-order-check-0123";
 const OTHER: Address = "0x3333333333333333333333333333333333333333";
 const DAY_MS = 86_400_000;
 
@@ -36,6 +38,7 @@ beforeAll(async () => {
   restoreEnv = setEnvVars({
     ...pulseXReaderEnv(chain),
     LISTING_PAYMENT_ADDRESS: PAY_TO,
+    CRON_SECRET,
     // The deployer's WPLS funds every test token's pool: smaller pools, a floor under them.
     MARKET_MIN_LIQUIDITY_USD: "1000",
   });
@@ -235,5 +238,80 @@ describe("a payment that does not pay", () => {
     expect(answers.every((res) => ["paid", "live"].includes(orderSchema.parse(res.body).status))).toBe(true);
     expect(orderSchema.parse((await submit(buyer, order.id, hash)).body).status).toBe("live");
     expect(await db().coin.count({ where: { contractAddress: (await db().listingOrder.findUniqueOrThrow({ where: { id: order.id } })).tokenAddress } })).toBe(1);
+  });
+});
+
+describe("the scheduled check (GET /api/cron/orders): a closed tab loses nothing", () => {
+  const check = async () => {
+    const res = await call(cronOrders.GET, "/api/cron/orders", { headers: { authorization: `Bearer ${CRON_SECRET}` } });
+    if (res.status !== 200) throw new Error(`check: ${res.status} ${res.text}`);
+    return res.body as { expired: number; rechecked: number; found: number; scanned: { from: number; to: number } | null; errors: string[] };
+  };
+  const ownOrder = async (buyer: SignedIn, id: number) => {
+    const res = await buyer.browser.request(orders.GET, "/api/orders");
+    return (res.body as Order[]).find((order) => order.id === id)!;
+  };
+
+  test("only with the cron secret", async () => {
+    const res = await call(cronOrders.GET, "/api/cron/orders", { headers: { authorization: "Bearer not-the-secret-0123456789abcdef" } });
+    expect(res.status).toBe(401);
+    expect(errorOf(res).code).toBe("unauthenticated");
+  });
+
+  test("an order paid while its tab was closed is found on chain, then settles and goes live, with no hash submitted", async () => {
+    await check(); // the cursor at the head: older blocks are not this test's
+    const buyer = await fundedBuyer();
+    const stranger = await fundedBuyer();
+    const order = await quote(buyer, { tokenAddress: await newToken(), plan: "target", slot: { days: 1, startsOn: dayFromToday(30), against: "hex" } });
+    // Someone else's transfer of the very amount is not the buyer's payment.
+    const strangers = await pay(stranger.key, PAY_TO, BigInt(order.amountWei));
+    const hash = await pay(buyer.key, PAY_TO, BigInt(order.amountWei));
+
+    const first = await check();
+    expect(first).toMatchObject({ found: 1, errors: [] });
+    expect(first.scanned).not.toBeNull();
+    expect(await ownOrder(buyer, order.id)).toMatchObject({ status: "quoted", paymentTx: hash });
+    expect(await db().listingOrder.count({ where: { paymentTx: strangers } })).toBe(0);
+
+    await mine(2);
+    const second = await check();
+    expect(second).toMatchObject({ found: 0, rechecked: 1 });
+    const live = await ownOrder(buyer, order.id);
+    expect(live).toMatchObject({ status: "live", paymentTx: hash, paidWei: order.amountWei });
+    expect(await db().featuredComparison.count({ where: { orderId: order.id } })).toBe(1);
+    // The tab comes back and submits the hash: the same order, nothing more.
+    expect(orderSchema.parse((await submit(buyer, order.id, hash)).body)).toEqual(live);
+    // Blocks are read once: the next check starts after the last one read.
+    const third = await check();
+    expect(third.rechecked).toBe(0);
+    if (third.scanned) expect(third.scanned.from).toBeGreaterThan(first.scanned!.to);
+  });
+
+  test("a quote nobody paid is written expired after the grace period; a payment found later goes to review", async () => {
+    await check();
+    const buyer = await fundedBuyer();
+    const order = await quote(buyer, { tokenAddress: await newToken(), plan: "target" });
+    const fresh = await quote(buyer, { tokenAddress: await newToken(), plan: "target" });
+    await db().listingOrder.update({ where: { id: order.id }, data: { quoteExpiresAt: new Date(Date.now() - 90 * 60_000) } });
+
+    const swept = await check();
+    expect(swept.expired).toBe(1);
+    expect(await db().listingOrder.findUniqueOrThrow({ where: { id: order.id } })).toMatchObject({ status: "expired", paymentTx: null });
+    expect((await db().listingOrder.findUniqueOrThrow({ where: { id: fresh.id } })).status).toBe("quoted");
+
+    const hash = await pay(buyer.key, PAY_TO, BigInt(order.amountWei));
+    await mine(2);
+    expect(await check()).toMatchObject({ found: 1 });
+    const reviewed = await ownOrder(buyer, order.id);
+    expect(reviewed).toMatchObject({ status: "review", paymentTx: hash });
+    expect(reviewed.statusReason).toMatch(/^Paid 9\d minutes after the quote expired/);
+    expect(reviewed.coinId).toBeNull();
+  });
+
+  test("with no order waiting, no block is read", async () => {
+    await check();
+    await db().listingOrder.updateMany({ where: { status: "quoted" }, data: { status: "expired", quoteExpiresAt: new Date(Date.now() - 8 * DAY_MS), createdAt: new Date(Date.now() - 8 * DAY_MS) } });
+    await mine(5);
+    expect(await check()).toMatchObject({ scanned: null, found: 0 });
   });
 });
