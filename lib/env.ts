@@ -97,7 +97,7 @@ const envSchema = z.object({
   MARKET_MIN_LIQUIDITY_USD: z.coerce.number().min(0).default(5_000),
   /** How long one refresh pass may run before it stops starting new work (Vercel functions end at 60 s). */
   MARKET_PASS_BUDGET_SECONDS: z.coerce.number().min(1).max(3_600).default(45),
-  /** Bearer token Vercel Cron sends to /api/cron/refresh; without it the route refuses everyone. */
+  /** Bearer token Vercel Cron sends to /api/cron/refresh and /api/cron/orders; without it the routes refuse everyone. */
   CRON_SECRET: z.string().trim().min(16, "CRON_SECRET must be at least 16 characters").optional(),
   /**
    * Redis for the rate limits (lib/security/rate-limit.ts), e.g. redis://:password@host:6379/0
