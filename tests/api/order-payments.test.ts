@@ -227,6 +227,17 @@ describe("a payment that does not pay", () => {
     expect((await submit(buyer, second.id, "0x1234")).status).toBe(400);
   });
 
+  test("one hash submitted for two orders at once: one paid order", async () => {
+    const buyer = await fundedBuyer();
+    const [first, second] = [await quote(buyer, { tokenAddress: await newToken(), plan: "target" }), await quote(buyer, { tokenAddress: await newToken(), plan: "target" })];
+    const hash = await pay(buyer.key, PAY_TO, BigInt(first.amountWei));
+    await mine(2);
+    const answers = await Promise.all([submit(buyer, second.id, hash), submit(buyer, first.id, hash), submit(buyer, second.id, hash)]);
+    expect(answers.map((res) => res.status)).toEqual([422, 200, 422]);
+    expect(await db().listingOrder.count({ where: { paymentTx: hash } })).toBe(1);
+    expect(await db().listingOrder.findUniqueOrThrow({ where: { id: second.id } })).toMatchObject({ status: "quoted", paymentTx: null });
+  });
+
   test("the same hash submitted twice at once: one payment, the same answer", async () => {
     const buyer = await fundedBuyer();
     const order = await quote(buyer, { tokenAddress: await newToken(), plan: "target" });
