@@ -1,6 +1,7 @@
 "use client";
 
-import { Bot, FileText, Mail, Send, type LucideIcon } from "lucide-react";
+import { Bot, ChevronRight, FileText, Mail, Send, type LucideIcon } from "lucide-react";
+import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import {
@@ -47,18 +48,30 @@ export function ContactButton({
               <li
                 key={channel.id}
                 data-testid="contact-channel"
-                className="flex items-center gap-3 rounded-lg border bg-muted/40 px-3 py-2.5"
+                className="relative flex items-center gap-3 rounded-lg border bg-muted/40 px-3 py-2.5"
               >
                 <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-muted text-muted-foreground">
                   <Icon aria-hidden="true" className="size-4" />
                 </span>
                 <span className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-1">
-                  <span className="font-medium">{channel.name}</span>
+                  {channel.href ? (
+                    // The whole row is the link's target (its ::after covers the row), the name its text.
+                    <Link
+                      href={channel.href}
+                      className="font-medium text-primary underline-offset-4 outline-none after:absolute after:inset-0 after:rounded-lg hover:underline focus-visible:after:ring-[3px] focus-visible:after:ring-ring/50"
+                    >
+                      {channel.name}
+                    </Link>
+                  ) : (
+                    <span className="font-medium">{channel.name}</span>
+                  )}
                   {channel.isNew ? <Badge variant="success">NEW!</Badge> : null}
                 </span>
-                <Badge variant="muted">
-                  Coming Soon
-                </Badge>
+                {channel.href ? (
+                  <ChevronRight aria-hidden="true" className="size-4 text-muted-foreground" />
+                ) : (
+                  <Badge variant="muted">Coming Soon</Badge>
+                )}
               </li>
             );
           })}

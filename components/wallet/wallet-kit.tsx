@@ -20,6 +20,7 @@ import type { AuthUser } from "@/lib/validation/auth";
 import { PULSECHAIN_CHAIN_ID } from "@/lib/wallet/pulsechain";
 import { AddressAvatar } from "./address-avatar";
 import { publishConnectedAccount } from "./connected-account";
+import { PaymentSender } from "./payment-sender";
 import { provideSignAgain, SignAgainError } from "./sign-again";
 import { createSiweAdapter } from "./siwe-adapter";
 import { refreshAuthUser, useAuthUser } from "./use-auth-user";
@@ -56,6 +57,7 @@ export default function WalletKit({ openOnLoad, connectRequests = 0 }: { openOnL
         >
           <SessionFollowsWallet user={user ?? null} signOut={adapter.signOut} />
           <SignAgainSigner user={user ?? null} adapter={adapter} />
+          <PaymentSender />
           <PublishAccount />
           {openOnLoad && status !== "loading" && <OpenConnectDialog />}
           <OpenOnRequest requests={connectRequests} />

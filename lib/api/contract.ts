@@ -32,6 +32,7 @@ import {
   trendingQuerySchema,
 } from "@/lib/validation/coins";
 import { createOrderBodySchema, orderIdSchema, orderListSchema, orderSchema, slotCalendarSchema, submitPaymentBodySchema } from "@/lib/validation/orders";
+import { orderTokenQuerySchema, orderTokenSchema } from "@/lib/validation/order-token";
 import {
   adminCoinListSchema,
   adminCoinSchema,
@@ -215,6 +216,17 @@ export const endpoints = {
     response: orderSchema,
   },
   slotCalendar: { method: "GET", path: "/api/orders/calendar", access: "public", cache: "none", query: noQuerySchema, response: slotCalendarSchema },
+  // The token a buyer pasted, read as the quote will read it (it spends the quotes' budget: it
+  // reads the chain as a quote does).
+  orderToken: {
+    method: "GET",
+    path: "/api/orders/token",
+    access: "user",
+    cache: "private",
+    query: orderTokenQuerySchema,
+    rateLimit: "order-quote",
+    response: orderTokenSchema,
+  },
 
   // A signed-in user's bag snapshots (issue 23): the date and two totals, never a balance.
   bagSnapshots: { method: "GET", path: "/api/bag-snapshots", access: "user", cache: "private", query: noQuerySchema, response: bagSnapshotListSchema },

@@ -13,7 +13,7 @@ import type { SessionUser } from "@/lib/auth/sessions";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { getEnv } from "@/lib/env";
-import { configuredListingDeps, findListedCoin, previewListing, type ListingDeps } from "@/lib/listings/coins";
+import { configuredListingDeps, findListedCoin, type ListingDeps } from "@/lib/listings/coins";
 import { cleanTokenName, cleanTokenSymbol } from "@/lib/listings/token-text";
 import type { CreateOrderBody, Order } from "@/lib/validation/orders";
 import { quoteWei } from "./amount";
@@ -21,6 +21,7 @@ import { addDays, dayKey, daysOfSlot, utcDay } from "./calendar";
 import { orderPriceUsd } from "./catalog";
 import { toOrder } from "./order-view";
 import { freeSeatsByDay, sweepExpiredHolds } from "./seats";
+import { tokenToList } from "./token-check";
 import { MAX_OPEN_QUOTES, QUOTE_MINUTES } from "./status";
 
 /** How far ahead a slot may start. */
@@ -102,20 +103,6 @@ const tooManyQuotes = () =>
 
 async function assertQuotesLeft(db: PrismaClient, userId: number, now: Date, max: number): Promise<void> {
   if ((await db.listingOrder.count({ where: openQuotes(userId, now) })) >= max) throw tooManyQuotes();
-}
-
-/** A token to be listed: what the operator's preview reads, refused under the liquidity floor. */
-async function tokenToList(db: PrismaClient, address: string, deps: ListingDeps): Promise<Token> {
-  const preview = await previewListing(db, address, deps);
-  const floor = getEnv().MARKET_MIN_LIQUIDITY_USD;
-  if (preview.liquidityUsd === null || preview.liquidityUsd < floor) {
-    const liquidity = preview.liquidityUsd === null ? "unknown liquidity" : `$${Math.round(preview.liquidityUsd).toLocaleString("en-US")} of liquidity`;
-    throw new ApiError(
-      "under_liquidity_floor",
-      `${preview.symbol} cannot be listed yet: its best PulseX pool has ${liquidity}, under the $${floor.toLocaleString("en-US")} a listed price needs.`,
-    );
-  }
-  return { address: preview.contractAddress, name: preview.name, symbol: preview.symbol, coinId: null };
 }
 
 /** A slot without a plan is for a token the site lists already. */

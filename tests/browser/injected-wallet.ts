@@ -2,7 +2,7 @@
 // announced over EIP-6963 as Rabby (the identity the wallet kit drives without any network;
 // see the toolchain notes). Every request is answered in Node, where a real viem key signs.
 import type { BrowserContext, Page } from "playwright-core";
-import { numberToHex, type Hex, type PrivateKeyAccount } from "viem";
+import { createWalletClient, http, numberToHex, type Address, type Hex, type PrivateKeyAccount } from "viem";
 
 export type WalletState = {
   account: PrivateKeyAccount;
@@ -15,14 +15,31 @@ export type WalletState = {
   refuseSwitch: boolean;
   /** Answer the connection request with the user's rejection (EIP-1193 code 4001). */
   rejectConnection: boolean;
+  /** Answer eth_sendTransaction with the user's rejection (EIP-1193 code 4001). */
+  rejectTransactions: boolean;
+  /** While set, eth_sendTransaction waits for it: the user has not confirmed in the wallet yet. */
+  holdTransactions: Promise<void> | null;
+  /** The local chain (ganache) the wallet sends transactions to and reads receipts from; none: it cannot send. */
+  chainRpcUrl: string | null;
   /** Every method the page called, in order. */
   calls: string[];
 };
 
 type Reply = { result?: unknown; error?: { code: number; message: string }; emit?: [string, unknown][] };
 
-export async function injectWallet(context: BrowserContext, account: PrivateKeyAccount, chainId = 369): Promise<WalletState> {
-  const state: WalletState = { account, chainId, connected: false, rejectSignatures: false, refuseSwitch: false, rejectConnection: false, calls: [] };
+export async function injectWallet(context: BrowserContext, account: PrivateKeyAccount, chainId = 369, chainRpcUrl: string | null = null): Promise<WalletState> {
+  const state: WalletState = {
+    account,
+    chainId,
+    connected: false,
+    rejectSignatures: false,
+    refuseSwitch: false,
+    rejectConnection: false,
+    rejectTransactions: false,
+    holdTransactions: null,
+    chainRpcUrl,
+    calls: [],
+  };
 
   await context.exposeBinding("__testWalletRequest", async (_source, method: string, params: unknown[]): Promise<Reply> => {
     state.calls.push(method);
@@ -58,6 +75,20 @@ export async function injectWallet(context: BrowserContext, account: PrivateKeyA
         const [data] = params as [Hex];
         return { result: await state.account.signMessage({ message: { raw: data } }) };
       }
+      case "eth_sendTransaction": {
+        await state.holdTransactions;
+        if (state.rejectTransactions) return { error: { code: 4001, message: "User rejected the request." } };
+        if (!state.chainRpcUrl) return { error: { code: 4200, message: "The test wallet has no chain to send to." } };
+        // Signed with the account's key and sent to the local chain, as a wallet does to its node.
+        const [tx] = params as [{ to?: Address; value?: Hex; data?: Hex }];
+        const client = createWalletClient({ account: state.account, transport: http(state.chainRpcUrl) });
+        return { result: await client.sendTransaction({ to: tx.to, value: tx.value ? BigInt(tx.value) : 0n, data: tx.data, chain: null }) };
+      }
+      case "eth_blockNumber":
+      case "eth_getTransactionByHash":
+      case "eth_getTransactionReceipt":
+        if (!state.chainRpcUrl) return { error: { code: 4200, message: `The test wallet has no chain to read ${method} from.` } };
+        return passThrough(state.chainRpcUrl, method, params);
       default:
         return { error: { code: 4200, message: `The test wallet does not support ${method}.` } };
     }
@@ -65,6 +96,13 @@ export async function injectWallet(context: BrowserContext, account: PrivateKeyA
 
   await context.addInitScript(PROVIDER_SCRIPT);
   return state;
+}
+
+/** A read the wallet answers from its node, as it came. */
+async function passThrough(rpcUrl: string, method: string, params: unknown[]): Promise<Reply> {
+  const res = await fetch(rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+  const body = (await res.json()) as { result?: unknown; error?: { code: number; message: string } };
+  return body.error ? { error: body.error } : { result: body.result };
 }
 
 /** Plays an event from the wallet extension, e.g. the user switching accounts in it. */

@@ -238,7 +238,9 @@ test("get listed: every Contact button opens the 'Contact Us' dialog; Escape clo
   for (const channel of ["Telegram Listing Bot", "Listing Form", "Telegram", "Mail"]) {
     assert.ok(await dialog.getByText(channel, { exact: true }).isVisible(), channel);
   }
-  assert.equal(await dialog.getByText("Coming Soon").count(), 4);
+  // The Listing Form is live (issue 25): a link, not "Coming Soon".
+  assert.equal(await dialog.getByText("Coming Soon").count(), 3);
+  assert.equal(await dialog.getByRole("link", { name: "Listing Form" }).getAttribute("href"), "/get-listed/apply");
   assert.equal(await dialog.getByText("NEW!").count(), 1);
   // Let the open animation finish, so the screenshot shows the dialog as a reader sees it.
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import GetListedPage from "@/app/get-listed/page";
 import { ContactButton } from "@/components/get-listed/contact-button";
 
-test("a Contact button opens the Contact Us dialog with four Coming Soon channels", async () => {
+test("a Contact button opens the Contact Us dialog: the Listing Form is a link, the other three channels are Coming Soon", async () => {
   const user = userEvent.setup();
   render(<GetListedPage />);
   expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
@@ -22,11 +22,17 @@ test("a Contact button opens the Contact Us dialog with four Coming Soon channel
   ]);
   for (const li of channels) {
     expect(li.tagName).toBe("LI");
-    expect(within(li).getByText("Coming Soon")).toBeInTheDocument();
     expect(li.querySelector("svg")).not.toBeNull();
+  }
+  // The form is live (issue 25): its row links to it and is not marked Coming Soon.
+  const form = channels[1]!;
+  expect(within(form).getByRole("link", { name: "Listing Form" })).toHaveAttribute("href", "/get-listed/apply");
+  expect(within(form).queryByText("Coming Soon")).not.toBeInTheDocument();
+  for (const li of [channels[0]!, channels[2]!, channels[3]!]) {
+    expect(within(li).getByText("Coming Soon")).toBeInTheDocument();
     expect(within(li).queryByRole("link")).not.toBeInTheDocument();
   }
-  expect(within(dialog).getAllByText("Coming Soon")).toHaveLength(4);
+  expect(within(dialog).getAllByText("Coming Soon")).toHaveLength(3);
   expect(within(dialog).getAllByText("NEW!")).toHaveLength(1);
   expect(within(channels[0]!).getByText("NEW!")).toBeInTheDocument();
   for (const li of channels.slice(1)) expect(within(li).queryByText("NEW!")).not.toBeInTheDocument();
@@ -53,11 +59,15 @@ test("the close button closes the dialog and focus stays trapped while open", as
   const dialog = screen.getByRole("dialog", { name: "Contact Us" });
   const close = within(dialog).getByRole("button", { name: "Close" });
 
-  // The close button is the only focusable element: Tab cycles within the dialog.
+  // The Listing Form link and the close button are the focusable elements: Tab cycles between them.
+  const form = within(dialog).getByRole("link", { name: "Listing Form" });
   await user.tab();
-  expect(close).toHaveFocus();
+  const first = document.activeElement;
+  expect([form, close]).toContain(first);
   await user.tab();
-  expect(close).toHaveFocus();
+  expect(document.activeElement).toBe(first === form ? close : form);
+  await user.tab();
+  expect(document.activeElement).toBe(first);
 
   await user.click(close);
   expect(screen.queryByRole("dialog")).not.toBeInTheDocument();

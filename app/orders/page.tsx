@@ -1,0 +1,21 @@
+import type { Metadata } from "next";
+import { PageHeading } from "@/components/account/page-heading";
+import { OrdersView } from "@/components/orders/orders-view";
+import { QueryProvider } from "@/components/query-provider";
+
+export const metadata: Metadata = {
+  title: "My Orders",
+  // Personal, signed-in-only content: nothing for search engines here.
+  robots: { index: false, follow: true },
+};
+
+export default function OrdersPage() {
+  return (
+    <div className="flex flex-col gap-8">
+      <PageHeading title="My Orders" text="Your listing and Homepage Compare orders, and their payments" />
+      <QueryProvider>
+        <OrdersView />
+      </QueryProvider>
+    </div>
+  );
+}

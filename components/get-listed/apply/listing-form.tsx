@@ -1,0 +1,59 @@
+"use client";
+
+// The Listing Form (/get-listed/apply, issue 25): for a signed-in buyer, the token, then what to
+// buy for it, then the quote in PLS and its payment from the connected wallet. Without a payment
+// address on the server, listings are closed and nothing can be ordered.
+import Link from "next/link";
+import { useState } from "react";
+import { SignedInOnly } from "@/components/account/signed-in-only";
+import { StateCard } from "@/components/account/state-card";
+import { buttonVariants } from "@/components/ui/button";
+import type { AuthUser } from "@/lib/validation/auth";
+import type { OrderToken } from "@/lib/validation/order-token";
+import type { Order } from "@/lib/validation/orders";
+import { NO_CHOICES, type OrderChoices } from "./order-choices";
+import { OrderForm } from "./order-form";
+import { QuoteStep } from "./quote-step";
+import { TokenStep } from "./token-step";
+
+export function ListingForm({ listingsOpen, indexVersion }: { listingsOpen: boolean; indexVersion: string }) {
+  const [closed, setClosed] = useState(!listingsOpen);
+  if (closed) return <ListingsClosed />;
+  return (
+    <SignedInOnly loginMessage="Please log in to order a listing." returnTo="/get-listed/apply">
+      {(user) => <ApplyFlow user={user} indexVersion={indexVersion} onClosed={() => setClosed(true)} />}
+    </SignedInOnly>
+  );
+}
+
+function ApplyFlow({ user, indexVersion, onClosed }: { user: AuthUser; indexVersion: string; onClosed: () => void }) {
+  const [token, setToken] = useState<OrderToken | null>(null);
+  const [choices, setChoices] = useState<OrderChoices>(NO_CHOICES);
+  const [order, setOrder] = useState<Order | null>(null);
+  const chooseToken = (next: OrderToken | null) => {
+    setToken(next);
+    setChoices(NO_CHOICES);
+  };
+  return (
+    <div className="flex flex-col gap-10">
+      <TokenStep token={token} locked={order !== null} onToken={chooseToken} onClosed={onClosed} />
+      {token && !order ? (
+        <OrderForm token={token} choices={choices} onChoices={setChoices} onQuoted={setOrder} onClosed={onClosed} indexVersion={indexVersion} />
+      ) : null}
+      {order ? (
+        <QuoteStep order={order} buyer={user.address as `0x${string}`} againstSymbol={choices.against?.symbol ?? null} onChangeOrder={() => setOrder(null)} />
+      ) : null}
+    </div>
+  );
+}
+
+function ListingsClosed() {
+  return (
+    <StateCard title="Listings are closed">
+      <p className="text-sm text-muted-foreground">This site takes no listing orders right now, so nothing can be ordered here. Please come back later.</p>
+      <Link href="/get-listed" className={buttonVariants({ variant: "outline" })}>
+        Back to Get Listed
+      </Link>
+    </StateCard>
+  );
+}

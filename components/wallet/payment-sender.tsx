@@ -1,0 +1,76 @@
+"use client";
+
+// The kit's side of send-payment.ts: sends a listing payment with wagmi from the connected
+// wallet, on PulseChain, from the signed-in account only (the server refuses any other sender,
+// so a payment from another account would be money sent for nothing).
+import { useChainModal, useConnectModal } from "@rainbow-me/rainbowkit";
+import { useEffect, useRef } from "react";
+import { BaseError, isAddressEqual, UserRejectedRequestError } from "viem";
+import { useAccount, usePublicClient, useSendTransaction, useSwitchChain } from "wagmi";
+import { PULSECHAIN_CHAIN_ID } from "@/lib/wallet/pulsechain";
+import { PaymentError, provideWalletPayments } from "./send-payment";
+
+/** The wallet kit's receipt wait (spec section 9). */
+const RECEIPT_WAIT_MS = 300_000;
+
+export function PaymentSender() {
+  const { address, chainId, status } = useAccount();
+  const { sendTransactionAsync } = useSendTransaction();
+  const { switchChainAsync } = useSwitchChain();
+  const client = usePublicClient({ chainId: PULSECHAIN_CHAIN_ID });
+  const { openConnectModal } = useConnectModal();
+  const { openChainModal } = useChainModal();
+  const latest = useRef({ address, chainId, status, client, openConnectModal, openChainModal });
+  latest.current = { address, chainId, status, client, openConnectModal, openChainModal };
+
+  useEffect(
+    () =>
+      provideWalletPayments({
+        async send({ to, valueWei, from }, onStage) {
+          const { address, chainId, status, openConnectModal, openChainModal } = latest.current;
+          if (status !== "connected" || !address) {
+            openConnectModal?.();
+            throw new PaymentError("not-connected", "Connect your wallet first, then press Pay again.");
+          }
+          if (!isAddressEqual(address, from)) {
+            throw new PaymentError("wrong-account", `Your wallet is on another account than the one signed in (${from}). Switch back to it, then press Pay again.`);
+          }
+          if (chainId !== PULSECHAIN_CHAIN_ID) {
+            onStage("switching");
+            try {
+              await switchChainAsync({ chainId: PULSECHAIN_CHAIN_ID });
+            } catch (error) {
+              if (!isRejection(error)) openChainModal?.();
+              throw new PaymentError("wrong-network", "Switch your wallet to PulseChain, then press Pay again.");
+            }
+          }
+          onStage("confirm");
+          try {
+            return await sendTransactionAsync({ to, value: valueWei, chainId: PULSECHAIN_CHAIN_ID });
+          } catch (error) {
+            if (isRejection(error)) throw new PaymentError("rejected", "You declined the payment in your wallet: nothing was sent.");
+            throw new PaymentError("failed", `Your wallet did not send the payment: ${shortMessage(error)}`);
+          }
+        },
+        async waitUntilMined(hash) {
+          const { client } = latest.current;
+          if (!client) throw new PaymentError("failed", "The wallet connection has no PulseChain RPC.");
+          const receipt = await client.waitForTransactionReceipt({ hash, timeout: RECEIPT_WAIT_MS });
+          return { status: receipt.status, blockNumber: receipt.blockNumber };
+        },
+      }),
+    [sendTransactionAsync, switchChainAsync],
+  );
+  return null;
+}
+
+/** The wallet's "user rejected the request" (EIP-1193 code 4001), wherever viem wrapped it. */
+function isRejection(error: unknown): boolean {
+  if (error instanceof BaseError) return error.walk((cause) => cause instanceof UserRejectedRequestError || (cause as { code?: unknown }).code === 4001) !== null;
+  return (error as { code?: unknown } | null)?.code === 4001;
+}
+
+function shortMessage(error: unknown): string {
+  if (error instanceof BaseError) return error.shortMessage;
+  return error instanceof Error ? error.message : String(error);
+}
