@@ -10,10 +10,11 @@ import { StateCard } from "@/components/account/state-card";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { isForbidden } from "@/lib/listings/client";
-import { useAdminCoins, useFeaturedSlots } from "./admin-queries";
+import { useAdminCoins, useFeaturedSlots, useOperatorOrders } from "./admin-queries";
 import { CoinList } from "./coin-list";
 import { FeaturedSlotList, ScheduleFeaturedForm } from "./featured-slots";
 import { ListCoinForm } from "./list-coin-form";
+import { OrderQueue } from "./order-queue";
 
 export function AdminView() {
   return (
@@ -26,6 +27,7 @@ export function AdminView() {
 function AdminConsole({ userId, address }: { userId: number; address: string }) {
   const coins = useAdminCoins(userId);
   const slots = useFeaturedSlots(userId, coins.isSuccess);
+  const orders = useOperatorOrders(userId, coins.isSuccess);
   if (coins.isPending) return <PageSpinner />;
   if (coins.isError) {
     if (isForbidden(coins.error)) return <OperatorsOnly address={address} />;
@@ -33,6 +35,24 @@ function AdminConsole({ userId, address }: { userId: number; address: string }) 
   }
   return (
     <div className="flex flex-col gap-6">
+      <Section title="Orders" text="Paid listings and slots, with their payments and the posts on X they owe. A reject takes the listing or slot down; the buyer sees its reason.">
+        {orders.isPending ? (
+          <p role="status" className="flex items-center gap-2 py-4 text-sm text-muted-foreground">
+            <Loader2 className="size-4 animate-spin" aria-hidden /> Loading orders…
+          </p>
+        ) : orders.isError ? (
+          <div className="flex flex-wrap items-center gap-3 py-2">
+            <p role="alert" className="text-sm text-muted-foreground">
+              Couldn&apos;t load the orders.
+            </p>
+            <Button variant="outline" size="sm" onClick={() => void orders.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : (
+          <OrderQueue orders={orders.data} />
+        )}
+      </Section>
       <Section title="List a coin">
         <ListCoinForm />
       </Section>

@@ -45,6 +45,16 @@ import {
   scheduleFeaturedBodySchema,
   updateCoinBodySchema,
 } from "@/lib/validation/listings";
+import {
+  operatorOrderIdSchema,
+  operatorOrderListSchema,
+  operatorOrderSchema,
+  operatorOrdersQuerySchema,
+  orderTaskIdSchema,
+  orderTaskSchema,
+  recordRefundBodySchema,
+  rejectOrderBodySchema,
+} from "@/lib/validation/operator-orders";
 import { signInBodySchema, signOutBodySchema } from "@/lib/validation/auth-forms";
 import { historyQuerySchema, historySchema } from "@/lib/validation/history";
 import { healthSchema } from "@/lib/validation/health";
@@ -301,6 +311,51 @@ export const endpoints = {
     notFound: (params) => `No featured slot with id ${quoted(params.id)}.`,
     rateLimit: "admin-write",
     response: noContentSchema,
+  },
+  // The operator's queue of paid listings (issue 25): orders with their payments, the posts on X
+  // they owe, and the operator's approve, reject and refund.
+  operatorOrders: { method: "GET", path: "/api/admin/orders", access: "operator", cache: "private", query: operatorOrdersQuerySchema, response: operatorOrderListSchema },
+  rejectOrder: {
+    method: "POST",
+    path: "/api/admin/orders/:id/reject",
+    access: "operator",
+    cache: "private",
+    params: z.strictObject({ id: operatorOrderIdSchema }),
+    notFound: (params) => `No order ${quoted(params.id)}.`,
+    body: rejectOrderBodySchema,
+    rateLimit: "admin-write",
+    response: operatorOrderSchema,
+  },
+  approveOrder: {
+    method: "POST",
+    path: "/api/admin/orders/:id/approve",
+    access: "operator",
+    cache: "private",
+    params: z.strictObject({ id: operatorOrderIdSchema }),
+    notFound: (params) => `No order ${quoted(params.id)}.`,
+    rateLimit: "admin-write",
+    response: operatorOrderSchema,
+  },
+  recordRefund: {
+    method: "POST",
+    path: "/api/admin/orders/:id/refund",
+    access: "operator",
+    cache: "private",
+    params: z.strictObject({ id: operatorOrderIdSchema }),
+    notFound: (params) => `No order ${quoted(params.id)}.`,
+    body: recordRefundBodySchema,
+    rateLimit: "admin-write",
+    response: operatorOrderSchema,
+  },
+  orderTaskDone: {
+    method: "POST",
+    path: "/api/admin/order-tasks/:id/done",
+    access: "operator",
+    cache: "private",
+    params: z.strictObject({ id: orderTaskIdSchema }),
+    notFound: (params) => `No order task with id ${quoted(params.id)}.`,
+    rateLimit: "admin-write",
+    response: orderTaskSchema,
   },
 
   // Vercel Cron's entries: the market refresh, and the check of open listing orders.

@@ -35,6 +35,8 @@ export const ERROR_STATUS = {
   too_many_quotes: 409,
   // The order is paid by another transaction, or closed, or the transaction paid another order.
   payment_conflict: 409,
+  // An operator's reject or refund that the order's status (or another order on its coin) does not allow.
+  order_conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   unknown_coin: 422,

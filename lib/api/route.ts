@@ -63,9 +63,21 @@ export function route<E extends Endpoint>(
       const extra = options.rateLimitKeys?.(input) ?? {};
       await enforceRateLimit(endpoint.rateLimit, { ip: clientIp(request), address: extra.address ?? signedIn?.address, pair: extra.pair });
     }
-    return toResponse(endpoint, await handler(input));
+    const response = toResponse(endpoint, await handler(input));
+    if (endpoint.access === "operator" && endpoint.method !== "GET") auditOperatorWrite(endpoint, signedIn!.address, input, response.status);
+    return response;
   });
   return Object.assign(run, { endpoint });
+}
+
+/**
+ * The audit trail of operators' writes: one JSON line in the server's log per write that
+ * succeeded, naming the operator's wallet, the endpoint and what it was given (already validated
+ * and bounded by the body limits). Refused writes are not audited: they changed nothing.
+ */
+function auditOperatorWrite(endpoint: Endpoint, operator: string, input: { params: unknown; body: unknown }, status: number): void {
+  const line = { at: new Date().toISOString(), operator, endpoint: `${endpoint.method} ${endpoint.path}`, params: input.params, body: input.body, status };
+  console.info(`[admin-audit] ${JSON.stringify(line)}`);
 }
 
 async function parseParams(endpoint: Endpoint, context: RouteContext): Promise<unknown> {

@@ -1,16 +1,20 @@
 // What a paid order does: a listing goes live through the operator's own listing function (the
 // same reads and cleaning), and a slot is booked as a promoted featured comparison on its held
 // days. Anything that stands in the way (the token was listed meanwhile, its pool is gone, the
-// days were lost after a late payment) puts the order in front of an operator instead.
+// days were lost after a late payment) puts the order in front of an operator instead. A live
+// plan queues its posts on X for the operator (lib/orders/tasks.ts).
 import "server-only";
 import type { Address } from "viem";
 import { ApiError } from "@/lib/api/errors";
 import { invalidatePublicData } from "@/lib/cache/invalidate";
 import type { PrismaClient } from "@/lib/db/create-client";
+import { isPrismaError } from "@/lib/db/errors";
 import type { ListingOrder } from "@/lib/generated/prisma/client";
 import { findListedCoin, listCoin, type ListingDeps } from "@/lib/listings/coins";
 import { addDays, daysOfSlot } from "./calendar";
 import { holdSeats } from "./quotes";
+import { takeDown } from "./take-down";
+import { tasksOwed } from "./tasks";
 
 export async function fulfil(db: PrismaClient, orderId: number, deps: ListingDeps, now: Date): Promise<void> {
   const order = await db.listingOrder.findUniqueOrThrow({ where: { id: orderId } });
@@ -19,10 +23,28 @@ export async function fulfil(db: PrismaClient, orderId: number, deps: ListingDep
     const coinId = order.plan ? (await listCoin(db, { contractAddress: order.tokenAddress as Address }, deps)).id : await listedCoinId(db, order.tokenAddress);
     await db.listingOrder.update({ where: { id: order.id }, data: { coinId } });
     if (order.slotDays) await bookSlot(db, order, coinId, now);
-    await db.listingOrder.update({ where: { id: order.id }, data: { status: "live" } });
+    if (!(await goLive(db, order))) await takeDown(db, order.id);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    await db.listingOrder.update({ where: { id: order.id }, data: { status: "review", statusReason: `Paid, but not done: ${error.message}` } });
+    const held = await db.listingOrder.updateMany({ where: { id: order.id, status: "paid" }, data: { status: "review", statusReason: `Paid, but not done: ${error.message}` } });
+    if (held.count === 0) await takeDown(db, order.id); // rejected meanwhile: undo what was done
+  }
+}
+
+/**
+ * Live, with the plan's posts on X queued for the operator in the same transaction: a live order
+ * never lacks its tasks, and their unique key (order, kind, number) refuses a second set. Only
+ * while the order is still paid: false when an operator rejected it meanwhile (what was just
+ * listed or booked is then taken down again).
+ */
+async function goLive(db: PrismaClient, order: ListingOrder): Promise<boolean> {
+  const tasks = tasksOwed(order.plan).map((task) => ({ ...task, orderId: order.id }));
+  try {
+    await db.$transaction([db.listingOrder.update({ where: { id: order.id, status: "paid" }, data: { status: "live" } }), db.orderTask.createMany({ data: tasks })]);
+    return true;
+  } catch (error) {
+    if (isPrismaError(error, "P2025")) return false; // no longer paid: the batch wrote nothing
+    throw error;
   }
 }
 
@@ -34,6 +56,10 @@ async function listedCoinId(db: PrismaClient, address: string): Promise<string> 
 
 async function bookSlot(db: PrismaClient, order: ListingOrder, coinId: string, now: Date): Promise<void> {
   const days = daysOfSlot(order.slotStartsOn!, order.slotDays!);
+  // The coin it is compared with may have been taken down since the quote (lib/orders/take-down.ts).
+  if (!(await db.coin.findUnique({ where: { id: order.slotAgainstId! }, select: { id: true } }))) {
+    throw new ApiError("unknown_coin", `"${order.slotAgainstId}", which the slot compares with, is no longer listed.`);
+  }
   // The quote's holds become the order's for good; a hold lost after a late payment is held again if free.
   const kept = await db.slotHold.updateMany({ where: { orderId: order.id }, data: { expiresAt: null } });
   if (kept.count !== days.length) {

@@ -147,9 +147,19 @@ describe("slots start and end on their own", () => {
 
 describe("removing", () => {
   test("DELETE removes a slot (204), the home page drops it; again or a malformed id is 404", async () => {
+    const audit = jest.spyOn(console, "info").mockImplementation(() => {});
     const created = featuredSlotSchema.parse((await schedule(operator, { coin1Id: "pls", coin2Id: "eth", startsAt: iso(-HOUR) })).body);
     expect(await homeFeatured()).toEqual(["pls/eth"]);
     const res = await remove(operator, String(created.id));
+    // Each operator write that succeeded is one audit line (lib/api/route.ts); refusals are not.
+    const refused = await remove(operator, "abc");
+    expect(refused.status).toBe(404);
+    const lines = audit.mock.calls.map(([line]) => String(line)).filter((line) => line.startsWith("[admin-audit] "));
+    audit.mockRestore();
+    expect(lines.map((line) => JSON.parse(line.slice("[admin-audit] ".length)))).toEqual([
+      expect.objectContaining({ operator: OPERATOR, endpoint: "POST /api/admin/featured", body: expect.objectContaining({ coin1Id: "pls", coin2Id: "eth" }), status: 201 }),
+      expect.objectContaining({ operator: OPERATOR, endpoint: "DELETE /api/admin/featured/:id", params: { id: created.id }, status: 204 }),
+    ]);
     expect(res.status).toBe(204);
     expect(res.text).toBe("");
     expect(await homeFeatured()).toEqual([]);

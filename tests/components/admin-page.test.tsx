@@ -67,6 +67,7 @@ function renderPage(auth: AuthAnswer = alice) {
 function operatorApi(coinList: AdminCoin[] = coins, slots: FeaturedSlot[] = [liveSlot, endedSlot]) {
   api.on("GET /api/admin/coins", json(coinList));
   api.on("GET /api/admin/featured", json(slots));
+  api.on("GET /api/admin/orders", json([])); // the order queue: tests/components/order-queue.test.tsx
 }
 
 const listForm = () => screen.getByRole("form", { name: "List a coin" });

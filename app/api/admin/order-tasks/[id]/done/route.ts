@@ -1,0 +1,12 @@
+// Operators only: POST /api/admin/order-tasks/{id}/done marks a post on X as made (again: no
+// change, the same answer).
+import { endpoints } from "@/lib/api/contract";
+import { methods, route } from "@/lib/api/route";
+import { getDb } from "@/lib/db";
+import { markTaskDone } from "@/lib/orders/tasks";
+
+export const dynamic = "force-dynamic";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  POST: route(endpoints.orderTaskDone, ({ user, params }) => markTaskDone(getDb(), params.id, user.address)),
+});

@@ -1,0 +1,12 @@
+// Operators only: POST /api/admin/orders/{id}/refund { txHash } records the refund the operator
+// sent, once the server has read it on chain as one (lib/orders/refunds.ts).
+import { endpoints } from "@/lib/api/contract";
+import { methods, route } from "@/lib/api/route";
+import { getDb } from "@/lib/db";
+import { recordRefund } from "@/lib/orders/refunds";
+
+export const dynamic = "force-dynamic";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  POST: route(endpoints.recordRefund, ({ params, body }) => recordRefund(getDb(), params.id, body.txHash)),
+});

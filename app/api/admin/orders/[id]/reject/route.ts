@@ -1,0 +1,12 @@
+// Operators only: POST /api/admin/orders/{id}/reject { reason } rejects a paid order with the
+// reason its buyer reads, and takes down its listing and slot (lib/orders/operator-queue.ts).
+import { endpoints } from "@/lib/api/contract";
+import { methods, route } from "@/lib/api/route";
+import { getDb } from "@/lib/db";
+import { rejectOrder } from "@/lib/orders/operator-queue";
+
+export const dynamic = "force-dynamic";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  POST: route(endpoints.rejectOrder, ({ params, body }) => rejectOrder(getDb(), params.id, body.reason)),
+});

@@ -1,0 +1,12 @@
+// Operators only: GET /api/admin/orders[?status=review] lists the paid-listing orders, newest
+// first, each with its payment, buyer, refund and posts on X owed (lib/orders/operator-queue.ts).
+import { endpoints } from "@/lib/api/contract";
+import { methods, route } from "@/lib/api/route";
+import { getDb } from "@/lib/db";
+import { listOperatorOrders } from "@/lib/orders/operator-queue";
+
+export const dynamic = "force-dynamic";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: route(endpoints.operatorOrders, ({ query }) => listOperatorOrders(getDb(), query.status)),
+});

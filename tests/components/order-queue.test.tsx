@@ -1,0 +1,178 @@
+// The operator's order queue on the admin page, against a fake of our API: orders grouped and
+// filtered by status, the payment linked on PulseScan, the buyer's logo URL and links as text,
+// 'Done' on the posts on X, 'Reject' with a reason and 'Record refund' with a hash (checked on the
+// form first), and the server's refusals shown where the write was made.
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { AdminView } from "@/components/admin/admin-view";
+import { Toaster } from "@/components/ui/toaster";
+import type { OperatorOrder } from "@/lib/validation/operator-orders";
+import { apiError, json, useFakeApi } from "../helpers/fake-api";
+import { alice, renderWithQueryClient } from "../helpers/render-with-query";
+import { expectToast, useToastReset } from "../helpers/toasts";
+
+const api = useFakeApi();
+useToastReset();
+
+const PAY_TO = "0x2222222222222222222222222222222222222222";
+const BUYER = "0x4444444444444444444444444444444444444444";
+const PAYMENT_TX = `0x${"ab".repeat(32)}`;
+const REFUND_TX = `0x${"cd".repeat(32)}`;
+
+function order(id: number, overrides: Partial<OperatorOrder> = {}): OperatorOrder {
+  return {
+    id,
+    status: "live",
+    tokenAddress: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+    tokenName: "Doggo Inu",
+    tokenSymbol: "DOGGO",
+    plan: "enhanced",
+    slot: null,
+    logoUrl: "https://doggo.example/logo.png",
+    links: ["https://doggo.example", "https://x.com/doggo"],
+    priceUsd: 225,
+    plsUsd: 0.00003,
+    amountWei: `7500000${"0".repeat(18 - 2)}${String(id).padStart(2, "0")}`,
+    payTo: PAY_TO,
+    quoteExpiresAt: "2026-11-20T10:15:00.000Z",
+    createdAt: "2026-11-20T10:00:00.000Z",
+    paymentTx: PAYMENT_TX,
+    paidWei: `7500000${"0".repeat(18 - 2)}${String(id).padStart(2, "0")}`,
+    paidAt: "2026-11-20T10:05:00.000Z",
+    statusReason: null,
+    coinId: "doggo",
+    buyer: BUYER,
+    refundTx: null,
+    refundedWei: null,
+    tasks: [
+      { id: 11, kind: "listed-post", createdAt: "2026-11-20T10:06:00.000Z", doneAt: null, doneBy: null },
+      { id: 12, kind: "compare-post", createdAt: "2026-11-20T10:06:00.000Z", doneAt: null, doneBy: null },
+      { id: 13, kind: "compare-post", createdAt: "2026-11-20T10:06:00.000Z", doneAt: null, doneBy: null },
+    ],
+    ...overrides,
+  };
+}
+
+const live = order(1);
+const review = order(2, { status: "review", statusReason: "Underpaid by 5 PLS.", coinId: null, tasks: [], tokenSymbol: "THIN", tokenName: "Thin" });
+const quoted = order(3, { status: "quoted", paymentTx: null, paidWei: null, paidAt: null, coinId: null, tasks: [], tokenSymbol: "LONE", tokenName: "Lonely" });
+
+function operatorApi(orders: OperatorOrder[]) {
+  api.on("GET /api/admin/coins", json([]));
+  api.on("GET /api/admin/featured", json([]));
+  api.on("GET /api/admin/orders", json(orders));
+}
+
+function renderPage() {
+  return renderWithQueryClient(
+    <>
+      <AdminView />
+      <Toaster />
+    </>,
+    alice,
+  );
+}
+
+const rows = () => screen.queryAllByTestId("operator-order");
+const rowOf = (id: number) => rows().find((row) => within(row).queryByRole("heading", { name: new RegExp(`^Order ${id}:`) }))!;
+
+test("grouped by status, what needs the operator first; the filter shows one status", async () => {
+  const user = userEvent.setup();
+  operatorApi([quoted, live, review]);
+  renderPage();
+  await waitFor(() => expect(rows()).toHaveLength(3));
+  const groups = screen.getAllByRole("region", { name: / orders$/ });
+  expect(groups.map((group) => within(group).getByRole("heading", { level: 3 }).textContent)).toEqual(["Held for review (1)", "Live (1)", "Quoted (1)"]);
+
+  const filter = screen.getByRole("group", { name: "Show" });
+  expect(within(filter).getByRole("button", { name: "All (3)" })).toHaveAttribute("aria-pressed", "true");
+  await user.click(within(filter).getByRole("button", { name: "Live (1)" }));
+  expect(within(filter).getByRole("button", { name: "Live (1)" })).toHaveAttribute("aria-pressed", "true");
+  expect(rows()).toHaveLength(1);
+  expect(rows()[0]).toHaveTextContent("Order 1: DOGGO");
+});
+
+test("a row: what was bought, the payment on PulseScan, the buyer, and the buyer's logo URL and links as text only", async () => {
+  operatorApi([live]);
+  renderPage();
+  await waitFor(() => expect(rows()).toHaveLength(1));
+  const row = rowOf(1);
+  expect(row).toHaveTextContent("Enhanced listing · $225");
+  expect(row).toHaveTextContent(BUYER);
+  expect(row).toHaveTextContent(`to ${PAY_TO}`);
+  expect(within(row).getByRole("link", { name: `Transaction ${PAYMENT_TX} on PulseScan` })).toHaveAttribute("href", `https://scan.pulsechain.com/tx/${PAYMENT_TX}`);
+  expect(within(row).getByText("https://doggo.example/logo.png")).toBeInTheDocument();
+  expect(within(row).getByText("https://x.com/doggo")).toBeInTheDocument();
+  // Nothing from the buyer's hosts is loaded or linked.
+  expect(row.querySelector("img")).toBeNull();
+  expect(within(row).getAllByRole("link")).toHaveLength(1);
+  expect(within(row).queryByRole("button", { name: /Record refund/ })).not.toBeInTheDocument();
+});
+
+test("'Done' marks a post on X and the list shows it done", async () => {
+  const user = userEvent.setup();
+  operatorApi([live]);
+  renderPage();
+  await waitFor(() => expect(rows()).toHaveLength(1));
+  const doneAt = "2026-11-21T09:00:00.000Z";
+  api.on("POST /api/admin/order-tasks/11/done", json({ ...live.tasks[0], doneAt, doneBy: alice.address }));
+  api.on("GET /api/admin/orders", json([{ ...live, tasks: [{ ...live.tasks[0]!, doneAt, doneBy: alice.address }, ...live.tasks.slice(1)] }]));
+  await user.click(within(rowOf(1)).getByRole("button", { name: "Mark “Listed post on X” done" }));
+  await waitFor(() => expect(within(rowOf(1)).queryByRole("button", { name: "Mark “Listed post on X” done" })).not.toBeInTheDocument());
+  expect(within(rowOf(1)).getByRole("button", { name: "Mark “Compare post on X 2” done" })).toBeEnabled();
+  expect(api.calls("POST /api/admin/order-tasks/11/done")).toHaveLength(1);
+});
+
+test("'Reject' needs a reason (checked on the form), sends it, and a refusal shows the server's words", async () => {
+  const user = userEvent.setup();
+  operatorApi([live]);
+  renderPage();
+  await waitFor(() => expect(rows()).toHaveLength(1));
+  await user.click(within(rowOf(1)).getByRole("button", { name: "Reject…" }));
+  const form = screen.getByRole("form", { name: "Reject order 1" });
+  await user.click(within(form).getByRole("button", { name: "Reject order" }));
+  expect(within(form).getByLabelText("Reason (the buyer sees it)")).toHaveAccessibleDescription(/Give the reason the buyer will see/);
+  expect(api.calls("POST /api/admin/orders/1/reject")).toHaveLength(0);
+
+  api.once("POST /api/admin/orders/1/reject", apiError(409, "order_conflict", 'Order 1 listed "doggo", and paid orders 7 have a slot with it: reject or refund them first.'));
+  await user.type(within(form).getByLabelText("Reason (the buyer sees it)"), "Mintable without limit.");
+  await user.click(within(form).getByRole("button", { name: "Reject order" }));
+  expect(await within(form).findByRole("alert")).toHaveTextContent("paid orders 7 have a slot with it");
+
+  api.on("POST /api/admin/orders/1/reject", json({ ...live, status: "rejected", statusReason: "Mintable without limit.", tasks: [] }));
+  api.on("GET /api/admin/orders", json([{ ...live, status: "rejected", statusReason: "Mintable without limit.", tasks: [] }]));
+  await user.click(within(form).getByRole("button", { name: "Reject order" }));
+  await expectToast({ title: "Order 1 rejected", description: "DOGGO: the buyer sees your reason." });
+  expect(api.calls("POST /api/admin/orders/1/reject").at(-1)!.body).toEqual({ reason: "Mintable without limit." });
+  await waitFor(() => expect(rowOf(1)).toHaveTextContent("Reason (the buyer sees it)Mintable without limit."));
+  expect(within(rowOf(1)).getByRole("button", { name: "Record refund…" })).toBeInTheDocument();
+});
+
+test("'Record refund' checks the hash on the form, then shows the chain check's refusal or the refund", async () => {
+  const user = userEvent.setup();
+  operatorApi([review]);
+  renderPage();
+  await waitFor(() => expect(rows()).toHaveLength(1));
+  await user.click(within(rowOf(2)).getByRole("button", { name: "Record refund…" }));
+  const form = screen.getByRole("form", { name: "Record the refund of order 2" });
+  expect(form).toHaveTextContent(`from ${PAY_TO} to the buyer's wallet ${BUYER}`);
+  const hash = within(form).getByLabelText("Refund transaction hash");
+  await user.type(hash, "0x1234");
+  await user.click(within(form).getByRole("button", { name: "Record refund" }));
+  expect(hash).toHaveAccessibleDescription(/0x followed by 64 hex digits/);
+  expect(api.calls("POST /api/admin/orders/2/refund")).toHaveLength(0);
+
+  api.once("POST /api/admin/orders/2/refund", apiError(422, "payment_refused", `Transaction ${REFUND_TX} cannot refund order 2: it was not sent to the buyer's wallet ${BUYER}.`));
+  await user.clear(hash);
+  await user.type(hash, REFUND_TX);
+  await user.click(within(form).getByRole("button", { name: "Record refund" }));
+  expect(await within(form).findByRole("alert")).toHaveTextContent("it was not sent to the buyer's wallet");
+
+  const refunded = { ...review, status: "refunded" as const, refundTx: REFUND_TX, refundedWei: "1000000000000000000" };
+  api.on("POST /api/admin/orders/2/refund", json(refunded));
+  api.on("GET /api/admin/orders", json([refunded]));
+  await user.click(within(form).getByRole("button", { name: "Record refund" }));
+  await expectToast({ title: "Order 2 refunded", description: "1 PLS back to the buyer, checked on chain." });
+  await waitFor(() => expect(within(rowOf(2)).getByRole("link", { name: `Transaction ${REFUND_TX} on PulseScan` })).toBeInTheDocument());
+  expect(within(rowOf(2)).queryByRole("button", { name: /Record refund/ })).not.toBeInTheDocument();
+});
