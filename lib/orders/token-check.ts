@@ -44,19 +44,9 @@ export async function tokenToList(db: PrismaClient, address: string, deps: Listi
  */
 export async function checkOrderToken(db: PrismaClient, address: string, deps: ListingDeps = configuredListingDeps()): Promise<OrderToken> {
   try {
-    const preview = await previewTokenToList(db, address, deps);
-    return {
-      kind: "new",
-      contractAddress: preview.contractAddress,
-      name: preview.name,
-      symbol: preview.symbol,
-      decimals: preview.decimals,
-      currentPrice: preview.currentPrice,
-      marketCap: preview.marketCap,
-      circulatingSupply: preview.circulatingSupply,
-      liquidityUsd: preview.liquidityUsd,
-      raw: preview.raw,
-    };
+    // The id the coin would get is the operator's business (another listing may take it first).
+    const { id: _id, cleaned: _cleaned, ...token } = await previewTokenToList(db, address, deps);
+    return { kind: "new", ...token };
   } catch (error) {
     if (!(error instanceof ApiError) || error.code !== "already_listed") throw error;
     // The refusal names the coin by id only: read it for its name and symbol.

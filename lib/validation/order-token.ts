@@ -1,28 +1,17 @@
 // Shapes of the listing form's token check (GET /api/orders/token): which token the buyer pasted,
 // read as the operator's listing preview reads it, and what the form may offer for it.
 import { coinIdSchema } from "./coins";
-import { addressSchema } from "./listings";
+import { addressSchema, listingPreviewSchema } from "./listings";
 import { z } from "./zod";
 
 /** GET /api/orders/token?address=0x… */
 export const orderTokenQuerySchema = z.strictObject({ address: addressSchema });
 
-/** A token not listed yet, over the liquidity floor: a listing plan (and a slot) can be quoted. */
-const newTokenSchema = z.object({
-  kind: z.literal("new"),
-  contractAddress: z.string(),
-  /** Cleaned: what the site will show. */
-  name: z.string(),
-  symbol: z.string(),
-  decimals: z.number().int(),
-  currentPrice: z.number(),
-  marketCap: z.number(),
-  circulatingSupply: z.number().nullable(),
-  /** USD liquidity of the PulseX pool the price comes from. */
-  liquidityUsd: z.number().nullable(),
-  /** What the contract answered where cleaning changed it (null when unchanged); shown escaped. */
-  raw: z.object({ name: z.string().nullable(), symbol: z.string().nullable() }),
-});
+/**
+ * A token not listed yet, over the liquidity floor: a listing plan (and a slot) can be quoted.
+ * The operator's preview of it, less what only the operator needs (the id it would get now).
+ */
+const newTokenSchema = listingPreviewSchema.omit({ id: true, cleaned: true }).extend({ kind: z.literal("new") });
 
 /** A token the site lists already: no listing plan (refused in these words), a slot alone. */
 const listedTokenSchema = z.object({

@@ -2,9 +2,8 @@
 // to end: real PLS payments and refunds from funded test keys on a local chain (ganache, chain id
 // 369), real route handlers on a real seeded SQLite file, real SIWE sessions. The payment address
 // is a test key of its own, so the operator's refund is a real transaction sent from it.
-import { createTestClient, createWalletClient, http, parseEther, type Address, type Hash, type Hex, type PublicClient } from "viem";
+import { parseEther, type Address, type Hash, type PublicClient } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { pulsechain } from "viem/chains";
 import * as taskDone from "@/app/api/admin/order-tasks/[id]/done/route";
 import * as approveRoute from "@/app/api/admin/orders/[id]/approve/route";
 import * as refundRoute from "@/app/api/admin/orders/[id]/refund/route";
@@ -22,6 +21,7 @@ import { orderListSchema, orderSchema, slotCalendarSchema, type CreateOrderInput
 import { pulseXReaderEnv, startLocalChain, type LocalChain } from "../chain/local-chain";
 import { JSON_WRITE, SAME_SITE, errorOf, signIn, type SignedIn } from "../helpers/account-session";
 import { setEnvVars } from "../helpers/env-vars";
+import { payingBuyers, type Buyer } from "../helpers/paying-buyers";
 import { call } from "../helpers/request";
 import { useTestDatabase } from "../helpers/test-database";
 import { useAuthEnvironment } from "../helpers/wallet-session";
@@ -43,6 +43,7 @@ const { db } = useTestDatabase({ seed: true });
 useAuthEnvironment({ OPERATOR_ADDRESSES: OPERATOR });
 
 let chain: LocalChain;
+const { fundedBuyer, quote, pay, mine } = payingBuyers(() => chain);
 let operator: SignedIn;
 let tokenCount = 0;
 let restoreEnv = () => {};
@@ -71,8 +72,6 @@ afterEach(() => audit.mockRestore());
 /** The audit lines written since the test began, parsed. */
 const auditLines = () => audit.mock.calls.map(([line]) => JSON.parse(String(line).replace(/^\[admin-audit\] /, "")) as Record<string, unknown>);
 
-type Buyer = SignedIn & { key: Hex };
-
 async function newToken(): Promise<Address> {
   tokenCount++;
   const token = await chain.deployToken(`Queue Token ${tokenCount}`, `QUEUE${tokenCount}`, 18, "1000000000");
@@ -80,34 +79,11 @@ async function newToken(): Promise<Address> {
   return token;
 }
 
-async function fundedBuyer(): Promise<Buyer> {
-  const key = generatePrivateKey();
-  const buyer = await signIn(key);
-  await chain.sendPls(buyer.address as Address, "50000000");
-  return { ...buyer, key };
-}
-
-async function quote(buyer: SignedIn, body: CreateOrderInput): Promise<Order> {
-  const res = await buyer.browser.request(orders.POST, "/api/orders", { method: "POST", headers: JSON_WRITE, body: JSON.stringify(body) });
-  if (res.status !== 201) throw new Error(`quote: ${res.status} ${res.text}`);
-  return orderSchema.parse(res.body);
-}
-
-/** Sends PLS from `key`; `gas` set skips the node's estimate (a transfer that reverts). */
-async function send(key: Hex, to: Address, value: bigint, gas?: bigint): Promise<Hash> {
-  const wallet = createWalletClient({ account: privateKeyToAccount(key), chain: { ...pulsechain, rpcUrls: { default: { http: [chain.rpcUrl] } } }, transport: http(chain.rpcUrl) });
-  const hash = await wallet.sendTransaction({ to, value, gas });
-  await chain.client.waitForTransactionReceipt({ hash, pollingInterval: 20 });
-  return hash;
-}
-
-const mine = (blocks: number) => createTestClient({ mode: "ganache", transport: http(chain.rpcUrl) }).mine({ blocks });
-
 /** A quote paid in full and settled: live, unless something stood in its way. */
 async function paidOrder(body: Omit<CreateOrderInput, "tokenAddress"> & { tokenAddress?: Address }, buyer?: Buyer): Promise<{ buyer: Buyer; order: Order }> {
   const who = buyer ?? (await fundedBuyer());
   const quoted = await quote(who, { ...body, tokenAddress: body.tokenAddress ?? (await newToken()) } as CreateOrderInput);
-  const hash = await send(who.key, PAY_TO, BigInt(quoted.amountWei));
+  const hash = await pay(who.key, PAY_TO, BigInt(quoted.amountWei));
   await mine(2);
   const res = await who.browser.request(payment.POST, `/api/orders/${quoted.id}/payment`, {
     method: "POST",
@@ -340,7 +316,7 @@ describe("approve", () => {
   test("an underpaid order held for review goes live when approved, with its posts on X owed; nothing else is approvable", async () => {
     const buyer = await fundedBuyer();
     const open = await quote(buyer, { tokenAddress: await newToken(), plan: "target", slot: { days: 1, startsOn: dayFromToday(40), against: "hex" } });
-    const paidHash = await send(buyer.key, PAY_TO, BigInt(open.amountWei) - parseEther("5"));
+    const paidHash = await pay(buyer.key, PAY_TO, BigInt(open.amountWei) - parseEther("5"));
     await mine(2);
     await buyer.browser.request(payment.POST, `/api/orders/${open.id}/payment`, { method: "POST", headers: JSON_WRITE, body: JSON.stringify({ txHash: paidHash }), params: { id: String(open.id) } });
     expect((await inQueue(open.id)).status).toBe("review");
@@ -374,7 +350,7 @@ describe("record a refund", () => {
 
   test("from the payment address to the buyer: refunded, with the hash and the amount; the same hash again answers the same", async () => {
     const { buyer, order } = await rejectedOrder();
-    const hash = await send(PAY_TO_KEY, buyer.address as Address, BigInt(order.paidWei!));
+    const hash = await pay(PAY_TO_KEY, buyer.address as Address, BigInt(order.paidWei!));
     const res = await refund(operator, order.id, { txHash: hash.toUpperCase().replace("0X", "0x") });
     expect(res.status).toBe(200);
     expect(operatorOrderSchema.parse(res.body)).toMatchObject({ status: "refunded", refundTx: hash, refundedWei: order.paidWei, statusReason: "Not a fit for the site." });
@@ -391,11 +367,11 @@ describe("record a refund", () => {
   test("an order in review is refunded directly, and whatever it had put up comes down", async () => {
     const buyer = await fundedBuyer();
     const open = await quote(buyer, { tokenAddress: await newToken(), plan: "target" });
-    const paidHash = await send(buyer.key, PAY_TO, BigInt(open.amountWei) - parseEther("5"));
+    const paidHash = await pay(buyer.key, PAY_TO, BigInt(open.amountWei) - parseEther("5"));
     await mine(2);
     const submitted = await buyer.browser.request(payment.POST, `/api/orders/${open.id}/payment`, { method: "POST", headers: JSON_WRITE, body: JSON.stringify({ txHash: paidHash }), params: { id: String(open.id) } });
     expect(orderSchema.parse(submitted.body)).toMatchObject({ status: "review", statusReason: "Underpaid by 5 PLS." });
-    const hash = await send(PAY_TO_KEY, buyer.address as Address, parseEther("1"));
+    const hash = await pay(PAY_TO_KEY, buyer.address as Address, parseEther("1"));
     const res = await refund(operator, open.id, { txHash: hash });
     expect(operatorOrderSchema.parse(res.body)).toMatchObject({ status: "refunded", refundTx: hash, refundedWei: parseEther("1").toString(), statusReason: "Underpaid by 5 PLS." });
   });
@@ -406,12 +382,12 @@ describe("record a refund", () => {
     const stranger = await fundedBuyer();
     const value = BigInt(order.paidWei!);
 
-    const used = await send(PAY_TO_KEY, buyer.address as Address, value);
+    const used = await pay(PAY_TO_KEY, buyer.address as Address, value);
     expect((await refund(operator, second.id, { txHash: used })).status).toBe(200);
 
     const cases: Array<[string, Hash, number, string, RegExp]> = [
-      ["another sender", await send(stranger.key, buyer.address as Address, value), 422, "payment_refused", /not sent from the payment address/],
-      ["another recipient", await send(PAY_TO_KEY, OTHER, value), 422, "payment_refused", /not sent to the buyer's wallet/],
+      ["another sender", await pay(stranger.key, buyer.address as Address, value), 422, "payment_refused", /not sent from the payment address/],
+      ["another recipient", await pay(PAY_TO_KEY, OTHER, value), 422, "payment_refused", /not sent to the buyer's wallet/],
       ["no such transaction", `0x${"ab".repeat(32)}`, 422, "payment_refused", /No transaction/],
       ["another order's refund", used, 409, "payment_conflict", new RegExp(`refund of order ${second.id}`)],
     ];
@@ -429,7 +405,7 @@ describe("record a refund", () => {
     const wallet = await chain.deployRevertingToken();
     const contractBuyer = await db().user.create({ data: { address: wallet } });
     await db().listingOrder.update({ where: { id: order.id }, data: { userId: contractBuyer.id } });
-    const hash = await send(PAY_TO_KEY, wallet, BigInt(order.paidWei!), 100_000n);
+    const hash = await pay(PAY_TO_KEY, wallet, BigInt(order.paidWei!), 100_000n);
     const res = await refund(operator, order.id, { txHash: hash });
     expect([res.status, errorOf(res).code]).toEqual([422, "payment_refused"]);
     expect(errorOf(res).message).toMatch(/reverted/);
@@ -438,7 +414,7 @@ describe("record a refund", () => {
 
   test("only a paid order that is rejected or in review: a quote never paid and a live order are 409", async () => {
     const { buyer, order: live } = await paidOrder({ plan: "target" });
-    const hash = await send(PAY_TO_KEY, buyer.address as Address, parseEther("1"));
+    const hash = await pay(PAY_TO_KEY, buyer.address as Address, parseEther("1"));
     const open = await quote(buyer, { tokenAddress: await newToken(), plan: "target" });
     const before = await snapshot();
     const unpaid = await refund(operator, open.id, { txHash: hash });

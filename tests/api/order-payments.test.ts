@@ -1,18 +1,17 @@
 // Paying an order (POST /api/orders/{id}/payment): real PLS transactions from funded test keys on
 // a local chain (ganache, chain id 369), checked by the server against every rule; real route
 // handlers on a real seeded SQLite file and real SIWE sessions.
-import { createTestClient, createWalletClient, http, parseEther, type Address, type Hash, type Hex } from "viem";
-import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { pulsechain } from "viem/chains";
+import { parseEther, type Address, type Hash } from "viem";
 import * as coin from "@/app/api/cryptocurrencies/[id]/route";
 import * as cronOrders from "@/app/api/cron/orders/route";
 import * as payment from "@/app/api/orders/[id]/payment/route";
 import * as orders from "@/app/api/orders/route";
-import { orderSchema, type CreateOrderInput, type Order } from "@/lib/validation/orders";
+import { orderSchema, type Order } from "@/lib/validation/orders";
 import { dayKey } from "@/lib/orders/calendar";
 import { pulseXReaderEnv, startLocalChain, type LocalChain } from "../chain/local-chain";
 import { JSON_WRITE, errorOf, signIn, type SignedIn } from "../helpers/account-session";
 import { setEnvVars } from "../helpers/env-vars";
+import { payingBuyers } from "../helpers/paying-buyers";
 import { call } from "../helpers/request";
 import { useTestDatabase } from "../helpers/test-database";
 import { useAuthEnvironment } from "../helpers/wallet-session";
@@ -28,6 +27,7 @@ const { db } = useTestDatabase({ seed: true });
 useAuthEnvironment();
 
 let chain: LocalChain;
+const { fundedBuyer, quote, pay, mine } = payingBuyers(() => chain);
 let tokenCount = 0;
 let restoreEnv = () => {};
 
@@ -60,32 +60,6 @@ async function newToken(): Promise<Address> {
   await chain.addLiquidity(chain.contracts.factoryV2, token, "1000000", chain.contracts.wpls, "20000000");
   return token;
 }
-
-type Buyer = SignedIn & { key: Hex };
-
-/** A signed-in wallet holding 50M PLS. */
-async function fundedBuyer(): Promise<Buyer> {
-  const key = generatePrivateKey();
-  const buyer = await signIn(key);
-  await chain.sendPls(buyer.address as Address, "50000000");
-  return { ...buyer, key };
-}
-
-async function quote(buyer: SignedIn, body: CreateOrderInput): Promise<Order> {
-  const res = await buyer.browser.request(orders.POST, "/api/orders", { method: "POST", headers: JSON_WRITE, body: JSON.stringify(body) });
-  if (res.status !== 201) throw new Error(`quote: ${res.status} ${res.text}`);
-  return orderSchema.parse(res.body);
-}
-
-/** Sends PLS from `key` the way the buyer's wallet does; `gas` set skips the node's estimate (a transfer that reverts). */
-async function pay(key: Hex, to: Address, value: bigint, gas?: bigint): Promise<Hash> {
-  const wallet = createWalletClient({ account: privateKeyToAccount(key), chain: { ...pulsechain, rpcUrls: { default: { http: [chain.rpcUrl] } } }, transport: http(chain.rpcUrl) });
-  const hash = await wallet.sendTransaction({ to, value, gas });
-  await chain.client.waitForTransactionReceipt({ hash, pollingInterval: 20 });
-  return hash;
-}
-
-const mine = (blocks: number) => createTestClient({ mode: "ganache", transport: http(chain.rpcUrl) }).mine({ blocks });
 
 const submit = (buyer: SignedIn, orderId: number, txHash: string) =>
   buyer.browser.request(payment.POST, `/api/orders/${orderId}/payment`, { method: "POST", headers: JSON_WRITE, body: JSON.stringify({ txHash }), params: { id: String(orderId) } });
