@@ -15,13 +15,14 @@ import { privateKeyToAccount } from "viem/accounts";
 import { formatDay } from "../../lib/format";
 import { pulseXReaderEnv, startLocalChain, type LocalChain } from "../chain/local-chain";
 import { chooseCoin } from "./coin-steps";
-import { newContext, screenshotPath, startApp, watchForErrors, type App } from "./harness";
+import { OPERATOR_KEY, newContext, screenshotPath, startApp, watchForErrors, type App } from "./harness";
 import { injectWallet, type WalletState } from "./injected-wallet";
 import { suite } from "./suite";
 import { PUBLIC_RPC, connectAndSignIn } from "./wallet-steps";
 
 // A buyer of its own (a well-known development key, never a real wallet).
 const dana = privateKeyToAccount("0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba");
+const operator = privateKeyToAccount(OPERATOR_KEY);
 const PAY_TO: Address = "0x3333333333333333333333333333333333333333";
 const CONFIRMATIONS = 3;
 const consented = `localStorage.setItem("cookie-consent", "true");`;
@@ -49,9 +50,9 @@ describe("the Listing Form, paid on a local chain", () => {
   });
 
   /** A context on this spec's server: the scripted wallet pays on the chain, and the browser's PulseChain RPC is the chain. */
-  async function buyerPage(width = 1440): Promise<{ context: BrowserContext; page: Page; wallet: WalletState; problems: string[] }> {
+  async function buyerPage(width = 1440, account = dana): Promise<{ context: BrowserContext; page: Page; wallet: WalletState; problems: string[] }> {
     const context = await newContext(suite().browser, app.baseUrl, { width, height: 900 });
-    const wallet = await injectWallet(context, dana, 369, chain.rpcUrl);
+    const wallet = await injectWallet(context, account, 369, chain.rpcUrl);
     await context.addInitScript(consented);
     await context.route(
       (url) => url.origin === PUBLIC_RPC,
@@ -188,5 +189,38 @@ describe("the Listing Form, paid on a local chain", () => {
     await page.screenshot({ path: screenshotPath("listing-form-refused-360"), fullPage: true });
     assert.deepEqual(problems, []);
     await context.close();
+  });
+
+  test("the operator's queue: the paid order with its posts on X, 'Done', then 'Reject' with a reason the buyer reads", async () => {
+    const { context, page, wallet, problems } = await buyerPage(1440, operator);
+    await page.goto("/admin");
+    await page.getByRole("heading", { name: "Login Required" }).waitFor();
+    await connectAndSignIn(page, wallet);
+    const order = page.getByTestId("operator-order").filter({ hasText: "DOGGO" });
+    await order.waitFor();
+    assert.match(await order.innerText(), /Basic\+ listing \+ Homepage Compare/);
+    assert.match(await order.innerText(), new RegExp(dana.address, "i"));
+    await order.getByRole("button", { name: "Mark “Listed post on X” done" }).click();
+    await order.getByText(/^Done /).waitFor();
+    await shoot(page, "order-queue");
+
+    await order.getByRole("button", { name: "Reject…" }).click();
+    await order.getByRole("textbox", { name: "Reason (the buyer sees it)" }).fill("The project's site is not live yet.");
+    await order.getByRole("button", { name: "Reject order" }).click();
+    await page.getByRole("region", { name: "Rejected orders" }).getByText("DOGGO").first().waitFor();
+    assert.equal((await page.request.get("/api/cryptocurrencies/doggo")).status(), 404);
+    assert.deepEqual(problems, []);
+    await context.close();
+
+    const buyer = await buyerPage(360);
+    await buyer.page.goto("/orders");
+    await connectAndSignIn(buyer.page, buyer.wallet);
+    const card = buyer.page.getByTestId("order-card").first();
+    await card.waitFor();
+    assert.equal(await card.getByTestId("order-status").innerText(), "Rejected");
+    assert.match(await card.innerText(), /The project's site is not live yet\./);
+    await buyer.page.screenshot({ path: screenshotPath("orders-rejected-360"), fullPage: true });
+    assert.deepEqual(buyer.problems, []);
+    await buyer.context.close();
   });
 });
