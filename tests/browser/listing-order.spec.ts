@@ -201,8 +201,14 @@ describe("the Listing Form, paid on a local chain", () => {
     assert.match(await order.innerText(), /Basic\+ listing \+ Homepage Compare/);
     assert.match(await order.innerText(), new RegExp(dana.address, "i"));
     await order.getByRole("button", { name: "Mark “Listed post on X” done" }).click();
-    await order.getByText(/^Done /).waitFor();
-    await shoot(page, "order-queue");
+    await order.getByText(/Done [A-Z][a-z]{2} \d/).waitFor();
+    // The queue's order only: the admin page below it lists every coin.
+    for (const width of [1440, 360]) {
+      await page.setViewportSize({ width, height: 900 });
+      assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), width, `the queue scrolls sideways at ${width} px`);
+      await order.screenshot({ path: screenshotPath(`order-queue-${width}`) });
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     await order.getByRole("button", { name: "Reject…" }).click();
     await order.getByRole("textbox", { name: "Reason (the buyer sees it)" }).fill("The project's site is not live yet.");
