@@ -8,6 +8,7 @@ import "server-only";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { sqlDateTime } from "@/lib/db/sql-datetime";
 import { chunk } from "@/lib/in-batches";
+import { HELD_LOOKBACK_MS, type PricePoint } from "./held-highs";
 import { raiseHighsSet } from "./raise-highs-sql";
 import { DAILY_AFTER_MS, DAY_MS, HOUR_MS, THIN_AFTER_MS } from "./publish";
 
@@ -44,6 +45,27 @@ export async function referencePrices24h(db: PrismaClient, coinIds: readonly str
   return out;
 }
 
+/**
+ * Per coin, its published prices (snapshots) of the last HELD_LOOKBACK_MS before `now`, for the
+ * held price that may raise its highs (held-highs.ts). Asked only for coins whose new price is
+ * above a high, so a pass reads a few coins' last hour, not every coin's.
+ */
+export async function recentPrices(db: PrismaClient, coinIds: readonly string[], now: Date): Promise<Map<string, PricePoint[]>> {
+  const out = new Map<string, PricePoint[]>();
+  for (const ids of chunk(coinIds, IDS_PER_STATEMENT)) {
+    const rows = await db.priceSnapshot.findMany({
+      where: { coinId: { in: ids }, takenAt: { gte: new Date(now.getTime() - HELD_LOOKBACK_MS), lt: now } },
+      select: { coinId: true, price: true, marketCap: true, takenAt: true },
+    });
+    for (const { coinId, ...point } of rows) {
+      const list = out.get(coinId);
+      if (list) list.push(point);
+      else out.set(coinId, [point]);
+    }
+  }
+  return out;
+}
+
 /** Everything an accepted price writes to its coin. */
 export type PublishedPrice = {
   id: string;
@@ -54,10 +76,11 @@ export type PublishedPrice = {
   circulatingSupply: number | null;
   priceSource: string;
   priceUpdatedAt: Date;
-  athPrice: number;
-  athMarketCap: number;
-  athAt: Date;
-  athMarketCapAt: Date;
+  /** The highs offered (raised only where above the stored ones); null offers none. */
+  athPrice: number | null;
+  athMarketCap: number | null;
+  athAt: Date | null;
+  athMarketCapAt: Date | null;
   athMarketCapEstimated: boolean;
 };
 
@@ -89,8 +112,8 @@ export async function writePublishedPrices(db: PrismaClient, rows: readonly Publ
         sqlDateTime(row.priceUpdatedAt),
         row.athPrice,
         row.athMarketCap,
-        sqlDateTime(row.athAt),
-        sqlDateTime(row.athMarketCapAt),
+        row.athAt && sqlDateTime(row.athAt),
+        row.athMarketCapAt && sqlDateTime(row.athMarketCapAt),
         row.athMarketCapEstimated ? 1 : 0,
       ]),
     ),

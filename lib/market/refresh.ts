@@ -2,7 +2,8 @@
 // stalest first and within the pass's time budget, and publish what is good. A coin whose source
 // failed or answered garbage keeps its last good values; one whose pool is under the liquidity
 // floor keeps them too and is flagged (out of the rankings); a big move from a thin pool waits for
-// the next pass to confirm it. Accepted prices, their snapshots, the re-rank and the hourly
+// the next pass to confirm it; an all-time high rises only as far as a price has held over the
+// last passes (held-highs.ts). Accepted prices, their snapshots, the re-rank and the hourly
 // snapshot thinning are written in a few statements (pass-writes.ts). Each pass also checks the
 // on-chain PLS price against CoinGecko's when a CoinGecko source is configured.
 import "server-only";
@@ -11,7 +12,8 @@ import type { PrismaClient } from "@/lib/db/create-client";
 import { getEnv } from "@/lib/env";
 import { crossCheckPls, PLS_COINGECKO_ID, type PlsCrossCheck } from "./cross-check";
 import { passDeadline } from "./pass-budget";
-import { flagLowLiquidity, referencePrices24h, rerank, storePendingMoves, thinSnapshots, writePublishedPrices, type PublishedPrice } from "./pass-writes";
+import { heldFigures } from "./held-highs";
+import { flagLowLiquidity, recentPrices, referencePrices24h, rerank, storePendingMoves, thinSnapshots, writePublishedPrices, type PublishedPrice } from "./pass-writes";
 import { HOUR_MS, chooseChange24h, decideMove, deriveMarketCap, parseBurnAddresses, quoteIsForThisCoin, raiseAllTimeHigh, underLiquidityFloor } from "./publish";
 import { readMarketState, writeMarketState } from "./state";
 import type { FetchOptions, PriceSource, Quote, QuoteRequest, SourceResult } from "./types";
@@ -48,6 +50,9 @@ export type RefreshOptions = {
   /** Asked before writing: false when another refresher has taken the lease (then nothing is written). */
   stillHoldsLease?: () => Promise<boolean>;
 };
+
+/** A published price that raises no high: the stored highs stay as they are (pass-writes.ts). */
+const NO_NEW_HIGH = { athPrice: null, athMarketCap: null, athAt: null, athMarketCapAt: null, athMarketCapEstimated: false };
 
 /** How often snapshot thinning runs at most (whichever instance refreshes). */
 const THIN_EVERY_MS = HOUR_MS;
@@ -158,6 +163,14 @@ export async function runRefreshPass(db: PrismaClient, sources: readonly PriceSo
 
   const writtenAt = now();
   const published = outcomes.filter((outcome) => outcome.kind === "publish");
+  // A new price above a high raises it only as far as the price has held (held-highs.ts): the
+  // coin's last hour of snapshots is read for those coins alone.
+  const aboveHigh = published.filter(({ coin, quote, marketCap }) => coin.athPrice === null || quote.price > coin.athPrice || coin.athMarketCap === null || marketCap > coin.athMarketCap);
+  const recent = await recentPrices(db, aboveHigh.map(({ coin }) => coin.id), writtenAt);
+  const highsAfter = (coin: Coin, price: number, marketCap: number) => {
+    const held = heldFigures({ price, marketCap, takenAt: writtenAt }, recent.get(coin.id) ?? []);
+    return held ? raiseAllTimeHigh(coin, held.price, held.marketCap, writtenAt) : NO_NEW_HIGH;
+  };
   const rows: PublishedPrice[] = published.map(({ coin, source, quote, marketCap, circulatingSupply }) => ({
     id: coin.id,
     currentPrice: quote.price,
@@ -167,7 +180,7 @@ export async function runRefreshPass(db: PrismaClient, sources: readonly PriceSo
     circulatingSupply,
     priceSource: source,
     priceUpdatedAt: writtenAt,
-    ...raiseAllTimeHigh(coin, quote.price, marketCap, writtenAt),
+    ...highsAfter(coin, quote.price, marketCap),
   }));
   await writePublishedPrices(db, rows);
   report.updated = rows.map((row) => row.id);

@@ -137,3 +137,41 @@ test("listing writes the first price time and all-time highs; a pool under the f
   const thin = await listCoin(db(), { contractAddress: tiny }, deps);
   expect(await coin(thin.id)).toMatchObject({ lowLiquidity: true, rank: await db().coin.count() });
 });
+
+test("a 4x one-pass spike in a $60,000 pool is published but never becomes a high; a rise held over 3 passes does", async () => {
+  // 1,000,000 SPIKE / 100,000,000 WPLS: 100 WPLS = $0.03; liquidity 2 x 100M x $0.0003 = $60,000.
+  const spike = await chain.deployToken("Spike", "SPIKE", 18, "1000000000");
+  await chain.addLiquidity(chain.contracts.factoryV2, spike, "1000000", chain.contracts.wpls, "100000000");
+  await onlyQuote("bear", spike, { currentPrice: 0.03, circulatingSupply: 1_000_000_000 });
+  await db().coin.update({ where: { id: "bear" }, data: { athPrice: 0.03, athMarketCap: 3e7, athAt: new Date("2026-11-01T00:00:00Z"), athMarketCapAt: new Date("2026-11-01T00:00:00Z") } });
+  const pass = async (hhmm: string) => {
+    const report = await runRefreshPass(db(), [pulsex()], { log: () => {}, now: () => new Date(`2026-11-24T${hhmm}:00Z`) });
+    expect(report.updated).toEqual(["bear"]);
+  };
+  const price = async () => (await coin("bear")).currentPrice;
+
+  await pass("03:00");
+  await pass("03:05");
+  // 300,000,000 WPLS bought in: 400M / 1M = 400 WPLS = $0.12, 4x, from a pool over $50,000: published at once.
+  await chain.addLiquidity(chain.contracts.factoryV2, spike, "0", chain.contracts.wpls, "300000000");
+  await pass("03:10");
+  expect(await price()).toBeCloseTo(0.12, 9);
+  expect((await coin("bear")).athPrice).toBe(0.03);
+  // Back: 3,000,000 SPIKE sold in: 4M / 400M = 100 WPLS = $0.03.
+  await chain.addLiquidity(chain.contracts.factoryV2, spike, "3000000", chain.contracts.wpls, "0");
+  await pass("03:15");
+  await pass("03:20");
+  expect(await price()).toBeCloseTo(0.03, 9);
+  expect(await coin("bear")).toMatchObject({ athPrice: 0.03, athMarketCap: 3e7, athAt: new Date("2026-11-01T00:00:00Z") });
+
+  // A rise that holds: 4M / 800M = 200 WPLS = $0.06 for three passes, 10 minutes.
+  await chain.addLiquidity(chain.contracts.factoryV2, spike, "0", chain.contracts.wpls, "400000000");
+  await pass("03:25");
+  await pass("03:30");
+  expect((await coin("bear")).athPrice).toBe(0.03);
+  await pass("03:35");
+  const high = await coin("bear");
+  expect(high.athPrice).toBeCloseTo(0.06, 9);
+  expect(high.athMarketCap).toBeCloseTo(0.06 * 1e9, 0);
+  expect(high.athAt).toEqual(new Date("2026-11-24T03:35:00Z"));
+});

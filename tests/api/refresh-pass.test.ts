@@ -95,26 +95,44 @@ describe("all-time highs", () => {
   // ehex: a token whose seed highs are its snapshot figures (lib/db/seed.ts), quoted by its own contract.
   beforeAll(() => onlyQuote("dexscreener", ["ehex"]));
 
-  test("raised by an accepted price above them, never lowered; the market cap high on its own", async () => {
-    const pass = (price: number, marketCap: number, iso: string) =>
-      runRefreshPass(db(), [scripted("dexscreener", { ehex: quote(price, { marketCap }) })], { ...silent, now: () => new Date(iso) });
-    const at = (iso: string) => new Date(iso);
-    await pass(0.01, 1e8, "2026-11-23T01:00:00Z");
-    expect(await coin("ehex")).toMatchObject({ athPrice: 0.01, athMarketCap: 1e8, athAt: at("2026-11-23T01:00:00Z"), athMarketCapAt: at("2026-11-23T01:00:00Z") });
-    await pass(0.02, 2e8, "2026-11-23T01:05:00Z");
-    expect(await coin("ehex")).toMatchObject({ athPrice: 0.02, athMarketCap: 2e8, athAt: at("2026-11-23T01:05:00Z"), athMarketCapAt: at("2026-11-23T01:05:00Z") });
-    // Lower price and cap: neither high moves.
-    await pass(0.015, 1.5e8, "2026-11-23T01:10:00Z");
-    expect(await coin("ehex")).toMatchObject({ currentPrice: 0.015, athPrice: 0.02, athMarketCap: 2e8, athAt: at("2026-11-23T01:05:00Z"), athMarketCapAt: at("2026-11-23T01:05:00Z") });
-    // A lower price with a higher cap (more supply): only the cap high and its date move.
-    await pass(0.018, 2.5e8, "2026-11-23T01:15:00Z");
-    expect(await coin("ehex")).toMatchObject({
-      athPrice: 0.02,
-      athAt: at("2026-11-23T01:05:00Z"),
-      athMarketCap: 2.5e8,
-      athMarketCapAt: at("2026-11-23T01:15:00Z"),
-      athMarketCapEstimated: false,
-    });
+  test("raised only by a price that held over 3 passes and 10 minutes: a one-pass spike never; never lowered; the market cap high on its own", async () => {
+    const pass = (price: number, marketCap: number, hhmm: string) =>
+      runRefreshPass(db(), [scripted("dexscreener", { ehex: quote(price, { marketCap }) })], { ...silent, now: () => new Date(`2026-11-23T${hhmm}:00Z`) });
+    const highs = async () => {
+      const { athPrice, athMarketCap, athAt, athMarketCapAt } = await coin("ehex");
+      return { athPrice, athMarketCap, athAt: athAt?.toISOString().slice(11, 16), athMarketCapAt: athMarketCapAt?.toISOString().slice(11, 16) };
+    };
+    await db().coin.update({ where: { id: "ehex" }, data: { athPrice: 0.005, athMarketCap: 5e7, athAt: new Date("2026-11-01T00:00:00Z"), athMarketCapAt: new Date("2026-11-01T00:00:00Z") } });
+    const before = { athPrice: 0.005, athMarketCap: 5e7, athAt: "00:00", athMarketCapAt: "00:00" };
+
+    // A new level: not a high on its first or second pass, a high on its third (10 minutes held).
+    await pass(0.01, 1e8, "01:00");
+    await pass(0.01, 1e8, "01:05");
+    expect(await highs()).toEqual(before);
+    await pass(0.01, 1e8, "01:10");
+    expect(await highs()).toEqual({ athPrice: 0.01, athMarketCap: 1e8, athAt: "01:10", athMarketCapAt: "01:10" });
+
+    // A 4x spike for one pass, then back: published as the price, never a high.
+    await pass(0.04, 4e8, "01:15");
+    expect(await coin("ehex")).toMatchObject({ currentPrice: 0.04, athPrice: 0.01 });
+    await pass(0.01, 1e8, "01:20");
+    await pass(0.01, 1e8, "01:25");
+    expect(await highs()).toEqual({ athPrice: 0.01, athMarketCap: 1e8, athAt: "01:10", athMarketCapAt: "01:10" });
+
+    // A rise that lasts: a high at the held level on its third pass.
+    await pass(0.02, 2e8, "01:30");
+    await pass(0.025, 2.5e8, "01:35");
+    expect((await highs()).athPrice).toBe(0.01);
+    await pass(0.03, 3e8, "01:40");
+    expect(await highs()).toEqual({ athPrice: 0.02, athMarketCap: 2e8, athAt: "01:40", athMarketCapAt: "01:40" });
+
+    // A lower price with a higher cap (more supply): only the cap high moves; the same again moves nothing.
+    await pass(0.015, 2.2e8, "01:45");
+    expect(await highs()).toEqual({ athPrice: 0.02, athAt: "01:40", athMarketCap: 2.2e8, athMarketCapAt: "01:45" });
+    await pass(0.015, 2.2e8, "01:50");
+    await pass(0.001, 1e7, "01:55");
+    expect(await highs()).toEqual({ athPrice: 0.02, athAt: "01:40", athMarketCap: 2.2e8, athMarketCapAt: "01:45" });
+    expect((await coin("ehex")).athMarketCapEstimated).toBe(false);
   });
 });
 
