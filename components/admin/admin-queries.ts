@@ -15,6 +15,7 @@ import {
   removeFeatured,
   scheduleFeatured,
   updateCoin,
+  correctHigh,
 } from "@/lib/listings/client";
 import { ADMIN_ORDERS_QUERY_KEY, adminOrdersQueryKey, approveOrder, fetchOperatorOrders, markTaskDone, recordRefund, rejectOrder } from "@/lib/orders/operator-client";
 
@@ -46,6 +47,7 @@ function useAdminWrite<V, R>(write: (variables: V) => Promise<R>, refresh: reado
 export const usePreviewListing = () => useMutation({ mutationFn: previewListing });
 export const useListCoin = () => useAdminWrite(listCoin, [ADMIN_COINS_QUERY_KEY]);
 export const useUpdateCoin = () => useAdminWrite(updateCoin, [ADMIN_COINS_QUERY_KEY, ADMIN_FEATURED_QUERY_KEY]);
+export const useCorrectHigh = () => useAdminWrite(correctHigh, [ADMIN_COINS_QUERY_KEY]);
 export const useScheduleFeatured = () => useAdminWrite(scheduleFeatured, [ADMIN_FEATURED_QUERY_KEY]);
 export const useRemoveFeatured = () => useAdminWrite(removeFeatured, [ADMIN_FEATURED_QUERY_KEY]);
 // An approval lists a coin and books a slot; a reject, or a refund of an order in review, takes

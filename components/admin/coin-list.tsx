@@ -1,6 +1,7 @@
 "use client";
 
-// Every coin, newest listing first, with a filter and an editor for what operators set (logo, tags).
+// Every coin, newest listing first, with a filter, an editor for what operators set (logo, tags)
+// and the correction of a wrong all-time high (./correct-high.tsx).
 import { Pencil } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { CoinLogo } from "@/components/coins/coin-logo";
@@ -11,6 +12,7 @@ import { Input } from "@/components/ui/input";
 import { toast } from "@/lib/use-toast";
 import { splitTags, updateCoinBodySchema, type AdminCoin } from "@/lib/validation/listings";
 import { useUpdateCoin } from "./admin-queries";
+import { CorrectHigh } from "./correct-high";
 import { Field, fieldErrors } from "./field";
 import { WriteError } from "./write-error";
 
@@ -53,6 +55,7 @@ export function CoinList({ coins }: { coins: AdminCoin[] }) {
                 </p>
                 {coin.contractAddress ? <p className="truncate font-mono text-xs text-muted-foreground">{coin.contractAddress}</p> : null}
               </div>
+              <CorrectHigh coin={coin} />
               <EditCoin coin={coin} />
             </li>
           ))}

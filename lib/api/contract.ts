@@ -44,6 +44,7 @@ import {
   listingPreviewSchema,
   scheduleFeaturedBodySchema,
   updateCoinBodySchema,
+  correctHighBodySchema,
 } from "@/lib/validation/listings";
 import {
   operatorOrderIdSchema,
@@ -289,6 +290,17 @@ export const endpoints = {
     params: coinIdParams("id"),
     notFound: (params) => `No coin with id ${quoted(params.id)}.`,
     body: updateCoinBodySchema,
+    rateLimit: "admin-write",
+    response: adminCoinSchema,
+  },
+  correctHigh: {
+    method: "POST",
+    path: "/api/admin/coins/:id/high",
+    access: "operator",
+    cache: "private",
+    params: coinIdParams("id"),
+    notFound: (params) => `No coin with id ${quoted(params.id)}.`,
+    body: correctHighBodySchema,
     rateLimit: "admin-write",
     response: adminCoinSchema,
   },

@@ -44,6 +44,8 @@ export const ERROR_STATUS = {
   not_priceable: 422,
   // A token whose best pool is under the liquidity floor cannot be bought a listing.
   under_liquidity_floor: 422,
+  // An all-time high to set back to the highest held price, when the record holds none.
+  no_held_high: 422,
   // A transaction that cannot pay the order: another sender, recipient, chain or amount, or reverted.
   payment_refused: 422,
   // A bag snapshot whose total at all-time highs is below its total today.

@@ -3,7 +3,7 @@
 import { callApi } from "@/lib/api/client";
 import { HttpError, httpErrorCode } from "@/lib/api/fetch-json";
 import { apiErrorSchema } from "@/lib/validation/coins";
-import type { ListCoinInput, ScheduleFeaturedInput, UpdateCoinInput } from "@/lib/validation/listings";
+import type { CorrectHighInput, ListCoinInput, ScheduleFeaturedInput, UpdateCoinInput } from "@/lib/validation/listings";
 
 // Keys start with the signed-in user's id (like the account lists), so an operator's lists are
 // never shown to the next wallet signed in on the same tab.
@@ -27,6 +27,10 @@ export function listCoin(input: ListCoinInput) {
 
 export function updateCoin({ id, ...patch }: UpdateCoinInput & { id: string }) {
   return callApi("updateCoin", { params: { id }, body: patch });
+}
+
+export function correctHigh({ id, ...body }: CorrectHighInput & { id: string }) {
+  return callApi("correctHigh", { params: { id }, body });
 }
 
 export function fetchFeaturedSlots() {

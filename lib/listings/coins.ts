@@ -12,6 +12,7 @@ import { getEnv } from "@/lib/env";
 import { createPulseChainClient, shortMessage } from "@/lib/market/onchain/client";
 import { KNOWN_LABELS, PULSECHAIN_CHAIN_ID, type PulseXContracts } from "@/lib/market/onchain/contracts";
 import { readTokenMetadata, TokenReadError, type TokenMetadata } from "@/lib/market/onchain/token-metadata";
+import { highestHeld, type HeldHighs } from "@/lib/market/held-highs";
 import { parseBurnAddresses, underLiquidityFloor } from "@/lib/market/publish";
 import { rerank } from "@/lib/market/pass-writes";
 import { configuredPulseXContracts } from "@/lib/market/run";
@@ -19,7 +20,7 @@ import { createPulseXSource } from "@/lib/market/sources/pulsex";
 import type { Quote } from "@/lib/market/types";
 import { parseTags } from "@/lib/coins/serialize";
 import { coinIdSchema } from "@/lib/validation/coins";
-import type { AdminCoin, ListCoinBody, ListingPreview, UpdateCoinBody } from "@/lib/validation/listings";
+import type { AdminCoin, CorrectHighBody, ListCoinBody, ListingPreview, UpdateCoinBody } from "@/lib/validation/listings";
 import { firstFreeId, slugFromSymbol } from "./slug";
 import { invalidatePublicData } from "@/lib/cache/invalidate";
 
@@ -54,6 +55,10 @@ export function toAdminCoin(row: CoinRow): AdminCoin {
     liquidityUsd: row.liquidityUsd,
     rank: row.rank,
     listedAt: row.listedAt.toISOString(),
+    athPrice: row.athPrice,
+    athAt: row.athAt?.toISOString() ?? null,
+    athMarketCap: row.athMarketCap,
+    athMarketCapAt: row.athMarketCapAt?.toISOString() ?? null,
   };
 }
 
@@ -245,6 +250,28 @@ async function findCoinOrThrow(db: PrismaClient, id: string): Promise<CoinRow> {
   const row = parsed.success ? await db.coin.findUnique({ where: { id: parsed.data } }) : null;
   if (!row) throw new ApiError("not_found", `No coin with id "${id.slice(0, 80)}".`);
   return row;
+}
+
+/**
+ * Corrects a wrong all-time high: back to the highest held price and market cap on record (the
+ * coin's snapshots, lib/market/held-highs.ts), or to the figures given. It may lower the highs;
+ * passes raise them again only with prices that hold. 422 no_held_high when the record holds
+ * none (then the operator gives the figures).
+ */
+export async function correctHigh(db: PrismaClient, id: string, body: CorrectHighBody, now = new Date()): Promise<AdminCoin> {
+  const row = await findCoinOrThrow(db, id);
+  let highs: HeldHighs;
+  if (body.athPrice !== undefined && body.athMarketCap !== undefined) {
+    highs = { athPrice: body.athPrice, athAt: now, athMarketCap: body.athMarketCap, athMarketCapAt: now };
+  } else {
+    const record = await db.priceSnapshot.findMany({ where: { coinId: row.id }, select: { price: true, marketCap: true, takenAt: true } });
+    const held = highestHeld(record);
+    if (!held) throw new ApiError("no_held_high", `${row.symbol} has no price on record that held (3 passes over 10 minutes): give the high's figures instead.`);
+    highs = held;
+  }
+  const updated = await db.coin.update({ where: { id: row.id }, data: { ...highs, athMarketCapEstimated: false } });
+  invalidatePublicData(["coins"]);
+  return toAdminCoin(updated);
 }
 
 /**

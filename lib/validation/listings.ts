@@ -2,6 +2,7 @@
 // route handlers, the CLI and the admin page's forms alike, and the answers the page parses.
 import { getAddress, isAddress } from "viem";
 import { z } from "./zod";
+import { operatorReasonSchema } from "./operator-reason";
 import { rowIdSchema } from "./row-id";
 import { coinIdSchema } from "./coins";
 
@@ -183,8 +184,27 @@ export const adminCoinSchema = z.object({
   liquidityUsd: z.number().nullable(),
   rank: z.number().int(),
   listedAt: z.iso.datetime(),
+  athPrice: z.number().nullable(),
+  athAt: z.iso.datetime().nullable(),
+  athMarketCap: z.number().nullable(),
+  athMarketCapAt: z.iso.datetime().nullable(),
 });
 export type AdminCoin = z.infer<typeof adminCoinSchema>;
+
+const highFigure = z.number().positive("A high is a positive number.").finite();
+
+/**
+ * POST /api/admin/coins/{id}/high: sets a wrong all-time high back to the highest held price on
+ * record, or, with both figures, to the values given; the reason goes to the audit log.
+ */
+export const correctHighBodySchema = z
+  .strictObject({ reason: operatorReasonSchema("Give the reason for the correction (it goes to the audit log)."), athPrice: highFigure.optional(), athMarketCap: highFigure.optional() })
+  .refine((body) => (body.athPrice === undefined) === (body.athMarketCap === undefined), {
+    message: "Give both athPrice and athMarketCap, or neither (the highest held price on record).",
+    path: ["athMarketCap"],
+  });
+export type CorrectHighBody = z.infer<typeof correctHighBodySchema>;
+export type CorrectHighInput = z.input<typeof correctHighBodySchema>;
 export const adminCoinListSchema = z.array(adminCoinSchema);
 
 export const SLOT_STATUSES = ["live", "scheduled", "ended"] as const;

@@ -2,6 +2,7 @@
 // payment and X-post tasks, and the three writes (reject, record a refund, mark a task done).
 import { ORDER_STATUSES, type OrderStatus } from "@/lib/orders/status";
 import { orderIdSchema, orderSchema, txHashSchema } from "./orders";
+import { operatorReasonSchema } from "./operator-reason";
 import { rowIdSchema } from "./row-id";
 import { z } from "./zod";
 
@@ -42,16 +43,8 @@ export const operatorOrderSchema = orderSchema.extend({
 export type OperatorOrder = z.infer<typeof operatorOrderSchema>;
 export const operatorOrderListSchema = z.array(operatorOrderSchema);
 
-export const MAX_REASON_LENGTH = 500;
-
 /** POST /api/admin/orders/{id}/reject: the reason is shown to the buyer as written. */
-export const rejectOrderBodySchema = z.strictObject({
-  reason: z
-    .string()
-    .trim()
-    .min(1, "Give the reason the buyer will see.")
-    .max(MAX_REASON_LENGTH, `A reason is at most ${MAX_REASON_LENGTH} characters.`),
-});
+export const rejectOrderBodySchema = z.strictObject({ reason: operatorReasonSchema("Give the reason the buyer will see.") });
 export type RejectOrderInput = z.input<typeof rejectOrderBodySchema>;
 
 /** POST /api/admin/orders/{id}/refund: the refund's transaction, which the server reads on chain. */

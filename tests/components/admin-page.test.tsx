@@ -30,6 +30,10 @@ function adminCoin(overrides: Partial<AdminCoin> & Pick<AdminCoin, "id" | "symbo
     liquidityUsd: null,
     rank: 1,
     listedAt: "2026-11-01T00:00:00.000Z",
+    athPrice: 2,
+    athAt: "2026-11-02T00:00:00.000Z",
+    athMarketCap: 2_000_000,
+    athMarketCapAt: "2026-11-02T00:00:00.000Z",
     ...overrides,
   };
 }
@@ -456,6 +460,36 @@ describe("editing a coin", () => {
     await user.click(within(dialog).getByRole("button", { name: "Save" }));
     expect(within(dialog).getByLabelText("Tags")).toHaveAccessibleDescription(/At most 10 tags/);
     expect(api.calls("PATCH /api/admin/coins/btc")).toHaveLength(0);
+  });
+});
+
+describe("correcting an all-time high", () => {
+  test("back to the highest held price with a reason, or to figures given; no reason is refused without a request", async () => {
+    const user = userEvent.setup();
+    operatorApi();
+    api.on("POST /api/admin/coins/hex/high", json({ ...hex, athPrice: 0.02, athMarketCap: 1.2e10 }));
+    renderPage();
+    await user.click(await screen.findByRole("button", { name: "Correct the all-time high of HEX (hex)" }));
+    let dialog = screen.getByRole("dialog", { name: "Correct the all-time high of HEX" });
+    expect(dialog).toHaveTextContent("Now $2.00 (market cap $2.00M).");
+    await user.click(within(dialog).getByRole("button", { name: "Correct" }));
+    expect(within(dialog).getByLabelText("Reason (kept in the audit log)")).toHaveAccessibleDescription(/Give the reason/);
+    expect(api.calls("POST /api/admin/coins/hex/high")).toHaveLength(0);
+
+    await user.type(within(dialog).getByLabelText("Reason (kept in the audit log)"), "One-block spike");
+    await user.click(within(dialog).getByRole("button", { name: "Correct" }));
+    expect(api.calls("POST /api/admin/coins/hex/high")[0]!.body).toEqual({ reason: "One-block spike" });
+    await expectToast({ title: "All-time high corrected", description: "HEX: $0.0200, market cap $12.00B." });
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Correct the all-time high of HEX (hex)" }));
+    dialog = screen.getByRole("dialog", { name: "Correct the all-time high of HEX" });
+    await user.click(within(dialog).getByRole("radio", { name: "These figures" }));
+    await user.type(within(dialog).getByLabelText("Price (USD)"), "0.05");
+    await user.type(within(dialog).getByLabelText("Market cap (USD)"), "30000000000");
+    await user.type(within(dialog).getByLabelText("Reason (kept in the audit log)"), "From the chain's records");
+    await user.click(within(dialog).getByRole("button", { name: "Correct" }));
+    expect(api.calls("POST /api/admin/coins/hex/high")[1]!.body).toEqual({ reason: "From the chain's records", athPrice: 0.05, athMarketCap: 3e10 });
   });
 });
 
