@@ -9,7 +9,8 @@ import { Check, Loader2 } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { explorerTxUrl, planName, shortHash, slotPhrase, STATUS_LABELS } from "@/components/orders/order-text";
+import { planName, shortHash, slotPhrase, STATUS_LABELS } from "@/components/orders/order-text";
+import { explorerTxUrl } from "@/lib/explorer";
 import { formatPls } from "@/lib/orders/amount";
 import { toast } from "@/lib/use-toast";
 import {

@@ -8,6 +8,7 @@ import { ComparisonResult } from "@/components/home/comparison-result";
 import { HomeSection } from "@/components/home/home-section";
 import { buttonVariants } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { coinProvenancePath } from "@/lib/coins/coin-path";
 import type { PriceContext } from "@/lib/coins/freshness";
 import { pairQuestion, pairTitle } from "@/lib/compare/pair-copy";
 import { pairPath } from "@/lib/compare/pair-route";
@@ -95,6 +96,9 @@ function CoinFacts({ coin, priceContext }: { coin: Coin; priceContext: PriceCont
           </dd>
         </div>
       </dl>
+      <Link href={coinProvenancePath(coin.id)} className="text-sm text-primary underline-offset-4 hover:underline">
+        Where {coin.symbol}&apos;s price comes from
+      </Link>
     </Card>
   );
 }

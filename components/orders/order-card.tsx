@@ -14,7 +14,8 @@ import { formatPls } from "@/lib/orders/amount";
 import type { Order } from "@/lib/validation/orders";
 import { ORDERS_QUERY_KEY, describeFailure, submitPayment } from "./orders-api";
 import { OrderStatusBadge } from "./order-status";
-import { EXPLORER_NAME, explorerTxUrl, planName, shortHash, slotPhrase } from "./order-text";
+import { EXPLORER_NAME, explorerTxUrl } from "@/lib/explorer";
+import { planName, shortHash, slotPhrase } from "./order-text";
 
 const time = new Intl.DateTimeFormat("en-US", { hour: "2-digit", minute: "2-digit" });
 

@@ -4,7 +4,6 @@ import { LISTING_PLANS, SLOT_OFFERS } from "@/lib/orders/catalog";
 import type { OrderStatus } from "@/lib/orders/status";
 import { formatDay } from "@/lib/format";
 import type { Order } from "@/lib/validation/orders";
-import { DEFAULT_PULSECHAIN_RPC_URL, pulsechainAt } from "@/lib/wallet/pulsechain";
 
 export const STATUS_LABELS: Record<OrderStatus, string> = {
   quoted: "Quoted",
@@ -27,13 +26,6 @@ export function slotPhrase(slot: NonNullable<Order["slot"]>): string {
   return `${duration} from ${formatDay(`${slot.startsOn}T00:00:00Z`)}`;
 }
 
-const EXPLORER = pulsechainAt(DEFAULT_PULSECHAIN_RPC_URL).blockExplorers.default;
-
-/** The transaction on PulseScan, PulseChain's explorer. */
-export function explorerTxUrl(hash: string): string {
-  return `${EXPLORER.url}/tx/${hash}`;
-}
-export const EXPLORER_NAME = EXPLORER.name;
 
 /** "0x1234…abcd" for a transaction hash in running text. */
 export function shortHash(hash: string): string {

@@ -25,6 +25,7 @@ import {
   coinListQuerySchema,
   coinListSchema,
   coinPairBodySchema,
+  coinDetailSchema,
   coinSchema,
   featuredComparisonListSchema,
   mostComparedPairListSchema,
@@ -111,7 +112,7 @@ export const endpoints = {
     params: coinIdParams("id"),
     notFound: (params) => `No coin with id ${quoted(params.id)}.`,
     query: noQuerySchema,
-    response: coinSchema,
+    response: coinDetailSchema,
   },
   coinHistory: {
     method: "GET",

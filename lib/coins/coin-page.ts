@@ -3,15 +3,19 @@
 import "server-only";
 import { cache } from "react";
 import { resolveSegment } from "../compare/pair-route";
-import type { Coin } from "../validation/coins";
+import type { Coin, CoinDetail } from "../validation/coins";
 import { coinPath } from "./coin-path";
+import { priceAccountOf } from "./queries";
 import { getCoinSnapshot } from "./snapshot";
 import { topCoinsBesides } from "./top-coins";
 
 /** How many top coins the page offers to compare the coin with. */
 export const COMPARE_WITH_TOP = 8;
 
-export type CoinPageData = { kind: "coin"; coin: Coin; compareWith: Coin[] } | { kind: "redirect"; path: string } | { kind: "not-found" };
+export type CoinPageData =
+  | { kind: "coin"; coin: Coin; account: Pick<CoinDetail, "provenance" | "heldBack">; compareWith: Coin[] }
+  | { kind: "redirect"; path: string }
+  | { kind: "not-found" };
 
 /** Once per render: the page and its metadata both ask (React's `cache` dedupes within a request). */
 export const getCoinPage = cache(async (segment: string): Promise<CoinPageData> => {
@@ -19,5 +23,10 @@ export const getCoinPage = cache(async (segment: string): Promise<CoinPageData> 
   const resolved = resolveSegment(snapshot, segment);
   if (!resolved) return { kind: "not-found" };
   if (!resolved.canonical) return { kind: "redirect", path: coinPath(resolved.coin.id) };
-  return { kind: "coin", coin: resolved.coin, compareWith: topCoinsBesides(snapshot.coins, [resolved.coin.id], COMPARE_WITH_TOP) };
+  return {
+    kind: "coin",
+    coin: resolved.coin,
+    account: priceAccountOf(snapshot, resolved.coin.id),
+    compareWith: topCoinsBesides(snapshot.coins, [resolved.coin.id], COMPARE_WITH_TOP),
+  };
 });

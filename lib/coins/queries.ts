@@ -4,8 +4,9 @@
 import "server-only";
 import { ApiError } from "../api/errors";
 import { byChangeDesc } from "../market-constants";
-import type { Coin } from "../validation/coins";
-import { getCoinSnapshot } from "./snapshot";
+import type { Coin, CoinDetail } from "../validation/coins";
+import { parseProvenance } from "../validation/provenance";
+import { getCoinSnapshot, type CoinSnapshot } from "./snapshot";
 
 /** All coins by rank. */
 export async function listCoins(): Promise<readonly Coin[]> {
@@ -26,6 +27,17 @@ export async function getCoinsByIdsOrThrow(ids: readonly string[]): Promise<Coin
 export async function getCoinOrThrow(id: string): Promise<Coin> {
   const [coin] = await getCoinsByIdsOrThrow([id]);
   return coin!;
+}
+
+/** One coin with where its price came from (GET /api/cryptocurrencies/{id}), from the snapshot. */
+export async function getCoinDetailOrThrow(id: string): Promise<CoinDetail> {
+  const coin = await getCoinOrThrow(id);
+  return { ...coin, ...priceAccountOf(await getCoinSnapshot(), coin.id) };
+}
+
+/** Where the coin's current price came from (null: no source described it), and a move held back. */
+export function priceAccountOf(snapshot: CoinSnapshot, id: string): Pick<CoinDetail, "provenance" | "heldBack"> {
+  return { provenance: parseProvenance(snapshot.provenanceById.get(id) ?? null), heldBack: snapshot.heldBackById.get(id) ?? null };
 }
 
 /** Biggest 24h gainers across all coins; coins without a 24h change or with a low-liquidity price are left out. */

@@ -17,10 +17,16 @@ import { toCoin } from "./serialize";
 /** The trending lists take ?limit up to this, so that many of each are kept ready. */
 export const TRENDING_MAX = 100;
 
+export type HeldBackMove = { price: number; since: string };
+
 export type CoinSnapshot = {
   /** Every coin by rank. */
   coins: readonly Coin[];
   byId: ReadonlyMap<string, Coin>;
+  /** Each coin's price provenance as stored (JSON), parsed only for the coin a request asks about. */
+  provenanceById: ReadonlyMap<string, string>;
+  /** Coins whose newest quote moved too far to publish at once: the move waiting for the next pass. */
+  heldBackById: ReadonlyMap<string, HeldBackMove>;
   /** Coins by lower-cased symbol, by rank: comparison addresses may name a coin by its symbol. */
   bySymbol: ReadonlyMap<string, readonly Coin[]>;
   /** `coins` as the JSON body of GET /api/cryptocurrencies. */
@@ -63,6 +69,8 @@ async function buildCoinSnapshot(): Promise<CoinSnapshot> {
   return {
     coins,
     byId: new Map(coins.map((coin) => [coin.id, coin])),
+    provenanceById: new Map(rows.flatMap((row) => (row.provenance ? [[row.id, row.provenance] as const] : []))),
+    heldBackById: new Map(rows.flatMap((row) => (row.pendingPrice !== null && row.pendingSince ? [[row.id, { price: row.pendingPrice, since: row.pendingSince.toISOString() }] as const] : []))),
     bySymbol: indexBySymbol(coins),
     listBody: JSON.stringify(coins),
     indexBody: JSON.stringify({ version: indexVersion, coins: indexRows }),

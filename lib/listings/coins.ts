@@ -111,6 +111,7 @@ export async function listCoin(db: PrismaClient, input: ListCoinBody, deps: List
             quoteSource: LISTING_SOURCE,
             quoteId: token.address,
             liquidityUsd: quote.liquidityUsd,
+            provenance: quote.provenance ? JSON.stringify(quote.provenance) : null,
             // The first accepted price: fresh now, and the first all-time high. A pool under the
             // floor still lists (the operator saw its liquidity), flagged and out of the rankings.
             priceUpdatedAt: now,

@@ -82,6 +82,8 @@ export type PublishedPrice = {
   athAt: Date | null;
   athMarketCapAt: Date | null;
   athMarketCapEstimated: boolean;
+  /** Where the price came from, as JSON (lib/validation/provenance.ts); null when the source said nothing. */
+  provenance: string | null;
 };
 
 /**
@@ -98,8 +100,8 @@ export async function writePublishedPrices(db: PrismaClient, rows: readonly Publ
          "currentPrice" = v.column2, "marketCap" = v.column3, "priceChange24h" = v.column4, "liquidityUsd" = v.column5,
          "circulatingSupply" = v.column6, "priceSource" = v.column7, "priceUpdatedAt" = v.column8, "updatedAt" = v.column8,
          ${raiseHighsSet({ price: "v.column9", priceAt: "v.column11", cap: "v.column10", capAt: "v.column12", capEstimated: "v.column13" })},
-         "lowLiquidity" = 0, "pendingPrice" = NULL, "pendingSince" = NULL
-       FROM (VALUES ${piece.map(() => "(?,?,?,?,?,?,?,?,?,?,?,?,?)").join(",")}) AS v
+         "provenance" = v.column14, "lowLiquidity" = 0, "pendingPrice" = NULL, "pendingSince" = NULL
+       FROM (VALUES ${piece.map(() => "(?,?,?,?,?,?,?,?,?,?,?,?,?,?)").join(",")}) AS v
        WHERE "Coin"."id" = v.column1`,
       ...piece.flatMap((row) => [
         row.id,
@@ -115,6 +117,7 @@ export async function writePublishedPrices(db: PrismaClient, rows: readonly Publ
         row.athAt && sqlDateTime(row.athAt),
         row.athMarketCapAt && sqlDateTime(row.athMarketCapAt),
         row.athMarketCapEstimated ? 1 : 0,
+        row.provenance,
       ]),
     ),
     db.priceSnapshot.createMany({

@@ -181,6 +181,7 @@ export async function runRefreshPass(db: PrismaClient, sources: readonly PriceSo
     priceSource: source,
     priceUpdatedAt: writtenAt,
     ...highsAfter(coin, quote.price, marketCap),
+    provenance: quote.provenance ? JSON.stringify(quote.provenance) : null,
   }));
   await writePublishedPrices(db, rows);
   report.updated = rows.map((row) => row.id);

@@ -1,6 +1,7 @@
 // The one interface every live price source implements. A source answers for the coins it was
 // asked about: a quote per coin it could price, a failure (with the reason) per coin it could
 // not. It never throws for one bad coin, and a source that is down fails all its coins.
+import type { Provenance } from "@/lib/validation/provenance";
 
 export const QUOTE_SOURCES = ["pulsex", "dexscreener", "coingecko"] as const;
 export type QuoteSourceName = (typeof QUOTE_SOURCES)[number];
@@ -35,6 +36,8 @@ export type Quote = {
   route?: string;
   /** Whole tokens in circulation, when the source measured it (the on-chain source does). */
   circulatingSupply?: number;
+  /** What the source said, kept with the published price so a visitor can check it. */
+  provenance?: Provenance;
 };
 
 export type QuoteFailure = {

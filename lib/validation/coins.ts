@@ -2,6 +2,7 @@
 // handlers (which build them) and the client (which parses what it fetches).
 import { z } from "./zod";
 import { COIN_ID_PATTERN } from "../coin-id";
+import { provenanceSchema } from "./provenance";
 
 export const coinIdSchema = z.string().regex(COIN_ID_PATTERN, "A coin id is 1 to 64 lowercase letters, digits or hyphens.");
 
@@ -42,6 +43,16 @@ export const coinSchema = z.object({
   athMarketCapEstimated: z.boolean(),
 });
 export type Coin = z.infer<typeof coinSchema>;
+
+/**
+ * One coin's answer (GET /api/cryptocurrencies/{id}): the coin, where its price came from, and a
+ * move its source reported that waits for the next pass to confirm it (a big move in a thin pool).
+ */
+export const coinDetailSchema = coinSchema.extend({
+  provenance: provenanceSchema.nullable(),
+  heldBack: z.object({ price: z.number(), since: z.iso.datetime() }).nullable(),
+});
+export type CoinDetail = z.infer<typeof coinDetailSchema>;
 
 export const coinListSchema = z.array(coinSchema);
 

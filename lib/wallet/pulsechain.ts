@@ -2,6 +2,7 @@
 // than the library's built-in default. Shared by the server and the wallet kit.
 import { defineChain } from "viem";
 import { pulsechain } from "viem/chains";
+import { EXPLORER_NAME, explorerBaseUrl } from "@/lib/explorer";
 
 export const PULSECHAIN_CHAIN_ID = pulsechain.id;
 export const DEFAULT_PULSECHAIN_RPC_URL = "https://rpc.pulsechain.com";
@@ -10,6 +11,6 @@ export function pulsechainAt(rpcUrl: string) {
   return defineChain({
     ...pulsechain,
     rpcUrls: { default: { http: [rpcUrl] } },
-    blockExplorers: { default: { name: "PulseScan", url: "https://scan.pulsechain.com" } },
+    blockExplorers: { default: { name: EXPLORER_NAME, url: explorerBaseUrl() } },
   });
 }

@@ -180,8 +180,9 @@ describe("reads", () => {
     proxy.maxInFlight = 0;
     await source({ chunks: { maxCalls: 40 } }).fetchQuotes(strangers);
     // 705 discovery calls in chunks of 40: 18 chunks, four workers taking them in turn; then one
-    // chunk of token0 (the bases' 5 pools, each found from both sides) and one of their reserves.
-    expect(proxy.requests.filter((request) => request.calls).map((request) => request.calls!.length)).toEqual([...new Array(17).fill(40), 25, 10, 5]);
+    // chunk of token0 (the bases' 5 pools, each found from both sides) and one of their reserves
+    // and the block's time.
+    expect(proxy.requests.filter((request) => request.calls).map((request) => request.calls!.length)).toEqual([...new Array(17).fill(40), 25, 10, 6]);
     expect(proxy.maxInFlight).toBeLessThanOrEqual(4);
     expect(proxy.maxInFlight).toBeGreaterThan(1);
   });
@@ -208,9 +209,9 @@ describe("reads", () => {
     // The second pass reads, in order: the 3 stablecoin pools (calls 0-2), HEX's 2 pools (3-4),
     // ABV, BLW, HXO (5, 6, 7), DEEP's 2 pools (8-9), PSN's pool (10), and one supply due (a
     // twelfth of 5 coins, rounded up: ABV's, the first of the equally old): totalSupply and 3 burn
-    // balances (11-14). 15 calls fail; halves [0,8) pass and [8,15) fail; quarters [8,12) fail
-    // (DEEP, PSN, ABV's supply) and [12,15) pass.
-    expect(proxy.requests.filter((request) => request.refused).map((request) => request.calls!.length)).toEqual([15, 7, 4]);
+    // balances (11-14), and the block's time (15). 16 calls fail; halves [0,8) pass and [8,16)
+    // fail; quarters [8,12) fail (DEEP, PSN, ABV's supply) and [12,16) pass.
+    expect(proxy.requests.filter((request) => request.refused).map((request) => request.calls!.length)).toEqual([16, 8, 4]);
     expect(failures.map((failure) => failure.coinId).sort()).toEqual(["above", "deep", "poison"]);
     expect(failures.every((failure) => failure.kind === "unreachable" && /RPC failure/.test(failure.reason))).toBe(true);
     expect([...quotes.keys()].sort()).toEqual(["below", "hxo"]);

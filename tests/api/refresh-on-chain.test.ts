@@ -4,12 +4,17 @@
 // the next pass confirms it; a listing writes its first price time and all-time highs.
 // Reserves change between passes with chain.addLiquidity. Prices are worked out by hand below.
 import type { Address } from "viem";
+import * as coinRoute from "@/app/api/cryptocurrencies/[id]/route";
 import { listCoin } from "@/lib/listings/coins";
 import { createPulseChainClient } from "@/lib/market/onchain/client";
 import type { PulseXContracts } from "@/lib/market/onchain/contracts";
 import { runRefreshPass } from "@/lib/market/refresh";
 import { createPulseXSource } from "@/lib/market/sources/pulsex";
 import { startLocalChain, type LocalChain } from "../chain/local-chain";
+import { resetPublicCacheForTests } from "@/lib/cache/public-cache";
+import { factoryAbi } from "@/lib/market/onchain/contracts";
+import { coinDetailSchema } from "@/lib/validation/coins";
+import { call } from "../helpers/request";
 import { useTestDatabase } from "../helpers/test-database";
 
 jest.setTimeout(90_000);
@@ -105,6 +110,10 @@ test("a 10x move in a $12,000 pool is held, then published when the next pass co
   expect(held).toMatchObject({ currentPrice: 0.006, priceUpdatedAt: before.priceUpdatedAt });
   expect(held.pendingPrice).toBeCloseTo(2 * WPLS_USD, 12);
   expect(held.pendingSince).not.toBeNull();
+  // The coin's answer says a move waits, and to what.
+  resetPublicCacheForTests();
+  const detail = coinDetailSchema.parse((await call(coinRoute.GET, "/api/cryptocurrencies/trump", { params: { id: "trump" } })).body);
+  expect(detail.heldBack).toEqual({ price: held.pendingPrice, since: held.pendingSince!.toISOString() });
 
   // The pool keeps its new level (1,000,000 more MOVE: 11,000,000 / 20,000,000 WPLS = 20/11 WPLS =
   // $0.000545..., 11x under $0.006 and 1.1x under the pending price): confirmed.
@@ -174,4 +183,34 @@ test("a 4x one-pass spike in a $60,000 pool is published but never becomes a hig
   expect(high.athPrice).toBeCloseTo(0.06, 9);
   expect(high.athMarketCap).toBeCloseTo(0.06 * 1e9, 0);
   expect(high.athAt).toEqual(new Date("2026-11-24T03:35:00Z"));
+});
+
+test("each on-chain price keeps where it came from: the pool, its factory and base, both reserves, the base's USD price, the liquidity and the pinned block", async () => {
+  // 2,000,000 PROV / 50,000,000 WPLS: 25 WPLS = $0.0075; liquidity 2 x 50M x $0.0003 = $30,000.
+  const prov = await chain.deployToken("Provenance", "PROV", 18, "1000000000");
+  await chain.addLiquidity(chain.contracts.factoryV1, prov, "2000000", chain.contracts.wpls, "50000000");
+  await onlyQuote("pepe", prov, { currentPrice: 0.0075, circulatingSupply: 1_000_000_000 });
+  const report = await runRefreshPass(db(), [pulsex()], { log: () => {} });
+  expect(report.updated).toEqual(["pepe"]);
+  const head = await chain.client.getBlock();
+  resetPublicCacheForTests();
+
+  const res = await call(coinRoute.GET, "/api/cryptocurrencies/pepe", { params: { id: "pepe" } });
+  const { provenance } = coinDetailSchema.parse(res.body);
+  expect(provenance).toEqual({
+    source: "pulsex",
+    pool: await chain.client.readContract({ address: chain.contracts.factoryV1, abi: factoryAbi, functionName: "getPair", args: [prov, chain.contracts.wpls] }),
+    factory: chain.contracts.factoryV1,
+    // Mainnet's factories read "PulseX V1" / "PulseX V2"; the local chain's are named by place.
+    factoryName: `factory 1 (${chain.contracts.factoryV1.slice(0, 6)}…${chain.contracts.factoryV1.slice(-4)})`,
+    base: chain.contracts.wpls,
+    baseSymbol: "WPLS",
+    tokenReserve: 2_000_000,
+    baseReserve: 50_000_000,
+    baseUsd: expect.closeTo(WPLS_USD, 12),
+    liquidityUsd: expect.closeTo(30_000, 6),
+    stablePools: null,
+    block: Number(head.number),
+    blockTime: new Date(Number(head.timestamp) * 1000).toISOString(),
+  });
 });

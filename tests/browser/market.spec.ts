@@ -95,6 +95,22 @@ test("npm run market:refresh against a local chain and mocked APIs: new prices, 
     assert.ok(firstGainer.includes(formatPrice(HEX_PRICE)), firstGainer);
     assert.match(firstGainer, /42\.5%/);
     await page.screenshot({ path: screenshotPath("market-refreshed-1440") });
+
+    // Where HEX's price came from: its pool, reserves and block, linked on the explorer; the pair
+    // page links there.
+    await page.goto("/compare/hex/btc");
+    await page.getByRole("link", { name: "Where HEX's price comes from" }).click();
+    await page.waitForURL((url) => url.pathname === "/coins/hex" && url.hash === "#provenance");
+    const provenance = page.getByRole("region", { name: "Where this price comes from" });
+    const said = await provenance.innerText();
+    assert.match(said, /From the HEX\/\S+ pool on .+ at block [\d,]+ \((just now|\d+ minutes? ago)\): [\d.]+[KMB]? HEX against [\d.]+[KMB]? \S+ \(\S+ at \$[\d.]+\), \$[\d.]+[KMB]? of liquidity\./);
+    assert.match((await provenance.getByRole("link").first().getAttribute("href")) ?? "", /^https:\/\/scan\.pulsechain\.com\/address\/0x[0-9a-fA-F]{40}$/);
+    for (const width of [1440, 360]) {
+      await page.setViewportSize({ width, height: 900 });
+      // The viewport, the section in its middle: an element shot would slide it under the sticky header.
+      await provenance.evaluate((element) => element.scrollIntoView({ block: "center" }));
+      await page.screenshot({ path: screenshotPath(`coin-provenance-${width}`) });
+    }
     assert.deepEqual(problems, []);
     await context.close();
   } finally {

@@ -55,10 +55,11 @@ test("quotes what CoinGecko answers, figures exact, with the right query and no 
   expect(result.failures).toEqual([]);
   expect(result.quotes).toEqual(
     new Map([
-      ["btc", { price: 97012.34, marketCap: 1921234567890.12, change24h: -1.2345678, liquidityUsd: null }],
-      ["eth", { price: 3456.78, marketCap: 416789012345.6, change24h: 2.3456789, liquidityUsd: null }],
-      ["obs", { price: 0.0123, marketCap: null, change24h: null, liquidityUsd: null }],
-      ["nul", { price: 1.01, marketCap: 12345678, change24h: null, liquidityUsd: null }],
+      // CoinGecko's own time for the price when it gives one (last_updated_at), else when asked.
+      ["btc", { price: 97012.34, marketCap: 1921234567890.12, change24h: -1.2345678, liquidityUsd: null, provenance: { source: "coingecko", id: "bitcoin", at: "2025-11-21T11:00:00.000Z" } }],
+      ["eth", { price: 3456.78, marketCap: 416789012345.6, change24h: 2.3456789, liquidityUsd: null, provenance: { source: "coingecko", id: "ethereum", at: "2025-11-21T11:00:01.000Z" } }],
+      ["obs", { price: 0.0123, marketCap: null, change24h: null, liquidityUsd: null, provenance: { source: "coingecko", id: "obscure-coin", at: expect.any(String) } }],
+      ["nul", { price: 1.01, marketCap: 12345678, change24h: null, liquidityUsd: null, provenance: { source: "coingecko", id: "null-change", at: expect.any(String) } }],
     ]),
   );
   expect(seen).toHaveLength(1);
@@ -69,6 +70,7 @@ test("quotes what CoinGecko answers, figures exact, with the right query and no 
     vs_currencies: "usd",
     include_market_cap: "true",
     include_24hr_change: "true",
+    include_last_updated_at: "true",
   });
   expect(url.search).toContain("ids=bitcoin,ethereum,"); // commas sent as they are
   expect(key).toBeNull();
@@ -247,7 +249,7 @@ describe("batching", () => {
     const result = await source().fetchQuotes(requests);
     expect(result.failures).toEqual([]);
     expect(result.quotes.size).toBe(150);
-    expect(result.quotes.get("c-coin-149")).toEqual({ price: 150, marketCap: 150000, change24h: 14.9, liquidityUsd: null });
+    expect(result.quotes.get("c-coin-149")).toEqual({ price: 150, marketCap: 150000, change24h: 14.9, liquidityUsd: null, provenance: expect.objectContaining({ id: "coin-149" }) });
     const batches = seen.map(({ url }) => url.searchParams.get("ids")!.split(",")).sort((a, b) => b.length - a.length);
     expect(batches).toEqual([ids.slice(0, 100), ids.slice(100)]);
   });

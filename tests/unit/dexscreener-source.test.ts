@@ -60,6 +60,9 @@ function pair(
   };
 }
 
+/** Where a quote came from, where the test is about something else. */
+const FROM_DEXSCREENER = expect.objectContaining({ source: "dexscreener" });
+
 const requestedUrls: string[] = [];
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
@@ -101,8 +104,10 @@ const happyPairs = () => [
   pair(PLSX, WPLS, { priceUsd: "0.00002345", liquidityUsd: 30_500_000.25 }),
 ];
 
-test("picks each token's deepest pool where it is the base token, figures exact", async () => {
-  server.use(answerFrom(happyPairs()));
+test("picks each token's deepest pool where it is the base token, figures exact, with the pair it came from", async () => {
+  const pairs = happyPairs();
+  server.use(answerFrom(pairs));
+  const from = (index: number) => ({ source: "dexscreener", pair: pairs[index]!.pairAddress, dexId: "pulsex", at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
   const result = await source().fetchQuotes([
     { coinId: "hex", quoteId: HEX.toLowerCase() },
     { coinId: "plsx", quoteId: PLSX },
@@ -110,8 +115,8 @@ test("picks each token's deepest pool where it is the base token, figures exact"
   expect(result.failures).toEqual([]);
   expect(result.quotes).toEqual(
     new Map([
-      ["hex", { price: 0.005012, marketCap: 2_912_345_678, change24h: -3.21, liquidityUsd: 21_400_123.45 }],
-      ["plsx", { price: 0.00002345, marketCap: null, change24h: null, liquidityUsd: 30_500_000.25 }],
+      ["hex", { price: 0.005012, marketCap: 2_912_345_678, change24h: -3.21, liquidityUsd: 21_400_123.45, provenance: from(0) }],
+      ["plsx", { price: 0.00002345, marketCap: null, change24h: null, liquidityUsd: 30_500_000.25, provenance: from(4) }],
     ]),
   );
   expect(requestedUrls).toEqual([`${BASE}/tokens/v1/pulsechain/${HEX.toLowerCase()},${PLSX.toLowerCase()}`]);
@@ -139,7 +144,7 @@ test("a pool without priceUsd is passed over for the next deepest one; no liquid
     ]),
   );
   const result = await source().fetchQuotes([{ coinId: "inc", quoteId: INC }]);
-  expect(result.quotes.get("inc")).toEqual({ price: 1.25, marketCap: null, change24h: 4.5, liquidityUsd: 800_000 });
+  expect(result.quotes.get("inc")).toEqual({ price: 1.25, marketCap: null, change24h: 4.5, liquidityUsd: 800_000, provenance: FROM_DEXSCREENER });
 });
 
 test("a token found only as quote token, or not at all, fails alone", async () => {
@@ -175,7 +180,7 @@ test("fields of the wrong type fail that coin only", async () => {
     { coinId: "dai", quoteId: DAI },
     { coinId: "plsx", quoteId: PLSX },
   ]);
-  expect(result.quotes).toEqual(new Map([["plsx", { price: 0.00002345, marketCap: null, change24h: 2.5, liquidityUsd: 30_500_000.25 }]]));
+  expect(result.quotes).toEqual(new Map([["plsx", { price: 0.00002345, marketCap: null, change24h: 2.5, liquidityUsd: 30_500_000.25, provenance: FROM_DEXSCREENER }]]));
   expect(result.failures).toEqual([
     { coinId: "hex", reason: `dexscreener: unexpected pair for ${HEX.toLowerCase()}: priceUsd: Invalid input: expected string, received object` },
     { coinId: "inc", reason: `dexscreener: no usable USD price for ${INC.toLowerCase()} (priceUsd "abc")` },
@@ -342,7 +347,7 @@ describe("batching", () => {
     const result = await source().fetchQuotes(requests);
     expect(result.failures).toEqual([]);
     expect(result.quotes.size).toBe(35);
-    expect(result.quotes.get("coin-34")).toEqual({ price: 35, marketCap: null, change24h: null, liquidityUsd: 1034 });
+    expect(result.quotes.get("coin-34")).toEqual({ price: 35, marketCap: null, change24h: null, liquidityUsd: 1034, provenance: FROM_DEXSCREENER });
     const batches = requestedUrls.map(addressesOf).sort((a, b) => b.length - a.length);
     expect(batches).toEqual([addresses.slice(0, 30), addresses.slice(30)]);
     expect(requestedUrls.every((url) => url.startsWith(`${BASE}/tokens/v1/pulsechain/0x`))).toBe(true);

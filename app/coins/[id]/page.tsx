@@ -41,5 +41,5 @@ export default async function CoinPage({ params }: Props) {
   // the pair pages); a lower-case symbol that is not its coin's id is redirected here.
   if (page.kind === "redirect") permanentRedirect(page.path);
   if (page.kind === "not-found") notFound();
-  return <CoinPageView coin={page.coin} compareWith={page.compareWith} priceContext={await getPriceContext()} />;
+  return <CoinPageView coin={page.coin} account={page.account} compareWith={page.compareWith} priceContext={await getPriceContext()} />;
 }

@@ -7,16 +7,27 @@ import { PairLinks } from "@/components/compare/pair-links";
 import { coinDescription } from "@/lib/coins/coin-page-copy";
 import type { PriceContext } from "@/lib/coins/freshness";
 import { comparisonHref } from "@/lib/comparison-link";
-import type { Coin } from "@/lib/validation/coins";
+import type { Coin, CoinDetail } from "@/lib/validation/coins";
 import { AllTimeHigh } from "./all-time-high";
 import { CoinAtMarketCap } from "./coin-at-market-cap";
 import { CoinFacts } from "./coin-facts";
+import { PriceProvenance } from "./price-provenance";
 
 /**
- * A coin's own page (/coins/{id}): today's figures, its highs, its market-cap history and where
- * to compare it. Server-rendered; the chart (and its range buttons) is the only client part.
+ * A coin's own page (/coins/{id}): today's figures and where the price comes from, its highs, its
+ * market-cap history and where to compare it. Server-rendered; the chart (and its range buttons) is the only client part.
  */
-export function CoinPageView({ coin, compareWith, priceContext }: { coin: Coin; compareWith: readonly Coin[]; priceContext: PriceContext }) {
+export function CoinPageView({
+  coin,
+  account,
+  compareWith,
+  priceContext,
+}: {
+  coin: Coin;
+  account: Pick<CoinDetail, "provenance" | "heldBack">;
+  compareWith: readonly Coin[];
+  priceContext: PriceContext;
+}) {
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-3">
@@ -39,6 +50,7 @@ export function CoinPageView({ coin, compareWith, priceContext }: { coin: Coin; 
       </div>
 
       <CoinFacts coin={coin} priceContext={priceContext} />
+      <PriceProvenance coin={coin} account={account} priceContext={priceContext} />
       <AllTimeHigh coin={coin} />
       <CoinAtMarketCap coin={{ id: coin.id, symbol: coin.symbol, currentPrice: coin.currentPrice, marketCap: coin.marketCap }} />
 

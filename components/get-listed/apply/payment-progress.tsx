@@ -2,7 +2,8 @@
 // and the server's answer (live, held for review), with the transaction on PulseScan.
 import { CheckCircle2, Circle, ExternalLink, Loader2, XCircle } from "lucide-react";
 import Link from "next/link";
-import { EXPLORER_NAME, explorerTxUrl, shortHash } from "@/components/orders/order-text";
+import { shortHash } from "@/components/orders/order-text";
+import { EXPLORER_NAME, explorerTxUrl } from "@/lib/explorer";
 import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import type { PaymentState } from "./use-payment";

@@ -77,3 +77,8 @@ export const pairAbi = [
     outputs: [{ type: "uint112" }, { type: "uint112" }, { type: "uint32" }],
   },
 ] as const;
+
+/** Multicall3's own view of the block a call runs in: its time, for the price's provenance. */
+export const multicallClockAbi = [
+  { type: "function", name: "getCurrentBlockTimestamp", stateMutability: "view", inputs: [], outputs: [{ type: "uint256" }] },
+] as const;

@@ -24,6 +24,8 @@ const entrySchema = z.object({
   usd: z.number(),
   usd_market_cap: z.number().nullish(),
   usd_24h_change: z.number().nullish(),
+  /** Unix seconds: CoinGecko's own time for the price. */
+  last_updated_at: z.number().nullish(),
 });
 
 export type CoinGeckoOptions = {
@@ -47,19 +49,26 @@ function errorMessageOf(body: Record<string, unknown>): string | null {
   return null;
 }
 
-function quoteFor(id: string, body: Record<string, unknown>): Quote | string {
+function quoteFor(id: string, body: Record<string, unknown>, askedAt: Date): Quote | string {
   const raw = Object.hasOwn(body, id) ? body[id] : undefined;
   if (raw === undefined) return `coingecko: no price for ${id}`;
   const parsed = entrySchema.safeParse(raw);
   if (!parsed.success) return `coingecko: unexpected answer for ${id}: ${parsed.error.issues[0]?.message ?? "invalid"}`;
-  const { usd, usd_market_cap, usd_24h_change } = parsed.data;
+  const { usd, usd_market_cap, usd_24h_change, last_updated_at } = parsed.data;
   if (!Number.isFinite(usd) || usd <= 0) return `coingecko: no usable USD price for ${id} (usd ${usd})`;
   return {
     price: usd,
     marketCap: usd_market_cap != null && Number.isFinite(usd_market_cap) && usd_market_cap > 0 ? usd_market_cap : null,
     change24h: usd_24h_change ?? null,
     liquidityUsd: null,
+    provenance: { source: "coingecko", id, at: sourceTime(last_updated_at, askedAt).toISOString() },
   };
+}
+
+/** CoinGecko's time for a price (Unix seconds), when it is a real one; else when the site asked. */
+function sourceTime(seconds: number | null | undefined, askedAt: Date): Date {
+  const at = seconds ? new Date(seconds * 1000) : null;
+  return at && Number.isFinite(at.getTime()) ? at : askedAt;
 }
 
 export function createCoinGeckoSource(options: CoinGeckoOptions = {}): PriceSource {
@@ -77,12 +86,14 @@ export function createCoinGeckoSource(options: CoinGeckoOptions = {}): PriceSour
         vs_currencies: "usd",
         include_market_cap: "true",
         include_24hr_change: "true",
+        include_last_updated_at: "true",
       });
       // Commas between ids stay literal; each id is encoded on its own.
       const url = `${baseUrl}/simple/price?ids=${ids.map(encodeURIComponent).join(",")}&${query}`;
+      const askedAt = new Date();
       const body = await fetchSourceJson(url, answerSchema, { headers, pace, policy });
       const error = ids.some((id) => Object.hasOwn(body, id)) ? null : errorMessageOf(body);
-      for (const id of ids) out.set(id, error !== null ? `coingecko: ${error}` : quoteFor(id, body));
+      for (const id of ids) out.set(id, error !== null ? `coingecko: ${error}` : quoteFor(id, body, askedAt));
     } catch (error) {
       const failure = batchFailure(reasonOf(error), error);
       for (const id of ids) out.set(id, failure);

@@ -26,6 +26,7 @@ const tokenSchema = z.object({ address: z.string() });
 const pairSchema = z.object({
   chainId: z.string(),
   pairAddress: z.string().optional(),
+  dexId: z.string().nullish(),
   baseToken: tokenSchema,
   quoteToken: tokenSchema,
   priceUsd: z.string().nullish(),
@@ -63,7 +64,7 @@ function usablePrice(pair: Pair): number | null {
 }
 
 /** The quote for `address` from the pairs of one answer, or why there is none. */
-function quoteFor(address: string, pairs: readonly Pair[], malformed: ReadonlyMap<string, string>): Quote | string {
+function quoteFor(address: string, pairs: readonly Pair[], malformed: ReadonlyMap<string, string>, askedAt: Date): Quote | string {
   const asBase = pairs.filter((pair) => pair.chainId === CHAIN_ID && pair.baseToken.address.toLowerCase() === address);
   if (asBase.length === 0) {
     const problem = malformed.get(address);
@@ -86,6 +87,7 @@ function quoteFor(address: string, pairs: readonly Pair[], malformed: ReadonlyMa
     marketCap: pair.marketCap != null && Number.isFinite(pair.marketCap) && pair.marketCap > 0 ? pair.marketCap : null,
     change24h: pair.priceChange?.h24 ?? null,
     liquidityUsd: pair.liquidity?.usd ?? null,
+    provenance: { source: "dexscreener", pair: pair.pairAddress ?? null, dexId: pair.dexId ?? null, at: askedAt.toISOString() },
   };
 }
 
@@ -98,6 +100,7 @@ export function createDexScreenerSource(options: DexScreenerOptions = {}): Price
   async function fetchBatch(addresses: readonly string[]): Promise<Map<string, BatchAnswer>> {
     const out = new Map<string, BatchAnswer>();
     try {
+      const askedAt = new Date();
       const body = await fetchSourceJson(`${baseUrl}/tokens/v1/${CHAIN_ID}/${addresses.join(",")}`, answerSchema, { pace, policy });
       const pairs: Pair[] = [];
       // Base token address -> what was wrong with a skipped pair, to say why a token has no pair.
@@ -111,7 +114,7 @@ export function createDexScreenerSource(options: DexScreenerOptions = {}): Price
           if (base && issue) malformed.set(base, `${issue.path.join(".") || "pair"}: ${issue.message}`);
         }
       }
-      for (const address of addresses) out.set(address, quoteFor(address, pairs, malformed));
+      for (const address of addresses) out.set(address, quoteFor(address, pairs, malformed, askedAt));
     } catch (error) {
       const failure = batchFailure(reasonOf(error), error);
       for (const address of addresses) out.set(address, failure);

@@ -17,7 +17,7 @@
 // without it the refresh pass takes it from the snapshots.
 import "server-only";
 import { erc20Abi, getAddress, isAddress, type Address, type PublicClient } from "viem";
-import { DEFAULT_BURN_ADDRESSES, KNOWN_LABELS, PULSECHAIN_CHAIN_ID, pairAbi, type PulseXContracts } from "../onchain/contracts";
+import { DEFAULT_BURN_ADDRESSES, KNOWN_LABELS, PULSECHAIN_CHAIN_ID, multicallClockAbi, pairAbi, type PulseXContracts } from "../onchain/contracts";
 import { shortMessage } from "../onchain/client";
 import { GAS_PER_CALL } from "../onchain/chunks";
 import { discoverPools, firstMiss, type DiscoveryFailure } from "../onchain/discover";
@@ -26,6 +26,10 @@ import { createMemoryPoolCache, type CachedPool, type PoolCache, type TokenPools
 import { bestRoute, checkStablePools, circulatingRaw, toUnits, type BasePool, type Route } from "../onchain/reserves";
 import { burnKeyOf, suppliesToRead, tokensToDiscover } from "../onchain/schedule";
 import type { FetchOptions, PriceSource, Quote, QuoteFailure, QuoteRequest, SourceResult } from "../types";
+import type { OnchainProvenance } from "@/lib/validation/provenance";
+
+/** WPLS's provenance has no pool of its own: it is priced from the stablecoin pools. */
+const NO_POOL = { source: "pulsex", pool: null, factory: null, factoryName: null, base: null, baseSymbol: null, tokenReserve: null, baseReserve: null, baseUsd: null } as const;
 
 export type PulseXSourceOptions = {
   client: PublicClient;
@@ -148,7 +152,11 @@ async function quotePulseX(options: PulseXSourceOptions & { poolCache: PoolCache
       burned: coin.burn.map((holder) => at({ address: coin.token, abi: erc20Abi, functionName: "balanceOf", args: [holder], gas: GAS_PER_CALL.token })),
     });
   }
+  // The pinned block's time, for each price's provenance: one call more, after the rest.
+  const clockCall = at({ address: contracts.multicall3, abi: multicallClockAbi, functionName: "getCurrentBlockTimestamp", gas: GAS_PER_CALL.pair });
   const outcomes = await readCalls(client, calls, multicall);
+  const clock = outcomes[clockCall]!;
+  const block = { block: Number(blockNumber), blockTime: clock.status === "ok" ? new Date(Number(clock.value as bigint) * 1000).toISOString() : null };
 
   // Each pool seen from one of its tokens; a read that did not happen makes the pool unknown.
   type PoolRead = { pool: BasePool } | { miss: DiscoveryFailure } | null;
@@ -235,10 +243,12 @@ async function quotePulseX(options: PulseXSourceOptions & { poolCache: PoolCache
     let price: number;
     let liquidityUsd: number;
     let route: string;
+    let provenance: OnchainProvenance;
     if (token === bases.wpls) {
       price = check.price;
       liquidityUsd = check.liquidityUsd;
       route = `WPLS from ${check.kept.length} stablecoin pool${check.kept.length === 1 ? "" : "s"}`;
+      provenance = { ...NO_POOL, liquidityUsd, stablePools: check.kept.length, ...block };
     } else {
       const isBase = bases.stables.includes(token) || bases.others.includes(token);
       const read = isBase ? null : readPools(token, row.pools);
@@ -255,6 +265,21 @@ async function quotePulseX(options: PulseXSourceOptions & { poolCache: PoolCache
       price = isBase ? baseUsd.get(token)! : best.price;
       liquidityUsd = best.liquidityUsd;
       route = `${labels.of(best.pool.base)} pool on ${labels.of(best.pool.factory)}`;
+      const { pool } = best;
+      provenance = {
+        source: "pulsex",
+        pool: getAddress(pool.pair),
+        factory: getAddress(pool.factory),
+        factoryName: labels.of(pool.factory),
+        base: getAddress(pool.base),
+        baseSymbol: labels.of(pool.base),
+        tokenReserve: pool.tokenReserve,
+        baseReserve: pool.baseReserve,
+        baseUsd: baseUsd.get(pool.base) ?? null,
+        liquidityUsd,
+        stablePools: null,
+        ...block,
+      };
     }
     if (!Number.isFinite(price) || price <= 0) {
       fail(request.coinId, `unusable price ${price}`);
@@ -282,7 +307,7 @@ async function quotePulseX(options: PulseXSourceOptions & { poolCache: PoolCache
       raw = row.supply!.raw;
     }
     const supply = toUnits(raw, row.decimals);
-    quotes.set(request.coinId, { price, marketCap: supply > 0 ? price * supply : null, change24h: null, liquidityUsd, route, circulatingSupply: supply });
+    quotes.set(request.coinId, { price, marketCap: supply > 0 ? price * supply : null, change24h: null, liquidityUsd, route, circulatingSupply: supply, provenance });
   }
 
   // One save of every row discovery or a supply reading changed.

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-/// The aggregate3 and getEthBalance entry points of Multicall3 (deployed on PulseChain at
-/// 0xcA11bde05977b3631167028862bE2a173976CA11): viem's multicall calls aggregate3, the bag reader
-/// reads the native coin with getEthBalance.
+/// The aggregate3, getEthBalance and getCurrentBlockTimestamp entry points of Multicall3 (deployed
+/// on PulseChain at 0xcA11bde05977b3631167028862bE2a173976CA11): viem's multicall calls
+/// aggregate3, the bag reader reads the native coin with getEthBalance, and the on-chain price
+/// source reads its pinned block's time with getCurrentBlockTimestamp.
 contract Multicall3 {
     struct Call3 {
         address target;
@@ -27,5 +28,9 @@ contract Multicall3 {
 
     function getEthBalance(address addr) external view returns (uint256 balance) {
         balance = addr.balance;
+    }
+
+    function getCurrentBlockTimestamp() external view returns (uint256 timestamp) {
+        timestamp = block.timestamp;
     }
 }

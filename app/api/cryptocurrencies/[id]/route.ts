@@ -1,9 +1,9 @@
 import { endpoints } from "@/lib/api/contract";
 import { methods, route } from "@/lib/api/route";
-import { getCoinOrThrow } from "@/lib/coins/queries";
+import { getCoinDetailOrThrow } from "@/lib/coins/queries";
 
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route(endpoints.coin, ({ params }) => getCoinOrThrow(params.id)),
+  GET: route(endpoints.coin, ({ params }) => getCoinDetailOrThrow(params.id)),
 });

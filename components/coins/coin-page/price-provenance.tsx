@@ -1,0 +1,87 @@
+import { Card } from "@/components/ui/card";
+import { PROVENANCE_ANCHOR } from "@/lib/coins/coin-path";
+import { ageOf, priceCaveat, reservesPhrase } from "@/lib/coins/provenance-copy";
+import { staleMinutes, type PriceContext } from "@/lib/coins/freshness";
+import { EXPLORER_NAME, explorerAddressUrl, explorerBlockUrl } from "@/lib/explorer";
+import type { Coin, CoinDetail } from "@/lib/validation/coins";
+import type { Provenance } from "@/lib/validation/provenance";
+
+/**
+ * 'Where this price comes from': the pool, reserves and block of an on-chain price (linked on the
+ * explorer), or the DexScreener pair or CoinGecko id, and why the price shown may be an older one.
+ */
+export function PriceProvenance({ coin, account, priceContext }: { coin: Coin; account: Pick<CoinDetail, "provenance" | "heldBack">; priceContext: PriceContext }) {
+  const { provenance, heldBack } = account;
+  const caveat = priceCaveat(coin, priceContext.minLiquidityUsd, staleMinutes(coin, priceContext), heldBack);
+  return (
+    <Card className="p-5" id={PROVENANCE_ANCHOR} data-testid="price-provenance" role="region" aria-labelledby={`${PROVENANCE_ANCHOR}-title`}>
+      <h2 id={`${PROVENANCE_ANCHOR}-title`} className="text-lg font-semibold">
+        Where this price comes from
+      </h2>
+      <p className="mt-2 text-sm leading-relaxed">{provenance ? <Origin coin={coin} provenance={provenance} now={priceContext.now} /> : noRecord(coin)}</p>
+      {caveat ? <p className="mt-2 text-sm text-muted-foreground">{caveat}</p> : null}
+    </Card>
+  );
+}
+
+function Origin({ coin, provenance, now }: { coin: Coin; provenance: Provenance; now: number }) {
+  switch (provenance.source) {
+    case "pulsex": {
+      const when = provenance.blockTime ? ` (${ageOf(provenance.blockTime, now)})` : "";
+      const block = (
+        <>
+          at block <ExplorerLink href={explorerBlockUrl(provenance.block)}>{provenance.block.toLocaleString("en-US")}</ExplorerLink>
+          {when}
+        </>
+      );
+      if (provenance.pool === null) {
+        return (
+          <>
+            From PulseX&apos;s stablecoin pools {block}: {reservesPhrase(provenance, coin.symbol)}.
+          </>
+        );
+      }
+      return (
+        <>
+          From the{" "}
+          <ExplorerLink href={explorerAddressUrl(provenance.pool)}>
+            {coin.symbol}/{provenance.baseSymbol} pool
+          </ExplorerLink>{" "}
+          on {provenance.factoryName ?? "PulseX"} {block}: {reservesPhrase(provenance, coin.symbol)}.
+        </>
+      );
+    }
+    case "dexscreener":
+      return (
+        <>
+          From DexScreener&apos;s deepest PulseChain pair
+          {provenance.pair ? (
+            <>
+              {" "}
+              (<ExplorerLink href={explorerAddressUrl(provenance.pair)}>{provenance.dexId ? `${provenance.dexId} pool` : "the pool"}</ExplorerLink>)
+            </>
+          ) : null}
+          , asked {ageOf(provenance.at, now)}.
+        </>
+      );
+    case "coingecko":
+      return (
+        <>
+          From CoinGecko (&ldquo;{provenance.id}&rdquo;), priced {ageOf(provenance.at, now)}.
+        </>
+      );
+  }
+}
+
+function noRecord(coin: Coin): string {
+  if (coin.priceSource === "snapshot") return "From the site's starting snapshot: no source has priced it since.";
+  return `From ${coin.priceSource}; this price was published before the site kept where prices come from.`;
+}
+
+function ExplorerLink({ href, children }: { href: string; children: React.ReactNode }) {
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className="text-primary underline-offset-4 hover:underline" title={`On ${EXPLORER_NAME}`}>
+      {children}
+    </a>
+  );
+}

@@ -1,0 +1,38 @@
+// 'Where this price comes from' in a visitor's words (pure): the pieces of each sentence, so the
+// page can link the pool, the pair and the block to the explorer. Numbers are rounded for reading;
+// the API (GET /api/cryptocurrencies/{id}) has them whole.
+import { formatMarketCap, formatPrice } from "../format";
+import { BIG_MOVE_FACTOR, BIG_MOVE_POOL_USD } from "../market/publish";
+import type { Provenance } from "../validation/provenance";
+import { formatSupply } from "./coin-figures";
+import { formatPriceAge } from "./freshness";
+
+/** "2 min ago" style age of a time at `now`; "just now" under a minute. */
+export function ageOf(iso: string, now: number): string {
+  const minutes = Math.max(0, Math.floor((now - Date.parse(iso)) / 60_000));
+  return minutes === 0 ? "just now" : `${formatPriceAge(minutes)} ago`;
+}
+
+/** The reserves sentence of an on-chain price: "1.2M HEX against 3.4B WPLS, $1.3M of liquidity". */
+export function reservesPhrase(provenance: Extract<Provenance, { source: "pulsex" }>, symbol: string): string {
+  const liquidity = `${formatMarketCap(provenance.liquidityUsd)} of liquidity`;
+  if (provenance.pool === null) {
+    const pools = provenance.stablePools ?? 0;
+    return `WPLS against ${pools} stablecoin pool${pools === 1 ? "" : "s"}, ${liquidity}`;
+  }
+  const base = provenance.baseSymbol ?? "its base";
+  const basePrice = provenance.baseUsd !== null ? ` (${base} at ${formatPrice(provenance.baseUsd)})` : "";
+  return `${formatSupply(provenance.tokenReserve, symbol)} against ${formatSupply(provenance.baseReserve, base)}${basePrice}, ${liquidity}`;
+}
+
+/** Why the price shown may not be the source's latest: under the floor, held back, or stale. Null when none. */
+export function priceCaveat(coin: { lowLiquidity: boolean }, minLiquidityUsd: number, staleFor: number | null, heldBack: { price: number } | null = null): string | null {
+  if (heldBack) {
+    return `Its pool has just moved the price to ${formatPrice(heldBack.price)}, over ${BIG_MOVE_FACTOR}x from this one, with under ${formatMarketCap(BIG_MOVE_POOL_USD)} of liquidity: the move is published only if the next pass sees it too.`;
+  }
+  if (coin.lowLiquidity) {
+    return `Its pool is now under the ${formatMarketCap(minLiquidityUsd)} of liquidity a price needs, so this is its last good price, and it is left out of the rankings until the pool recovers.`;
+  }
+  if (staleFor !== null) return `This price is ${formatPriceAge(staleFor)} old: its source has not answered for this coin since, so the last good price stays.`;
+  return null;
+}

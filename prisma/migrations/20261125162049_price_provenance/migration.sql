@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Coin" ADD COLUMN "provenance" TEXT;

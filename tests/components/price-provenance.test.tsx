@@ -1,0 +1,94 @@
+// 'Where this price comes from' on a coin page: the pool, reserves and block of an on-chain price
+// in plain words with explorer links, DexScreener's pair and CoinGecko's id, and why a price shown
+// may be an older one (under the liquidity floor, stale).
+import { render, screen, within } from "@testing-library/react";
+import { PriceProvenance } from "@/components/coins/coin-page/price-provenance";
+import type { Provenance } from "@/lib/validation/provenance";
+import { makeCoin, seedPriceContext } from "./fixtures";
+
+const NOW = Date.parse("2026-11-25T12:00:00Z");
+const context = { ...seedPriceContext, newestLivePriceAt: "2026-11-25T11:58:00Z", now: NOW, minLiquidityUsd: 5_000 };
+const POOL = "0x1b45b9148791d3a104184cd5dfe5ce57193a3ee9";
+
+const onchain: Provenance = {
+  source: "pulsex",
+  pool: POOL,
+  factory: "0x29eA7545DEf87022BAdc76323F373EA1e707C523",
+  factoryName: "PulseX V2",
+  base: "0xA1077a294dDE1B09bB078844df40758a5D0f9a27",
+  baseSymbol: "WPLS",
+  tokenReserve: 1_234_567,
+  baseReserve: 3_400_000_000,
+  baseUsd: 0.000039,
+  liquidityUsd: 1_300_000,
+  stablePools: null,
+  block: 23_456_789,
+  blockTime: "2026-11-25T11:58:00Z",
+};
+
+const section = () => screen.getByRole("region", { name: "Where this price comes from" });
+
+test("an on-chain price: the pool on its factory at its block, both reserves and the liquidity, linked on the explorer", () => {
+  const coin = makeCoin({ id: "hex", symbol: "HEX", priceSource: "pulsex", priceUpdatedAt: "2026-11-25T11:58:00Z" });
+  render(<PriceProvenance coin={coin} account={{ provenance: onchain, heldBack: null }} priceContext={context} />);
+  expect(section()).toHaveTextContent(
+    "From the HEX/WPLS pool on PulseX V2 at block 23,456,789 (2 minutes ago): 1.23M HEX against 3.4B WPLS (WPLS at $0.000039), $1.30M of liquidity.",
+  );
+  expect(within(section()).getByRole("link", { name: "HEX/WPLS pool" })).toHaveAttribute("href", `https://scan.pulsechain.com/address/${POOL}`);
+  expect(within(section()).getByRole("link", { name: "23,456,789" })).toHaveAttribute("href", "https://scan.pulsechain.com/block/23456789");
+});
+
+test("WPLS from the stablecoin pools; DexScreener's pair; CoinGecko's id", () => {
+  const { unmount } = render(
+    <PriceProvenance
+      coin={makeCoin({ id: "pls", symbol: "PLS", priceSource: "pulsex", priceUpdatedAt: "2026-11-25T11:58:00Z" })}
+      account={{
+        provenance: { ...onchain, pool: null, factory: null, factoryName: null, base: null, baseSymbol: null, tokenReserve: null, baseReserve: null, baseUsd: null, stablePools: 3, liquidityUsd: 9_000_000 },
+        heldBack: null,
+      }}
+      priceContext={context}
+    />,
+  );
+  expect(section()).toHaveTextContent("From PulseX's stablecoin pools at block 23,456,789 (2 minutes ago): WPLS against 3 stablecoin pools, $9.00M of liquidity.");
+  unmount();
+
+  const dex = render(
+    <PriceProvenance
+      coin={makeCoin({ id: "inc", symbol: "INC", priceSource: "dexscreener", priceUpdatedAt: "2026-11-25T11:58:00Z" })}
+      account={{ provenance: { source: "dexscreener", pair: POOL, dexId: "pulsex", at: "2026-11-25T11:57:00Z" }, heldBack: null }}
+      priceContext={context}
+    />,
+  );
+  expect(section()).toHaveTextContent("From DexScreener's deepest PulseChain pair (pulsex pool), asked 3 minutes ago.");
+  expect(within(section()).getByRole("link", { name: "pulsex pool" })).toHaveAttribute("href", `https://scan.pulsechain.com/address/${POOL}`);
+  dex.unmount();
+
+  render(
+    <PriceProvenance
+      coin={makeCoin({ id: "btc", symbol: "BTC", priceSource: "coingecko", priceUpdatedAt: "2026-11-25T11:58:00Z" })}
+      account={{ provenance: { source: "coingecko", id: "bitcoin", at: "2026-11-25T11:59:30Z" }, heldBack: null }}
+      priceContext={context}
+    />,
+  );
+  expect(section()).toHaveTextContent("From CoinGecko (“bitcoin”), priced just now.");
+});
+
+test("under the floor, held back or stale, it says why the price shown is an older one; the seed's price says it is the starting snapshot", () => {
+  const held = render(
+    <PriceProvenance
+      coin={makeCoin({ id: "hex", symbol: "HEX", priceSource: "pulsex", priceUpdatedAt: "2026-11-25T11:58:00Z" })}
+      account={{ provenance: onchain, heldBack: { price: 0.0012, since: "2026-11-25T11:58:00Z" } }}
+      priceContext={context}
+    />,
+  );
+  expect(section()).toHaveTextContent("Its pool has just moved the price to $0.0012, over 5x from this one, with under $50.00K of liquidity: the move is published only if the next pass sees it too.");
+  held.unmount();
+  const low = render(<PriceProvenance coin={makeCoin({ id: "hex", symbol: "HEX", lowLiquidity: true, priceSource: "pulsex", priceUpdatedAt: "2026-11-25T11:00:00Z" })} account={{ provenance: onchain, heldBack: null }} priceContext={context} />);
+  expect(section()).toHaveTextContent("Its pool is now under the $5.00K of liquidity a price needs, so this is its last good price");
+  low.unmount();
+  const stale = render(<PriceProvenance coin={makeCoin({ id: "hex", symbol: "HEX", priceSource: "pulsex", priceUpdatedAt: "2026-11-25T10:00:00Z" })} account={{ provenance: onchain, heldBack: null }} priceContext={context} />);
+  expect(section()).toHaveTextContent("This price is 2 hours old: its source has not answered for this coin since, so the last good price stays.");
+  stale.unmount();
+  render(<PriceProvenance coin={makeCoin({ id: "hex", symbol: "HEX", priceSource: "snapshot", priceUpdatedAt: "2026-11-20T00:00:00Z" })} account={{ provenance: null, heldBack: null }} priceContext={context} />);
+  expect(section()).toHaveTextContent("From the site's starting snapshot: no source has priced it since.");
+});
