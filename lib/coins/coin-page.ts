@@ -3,9 +3,9 @@
 import "server-only";
 import { cache } from "react";
 import { resolveSegment } from "../compare/pair-route";
-import type { Coin, CoinDetail } from "../validation/coins";
+import type { Coin } from "../validation/coins";
 import { coinPath } from "./coin-path";
-import { priceAccountOf } from "./queries";
+import { priceAccountOf, type PriceAccount } from "./queries";
 import { getCoinSnapshot } from "./snapshot";
 import { topCoinsBesides } from "./top-coins";
 
@@ -13,7 +13,7 @@ import { topCoinsBesides } from "./top-coins";
 export const COMPARE_WITH_TOP = 8;
 
 export type CoinPageData =
-  | { kind: "coin"; coin: Coin; account: Pick<CoinDetail, "provenance" | "heldBack">; compareWith: Coin[] }
+  | { kind: "coin"; coin: Coin; account: PriceAccount; compareWith: Coin[] }
   | { kind: "redirect"; path: string }
   | { kind: "not-found" };
 

@@ -24,6 +24,7 @@ export async function readPriceHealth(db: PrismaClient, now: number): Promise<Om
           where: { OR: [{ priceUpdatedAt: { lt: new Date(cutoff) } }, { priceUpdatedAt: null, listedAt: { lt: new Date(cutoff) } }] },
         });
   const lowLiquidityCoins = await db.coin.count({ where: { lowLiquidity: true } });
+  const sourcesDisagreeCoins = await db.coin.count({ where: { sourcesDisagree: true } });
 
   const age = (date: Date | null) => (date ? Math.round((now - date.getTime()) / 1000) : null);
   return {
@@ -34,6 +35,7 @@ export async function readPriceHealth(db: PrismaClient, now: number): Promise<Om
       stalestAgeSeconds: age(range.min),
       staleCoins,
       lowLiquidityCoins,
+      sourcesDisagreeCoins,
     },
     plsCrossCheck: await readMarketState(db, "pls-cross-check"),
   };

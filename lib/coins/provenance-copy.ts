@@ -4,6 +4,7 @@
 import { formatMarketCap, formatPrice } from "../format";
 import { BIG_MOVE_FACTOR, BIG_MOVE_POOL_USD } from "../market/publish";
 import type { Provenance } from "../validation/provenance";
+import type { SourceCheck } from "../validation/source-check";
 import { formatSupply } from "./coin-figures";
 import { formatPriceAge } from "./freshness";
 
@@ -35,4 +36,16 @@ export function priceCaveat(coin: { lowLiquidity: boolean }, minLiquidityUsd: nu
   }
   if (staleFor !== null) return `This price is ${formatPriceAge(staleFor)} old: its source has not answered for this coin since, so the last good price stays.`;
   return null;
+}
+
+/**
+ * The price's last check against a second source, at `now`: "DexScreener said $1.50 4 minutes ago,
+ * 33.3% from this price: the price shown stays the on-chain one." Null before any check.
+ */
+export function sourceCheckPhrase(check: SourceCheck | null, now: number): string | null {
+  if (!check) return null;
+  const other = check.source === "coingecko" ? "CoinGecko" : "DexScreener";
+  const apart = `${Math.abs(check.differencePct).toFixed(1)}%`;
+  if (check.agrees) return `Checked against ${other} ${ageOf(check.checkedAt, now)}: ${formatPrice(check.theirs)}, ${apart} apart.`;
+  return `Sources disagree: ${other} said ${formatPrice(check.theirs)} ${ageOf(check.checkedAt, now)}, ${apart} from this price. The price shown stays the on-chain one.`;
 }

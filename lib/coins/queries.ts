@@ -6,6 +6,7 @@ import { ApiError } from "../api/errors";
 import { byChangeDesc } from "../market-constants";
 import type { Coin, CoinDetail } from "../validation/coins";
 import { parseProvenance } from "../validation/provenance";
+import { parseSourceCheck } from "../validation/source-check";
 import { getCoinSnapshot, type CoinSnapshot } from "./snapshot";
 
 /** All coins by rank. */
@@ -35,9 +36,15 @@ export async function getCoinDetailOrThrow(id: string): Promise<CoinDetail> {
   return { ...coin, ...priceAccountOf(await getCoinSnapshot(), coin.id) };
 }
 
-/** Where the coin's current price came from (null: no source described it), and a move held back. */
-export function priceAccountOf(snapshot: CoinSnapshot, id: string): Pick<CoinDetail, "provenance" | "heldBack"> {
-  return { provenance: parseProvenance(snapshot.provenanceById.get(id) ?? null), heldBack: snapshot.heldBackById.get(id) ?? null };
+export type PriceAccount = Pick<CoinDetail, "provenance" | "sourceCheck" | "heldBack">;
+
+/** Where the coin's current price came from (null: no source described it), its last check, a move held back. */
+export function priceAccountOf(snapshot: CoinSnapshot, id: string): PriceAccount {
+  return {
+    provenance: parseProvenance(snapshot.provenanceById.get(id) ?? null),
+    sourceCheck: parseSourceCheck(snapshot.sourceCheckById.get(id) ?? null),
+    heldBack: snapshot.heldBackById.get(id) ?? null,
+  };
 }
 
 /** Biggest 24h gainers across all coins; coins without a 24h change or with a low-liquidity price are left out. */

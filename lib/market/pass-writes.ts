@@ -8,6 +8,7 @@ import "server-only";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { sqlDateTime } from "@/lib/db/sql-datetime";
 import { chunk } from "@/lib/in-batches";
+import type { SourceCheck } from "@/lib/validation/source-check";
 import { HELD_LOOKBACK_MS, type PricePoint } from "./held-highs";
 import { raiseHighsSet } from "./raise-highs-sql";
 import { DAILY_AFTER_MS, DAY_MS, HOUR_MS, THIN_AFTER_MS } from "./publish";
@@ -125,6 +126,21 @@ export async function writePublishedPrices(db: PrismaClient, rows: readonly Publ
     }),
   ]);
   await db.$transaction(statements);
+}
+
+/** Stores each coin's latest check against a second source, and whether the two disagree. */
+export async function writeSourceChecks(db: PrismaClient, rows: readonly { id: string; check: SourceCheck }[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.$transaction(
+    chunk(rows, ROWS_PER_STATEMENT).map((piece) =>
+      db.$executeRawUnsafe(
+        `UPDATE "Coin" SET "sourceCheck" = v.column2, "sourceCheckedAt" = v.column3, "sourcesDisagree" = v.column4
+         FROM (VALUES ${piece.map(() => "(?,?,?,?)").join(",")}) AS v
+         WHERE "Coin"."id" = v.column1`,
+        ...piece.flatMap(({ id, check }) => [id, JSON.stringify(check), sqlDateTime(new Date(check.checkedAt)), check.agrees ? 0 : 1]),
+      ),
+    ),
+  );
 }
 
 /** Flags coins whose pool is under the floor; their price columns stay as they were. */

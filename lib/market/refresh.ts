@@ -10,10 +10,12 @@ import "server-only";
 import type { Coin } from "@/lib/generated/prisma/client";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { getEnv } from "@/lib/env";
-import { crossCheckPls, PLS_COINGECKO_ID, type PlsCrossCheck } from "./cross-check";
+import { CROSS_CHECK_TOLERANCE_PCT, crossCheckPls, PLS_COINGECKO_ID, type PlsCrossCheck } from "./cross-check";
 import { passDeadline } from "./pass-budget";
 import { heldFigures } from "./held-highs";
-import { flagLowLiquidity, recentPrices, referencePrices24h, rerank, storePendingMoves, thinSnapshots, writePublishedPrices, type PublishedPrice } from "./pass-writes";
+import { flagLowLiquidity, recentPrices, referencePrices24h, rerank, storePendingMoves, thinSnapshots, writePublishedPrices, writeSourceChecks, type PublishedPrice } from "./pass-writes";
+import { checkIntervalMs, compareSources } from "./source-check";
+import { checkTokensAgainst, type CoinCheck } from "./token-checks";
 import { HOUR_MS, chooseChange24h, decideMove, deriveMarketCap, parseBurnAddresses, quoteIsForThisCoin, raiseAllTimeHigh, underLiquidityFloor } from "./publish";
 import { readMarketState, writeMarketState } from "./state";
 import type { FetchOptions, PriceSource, Quote, QuoteRequest, SourceResult } from "./types";
@@ -33,6 +35,8 @@ export type RefreshReport = {
   notes: string[];
   /** The PLS check against CoinGecko, when one ran this pass. */
   crossCheck: PlsCrossCheck | null;
+  /** The published prices checked against a second source this pass, and those that disagree. */
+  sourceChecks: { asked: number; checked: number; disagree: string[] };
   /** 0 when thinning did not run (it runs at most once an hour). */
   snapshotsThinned: number;
   /** True when the pass lost its lease before writing, so it wrote nothing. */
@@ -78,6 +82,7 @@ export async function runRefreshPass(db: PrismaClient, sources: readonly PriceSo
     deferred: [],
     notes: [],
     crossCheck: null,
+    sourceChecks: { asked: 0, checked: 0, disagree: [] },
     snapshotsThinned: 0,
     leaseLost: false,
   };
@@ -154,6 +159,16 @@ export async function runRefreshPass(db: PrismaClient, sources: readonly PriceSo
   }
   if (report.deferred.length > 0) log(`[market] ${report.deferred.length} coins deferred to the next pass (time budget)`);
 
+  // Sources that watch each other: this pass's share of the on-chain tokens against DexScreener.
+  const dexScreener = sources.find((source) => source.name === "dexscreener");
+  const onchainTokens = coins.filter((coin) => coin.quoteSource === "pulsex" && coin.contractAddress !== null);
+  const freshOnchain = outcomes.flatMap((outcome) =>
+    outcome.kind === "publish" && outcome.source === "pulsex" && outcome.coin.contractAddress !== null ? [{ coin: outcome.coin, price: outcome.quote.price }] : [],
+  );
+  const tokenChecks = dexScreener
+    ? await checkTokensAgainst(dexScreener, freshOnchain, onchainTokens.length, { intervalMs: checkIntervalMs(env.MARKET_REFRESH_INTERVAL_MINUTES), fetchOptions, at: now() })
+    : { checks: [], asked: 0 };
+
   if (options.stillHoldsLease && !(await options.stillHoldsLease())) {
     report.leaseLost = true;
     log("[market] the lease was taken by another refresher: this pass writes nothing");
@@ -192,12 +207,20 @@ export async function runRefreshPass(db: PrismaClient, sources: readonly PriceSo
   if (rows.length > 0 || newlyLow.length > 0) await rerank(db);
 
   report.snapshotsThinned = await thinAtMostHourly(db, now());
+  const checks: CoinCheck[] = [...tokenChecks.checks];
   if (onchainPls !== null && coingeckoPls !== null) {
     report.crossCheck = crossCheckPls(onchainPls, coingeckoPls, now());
     await writeMarketState(db, "pls-cross-check", report.crossCheck);
-    if (!report.crossCheck.agrees) {
-      log(`[market] PLS cross-check: on-chain $${onchainPls} vs CoinGecko $${coingeckoPls} (${report.crossCheck.differencePct.toFixed(2)}% apart)`);
-    }
+    const pls = coins.find((coin) => coin.quoteSource === "pulsex" && coin.contractAddress === null);
+    if (pls) checks.push({ coin: pls, check: compareSources(onchainPls, coingeckoPls, "coingecko", now(), CROSS_CHECK_TOLERANCE_PCT) });
+  }
+  await writeSourceChecks(db, checks.map(({ coin, check }) => ({ id: coin.id, check })));
+  report.sourceChecks = { asked: tokenChecks.asked + (report.crossCheck ? 1 : 0), checked: checks.length, disagree: checks.filter(({ check }) => !check.agrees).map(({ coin }) => coin.id) };
+  // Logged once per episode: when two sources that agreed (or were never compared) part.
+  for (const { coin, check } of checks) {
+    if (check.agrees || coin.sourcesDisagree) continue;
+    const other = check.source === "coingecko" ? "CoinGecko" : "DexScreener";
+    log(`[market] sources disagree on ${coin.id}: on-chain $${check.ours} vs ${other} $${check.theirs} (${check.differencePct.toFixed(2)}% apart); the on-chain price stays published`);
   }
   report.finishedAt = now().toISOString();
   return report;

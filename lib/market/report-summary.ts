@@ -12,6 +12,8 @@ export function summarizeReport(report: RefreshReport): string {
   ];
   const check = report.crossCheck;
   if (check) parts.push(`PLS vs CoinGecko ${check.differencePct >= 0 ? "+" : ""}${check.differencePct.toFixed(2)}%${check.agrees ? "" : " (more than 3% apart)"}`);
+  const { sourceChecks } = report;
+  if (sourceChecks.checked > 0) parts.push(`${sourceChecks.checked} checked against a second source${sourceChecks.disagree.length > 0 ? ` (${sourceChecks.disagree.length} disagree)` : ""}`);
   if (report.leaseLost) parts.push("lease lost, nothing written");
   return parts.join(", ");
 }

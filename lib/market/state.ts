@@ -5,6 +5,7 @@
 import "server-only";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { plsCrossCheckSchema } from "@/lib/validation/health";
+import { parseStoredJson } from "@/lib/validation/stored-json";
 import { z } from "@/lib/validation/zod";
 
 const stateSchemas = {
@@ -21,13 +22,7 @@ export type MarketStateValue<K extends MarketStateKey> = z.infer<(typeof stateSc
 /** The stored value, or null when unset or unreadable (an old or hand-edited row is not an error). */
 export async function readMarketState<K extends MarketStateKey>(db: PrismaClient, key: K): Promise<MarketStateValue<K> | null> {
   const row = await db.marketState.findUnique({ where: { key } });
-  if (!row) return null;
-  try {
-    const parsed = stateSchemas[key].safeParse(JSON.parse(row.value));
-    return parsed.success ? (parsed.data as MarketStateValue<K>) : null;
-  } catch {
-    return null;
-  }
+  return parseStoredJson(stateSchemas[key], row?.value ?? null) as MarketStateValue<K> | null;
 }
 
 export async function writeMarketState<K extends MarketStateKey>(db: PrismaClient, key: K, value: MarketStateValue<K>): Promise<void> {

@@ -3,6 +3,7 @@
 import { z } from "./zod";
 import { COIN_ID_PATTERN } from "../coin-id";
 import { provenanceSchema } from "./provenance";
+import { sourceCheckSchema } from "./source-check";
 
 export const coinIdSchema = z.string().regex(COIN_ID_PATTERN, "A coin id is 1 to 64 lowercase letters, digits or hyphens.");
 
@@ -45,11 +46,14 @@ export const coinSchema = z.object({
 export type Coin = z.infer<typeof coinSchema>;
 
 /**
- * One coin's answer (GET /api/cryptocurrencies/{id}): the coin, where its price came from, and a
- * move its source reported that waits for the next pass to confirm it (a big move in a thin pool).
+ * One coin's answer (GET /api/cryptocurrencies/{id}): the coin, where its price came from, its
+ * last check against a second source, and a move its source reported that waits for the next
+ * pass to confirm it (a big move in a thin pool).
  */
 export const coinDetailSchema = coinSchema.extend({
   provenance: provenanceSchema.nullable(),
+  /** The price's last check against a second source (DexScreener; CoinGecko for PLS). */
+  sourceCheck: sourceCheckSchema.nullable(),
   heldBack: z.object({ price: z.number(), since: z.iso.datetime() }).nullable(),
 });
 export type CoinDetail = z.infer<typeof coinDetailSchema>;

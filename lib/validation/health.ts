@@ -31,6 +31,8 @@ export const healthSchema = z.object({
     staleCoins: z.number().int().min(0),
     /** Coins whose last quote came from a pool under the liquidity floor. */
     lowLiquidityCoins: z.number().int().min(0),
+    /** Coins whose published price and a second source's were more than the tolerance apart at the last check. */
+    sourcesDisagreeCoins: z.number().int().min(0),
   }),
   /** Null until a refresh pass has compared PLS with CoinGecko. */
   plsCrossCheck: plsCrossCheckSchema.nullable(),

@@ -1,6 +1,7 @@
 // Where a published price came from (issue 26): what the source said, kept with the price so a
 // visitor can check it. Written by the refresh pass with each price (Coin.provenance, JSON), shown
 // on the coin page under 'Where this price comes from' and in GET /api/cryptocurrencies/{id}.
+import { parseStoredJson } from "./stored-json";
 import { z } from "./zod";
 
 /** From a PulseX pool read on chain at a pinned block. */
@@ -49,13 +50,5 @@ export const provenanceSchema = z.discriminatedUnion("source", [onchainProvenanc
 export type Provenance = z.infer<typeof provenanceSchema>;
 export type OnchainProvenance = z.infer<typeof onchainProvenanceSchema>;
 
-/** The stored JSON as a Provenance; null when unset or unreadable (an old row is not an error). */
-export function parseProvenance(stored: string | null): Provenance | null {
-  if (!stored) return null;
-  try {
-    const parsed = provenanceSchema.safeParse(JSON.parse(stored));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
+/** Coin.provenance as a Provenance; null when unset or unreadable. */
+export const parseProvenance = (stored: string | null): Provenance | null => parseStoredJson(provenanceSchema, stored);

@@ -24,6 +24,7 @@ test("seed only: ages from the snapshot's date, nothing stale (no live price yet
   expect(body.prices.freshest).toBe(body.prices.stalest);
   expect(body.prices.staleCoins).toBe(0);
   expect(body.prices.lowLiquidityCoins).toBe(0);
+  expect(body.prices.sourcesDisagreeCoins).toBe(0);
   expect(body.plsCrossCheck).toBeNull();
 });
 
@@ -34,6 +35,7 @@ test("ages and counts come from priceUpdatedAt: a recent updatedAt does not make
   await db().coin.update({ where: { id: "eth" }, data: { priceUpdatedAt: minutesAgo(60), updatedAt: new Date() } });
   await db().coin.update({ where: { id: "doge" }, data: { priceUpdatedAt: minutesAgo(20) } });
   await db().coin.updateMany({ where: { id: { in: ["pepe", "most"] } }, data: { lowLiquidity: true } });
+  await db().coin.updateMany({ where: { id: { in: ["hex", "pls", "inc"] } }, data: { sourcesDisagree: true } });
 
   const { prices } = await getHealth();
   // 60 minutes = 3,600 s (the request takes well under the 30 s of slack).
@@ -43,6 +45,7 @@ test("ages and counts come from priceUpdatedAt: a recent updatedAt does not make
   expect(prices.freshestAgeSeconds).toBeLessThan(90);
   expect(prices.staleCoins).toBe(2);
   expect(prices.lowLiquidityCoins).toBe(2);
+  expect(prices.sourcesDisagreeCoins).toBe(3);
 });
 
 test("when every price is old alike (the refresh is down), no coin counts as stale; the ages say it", async () => {

@@ -136,6 +136,61 @@ describe("all-time highs", () => {
   });
 });
 
+describe("sources that watch each other", () => {
+  // Twelve seed coins priced "on chain" (a scripted PulseX source) at $1 each; DexScreener (msw)
+  // says $1.05 for all but pepe, which it says is $1.50.
+  const ids = ["hex", "inc", "pepe", "bear", "trump", "most", "9mm", "pcock", "pdai", "plsx", "ehex", "pts"];
+  const address = (i: number) => `0x${(0xc0 + i).toString(16).padStart(40, "0")}`;
+  beforeAll(async () => {
+    await onlyQuote("pulsex", ids);
+    for (const [i, id] of ids.entries()) await db().coin.update({ where: { id }, data: { quoteId: address(i), contractAddress: address(i), sourceCheckedAt: null, sourcesDisagree: false } });
+  });
+
+  test("every on-chain token is checked against DexScreener within an hour, a share per pass; one more than 10% apart is flagged once, its price stays on-chain", async () => {
+    const asked: string[][] = [];
+    server.use(
+      http.get("https://dexscreener.test/tokens/v1/pulsechain/:addresses", ({ params }) => {
+        const addresses = String(params.addresses).split(",");
+        asked.push(addresses);
+        return HttpResponse.json(
+          addresses.map((a) => ({
+            chainId: "pulsechain",
+            pairAddress: `0x${"ab".repeat(20)}`,
+            baseToken: { address: a },
+            quoteToken: { address: "0xA1077a294dDE1B09bB078844df40758a5D0f9a27" },
+            priceUsd: a === address(2) ? "1.5" : "1.05",
+            liquidity: { usd: 1_000_000 },
+          })),
+        );
+      }),
+    );
+    const dex = createDexScreenerSource({ baseUrl: "https://dexscreener.test", pace: noPace, policy: POLICY });
+    const onchain = scripted("pulsex", Object.fromEntries(ids.map((id) => [id, quote(1, { marketCap: 1e6 })])));
+    const lines: string[] = [];
+    const pass = (minutes: number) => runRefreshPass(db(), [onchain, dex], { log: (line) => lines.push(line), now: () => new Date(Date.UTC(2026, 10, 24, 6, minutes)) });
+
+    // Passes 5 minutes apart: 12 tokens, a twelfth each pass, the longest unchecked first.
+    for (let n = 0; n < 12; n++) expect((await pass(n * 5)).sourceChecks).toMatchObject({ asked: 1, checked: 1 });
+    expect(asked.flat().sort()).toEqual(ids.map((_, i) => address(i)).sort());
+    const rows = await db().coin.findMany({ where: { id: { in: ids } } });
+    expect(rows.every((row) => row.sourceCheckedAt !== null)).toBe(true);
+    expect(rows.filter((row) => row.sourcesDisagree).map((row) => row.id)).toEqual(["pepe"]);
+    const pepe = await coin("pepe");
+    expect(pepe.currentPrice).toBe(1); // the flag tells, it does not switch sources
+    expect(JSON.parse(pepe.sourceCheck!)).toEqual({ source: "dexscreener", ours: 1, theirs: 1.5, differencePct: expect.closeTo(-33.33, 2), agrees: false, checkedAt: pepe.sourceCheckedAt!.toISOString() });
+    expect(JSON.parse((await coin("hex")).sourceCheck!)).toMatchObject({ theirs: 1.05, agrees: true });
+    expect(lines.filter((line) => line.startsWith("[market] sources disagree"))).toEqual([
+      "[market] sources disagree on pepe: on-chain $1 vs DexScreener $1.5 (-33.33% apart); the on-chain price stays published",
+    ]);
+
+    // The next round starts again with the longest unchecked; pepe, still apart, is not logged again.
+    asked.length = 0;
+    for (let n = 12; n < 24; n++) await pass(n * 5);
+    expect(asked.flat().sort()).toEqual(ids.map((_, i) => address(i)).sort());
+    expect(lines.filter((line) => line.startsWith("[market] sources disagree"))).toHaveLength(1);
+  });
+});
+
 describe("the 24h change", () => {
   beforeAll(() => onlyQuote("dexscreener", ["inc", "most"]));
 
@@ -265,7 +320,9 @@ describe("the PLS cross-check", () => {
     const report = await runRefreshPass(db(), [onchain, gecko()], { log: (line) => lines.push(line) });
     expect(report.crossCheck).toMatchObject({ coingeckoUsd: 0.000032, differencePct: expect.closeTo(-6.25, 9), agrees: false });
     expect(await readMarketState(db(), "pls-cross-check")).toMatchObject({ agrees: false });
-    expect(lines).toContain("[market] PLS cross-check: on-chain $0.00003 vs CoinGecko $0.000032 (-6.25% apart)");
+    expect(lines).toContain("[market] sources disagree on pls: on-chain $0.00003 vs CoinGecko $0.000032 (-6.25% apart); the on-chain price stays published");
+    // The same check model as every token: the flag and both figures on the PLS row.
+    expect(await db().coin.findUniqueOrThrow({ where: { id: "pls" } })).toMatchObject({ sourcesDisagree: true });
   });
 
   test("without a CoinGecko source there is no check, and the last one stays", async () => {

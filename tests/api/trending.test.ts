@@ -98,8 +98,8 @@ describe("most-compared: the counted ranking", () => {
     expect(Object.keys(pairs[0]!).sort()).toEqual(["coin1", "coin2", "comparisons", "rank", "saves"]);
     // Coins exactly as GET /api/cryptocurrencies/{id} serves them, less the account of the price.
     const hex = await call(oneCoin.GET, "/api/cryptocurrencies/hex", { params: { id: "hex" } });
-    const { provenance, heldBack, ...coin } = hex.body as { provenance: unknown; heldBack: unknown };
-    expect([provenance, heldBack]).toEqual([null, null]); // the seed's snapshot price
+    const { provenance, heldBack, sourceCheck, ...coin } = hex.body as Record<string, unknown>;
+    expect([provenance, heldBack, sourceCheck]).toEqual([null, null, null]); // the seed's snapshot price
     expect(pairs[1]!.coin1).toEqual(coin);
     expect(pairs[1]!.coin1).toMatchObject({ id: "hex", symbol: "HEX", tags: [] });
     expect(pairs[2]!.coin1).toMatchObject({ id: "plsx", symbol: "PLSX" });

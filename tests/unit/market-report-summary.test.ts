@@ -11,6 +11,7 @@ const base: RefreshReport = {
   deferred: [{ coinId: "a", source: "dexscreener" }, { coinId: "b", source: "dexscreener" }],
   notes: [],
   crossCheck: null,
+  sourceChecks: { asked: 0, checked: 0, disagree: [] },
   snapshotsThinned: 0,
   leaseLost: false,
 };
@@ -25,4 +26,9 @@ test("with a cross-check and a lost lease", () => {
     "2 updated, 1 failed, 0 held back, 1 low liquidity, 2 deferred, 0 snapshots thinned, PLS vs CoinGecko -6.25% (more than 3% apart), lease lost, nothing written",
   );
   expect(summarizeReport({ ...base, crossCheck: { ...crossCheck, coingeckoUsd: 0.0000295, differencePct: 1.6949, agrees: true } })).toMatch(/PLS vs CoinGecko \+1\.69%$/);
+});
+
+test("with prices checked against a second source", () => {
+  expect(summarizeReport({ ...base, sourceChecks: { asked: 5, checked: 4, disagree: ["pepe"] } })).toMatch(/, 4 checked against a second source \(1 disagree\)$/);
+  expect(summarizeReport({ ...base, sourceChecks: { asked: 2, checked: 2, disagree: [] } })).toMatch(/, 2 checked against a second source$/);
 });

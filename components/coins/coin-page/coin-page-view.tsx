@@ -7,7 +7,8 @@ import { PairLinks } from "@/components/compare/pair-links";
 import { coinDescription } from "@/lib/coins/coin-page-copy";
 import type { PriceContext } from "@/lib/coins/freshness";
 import { comparisonHref } from "@/lib/comparison-link";
-import type { Coin, CoinDetail } from "@/lib/validation/coins";
+import type { PriceAccount } from "@/lib/coins/queries";
+import type { Coin } from "@/lib/validation/coins";
 import { AllTimeHigh } from "./all-time-high";
 import { CoinAtMarketCap } from "./coin-at-market-cap";
 import { CoinFacts } from "./coin-facts";
@@ -24,7 +25,7 @@ export function CoinPageView({
   priceContext,
 }: {
   coin: Coin;
-  account: Pick<CoinDetail, "provenance" | "heldBack">;
+  account: PriceAccount;
   compareWith: readonly Coin[];
   priceContext: PriceContext;
 }) {

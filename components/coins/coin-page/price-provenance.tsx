@@ -1,24 +1,31 @@
 import { Card } from "@/components/ui/card";
 import { PROVENANCE_ANCHOR } from "@/lib/coins/coin-path";
-import { ageOf, priceCaveat, reservesPhrase } from "@/lib/coins/provenance-copy";
+import { ageOf, priceCaveat, reservesPhrase, sourceCheckPhrase } from "@/lib/coins/provenance-copy";
 import { staleMinutes, type PriceContext } from "@/lib/coins/freshness";
 import { EXPLORER_NAME, explorerAddressUrl, explorerBlockUrl } from "@/lib/explorer";
-import type { Coin, CoinDetail } from "@/lib/validation/coins";
+import type { PriceAccount } from "@/lib/coins/queries";
+import type { Coin } from "@/lib/validation/coins";
 import type { Provenance } from "@/lib/validation/provenance";
 
 /**
  * 'Where this price comes from': the pool, reserves and block of an on-chain price (linked on the
  * explorer), or the DexScreener pair or CoinGecko id, and why the price shown may be an older one.
  */
-export function PriceProvenance({ coin, account, priceContext }: { coin: Coin; account: Pick<CoinDetail, "provenance" | "heldBack">; priceContext: PriceContext }) {
-  const { provenance, heldBack } = account;
+export function PriceProvenance({ coin, account, priceContext }: { coin: Coin; account: PriceAccount; priceContext: PriceContext }) {
+  const { provenance, heldBack, sourceCheck } = account;
   const caveat = priceCaveat(coin, priceContext.minLiquidityUsd, staleMinutes(coin, priceContext), heldBack);
+  const checked = sourceCheckPhrase(sourceCheck, priceContext.now);
   return (
     <Card className="p-5" id={PROVENANCE_ANCHOR} data-testid="price-provenance" role="region" aria-labelledby={`${PROVENANCE_ANCHOR}-title`}>
       <h2 id={`${PROVENANCE_ANCHOR}-title`} className="text-lg font-semibold">
         Where this price comes from
       </h2>
       <p className="mt-2 text-sm leading-relaxed">{provenance ? <Origin coin={coin} provenance={provenance} now={priceContext.now} /> : noRecord(coin)}</p>
+      {checked ? (
+        <p className={sourceCheck?.agrees ? "mt-2 text-sm text-muted-foreground" : "mt-2 text-sm font-medium text-destructive"} data-testid="source-check">
+          {checked}
+        </p>
+      ) : null}
       {caveat ? <p className="mt-2 text-sm text-muted-foreground">{caveat}</p> : null}
     </Card>
   );

@@ -21,6 +21,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
           // Coins left for the next pass by the time budget: a count, the list can be long.
           deferred: outcome.report.deferred.length,
           crossCheck: outcome.report.crossCheck,
+          sourceChecks: outcome.report.sourceChecks,
         }
       : { ran: false, reason: outcome.reason };
   }),
