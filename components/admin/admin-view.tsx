@@ -2,6 +2,7 @@
 
 // The operators' page: behind the wallet sign-in ('Login Required' when signed out), then the
 // operator check, which the API makes (GET /api/admin/coins answers 403 for anyone else).
+import type { UseQueryResult } from "@tanstack/react-query";
 import Link from "next/link";
 import { Loader2 } from "lucide-react";
 import { LoadError } from "@/components/account/load-error";
@@ -36,22 +37,9 @@ function AdminConsole({ userId, address }: { userId: number; address: string }) 
   return (
     <div className="flex flex-col gap-6">
       <Section title="Orders" text="Paid listings and slots, with their payments and the posts on X they owe. A reject takes the listing or slot down; the buyer sees its reason.">
-        {orders.isPending ? (
-          <p role="status" className="flex items-center gap-2 py-4 text-sm text-muted-foreground">
-            <Loader2 className="size-4 animate-spin" aria-hidden /> Loading orders…
-          </p>
-        ) : orders.isError ? (
-          <div className="flex flex-wrap items-center gap-3 py-2">
-            <p role="alert" className="text-sm text-muted-foreground">
-              Couldn&apos;t load the orders.
-            </p>
-            <Button variant="outline" size="sm" onClick={() => void orders.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : (
-          <OrderQueue orders={orders.data} />
-        )}
+        <Loaded query={orders} what="orders">
+          {(data) => <OrderQueue orders={data} />}
+        </Loaded>
       </Section>
       <Section title="List a coin">
         <ListCoinForm />
@@ -59,28 +47,39 @@ function AdminConsole({ userId, address }: { userId: number; address: string }) 
       <Section title="Featured comparisons" text="The home page shows the slots running now, promoted first, at most two.">
         <ScheduleFeaturedForm coins={coins.data} />
         <h3 className="mt-6 mb-3 text-base font-semibold">Slots</h3>
-        {slots.isPending ? (
-          <p role="status" className="flex items-center gap-2 py-4 text-sm text-muted-foreground">
-            <Loader2 className="size-4 animate-spin" aria-hidden /> Loading slots…
-          </p>
-        ) : slots.isError ? (
-          <div className="flex flex-wrap items-center gap-3 py-2">
-            <p role="alert" className="text-sm text-muted-foreground">
-              Couldn&apos;t load the featured slots.
-            </p>
-            <Button variant="outline" size="sm" onClick={() => void slots.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : (
-          <FeaturedSlotList slots={slots.data} />
-        )}
+        <Loaded query={slots} what="featured slots">
+          {(data) => <FeaturedSlotList slots={data} />}
+        </Loaded>
       </Section>
       <Section title={`Coins (${coins.data.length})`} text="Newest listing first. Tags and logos show on the site at once.">
         <CoinList coins={coins.data} />
       </Section>
     </div>
   );
+}
+
+/** A section's list once loaded; meanwhile "Loading …", or the failure with 'Try again'. */
+function Loaded<T>({ query, what, children }: { query: UseQueryResult<T>; what: string; children: (data: T) => React.ReactNode }) {
+  if (query.isPending) {
+    return (
+      <p role="status" className="flex items-center gap-2 py-4 text-sm text-muted-foreground">
+        <Loader2 className="size-4 animate-spin" aria-hidden /> Loading {what}…
+      </p>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div className="flex flex-wrap items-center gap-3 py-2">
+        <p role="alert" className="text-sm text-muted-foreground">
+          Couldn&apos;t load the {what}.
+        </p>
+        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  return <>{children(query.data)}</>;
 }
 
 function Section({ title, text, children }: { title: string; text?: string; children: React.ReactNode }) {
