@@ -88,7 +88,7 @@ function EditCoin({ coin }: { coin: AdminCoin }) {
           <DialogTitle>
             Edit {coin.symbol} ({coin.id})
           </DialogTitle>
-          <DialogDescription>Logo and tags show on the site at once.</DialogDescription>
+          <DialogDescription>Logo, tags and the supply note show on the site at once.</DialogDescription>
         </DialogHeader>
         <EditCoinForm coin={coin} update={update} onDone={() => setOpen(false)} />
       </DialogContent>
@@ -99,12 +99,14 @@ function EditCoin({ coin }: { coin: AdminCoin }) {
 function EditCoinForm({ coin, update, onDone }: { coin: AdminCoin; update: ReturnType<typeof useUpdateCoin>; onDone: () => void }) {
   const [logoUrl, setLogoUrl] = useState(coin.logoUrl ?? "");
   const [tags, setTags] = useState(coin.tags.join(", "));
+  const [supplyNote, setSupplyNote] = useState(coin.supplyNote ?? "");
+  const [forkOf, setForkOf] = useState(coin.forkOf ?? "");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const saveRef = useRef<HTMLButtonElement>(null);
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
-    const parsed = updateCoinBodySchema.safeParse({ logoUrl: logoUrl.trim() ? logoUrl : null, tags: splitTags(tags) });
+    const parsed = updateCoinBodySchema.safeParse({ logoUrl: logoUrl.trim() ? logoUrl : null, tags: splitTags(tags), supplyNote, forkOf });
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error.issues));
       return;
@@ -125,6 +127,25 @@ function EditCoinForm({ coin, update, onDone }: { coin: AdminCoin; update: Retur
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <Field label="Logo URL" name="logoUrl" placeholder="https://… or /logos/…" value={logoUrl} onChange={(event) => setLogoUrl(event.target.value)} error={errors.logoUrl} hint="Empty: no logo (the symbol's first letters)." />
       <Field label="Tags" name="tags" placeholder="meme, dog" value={tags} onChange={(event) => setTags(event.target.value)} error={errors.tags} hint="Comma-separated lowercase words." />
+      <Field
+        label="Supply note"
+        name="supplyNote"
+        value={supplyNote}
+        onChange={(event) => setSupplyNote(event.target.value)}
+        error={errors.supplyNote}
+        hint="How its supply is counted, shown under 'Where this price comes from'. Empty: none."
+      />
+      {coin.chain === "pulsechain" && coin.contractAddress ? (
+        <Field
+          label="PulseChain copy of (Ethereum symbol)"
+          name="forkOf"
+          placeholder="DAI"
+          value={forkOf}
+          onChange={(event) => setForkOf(event.target.value)}
+          error={errors.forkOf}
+          hint="When this token is the fork copy of an Ethereum token at the same address. Empty: it is not."
+        />
+      ) : null}
       <WriteError error={update.error} retryHint="press 'Save' again." onSignedAgain={() => saveRef.current?.focus()} />
       <DialogFooter>
         <DialogClose asChild>

@@ -8,7 +8,7 @@
 import { Check, Search } from "lucide-react";
 import { useDeferredValue, useEffect, useMemo, useRef, useState, type JSX, type KeyboardEvent } from "react";
 import { CoinLogo } from "@/components/coins/coin-logo";
-import { EMPTY_MESSAGE, PANEL_CLASS, type CoinListStatus, type SelectorCoin } from "@/components/coins/coin-selector";
+import { CoinTag, EMPTY_MESSAGE, PANEL_CLASS, type CoinListStatus, type SelectorCoin } from "@/components/coins/coin-selector";
 import { searchCoins } from "@/lib/coin-search";
 import { useRowWindow } from "./use-row-window";
 import { cn } from "@/lib/utils";
@@ -182,6 +182,7 @@ export function CoinSelectorPanel<C extends SelectorCoin>({
                 <CoinLogo coin={coin} size={24} />
                 <span className="shrink-0 font-semibold">{coin.symbol}</span>
                 <span className="min-w-0 flex-1 truncate text-muted-foreground">{coin.name}</span>
+                {coin.tag ? <CoinTag tag={coin.tag} /> : null}
                 {chosen && <Check aria-hidden className="size-4 shrink-0 text-primary" />}
               </div>
             );

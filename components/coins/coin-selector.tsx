@@ -30,7 +30,13 @@ export const EMPTY_MESSAGE: Record<CoinListStatus, string> = {
 export const PANEL_CLASS = "absolute inset-x-0 top-full z-50 mt-1 overflow-hidden rounded-md border bg-card text-card-foreground shadow-lg";
 
 /** All the selector reads from a coin, so callers may pass full `Coin`s or lighter rows. */
-export type SelectorCoin = Pick<Coin, "id" | "symbol" | "name" | "logoUrl">;
+/** `tag` tells coins apart where the symbol does not ("PulseChain copy", a chain): lib/coins/fork-copies.ts. */
+export type SelectorCoin = Pick<Coin, "id" | "symbol" | "name" | "logoUrl"> & { tag?: string | null };
+
+/** The small mark after a coin's name in the selectors. */
+export function CoinTag({ tag }: { tag: string }) {
+  return <span className="shrink-0 rounded border px-1 py-px text-[10px] leading-tight text-muted-foreground">{tag}</span>;
+}
 
 /** Where the list of coins stands: selectors that load it on first use show the wait and a failure. */
 export type CoinListStatus = "ready" | "loading" | "error";
@@ -163,6 +169,7 @@ export function CoinSelector<C extends SelectorCoin>({
               <CoinLogo coin={value} size={24} />
               <span className="shrink-0 font-semibold">{value.symbol}</span>
               <span className="min-w-0 truncate text-muted-foreground">{value.name}</span>
+              {value.tag ? <CoinTag tag={value.tag} /> : null}
             </>
           ) : (
             <span className="truncate text-muted-foreground">{placeholder}</span>

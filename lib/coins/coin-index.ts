@@ -2,16 +2,21 @@
 // 10,000 coins stay a small download fetched once per version (not carried in every page).
 // Rows are arrays, not objects, to leave the keys out of the payload.
 import type { Coin } from "../validation/coins";
+import { selectorTag, sharedSymbolsOf } from "./fork-copies";
 
-/** [id, symbol, name, logoUrl], in rank order. */
-export type CoinIndexRow = [id: string, symbol: string, name: string, logoUrl: string | null];
+/**
+ * [id, symbol, name, logoUrl, tag], in rank order. The tag tells coins apart where a symbol alone
+ * would not ("PulseChain copy", or the chain when two coins share a symbol): null for most.
+ */
+export type CoinIndexRow = [id: string, symbol: string, name: string, logoUrl: string | null, tag: string | null];
 export type CoinIndex = { version: string; coins: CoinIndexRow[] };
 
-/** A coin as the selectors hold it (a row of the index, or a full coin). */
-export type IndexedCoin = Pick<Coin, "id" | "symbol" | "name" | "logoUrl">;
+/** A coin as the selectors hold it (a row of the index, or a full coin); `tag` as in the index. */
+export type IndexedCoin = Pick<Coin, "id" | "symbol" | "name" | "logoUrl"> & { tag?: string | null };
 
 export function toCoinIndexRows(coinsByRank: readonly Coin[]): CoinIndexRow[] {
-  return coinsByRank.map((coin) => [coin.id, coin.symbol, coin.name, coin.logoUrl]);
+  const shared = sharedSymbolsOf(coinsByRank);
+  return coinsByRank.map((coin) => [coin.id, coin.symbol, coin.name, coin.logoUrl, selectorTag(coin, shared)]);
 }
 
 /**
@@ -24,9 +29,9 @@ export function fromCoinIndex(body: unknown): IndexedCoin[] {
   const coins: IndexedCoin[] = [];
   for (const row of rows) {
     if (!Array.isArray(row)) continue;
-    const [id, symbol, name, logoUrl] = row as unknown[];
+    const [id, symbol, name, logoUrl, tag] = row as unknown[];
     if (typeof id !== "string" || typeof symbol !== "string" || typeof name !== "string") continue;
-    coins.push({ id, symbol, name, logoUrl: typeof logoUrl === "string" ? logoUrl : null });
+    coins.push({ id, symbol, name, logoUrl: typeof logoUrl === "string" ? logoUrl : null, tag: typeof tag === "string" ? tag : null });
   }
   return coins;
 }

@@ -36,14 +36,15 @@ export async function getCoinDetailOrThrow(id: string): Promise<CoinDetail> {
   return { ...coin, ...priceAccountOf(await getCoinSnapshot(), coin.id) };
 }
 
-export type PriceAccount = Pick<CoinDetail, "provenance" | "sourceCheck" | "heldBack">;
+export type PriceAccount = Pick<CoinDetail, "provenance" | "sourceCheck" | "heldBack" | "supplyNote">;
 
-/** Where the coin's current price came from (null: no source described it), its last check, a move held back. */
+/** Where the coin's current price came from (null: no source described it), its last check, a move held back, its supply note. */
 export function priceAccountOf(snapshot: CoinSnapshot, id: string): PriceAccount {
   return {
     provenance: parseProvenance(snapshot.provenanceById.get(id) ?? null),
     sourceCheck: parseSourceCheck(snapshot.sourceCheckById.get(id) ?? null),
     heldBack: snapshot.heldBackById.get(id) ?? null,
+    supplyNote: snapshot.supplyNoteById.get(id) ?? null,
   };
 }
 

@@ -29,6 +29,7 @@ export function toCoin(row: CoinRow): Coin {
     athMarketCap: row.athMarketCap,
     athMarketCapAt: row.athMarketCapAt?.toISOString() ?? null,
     athMarketCapEstimated: row.athMarketCapEstimated,
+    forkOf: row.forkOf,
   };
 }
 

@@ -4,6 +4,7 @@
 import { ImageResponse } from "next/og";
 import { Badge, COLOURS, SHARE_IMAGE_SIZE, ShareFrame } from "../compare/share-image";
 import type { Coin } from "../validation/coins";
+import { forkCopyLabel } from "./fork-copies";
 import { coinShareCopy } from "./share-copy";
 
 export function renderCoinShareImage(coin: Coin): ImageResponse {
@@ -15,7 +16,7 @@ export function renderCoinShareImage(coin: Coin): ImageResponse {
           <Badge symbol={coin.symbol} />
           <div style={{ display: "flex", flexDirection: "column" }}>
             <div style={{ display: "flex", fontSize: 64, fontWeight: 700 }}>{coin.symbol}</div>
-            <div style={{ display: "flex", fontSize: 36, color: COLOURS.muted }}>{coin.name}</div>
+            <div style={{ display: "flex", fontSize: 36, color: COLOURS.muted }}>{coin.forkOf ? `${coin.name} · ${forkCopyLabel(coin.forkOf)}` : coin.name}</div>
           </div>
         </div>
         <div style={{ display: "flex", flexDirection: "column", gap: 12 }}>

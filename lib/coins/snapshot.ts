@@ -25,6 +25,8 @@ export type CoinSnapshot = {
   byId: ReadonlyMap<string, Coin>;
   /** Each coin's price provenance as stored (JSON), parsed only for the coin a request asks about. */
   provenanceById: ReadonlyMap<string, string>;
+  /** Coins' supply notes (how their supply is counted), where one is set. */
+  supplyNoteById: ReadonlyMap<string, string>;
   /** Each coin's last check against a second source as stored (JSON). */
   sourceCheckById: ReadonlyMap<string, string>;
   /** Coins whose newest quote moved too far to publish at once: the move waiting for the next pass. */
@@ -72,6 +74,7 @@ async function buildCoinSnapshot(): Promise<CoinSnapshot> {
     coins,
     byId: new Map(coins.map((coin) => [coin.id, coin])),
     provenanceById: new Map(rows.flatMap((row) => (row.provenance ? [[row.id, row.provenance] as const] : []))),
+    supplyNoteById: new Map(rows.flatMap((row) => (row.supplyNote ? [[row.id, row.supplyNote] as const] : []))),
     sourceCheckById: new Map(rows.flatMap((row) => (row.sourceCheck ? [[row.id, row.sourceCheck] as const] : []))),
     heldBackById: new Map(rows.flatMap((row) => (row.pendingPrice !== null && row.pendingSince ? [[row.id, { price: row.pendingPrice, since: row.pendingSince.toISOString() }] as const] : []))),
     bySymbol: indexBySymbol(coins),

@@ -3,7 +3,8 @@
 import { SNAPSHOT_DATE, seedCoins } from "../../prisma/seed/coins";
 import { seedAllTimeHigh } from "../../prisma/seed/all-time-highs";
 import { seedFeatured } from "../../prisma/seed/featured";
-import { seedQuoteSource, seedTags } from "../../prisma/seed/quote-sources";
+import { SEED_SUPPLY_NOTES, seedQuoteSource, seedTags } from "../../prisma/seed/quote-sources";
+import { forkOfAddress } from "../coins/fork-copies";
 import type { PrismaClient } from "./create-client";
 
 export const SNAPSHOT_TAKEN_AT = new Date(`${SNAPSHOT_DATE}T00:00:00.000Z`);
@@ -20,6 +21,8 @@ export async function seedDatabase(db: PrismaClient, now = new Date()): Promise<
         ...seedQuoteSource(coin),
         ...seedAllTimeHigh(coin, SNAPSHOT_TAKEN_AT),
         tags: seedTags(coin),
+        supplyNote: SEED_SUPPLY_NOTES[coin.id] ?? null,
+        forkOf: coin.chain === "pulsechain" ? forkOfAddress(coin.contractAddress) : null,
         listedAt: new Date(coin.listedAt),
         priceSource: "snapshot",
         updatedAt: SNAPSHOT_TAKEN_AT,

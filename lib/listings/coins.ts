@@ -18,6 +18,7 @@ import { rerank } from "@/lib/market/pass-writes";
 import { configuredPulseXContracts } from "@/lib/market/run";
 import { createPulseXSource } from "@/lib/market/sources/pulsex";
 import type { Quote } from "@/lib/market/types";
+import { forkOfAddress } from "@/lib/coins/fork-copies";
 import { parseTags } from "@/lib/coins/serialize";
 import { coinIdSchema } from "@/lib/validation/coins";
 import type { AdminCoin, CorrectHighBody, ListCoinBody, ListingPreview, UpdateCoinBody } from "@/lib/validation/listings";
@@ -59,6 +60,8 @@ export function toAdminCoin(row: CoinRow): AdminCoin {
     athAt: row.athAt?.toISOString() ?? null,
     athMarketCap: row.athMarketCap,
     athMarketCapAt: row.athMarketCapAt?.toISOString() ?? null,
+    supplyNote: row.supplyNote,
+    forkOf: row.forkOf,
   };
 }
 
@@ -112,6 +115,7 @@ export async function listCoin(db: PrismaClient, input: ListCoinBody, deps: List
             quoteId: token.address,
             liquidityUsd: quote.liquidityUsd,
             provenance: quote.provenance ? JSON.stringify(quote.provenance) : null,
+            forkOf: forkOfAddress(token.address),
             // The first accepted price: fresh now, and the first all-time high. A pool under the
             // floor still lists (the operator saw its liquidity), flagged and out of the rankings.
             priceUpdatedAt: now,
@@ -276,8 +280,8 @@ export async function correctHigh(db: PrismaClient, id: string, body: CorrectHig
 }
 
 /**
- * Sets a coin's logo, tags or burn addresses (null: clear the logo / back to the default burn
- * set). `patch` has passed updateCoinBodySchema.
+ * Sets a coin's logo, tags, burn addresses, supply note or the Ethereum token it is a fork copy
+ * of (null: clear the logo, the note or the mark / back to the default burn set). `patch` has passed updateCoinBodySchema.
  */
 export async function updateCoin(db: PrismaClient, id: string, patch: UpdateCoinBody): Promise<AdminCoin> {
   const row = await findCoinOrThrow(db, id);
@@ -287,6 +291,8 @@ export async function updateCoin(db: PrismaClient, id: string, patch: UpdateCoin
       ...(patch.logoUrl !== undefined && { logoUrl: patch.logoUrl }),
       ...(patch.tags !== undefined && { tags: patch.tags.join(",") }),
       ...(patch.burnAddresses !== undefined && { burnAddresses: patch.burnAddresses ? JSON.stringify(patch.burnAddresses) : null }),
+      ...(patch.supplyNote !== undefined && { supplyNote: patch.supplyNote }),
+      ...(patch.forkOf !== undefined && { forkOf: patch.forkOf }),
     },
   });
   invalidatePublicData(["coins"]);

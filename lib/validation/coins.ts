@@ -42,6 +42,8 @@ export const coinSchema = z.object({
   athMarketCapAt: z.iso.datetime().nullable(),
   /** The high is that day's price times today's supply (the old supply is unknown). */
   athMarketCapEstimated: z.boolean(),
+  /** The Ethereum token (by symbol) this PulseChain token is the fork copy of; null when none. */
+  forkOf: z.string().nullable(),
 });
 export type Coin = z.infer<typeof coinSchema>;
 
@@ -55,6 +57,8 @@ export const coinDetailSchema = coinSchema.extend({
   /** The price's last check against a second source (DexScreener; CoinGecko for PLS). */
   sourceCheck: sourceCheckSchema.nullable(),
   heldBack: z.object({ price: z.number(), since: z.iso.datetime() }).nullable(),
+  /** How the circulating supply is counted, where it needs saying (HEX: liquid HEX only). */
+  supplyNote: z.string().nullable(),
 });
 export type CoinDetail = z.infer<typeof coinDetailSchema>;
 

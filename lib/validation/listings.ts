@@ -129,15 +129,33 @@ export const listingPreviewSchema = z.object({
 export type ListingPreview = z.infer<typeof listingPreviewSchema>;
 
 /** PATCH /api/admin/coins/{id}: null clears a logo, or puts the default burn set back. */
+export const MAX_SUPPLY_NOTE_LENGTH = 300;
+
 export const updateCoinBodySchema = z
   .object({
     logoUrl: logoUrlSchema.nullable().optional(),
     tags: tagsSchema.optional(),
     burnAddresses: burnAddressesSchema.nullable().optional(),
+    /** How the coin's supply is counted, shown with its price's provenance; null or "" clears it. */
+    supplyNote: z
+      .string()
+      .trim()
+      .max(MAX_SUPPLY_NOTE_LENGTH, `A supply note is at most ${MAX_SUPPLY_NOTE_LENGTH} characters.`)
+      .transform((note) => note || null)
+      .nullable()
+      .optional(),
+    /** The Ethereum token's symbol this PulseChain token is the fork copy of; null or "" unmarks it. */
+    forkOf: z
+      .string()
+      .trim()
+      .max(16, "A symbol is at most 16 characters.")
+      .transform((symbol) => symbol || null)
+      .nullable()
+      .optional(),
   })
   .strict()
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
-    message: "Give at least one of logoUrl, tags, burnAddresses.",
+    message: "Give at least one of logoUrl, tags, burnAddresses, supplyNote, forkOf.",
   });
 export type UpdateCoinInput = z.input<typeof updateCoinBodySchema>;
 export type UpdateCoinBody = z.output<typeof updateCoinBodySchema>;
@@ -188,6 +206,8 @@ export const adminCoinSchema = z.object({
   athAt: z.iso.datetime().nullable(),
   athMarketCap: z.number().nullable(),
   athMarketCapAt: z.iso.datetime().nullable(),
+  supplyNote: z.string().nullable(),
+  forkOf: z.string().nullable(),
 });
 export type AdminCoin = z.infer<typeof adminCoinSchema>;
 

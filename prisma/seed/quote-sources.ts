@@ -34,6 +34,14 @@ export const COINGECKO_IDS: Record<string, string> = {
   shib: "shiba-inu",
 };
 
+/**
+ * Supply notes the seed starts with (Coin.supplyNote): how a coin's circulating supply is counted,
+ * where a visitor would otherwise misread it. Operators edit them in /admin.
+ */
+export const SEED_SUPPLY_NOTES: Record<string, string> = {
+  hex: "Liquid HEX only: staked HEX is burned while staked and minted again when the stake ends, so it is not in totalSupply, nor in this market cap, while staked.",
+};
+
 /** Seed coins the operator has tagged "meme": the spec's meme-table symbols (section 9). */
 export function seedTags(coin: { symbol: string }): string {
   return MEME_SYMBOLS.some((symbol) => symbol.toLowerCase() === coin.symbol.toLowerCase()) ? "meme" : "";

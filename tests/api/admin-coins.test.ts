@@ -287,7 +287,27 @@ describe("editing a coin", () => {
     expect(adminCoinSchema.parse(reset.body).burnAddresses).toBeNull();
   });
 
+  test("a supply note is set, trimmed, shown in the coin's answer; empty clears it", async () => {
+    const res = await patch(operator, "inc", { supplyNote: "  Minted by the PulseX farms; nothing is locked.  " });
+    expect(adminCoinSchema.parse(res.body).supplyNote).toBe("Minted by the PulseX farms; nothing is locked.");
+    const answer = await call(cryptocurrency.GET, "/api/cryptocurrencies/inc", { params: { id: "inc" } });
+    expect((answer.body as { supplyNote: string }).supplyNote).toBe("Minted by the PulseX farms; nothing is locked.");
+    expect(adminCoinSchema.parse((await patch(operator, "inc", { supplyNote: "" })).body).supplyNote).toBeNull();
+  });
+
+  test("the seed marks its PulseChain copies of Ethereum tokens; an operator marks another, or unmarks one", async () => {
+    const forkOf = async (id: string) => (await call(cryptocurrency.GET, `/api/cryptocurrencies/${id}`, { params: { id } })).body as { forkOf: string | null };
+    expect((await forkOf("pdai")).forkOf).toBe("DAI");
+    expect((await forkOf("hex")).forkOf).toBe("HEX");
+    expect((await forkOf("ehex")).forkOf).toBeNull(); // bridged, not a copy
+    expect(adminCoinSchema.parse((await patch(operator, "plsb", { forkOf: " PLSB " })).body).forkOf).toBe("PLSB");
+    expect((await forkOf("plsb")).forkOf).toBe("PLSB");
+    expect(adminCoinSchema.parse((await patch(operator, "plsb", { forkOf: "" })).body).forkOf).toBeNull();
+  });
+
   test.each([
+    ["a fork symbol too long", "hex", { forkOf: "X".repeat(17) }, 400, "bad_request"],
+    ["a supply note too long", "hex", { supplyNote: "x".repeat(301) }, 400, "bad_request"],
     ["an unknown coin", "no-such-coin", { tags: ["meme"] }, 404, "not_found"],
     ["a malformed id", "HEX!", { tags: ["meme"] }, 404, "not_found"],
     ["an empty patch", "hex", {}, 400, "bad_request"],

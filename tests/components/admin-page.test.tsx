@@ -34,6 +34,8 @@ function adminCoin(overrides: Partial<AdminCoin> & Pick<AdminCoin, "id" | "symbo
     athAt: "2026-11-02T00:00:00.000Z",
     athMarketCap: 2_000_000,
     athMarketCapAt: "2026-11-02T00:00:00.000Z",
+    supplyNote: null,
+    forkOf: null,
     ...overrides,
   };
 }
@@ -388,7 +390,8 @@ describe("an old signature (401 reauthentication_required)", () => {
     expect(within(dialog).getByLabelText("Tags")).toHaveValue("meme");
     await user.click(within(dialog).getByRole("button", { name: "Save" }));
     await expectToast({ title: "Coin updated", description: "HEX (hex) is saved." });
-    expect(api.calls("PATCH /api/admin/coins/hex").map((call) => call.body)).toEqual([{ logoUrl: "/logos/hex.svg", tags: ["meme"] }, { logoUrl: "/logos/hex.svg", tags: ["meme"] }]);
+    const sent = { logoUrl: "/logos/hex.svg", tags: ["meme"], supplyNote: null, forkOf: null };
+    expect(api.calls("PATCH /api/admin/coins/hex").map((call) => call.body)).toEqual([sent, sent]);
   });
 
   test("scheduling a slot: 'Sign again' under the form, which keeps what was chosen", async () => {
@@ -443,7 +446,7 @@ describe("editing a coin", () => {
     await user.clear(within(dialog).getByLabelText("Logo URL"));
     await user.click(within(dialog).getByRole("button", { name: "Save" }));
 
-    expect(api.calls("PATCH /api/admin/coins/hex")[0]!.body).toEqual({ logoUrl: null, tags: ["meme", "og"] });
+    expect(api.calls("PATCH /api/admin/coins/hex")[0]!.body).toEqual({ logoUrl: null, tags: ["meme", "og"], supplyNote: null, forkOf: null });
     await expectToast({ title: "Coin updated", description: "HEX (hex) is saved." });
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
     // Focus goes back to the button that opened it.

@@ -337,3 +337,19 @@ test("5,000 coins: scrolling the list away keeps the active option in the DOM", 
   expect(activeSymbol()).toBe("C1");
   expect(screen.getAllByRole("option").length).toBeLessThan(60);
 });
+
+test("a tag tells coins apart where the symbol does not: a PulseChain copy, and the chain of coins sharing a symbol", async () => {
+  const copy = { ...coin("pdai", "pDAI", "pDAI"), tag: "PulseChain copy" };
+  const hexEth = { ...coin("hex-eth", "HEX", "HEX"), tag: "Ethereum" };
+  const hexPls = { ...HEX, tag: "PulseChain" };
+  const { user, trigger } = setup({ coins: [PLS, hexPls, hexEth, copy] });
+  await user.click(trigger);
+  expect(screen.getAllByRole("option").map((option) => option.textContent)).toEqual([
+    expect.stringMatching(/PLS\s*PulseChain$/),
+    expect.stringMatching(/HEX\s*HEX\s*PulseChain$/),
+    expect.stringMatching(/HEX\s*HEX\s*Ethereum$/),
+    expect.stringMatching(/pDAI\s*pDAI\s*PulseChain copy$/),
+  ]);
+  await user.click(screen.getAllByRole("option")[2]!);
+  expect(trigger).toHaveAccessibleName("First coin HEX HEX Ethereum");
+});

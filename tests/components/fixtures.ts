@@ -25,6 +25,7 @@ export function makeCoin(overrides: Partial<Coin> & Pick<Coin, "id" | "symbol">)
     athMarketCap: null,
     athMarketCapAt: null,
     athMarketCapEstimated: false,
+    forkOf: null,
     ...overrides,
   };
 }

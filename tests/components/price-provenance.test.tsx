@@ -3,6 +3,7 @@
 // may be an older one (under the liquidity floor, stale).
 import { render, screen, within } from "@testing-library/react";
 import { PriceProvenance } from "@/components/coins/coin-page/price-provenance";
+import type { PriceAccount } from "@/lib/coins/queries";
 import type { Provenance } from "@/lib/validation/provenance";
 import { makeCoin, seedPriceContext } from "./fixtures";
 
@@ -26,11 +27,14 @@ const onchain: Provenance = {
   blockTime: "2026-11-25T11:58:00Z",
 };
 
+/** The page's account of a price: nothing but what a test gives. */
+const accountOf = (parts: Partial<PriceAccount>): PriceAccount => ({ provenance: null, heldBack: null, sourceCheck: null, supplyNote: null, ...parts });
+
 const section = () => screen.getByRole("region", { name: "Where this price comes from" });
 
 test("an on-chain price: the pool on its factory at its block, both reserves and the liquidity, linked on the explorer", () => {
   const coin = makeCoin({ id: "hex", symbol: "HEX", priceSource: "pulsex", priceUpdatedAt: "2026-11-25T11:58:00Z" });
-  render(<PriceProvenance coin={coin} account={{ provenance: onchain, heldBack: null, sourceCheck: null }} priceContext={context} />);
+  render(<PriceProvenance coin={coin} account={accountOf({ provenance: onchain })} priceContext={context} />);
   expect(section()).toHaveTextContent(
     "From the HEX/WPLS pool on PulseX V2 at block 23,456,789 (2 minutes ago): 1.23M HEX against 3.4B WPLS (WPLS at $0.000039), $1.30M of liquidity.",
   );
@@ -42,11 +46,9 @@ test("WPLS from the stablecoin pools; DexScreener's pair; CoinGecko's id", () =>
   const { unmount } = render(
     <PriceProvenance
       coin={makeCoin({ id: "pls", symbol: "PLS", priceSource: "pulsex", priceUpdatedAt: "2026-11-25T11:58:00Z" })}
-      account={{
+      account={accountOf({
         provenance: { ...onchain, pool: null, factory: null, factoryName: null, base: null, baseSymbol: null, tokenReserve: null, baseReserve: null, baseUsd: null, stablePools: 3, liquidityUsd: 9_000_000 },
-        heldBack: null,
-        sourceCheck: null,
-      }}
+      })}
       priceContext={context}
     />,
   );
@@ -56,7 +58,7 @@ test("WPLS from the stablecoin pools; DexScreener's pair; CoinGecko's id", () =>
   const dex = render(
     <PriceProvenance
       coin={makeCoin({ id: "inc", symbol: "INC", priceSource: "dexscreener", priceUpdatedAt: "2026-11-25T11:58:00Z" })}
-      account={{ provenance: { source: "dexscreener", pair: POOL, dexId: "pulsex", at: "2026-11-25T11:57:00Z" }, heldBack: null, sourceCheck: null }}
+      account={accountOf({ provenance: { source: "dexscreener", pair: POOL, dexId: "pulsex", at: "2026-11-25T11:57:00Z" } })}
       priceContext={context}
     />,
   );
@@ -67,7 +69,7 @@ test("WPLS from the stablecoin pools; DexScreener's pair; CoinGecko's id", () =>
   render(
     <PriceProvenance
       coin={makeCoin({ id: "btc", symbol: "BTC", priceSource: "coingecko", priceUpdatedAt: "2026-11-25T11:58:00Z" })}
-      account={{ provenance: { source: "coingecko", id: "bitcoin", at: "2026-11-25T11:59:30Z" }, heldBack: null, sourceCheck: null }}
+      account={accountOf({ provenance: { source: "coingecko", id: "bitcoin", at: "2026-11-25T11:59:30Z" } })}
       priceContext={context}
     />,
   );
@@ -78,28 +80,34 @@ test("under the floor, held back or stale, it says why the price shown is an old
   const held = render(
     <PriceProvenance
       coin={makeCoin({ id: "hex", symbol: "HEX", priceSource: "pulsex", priceUpdatedAt: "2026-11-25T11:58:00Z" })}
-      account={{ provenance: onchain, heldBack: { price: 0.0012, since: "2026-11-25T11:58:00Z" }, sourceCheck: null }}
+      account={accountOf({ provenance: onchain, heldBack: { price: 0.0012, since: "2026-11-25T11:58:00Z" } })}
       priceContext={context}
     />,
   );
   expect(section()).toHaveTextContent("Its pool has just moved the price to $0.0012, over 5x from this one, with under $50.00K of liquidity: the move is published only if the next pass sees it too.");
   held.unmount();
-  const low = render(<PriceProvenance coin={makeCoin({ id: "hex", symbol: "HEX", lowLiquidity: true, priceSource: "pulsex", priceUpdatedAt: "2026-11-25T11:00:00Z" })} account={{ provenance: onchain, heldBack: null, sourceCheck: null }} priceContext={context} />);
+  const low = render(<PriceProvenance coin={makeCoin({ id: "hex", symbol: "HEX", lowLiquidity: true, priceSource: "pulsex", priceUpdatedAt: "2026-11-25T11:00:00Z" })} account={accountOf({ provenance: onchain })} priceContext={context} />);
   expect(section()).toHaveTextContent("Its pool is now under the $5.00K of liquidity a price needs, so this is its last good price");
   low.unmount();
-  const stale = render(<PriceProvenance coin={makeCoin({ id: "hex", symbol: "HEX", priceSource: "pulsex", priceUpdatedAt: "2026-11-25T10:00:00Z" })} account={{ provenance: onchain, heldBack: null, sourceCheck: null }} priceContext={context} />);
+  const stale = render(<PriceProvenance coin={makeCoin({ id: "hex", symbol: "HEX", priceSource: "pulsex", priceUpdatedAt: "2026-11-25T10:00:00Z" })} account={accountOf({ provenance: onchain })} priceContext={context} />);
   expect(section()).toHaveTextContent("This price is 2 hours old: its source has not answered for this coin since, so the last good price stays.");
   stale.unmount();
-  render(<PriceProvenance coin={makeCoin({ id: "hex", symbol: "HEX", priceSource: "snapshot", priceUpdatedAt: "2026-11-20T00:00:00Z" })} account={{ provenance: null, heldBack: null, sourceCheck: null }} priceContext={context} />);
+  render(<PriceProvenance coin={makeCoin({ id: "hex", symbol: "HEX", priceSource: "snapshot", priceUpdatedAt: "2026-11-20T00:00:00Z" })} account={accountOf({ provenance: null })} priceContext={context} />);
   expect(section()).toHaveTextContent("From the site's starting snapshot: no source has priced it since.");
 });
 
 test("the last check against a second source: within 10% in passing; apart, said plainly, and the price stays on-chain", () => {
   const coin = makeCoin({ id: "hex", symbol: "HEX", priceSource: "pulsex", priceUpdatedAt: "2026-11-25T11:58:00Z" });
   const check = { source: "dexscreener" as const, ours: 1, theirs: 1.05, differencePct: -4.76, agrees: true, checkedAt: "2026-11-25T11:56:00Z" };
-  const agree = render(<PriceProvenance coin={coin} account={{ provenance: onchain, heldBack: null, sourceCheck: check }} priceContext={context} />);
+  const agree = render(<PriceProvenance coin={coin} account={accountOf({ provenance: onchain, heldBack: null, sourceCheck: check })} priceContext={context} />);
   expect(screen.getByTestId("source-check")).toHaveTextContent("Checked against DexScreener 4 minutes ago: $1.05, 4.8% apart.");
   agree.unmount();
-  render(<PriceProvenance coin={coin} account={{ provenance: onchain, heldBack: null, sourceCheck: { ...check, theirs: 1.5, differencePct: -33.33, agrees: false } }} priceContext={context} />);
+  render(<PriceProvenance coin={coin} account={accountOf({ provenance: onchain, heldBack: null, sourceCheck: { ...check, theirs: 1.5, differencePct: -33.33, agrees: false } })} priceContext={context} />);
   expect(screen.getByTestId("source-check")).toHaveTextContent("Sources disagree: DexScreener said $1.50 4 minutes ago, 33.3% from this price. The price shown stays the on-chain one.");
+});
+
+test("a coin's supply note says how its supply is counted", () => {
+  const coin = makeCoin({ id: "hex", symbol: "HEX", priceSource: "pulsex", priceUpdatedAt: "2026-11-25T11:58:00Z" });
+  render(<PriceProvenance coin={coin} account={accountOf({ provenance: onchain, supplyNote: "Liquid HEX only." })} priceContext={context} />);
+  expect(screen.getByTestId("supply-note")).toHaveTextContent("About the supply: Liquid HEX only.");
 });

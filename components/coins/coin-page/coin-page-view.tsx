@@ -5,6 +5,7 @@ import { HomeSection } from "@/components/home/home-section";
 import { buttonVariants } from "@/components/ui/button";
 import { PairLinks } from "@/components/compare/pair-links";
 import { coinDescription } from "@/lib/coins/coin-page-copy";
+import { forkCopyLabel } from "@/lib/coins/fork-copies";
 import type { PriceContext } from "@/lib/coins/freshness";
 import { comparisonHref } from "@/lib/comparison-link";
 import type { PriceAccount } from "@/lib/coins/queries";
@@ -43,6 +44,12 @@ export function CoinPageView({
         <p className="max-w-3xl text-muted-foreground" data-testid="coin-lead">
           {coinDescription(coin)}
         </p>
+        {coin.forkOf ? (
+          <p className="max-w-3xl text-sm" data-testid="fork-copy">
+            <span className="font-semibold">{forkCopyLabel(coin.forkOf)}.</span> PulseChain began as a copy of Ethereum, so this token sits at the
+            same address as {coin.forkOf} on Ethereum, but it is a separate token with its own market and price.
+          </p>
+        ) : null}
         <div>
           <Link href={comparisonHref(coin.id)} className={buttonVariants({ variant: "outline", size: "sm" })}>
             Compare {coin.symbol} with any coin

@@ -12,7 +12,7 @@ import type { Provenance } from "@/lib/validation/provenance";
  * explorer), or the DexScreener pair or CoinGecko id, and why the price shown may be an older one.
  */
 export function PriceProvenance({ coin, account, priceContext }: { coin: Coin; account: PriceAccount; priceContext: PriceContext }) {
-  const { provenance, heldBack, sourceCheck } = account;
+  const { provenance, heldBack, sourceCheck, supplyNote } = account;
   const caveat = priceCaveat(coin, priceContext.minLiquidityUsd, staleMinutes(coin, priceContext), heldBack);
   const checked = sourceCheckPhrase(sourceCheck, priceContext.now);
   return (
@@ -27,6 +27,11 @@ export function PriceProvenance({ coin, account, priceContext }: { coin: Coin; a
         </p>
       ) : null}
       {caveat ? <p className="mt-2 text-sm text-muted-foreground">{caveat}</p> : null}
+      {supplyNote ? (
+        <p className="mt-2 text-sm text-muted-foreground" data-testid="supply-note">
+          About the supply: {supplyNote}
+        </p>
+      ) : null}
     </Card>
   );
 }

@@ -1,6 +1,6 @@
 // One refresh pass under measurement: its wall-clock seconds and this process's CPU seconds,
 // the database statements it sent (counting-prisma.ts) and the requests the chain's recording
-// proxy saw (rpc-log.ts), with the pass's report.
+// proxy saw (rpc-log.ts), the requests its cross-check sent to DexScreener, with the pass's report.
 import { performance } from "node:perf_hooks";
 import type { PrismaClient } from "../../../lib/db/create-client";
 import { runRefreshPass, type RefreshReport } from "../../../lib/market/refresh";
@@ -19,13 +19,24 @@ export type PassFigures = {
   transactions: number;
   rpc: RpcFigures;
   report: RefreshReport;
+  /** Requests the cross-check sent to DexScreener (the bench's local stand-in) during the pass. */
+  crossCheckRequests: number;
   /** Failure reasons with addresses blanked, by count. */
   failureReasons: Map<string, number>;
 };
 
 export async function measurePass(
   label: string,
-  setup: { db: PrismaClient; counts: StatementCounts; chain: ChainChild; source: PriceSource; tokens: number; multicall3: Address },
+  setup: {
+    db: PrismaClient;
+    counts: StatementCounts;
+    chain: ChainChild;
+    source: PriceSource;
+    /** DexScreener for the cross-check, and the list of requests its stand-in received. */
+    crossCheck: { source: PriceSource; requests: readonly string[] };
+    tokens: number;
+    multicall3: Address;
+  },
   options: { budgetMs?: number } = {},
 ): Promise<PassFigures> {
   const { db, counts, chain, source } = setup;
@@ -34,7 +45,8 @@ export async function measurePass(
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
   // Without budgetMs, the production budget (MARKET_PASS_BUDGET_SECONDS, 45 s).
-  const report = await runRefreshPass(db, [source], { log: () => {}, budgetMs: options.budgetMs });
+  const crossCheckBefore = setup.crossCheck.requests.length;
+  const report = await runRefreshPass(db, [source, setup.crossCheck.source], { log: () => {}, budgetMs: options.budgetMs });
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
   const requests = await chain.takeLog();
@@ -53,6 +65,7 @@ export async function measurePass(
     transactions: counts.transactions - before.transactions,
     rpc: analyseRpcLog(requests, setup.multicall3),
     report,
+    crossCheckRequests: setup.crossCheck.requests.length - crossCheckBefore,
     failureReasons,
   };
 }

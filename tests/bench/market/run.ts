@@ -1,7 +1,7 @@
 // `npm run bench:market`: issue 15's refresh benchmark. A market of 5,000 tokens with pools on a
 // local ganache chain (in a child process), a database of 5,000 coins quoted by the pulsex source,
-// a first pass (discovery) and one measured pass through runRefreshPass, then the figures and the
-// goals. Prints, asserts nothing. MARKET_BENCH_TOKENS=500 for a quick run.
+// a first pass (discovery) and one measured pass through runRefreshPass, each with its share of
+// the DexScreener cross-check (issue 26), then the figures and the goals. Prints, asserts nothing. MARKET_BENCH_TOKENS=500 for a quick run.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -14,6 +14,8 @@ import { createBenchDatabase } from "./market-database";
 import { MARKET_GOALS, printMarketGoals, printPasses, type PassWithGas } from "./market-report";
 import { measurePass, type PassFigures } from "./measure-pass";
 import { benchPulseXSource } from "./pulsex-source";
+import { createDexScreenerSource } from "../../../lib/market/sources/dexscreener";
+import { startFakeMarketApis, type FakeMarketApis } from "../../chain/fake-market-apis";
 
 const tokens = Number(process.env.MARKET_BENCH_TOKENS ?? 5000);
 if (!Number.isInteger(tokens) || tokens < 1) throw new Error(`MARKET_BENCH_TOKENS must be a positive whole number, not ${process.env.MARKET_BENCH_TOKENS}`);
@@ -48,6 +50,7 @@ try {
   // The app's env (lib/env.ts) reads the database URL if anything on the pass's path asks for it.
   process.env.DATABASE_URL = database.url;
   const { db, counts } = createCountingPrismaClient(database.url);
+  let apis: FakeMarketApis | undefined;
   try {
     const { wpls, dai, usdc, hex, factoryV1, factoryV2, multicall3 } = market.contracts;
     const source = benchPulseXSource({
@@ -55,7 +58,12 @@ try {
       contracts: { wpls, factories: [factoryV1, factoryV2], stablecoins: [dai, usdc], baseTokens: [hex], multicall3 },
       db,
     });
-    const setup = { db, counts, chain, source, tokens, multicall3 };
+    // The cross-check's DexScreener: a local stand-in that knows every token (the production
+    // source and its request pace; the bench's PulseX source asks it nothing else).
+    const quoted = await db.coin.findMany({ where: { quoteSource: "pulsex" }, select: { quoteId: true } });
+    apis = await startFakeMarketApis({ dexScreener: Object.fromEntries(quoted.map(({ quoteId }) => [quoteId!.toLowerCase(), { priceUsd: 1, change24h: 0 }])), coinGecko: {} });
+    const crossCheck = { source: createDexScreenerSource({ baseUrl: apis.dexScreenerUrl }), requests: apis.requests };
+    const setup = { db, counts, chain, source, crossCheck, tokens, multicall3 };
     console.log("Passes");
     // Discovery is a one-time cost that production spreads over as many passes as its budget
     // needs (each defers what it cannot reach); the bench runs it in one pass without a budget so
@@ -112,6 +120,7 @@ try {
     console.log("  including each statement inside a transaction; BEGIN/COMMIT are counted as transactions.");
     printMarketGoals(measuredWithGas);
   } finally {
+    await apis?.stop();
     await db.$disconnect();
     database.remove();
   }
