@@ -150,12 +150,14 @@ describe("GET /api/cryptocurrencies paging (CoinGecko's per_page and page)", () 
 });
 
 describe("GET /api/coin-index", () => {
-  test("every coin by rank as [id, symbol, name, logoUrl]; its version is cached for good", async () => {
+  test("every coin by rank as [id, symbol, name, logoUrl, tag]; its version is cached for good", async () => {
     const res = await call(coinIndex.GET, "/api/coin-index");
     expect(res.status).toBe(200);
     const body = res.body as { version: string; coins: unknown[][] };
     const coins = await listed();
-    expect(body.coins).toEqual(coins.map((coin) => [coin.id, coin.symbol, coin.name, coin.logoUrl]));
+    // The tag marks the seed's PulseChain copies of Ethereum tokens (lib/coins/fork-copies.ts).
+    expect(body.coins).toEqual(coins.map((coin) => [coin.id, coin.symbol, coin.name, coin.logoUrl, coin.forkOf ? "PulseChain copy" : null]));
+    expect(body.coins.filter((row) => row[4] === "PulseChain copy").map((row) => row[0])).toEqual(expect.arrayContaining(["hex", "pdai"]));
     expect(res.headers.get("cache-control")).toBe(PUBLIC_CACHE_CONTROL);
 
     const versioned = await call(coinIndex.GET, `/api/coin-index?v=${body.version}`);

@@ -34,6 +34,7 @@ const coin = {
   athMarketCap: 2.47e10,
   athMarketCapAt: "2023-12-09T00:00:00.000Z",
   athMarketCapEstimated: true,
+  forkOf: null,
 };
 
 test("parses a success with the shared schema and sends cookies", async () => {
