@@ -131,6 +131,8 @@ export const endpoints = {
   pulsechainGainers: { method: "GET", path: "/api/trending/pulsechain-gainers", access: "public", cache: "public", query: trendingQuerySchema, response: coinListSchema },
   recentlyListed: { method: "GET", path: "/api/trending/recently-listed", access: "public", cache: "public", query: trendingQuerySchema, response: coinListSchema },
   topGainers: { method: "GET", path: "/api/trending/top-gainers", access: "public", cache: "public", query: trendingQuerySchema, response: coinListSchema },
+  // The API itself, described (lib/api/openapi.ts).
+  openApi: { method: "GET", path: "/api/openapi.json", access: "public", cache: "public", query: noQuerySchema, response: z.unknown() },
   health: { method: "GET", path: "/api/health", access: "public", cache: "none", query: noQuerySchema, response: healthSchema },
   login: { method: "GET", path: "/api/login", access: "public", cache: "none", query: z.strictObject({ returnTo: z.string().optional() }), response: z.unknown() },
 

@@ -1,0 +1,137 @@
+// The API described once: an OpenAPI 3.1 document built from the declared endpoints
+// (lib/api/contract.ts) and the error table (lib/api/error-codes.ts), served at
+// GET /api/openapi.json and written to docs/api.md (`npm run docs:api`). Pure.
+import { z } from "@/lib/validation/zod";
+import { noContentSchema } from "@/lib/validation/account";
+import { endpoints, type Endpoint } from "./contract";
+import { ERROR_STATUS } from "./error-codes";
+
+type JsonSchema = Record<string, unknown>;
+type Operation = Record<string, unknown>;
+
+const ACCESS: Record<Endpoint["access"], string> = {
+  public: "Anyone.",
+  site: "Anyone, from this site's own pages (same-origin writes).",
+  user: "A signed-in wallet (Sign-In with Ethereum session cookie).",
+  operator: "An operator's wallet (OPERATOR_ADDRESSES); writes need a signature from the last 15 minutes.",
+  cron: "The cron secret: `Authorization: Bearer $CRON_SECRET`.",
+};
+
+const CACHE: Record<Endpoint["cache"], string> = {
+  public: "Cached by any cache for a short while (public, s-maxage).",
+  private: "Private, never stored (private, no-store).",
+  none: "Never stored (no-store).",
+};
+
+/** A zod schema as JSON Schema: what a caller sends (input) or receives (output). */
+function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
+  return rest;
+}
+
+/** `/api/watchlist/:coinId` as OpenAPI writes it: `/api/watchlist/{coinId}`. */
+const openApiPath = (path: string) => path.replace(/:([A-Za-z]+)/g, "{$1}");
+
+/** The path or query parameters of an object schema, each with its own schema. */
+function parameters(schema: z.ZodType | undefined, where: "path" | "query"): Operation[] {
+  if (!schema) return [];
+  const object = jsonSchema(schema, "input") as { properties?: Record<string, JsonSchema>; required?: string[] };
+  return Object.entries(object.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: where,
+    required: where === "path" || (object.required ?? []).includes(name),
+    schema: property,
+  }));
+}
+
+function operation(name: string, endpoint: Endpoint): Operation {
+  const noContent = endpoint.response === noContentSchema;
+  const op: Operation = {
+    operationId: name,
+    description: [`Access: ${ACCESS[endpoint.access]}`, `Cache: ${CACHE[endpoint.cache]}`, endpoint.rateLimit ? `Rate limit: the \`${endpoint.rateLimit}\` budget (429 when spent).` : null]
+      .filter(Boolean)
+      .join("\n\n"),
+    "x-access": endpoint.access,
+    "x-cache": endpoint.cache,
+    ...(endpoint.rateLimit && { "x-rate-limit": endpoint.rateLimit }),
+    parameters: [...parameters(endpoint.params, "path"), ...parameters(endpoint.query, "query")],
+    ...(endpoint.body && {
+      requestBody: {
+        required: true,
+        content: { [endpoint.bodyType === "form" ? "application/x-www-form-urlencoded" : "application/json"]: { schema: jsonSchema(endpoint.body, "input") } },
+      },
+    }),
+    responses: {
+      ...(noContent
+        ? { "204": { description: "Done; no body." } }
+        : { "2XX": { description: "Success.", content: { "application/json": { schema: jsonSchema(endpoint.response, "output") } } } }),
+      "4XX": { $ref: "#/components/responses/ApiError" },
+      "5XX": { $ref: "#/components/responses/ApiError" },
+    },
+  };
+  return op;
+}
+
+/** The whole document. Deterministic: the same contract gives the same JSON, byte for byte. */
+export function buildOpenApiDocument(): Record<string, unknown> {
+  const paths: Record<string, Record<string, Operation>> = {};
+  for (const [name, endpoint] of Object.entries(endpoints) as [string, Endpoint][]) {
+    const path = openApiPath(endpoint.path);
+    paths[path] = { ...paths[path], [endpoint.method.toLowerCase()]: operation(name, endpoint) };
+  }
+  const codes = Object.keys(ERROR_STATUS);
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "PulseCompare API",
+      version: "1",
+      description:
+        "Compare coins by market cap on PulseChain. Every error answers `{ error: { code, message } }`; each code has one HTTP status (`x-error-status`).",
+    },
+    paths,
+    components: {
+      schemas: {
+        ApiError: {
+          type: "object",
+          required: ["error"],
+          properties: {
+            error: {
+              type: "object",
+              required: ["code", "message"],
+              properties: { code: { type: "string", enum: codes }, message: { type: "string" } },
+            },
+          },
+        },
+      },
+      responses: {
+        ApiError: {
+          description: "The request was refused (4xx: the caller's to fix) or failed (5xx); the code says which.",
+          content: { "application/json": { schema: { $ref: "#/components/schemas/ApiError" } } },
+        },
+      },
+    },
+    "x-error-status": ERROR_STATUS,
+  };
+}
+
+/** docs/api.md: the same document as a page to read. */
+export function renderApiMarkdown(document: Record<string, unknown> = buildOpenApiDocument()): string {
+  const paths = document.paths as Record<string, Record<string, Operation>>;
+  const lines = [
+    "# API",
+    "",
+    "Generated from `lib/api/contract.ts` by `npm run docs:api`; a test fails when it is out of date.",
+    "The machine-readable form is `GET /api/openapi.json` (OpenAPI 3.1).",
+    "",
+    "| Method | Path | Access | Cache | Rate limit |",
+    "|---|---|---|---|---|",
+  ];
+  for (const [path, methods] of Object.entries(paths)) {
+    for (const [method, op] of Object.entries(methods)) {
+      lines.push(`| ${method.toUpperCase()} | \`${path}\` | ${String(op["x-access"])} | ${String(op["x-cache"])} | ${op["x-rate-limit"] ? `\`${String(op["x-rate-limit"])}\`` : "-"} |`);
+    }
+  }
+  lines.push("", "## Error codes", "", "Every error answers `{ \"error\": { \"code\", \"message\" } }`.", "", "| Code | Status |", "|---|---|");
+  for (const [code, status] of Object.entries(document["x-error-status"] as Record<string, number>)) lines.push(`| \`${code}\` | ${status} |`);
+  return `${lines.join("\n")}\n`;
+}
