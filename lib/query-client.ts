@@ -9,12 +9,12 @@
 // needed, so pages that read nothing at once (/, /playground, /get-listed) do not carry TanStack
 // Query on their first load. All of them share the browser's one client: one cache per tab.
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
-import { HttpError, httpErrorCode } from "./api/fetch-json";
+import { ApiCallError } from "./api/fetch-json";
 import { AUTH_USER_QUERY_KEY } from "./auth/client";
 
 export function createQueryClient(): QueryClient {
   const onError = (error: Error) => {
-    if (error instanceof HttpError && error.status === 401 && httpErrorCode(error) !== "reauthentication_required") {
+    if (error instanceof ApiCallError && error.status === 401 && error.code !== "reauthentication_required") {
       void client.invalidateQueries({ queryKey: AUTH_USER_QUERY_KEY });
     }
   };

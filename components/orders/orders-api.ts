@@ -3,7 +3,7 @@
 // buyer's orders are never shown to the next user of the same tab.
 import type { Hash } from "viem";
 import { callApi } from "@/lib/api/client";
-import { HttpError } from "@/lib/api/fetch-json";
+import { ApiCallError } from "@/lib/api/fetch-json";
 import type { CreateOrderInput } from "@/lib/validation/orders";
 
 export const ORDERS_QUERY_KEY = ["orders"] as const;
@@ -24,18 +24,12 @@ export type CallFailure = { status: number | null; code: string | null; message:
  * proxy's page, no answer at all) gets a sentence of ours.
  */
 export function describeFailure(error: unknown): CallFailure {
-  if (!(error instanceof HttpError)) {
+  if (!(error instanceof ApiCallError)) {
     // fetch() rejects with a TypeError when no answer came at all.
     const message = error instanceof TypeError ? "Couldn't reach PulseCompare. Check your connection and try again." : "Something went wrong. Please try again.";
     return { status: null, code: null, message };
   }
-  try {
-    const body = JSON.parse(error.message.replace(/^\d{3}: /, "")) as { error?: { code?: unknown; message?: unknown } } | null;
-    const { code, message } = body?.error ?? {};
-    if (typeof code === "string" && typeof message === "string") return { status: error.status, code, message };
-  } catch {
-    // not the API's JSON: fall through
-  }
+  if (error.code) return { status: error.status, code: error.code, message: error.message };
   return { status: error.status, code: null, message: `Something went wrong (HTTP ${error.status}). Please try again.` };
 }
 

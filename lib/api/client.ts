@@ -3,7 +3,7 @@
 // same zod schema checks it here first), and the answer is checked against the declared
 // response. The declarations load with the first call, not with the page (zod is large).
 import type { BodyInputOf, EndpointName, Endpoints, ParamsInputOf, QueryInputOf, ResponseOf } from "./contract";
-import { fetchJson, HttpError } from "./fetch-json";
+import { ApiCallError, fetchJson } from "./fetch-json";
 
 export type CallInput<N extends EndpointName> = {
   params?: ParamsInputOf<Endpoints[N]>;
@@ -15,7 +15,7 @@ export type CallInput<N extends EndpointName> = {
 
 const contract = () => import("./contract");
 
-/** Calls a declared endpoint; a non-success throws HttpError (as fetchJson does). */
+/** Calls a declared endpoint; a non-success throws ApiCallError (as fetchJson does). */
 export async function callApi<N extends EndpointName>(name: N, input?: CallInput<N>): Promise<ResponseOf<Endpoints[N]>>;
 export async function callApi<N extends EndpointName>(name: N, input: CallInput<N>, options: { on401: "returnNull" }): Promise<ResponseOf<Endpoints[N]> | null>;
 export async function callApi<N extends EndpointName>(name: N, input: CallInput<N> = {}, options: { on401?: "returnNull" } = {}): Promise<unknown> {
@@ -27,8 +27,7 @@ export async function callApi<N extends EndpointName>(name: N, input: CallInput<
     const checked = endpoint.body.safeParse(input.body);
     if (!checked.success) {
       // What the server would have answered, without the round trip.
-      const error = { error: { code: "bad_request", message: describeZodIssues(checked.error) } };
-      throw new HttpError(400, `400: ${JSON.stringify(error)}`);
+      throw new ApiCallError(400, "bad_request", describeZodIssues(checked.error));
     }
     if ("bodyType" in endpoint && endpoint.bodyType === "form") {
       headers["Content-Type"] = "application/x-www-form-urlencoded";

@@ -1,14 +1,32 @@
 // The client's one way to call the API (spec section 8): every call sends cookies; a
-// non-success response becomes an HttpError whose message is "<status>: <body text>" (or the
-// status text when the body is empty); a 401 throws unless the caller asks for null instead.
+// non-success response becomes an ApiCallError, its body parsed once into the API's code and
+// message; a 401 throws unless the caller asks for null instead.
 
-export class HttpError extends Error {
+/**
+ * A call the API refused or failed: the HTTP status, the API's error code (null when the body
+ * was not the API's `{ "error": { "code", "message" } }`: a proxy's page, an empty body) and its
+ * message (else the body text, or the status text). Callers branch on `code`, never the message.
+ */
+export class ApiCallError extends Error {
   constructor(
     readonly status: number,
+    readonly code: string | null,
     message: string,
   ) {
     super(message);
-    this.name = "HttpError";
+    this.name = "ApiCallError";
+  }
+
+  /** From a response's status and body text. A plain parse, not zod: it runs on every failed call. */
+  static fromResponse(status: number, text: string, statusText: string): ApiCallError {
+    try {
+      const body = JSON.parse(text) as { error?: { code?: unknown; message?: unknown } } | null;
+      const { code, message } = body?.error ?? {};
+      if (typeof code === "string") return new ApiCallError(status, code, typeof message === "string" ? message : statusText);
+    } catch {
+      // Not JSON: the text says what it can.
+    }
+    return new ApiCallError(status, null, text || statusText || `HTTP ${status}`);
   }
 }
 
@@ -33,25 +51,8 @@ export async function fetchJson<T>(url: string, schema: BodyParser<T> | LazyBody
     headers: init.body !== undefined ? { "Content-Type": "application/json", ...headers } : headers,
   });
   if (response.status === 401 && on401 === "returnNull") return null;
-  if (!response.ok) {
-    const text = (await response.text()) || response.statusText;
-    throw new HttpError(response.status, `${response.status}: ${text}`);
-  }
+  if (!response.ok) throw ApiCallError.fromResponse(response.status, await response.text(), response.statusText);
   // A 204 has no body; schemas for such calls accept undefined.
   const body = response.status === 204 ? undefined : await response.json();
   return (typeof schema === "function" ? await schema() : schema).parse(body);
-}
-
-/**
- * The API's error code (`{ "error": { "code" } }`) in an HttpError's body, or null. A plain
- * parse, not zod: the query client uses it on every failed call.
- */
-export function httpErrorCode(error: unknown): string | null {
-  if (!(error instanceof HttpError)) return null;
-  try {
-    const body = JSON.parse(error.message.replace(/^\d{3}: /, "")) as { error?: { code?: unknown } } | null;
-    return typeof body?.error?.code === "string" ? body.error.code : null;
-  } catch {
-    return null;
-  }
 }

@@ -47,7 +47,7 @@ export async function fetchNonce(): Promise<string> {
   return (await callApi("nonce")).nonce;
 }
 
-/** Sends the signed SIWE message (the answer sets the hint); throws HttpError (401 with the refusal) when refused. */
+/** Sends the signed SIWE message (the answer sets the hint); throws ApiCallError (401, the refusal as its code) when refused. */
 export async function submitSignIn(message: string, signature: string): Promise<void> {
   const { csrfToken } = await callApi("csrf");
   await callApi("signIn", { body: { message, signature, csrfToken } });

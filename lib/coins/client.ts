@@ -17,7 +17,7 @@ export function fetchCoinIndex(version: string): Promise<IndexedCoin[]> {
   return fetchJson(`/api/coin-index?v=${encodeURIComponent(version)}`, { parse: fromCoinIndex });
 }
 
-/** These coins in full, keyed by id; a 404 (an id we do not list) throws HttpError. */
+/** These coins in full, keyed by id; a 404 (an id we do not list) throws ApiCallError. */
 export async function fetchCoinsByIds(ids: readonly string[]): Promise<Map<string, Coin>> {
   const coins = await callApi("coinList", { query: { ids: ids.join(",") } });
   return new Map(coins.map((coin) => [coin.id, coin]));

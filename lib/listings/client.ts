@@ -1,8 +1,7 @@
 // The admin page's calls to the operators' endpoints, their TanStack Query keys, and the API's
-// error message for display (HttpError carries "<status>: <body>").
+// error message for display.
 import { callApi } from "@/lib/api/client";
-import { HttpError, httpErrorCode } from "@/lib/api/fetch-json";
-import { apiErrorSchema } from "@/lib/validation/coins";
+import { ApiCallError } from "@/lib/api/fetch-json";
 import type { CorrectHighInput, ListCoinInput, ScheduleFeaturedInput, UpdateCoinInput } from "@/lib/validation/listings";
 
 // Keys start with the signed-in user's id (like the account lists), so an operator's lists are
@@ -47,24 +46,15 @@ export function removeFeatured(id: number) {
 
 /** The API's own message ("0x… is already listed as "pepe"."), else a generic one. */
 export function apiErrorMessage(error: unknown): string {
-  if (error instanceof HttpError) {
-    const body = error.message.replace(/^\d{3}: /, "");
-    try {
-      const parsed = apiErrorSchema.safeParse(JSON.parse(body));
-      if (parsed.success) return parsed.data.error.message;
-    } catch {
-      // not JSON: fall through
-    }
-    return `The server answered ${error.status}. Please try again.`;
-  }
+  if (error instanceof ApiCallError) return error.code ? error.message : `The server answered ${error.status}. Please try again.`;
   return "Could not reach the server. Check your connection and try again.";
 }
 
 /** An admin write refused because the wallet signed too long ago: signing again fixes it. */
 export function isReauthenticationRequired(error: unknown): boolean {
-  return error instanceof HttpError && error.status === 401 && httpErrorCode(error) === "reauthentication_required";
+  return error instanceof ApiCallError && error.status === 401 && error.code === "reauthentication_required";
 }
 
 export function isForbidden(error: unknown): boolean {
-  return error instanceof HttpError && error.status === 403;
+  return error instanceof ApiCallError && error.status === 403;
 }

@@ -21,7 +21,7 @@ export type BatchAnswer = Quote | string | { reason: string; kind: "unreachable"
  */
 export function batchFailure(reason: string, error: unknown): BatchAnswer {
   const unreachable =
-    error instanceof SourceError && (error.kind === "timeout" || error.kind === "network" || error.kind === "rate_limited" || /^HTTP 5/.test(error.message));
+    error instanceof SourceError && (error.kind === "timeout" || error.kind === "network" || error.kind === "rate_limited" || (error.status ?? 0) >= 500);
   return unreachable ? { reason, kind: "unreachable" } : reason;
 }
 

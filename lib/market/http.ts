@@ -9,6 +9,8 @@ export class SourceError extends Error {
   constructor(
     readonly kind: "timeout" | "network" | "rate_limited" | "http" | "bad_json" | "bad_shape",
     message: string,
+    /** The HTTP status, for kind "http" (and 429 for "rate_limited"). */
+    readonly status?: number,
   ) {
     super(message);
     this.name = "SourceError";
@@ -89,7 +91,7 @@ export async function fetchSourceJson<S extends z.ZodType>(url: string, schema: 
     if (response.status === 429) {
       const asked = retryAfterMs(response.headers.get("retry-after"));
       const pause = asked ?? policy.rateLimitBackoffMs ?? policy.backoffMs * 2 ** attempt;
-      lastError = new SourceError("rate_limited", "429 Too Many Requests");
+      lastError = new SourceError("rate_limited", "429 Too Many Requests", 429);
       // No point waiting when no attempt is left.
       if (pause > policy.maxRetryAfterMs || attempt === policy.retries) break;
       await wait(pause);
@@ -97,7 +99,7 @@ export async function fetchSourceJson<S extends z.ZodType>(url: string, schema: 
       continue;
     }
     if (!response.ok) {
-      lastError = new SourceError("http", `HTTP ${response.status}`);
+      lastError = new SourceError("http", `HTTP ${response.status}`, response.status);
       if (response.status >= 500) continue;
       break;
     }

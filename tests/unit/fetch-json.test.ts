@@ -1,7 +1,7 @@
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { z } from "zod";
-import { fetchJson, HttpError, httpErrorCode } from "@/lib/api/fetch-json";
+import { ApiCallError, fetchJson } from "@/lib/api/fetch-json";
 import { coinListSchema } from "@/lib/validation/coins";
 
 const BASE = "http://app.test";
@@ -49,22 +49,26 @@ test("parses a success with the shared schema and sends cookies", async () => {
   expect(credentials).toBe("include");
 });
 
-test("a non-success response throws '<status>: <body text>'", async () => {
-  server.use(http.get(`${BASE}/api/x`, () => new HttpResponse('{"error":{"code":"nope"}}', { status: 500 })));
+test("a non-success response throws an ApiCallError with the API's status, code and message, parsed once", async () => {
+  server.use(http.get(`${BASE}/api/x`, () => HttpResponse.json({ error: { code: "reauthentication_required", message: "Sign in again." } }, { status: 401 })));
   const error = await fetchJson(`${BASE}/api/x`, z.unknown()).catch((e: unknown) => e);
-  expect(error).toBeInstanceOf(HttpError);
-  expect((error as HttpError).status).toBe(500);
-  expect((error as HttpError).message).toBe('500: {"error":{"code":"nope"}}');
+  expect(error).toBeInstanceOf(ApiCallError);
+  expect({ ...(error as ApiCallError), message: (error as ApiCallError).message }).toEqual({ status: 401, code: "reauthentication_required", message: "Sign in again.", name: "ApiCallError" });
 });
 
-test("an empty error body falls back to the status text", async () => {
-  server.use(http.get(`${BASE}/api/x`, () => new HttpResponse(null, { status: 404, statusText: "Not Found" })));
-  await expect(fetchJson(`${BASE}/api/x`, z.unknown())).rejects.toThrow("404: Not Found");
+test("a body that is not the API's error has no code: its text, else the status text, is the message", async () => {
+  const failWith = async (response: Response) => {
+    server.use(http.get(`${BASE}/api/x`, () => response));
+    return (await fetchJson(`${BASE}/api/x`, z.unknown()).catch((e: unknown) => e)) as ApiCallError;
+  };
+  expect(await failWith(new HttpResponse("<html>Bad gateway</html>", { status: 502 }))).toMatchObject({ status: 502, code: null, message: "<html>Bad gateway</html>" });
+  expect(await failWith(new HttpResponse(null, { status: 404, statusText: "Not Found" }))).toMatchObject({ status: 404, code: null, message: "Not Found" });
+  expect(await failWith(new HttpResponse('{"error":{"code":5}}', { status: 500 }))).toMatchObject({ status: 500, code: null });
 });
 
 test("a 401 throws by default and is null when the caller asks", async () => {
   server.use(http.get(`${BASE}/api/auth/user`, () => new HttpResponse("Unauthorized", { status: 401 })));
-  await expect(fetchJson(`${BASE}/api/auth/user`, z.unknown())).rejects.toThrow("401: Unauthorized");
+  await expect(fetchJson(`${BASE}/api/auth/user`, z.unknown())).rejects.toThrow("Unauthorized");
   await expect(fetchJson(`${BASE}/api/auth/user`, z.unknown(), { on401: "returnNull" })).resolves.toBeNull();
 });
 
@@ -83,12 +87,4 @@ test("a JSON body is sent with a JSON content type", async () => {
   );
   await fetchJson(`${BASE}/api/watchlist`, z.undefined(), { method: "POST", body: JSON.stringify({ coinId: "pls" }) });
   expect(received).toEqual({ type: "application/json", body: { coinId: "pls" } });
-});
-
-test("httpErrorCode reads the API's error code from an HttpError, and nothing else", () => {
-  const body = JSON.stringify({ error: { code: "reauthentication_required", message: "Sign in again." } });
-  expect(httpErrorCode(new HttpError(401, `401: ${body}`))).toBe("reauthentication_required");
-  expect(httpErrorCode(new HttpError(401, "401: Unauthorized"))).toBeNull();
-  expect(httpErrorCode(new HttpError(500, '500: {"error":{"code":5}}'))).toBeNull();
-  expect(httpErrorCode(new Error(`401: ${body}`))).toBeNull();
 });
