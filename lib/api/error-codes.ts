@@ -1,19 +1,25 @@
 // Every error code the API answers, with its one HTTP status. A code never means two statuses,
 // so callers name the code alone and this table decides (pure: the browser may read it too).
-import type { SignInRefusal } from "@/lib/auth/sign-in";
+/**
+ * Why a Sign-In with Ethereum was refused (lib/auth/siwe-rules.ts checks the message, sign-in.ts
+ * the signature): each is a 401 code of its own. Declared here, in the error table, so the table
+ * depends on nothing and the sign-in modules take their codes from it.
+ */
+export const SIGN_IN_REFUSALS = [
+  "message_malformed",
+  "nonce_invalid",
+  "domain_mismatch",
+  "uri_mismatch",
+  "chain_unsupported",
+  "issued_at_invalid",
+  "message_expired",
+  "message_not_yet_valid",
+  "signature_invalid",
+  "signature_unverifiable",
+] as const;
+export type SignInRefusal = (typeof SIGN_IN_REFUSALS)[number];
 
-const SIGN_IN_REFUSALS: Record<SignInRefusal, 401> = {
-  message_malformed: 401,
-  nonce_invalid: 401,
-  domain_mismatch: 401,
-  uri_mismatch: 401,
-  chain_unsupported: 401,
-  issued_at_invalid: 401,
-  message_expired: 401,
-  message_not_yet_valid: 401,
-  signature_invalid: 401,
-  signature_unverifiable: 401,
-};
+const SIGN_IN_REFUSAL_STATUS = Object.fromEntries(SIGN_IN_REFUSALS.map((code) => [code, 401])) as Record<SignInRefusal, 401>;
 
 export const ERROR_STATUS = {
   bad_request: 400,
@@ -55,7 +61,7 @@ export const ERROR_STATUS = {
   service_unavailable: 503,
   // No LISTING_PAYMENT_ADDRESS is configured: nothing can be ordered.
   listings_closed: 503,
-  ...SIGN_IN_REFUSALS,
+  ...SIGN_IN_REFUSAL_STATUS,
 } as const;
 
 export type ApiErrorCode = keyof typeof ERROR_STATUS;

@@ -7,10 +7,11 @@ import { findOrCreate } from "@/lib/db/find-or-create";
 import { PULSECHAIN_CHAIN_ID } from "@/lib/wallet/pulsechain";
 import { CLOCK_SKEW_MS, NONCE_TTL_MS } from "./config";
 import { consumeNonce } from "./nonces";
-import { checkSiweMessage, type SiweRefusal } from "./siwe-rules";
+import type { SignInRefusal } from "@/lib/api/error-codes";
+import { checkSiweMessage } from "./siwe-rules";
 import { verifyWalletSignature } from "./verify-signature";
 
-export type SignInRefusal = SiweRefusal | "signature_invalid" | "signature_unverifiable";
+export type { SignInRefusal };
 
 export class SignInError extends Error {
   constructor(readonly refusal: SignInRefusal) {

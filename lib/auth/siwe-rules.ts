@@ -2,17 +2,11 @@
 // the allowlist and the clock; nonce storage and signature checks live elsewhere.
 import { getAddress, isAddress, type Address } from "viem";
 import { createSiweMessage, parseSiweMessage } from "viem/siwe";
+import type { SignInRefusal } from "@/lib/api/error-codes";
 import { MAX_MESSAGE_LENGTH } from "@/lib/validation/auth-forms";
 
-export type SiweRefusal =
-  | "message_malformed"
-  | "nonce_invalid"
-  | "domain_mismatch"
-  | "uri_mismatch"
-  | "chain_unsupported"
-  | "issued_at_invalid"
-  | "message_expired"
-  | "message_not_yet_valid";
+/** The refusals of the message's own rules: the sign-in codes of the error table but the signature's. */
+export type SiweRefusal = Exclude<SignInRefusal, "signature_invalid" | "signature_unverifiable">;
 
 export type SiweRules = {
   /** Allowed site origins, e.g. ["https://pulsecompare.example"]. */
