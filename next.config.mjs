@@ -11,7 +11,7 @@ const nextConfig = {
   // On every response, pages, API and files alike. Set here rather than in proxy.ts: Next applies
   // these while routing, where running the proxy for each request halves a cached page's throughput.
   // `next build` calls this and writes the result into the build, so the environment of the build
-  // decides the values (lib/security/headers.mjs; README "Security").
+  // decides the values (lib/security/headers.mjs; docs/security.md).
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders(process.env) }];
   },
@@ -28,7 +28,7 @@ const nextConfig = {
     // the first paint until a second request comes back, a whole round trip on a phone (issue 24:
     // LCP of / under slow 4G 1.54-1.67 s linked, 0.88-1.0 s inlined; the bare Next.js page 0.67 s).
     // The cost is bytes: Next also writes the CSS twice into the page's RSC payload, after the
-    // content, so / grows from 11 to 36 KB gzipped (README, Tests: "Issue 24").
+    // content, so / grows from 11 to 36 KB gzipped (docs/testing.md: "Issue 24").
     inlineCss: true,
   },
   // The libSQL client ships a native binary; keep it (and Prisma's adapter) out of the bundle.

@@ -11,7 +11,7 @@ type BadgeCoin = Pick<Coin, "priceUpdatedAt" | "lowLiquidity">;
  * price is the last good one) and 'stale' (lib/coins/freshness.ts). Nothing when neither applies.
  *
  * Staleness is worked out here, at render, from `context` (the page's freshest live price and the
- * time of the render). A cached page (README "Caching": rebuilt when 20 s old, never served older
+ * time of the render). A cached page (docs/caching.md: rebuilt when 20 s old, never served older
  * than 40 s, from data at most 20 s old) is therefore right to within that minute, not to the second.
  */
 export function PriceBadges({ coin, context, align = "start" }: { coin: BadgeCoin; context: PriceContext; align?: "start" | "end" }) {

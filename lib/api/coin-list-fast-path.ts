@@ -5,7 +5,7 @@
 // serving those bytes still cost about as much as rendering a small page: measured with
 // `npm run bench` at 62 coins, the route answered 690-790 req/s where the same bytes as a static
 // file answered 1,770-2,260 (Next's request pipeline, the web-stream body and per-request gzip;
-// README, issue 24). Here the body and its gzip are made once per snapshot and written straight
+// docs/testing.md, issue 24). Here the body and its gzip are made once per snapshot and written straight
 // to Node's response.
 //
 // Everything else takes Next's route as before: any query (the route validates it, and pages or

@@ -7,7 +7,7 @@ import { getCoinSnapshot } from "./snapshot";
 /**
  * The freshest live price among all coins (from the cached snapshot), the liquidity floor, and
  * `now`: the time of this render. A cached page keeps the badges of its render until it is rebuilt
- * (README "Caching": within the minute), so they are right to within that interval.
+ * (docs/caching.md: within the minute), so they are right to within that interval.
  */
 export async function getPriceContext(): Promise<PriceContext> {
   const { newestLivePriceAt } = await getCoinSnapshot();

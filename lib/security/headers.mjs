@@ -3,7 +3,7 @@
 // Plain ESM JavaScript (JSDoc types, checked by tsc) because next.config.mjs imports it, and that
 // file is loaded by Node itself. next.config.mjs calls it from `headers()`, which runs at
 // `next build`: the values are fixed in the build, from the environment the build sees (the same
-// moment NEXT_PUBLIC_* variables are inlined into the browser code). README "Security" says why
+// moment NEXT_PUBLIC_* variables are inlined into the browser code). docs/security.md says why
 // each value is what it is.
 
 /** The browser's PulseChain RPC when NEXT_PUBLIC_PULSECHAIN_RPC_URL is unset (as lib/wallet/pulsechain.ts). */
@@ -26,7 +26,7 @@ export const WALLET_KIT_CONNECT_SOURCES = [
  */
 export const WALLET_KIT_FRAME_SOURCES = ["https://verify.walletconnect.org"];
 
-/** Two years (hstspreload.org's recommended value); `preload` is the domain owner's call (README). */
+/** Two years (hstspreload.org's recommended value); `preload` is the domain owner's call (docs/security.md). */
 export const HSTS_VALUE = "max-age=63072000; includeSubDomains";
 
 /** Headers that do not depend on the environment. */

@@ -1,5 +1,5 @@
 // Steps for specs that change data and watch the cached site follow: the documented ceiling
-// (README "Caching"), and an operator's edit, which is how the app itself is told of a change.
+// (docs/caching.md), and an operator's edit, which is how the app itself is told of a change.
 import assert from "node:assert/strict";
 import { signInOverHttp } from "../bench/sign-in";
 import { OPERATOR_KEY } from "./harness";

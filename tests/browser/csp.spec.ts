@@ -1,4 +1,4 @@
-// The security headers in Chromium (README "Security"): every page, the whole wallet sign-in and
+// The security headers in Chromium (docs/security.md): every page, the whole wallet sign-in and
 // the wallet kit's other ways to connect run under the Content-Security-Policy without a single
 // violation, and every kind of response carries the headers. Every context made by newContext()
 // records violations and fails its close() on one (harness.ts), so the other specs check the

@@ -189,7 +189,7 @@ try {
   }
   const nodeTimes = await timeNodeReads(chain.proxyUrl, tokens);
   log(`the same read from Node alone (readBalances, ${tokens.length + 1} targets): ${nodeTimes.join(", ")} ms`);
-  // Opt-in: the base checkout's database set-up panicked in Prisma's engine in the one run tried (see README).
+  // Opt-in: the base checkout's database set-up panicked in Prisma's engine in the one run tried (see docs/testing.md).
   const base = process.env.BASE === "1" ? await baseFirstLoad() : "base build not measured (BASE=1 builds it)";
 
   const rpcCounts = runs.map((run) => run.rpc.length);
