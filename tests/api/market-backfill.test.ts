@@ -11,6 +11,7 @@ import { raiseAllTimeHigh } from "@/lib/market/publish";
 import { writePublishedPrices } from "@/lib/market/pass-writes";
 import { answerHistoryRequest, json, startFakeHistoryApis, utcDay, type Answer, type HistoryTables } from "../helpers/history-apis";
 import { useTestDatabase } from "../helpers/test-database";
+import { noPace } from "../helpers/no-pace";
 
 jest.setTimeout(90_000);
 
@@ -76,7 +77,6 @@ beforeEach(() => {
 });
 afterAll(() => server.close());
 
-const noPace = async () => {};
 const options = (extra: Partial<BackfillOptions> = {}): BackfillOptions => ({
   coinGecko: { baseUrl: CG, pace: noPace },
   geckoTerminal: { baseUrl: GT, pace: noPace },

@@ -15,6 +15,7 @@ import { createDexScreenerSource } from "@/lib/market/sources/dexscreener";
 import { readMarketState } from "@/lib/market/state";
 import type { PriceSource, Quote, QuoteFailure, SourceResult } from "@/lib/market/types";
 import { useTestDatabase } from "../helpers/test-database";
+import { noPace } from "../helpers/no-pace";
 
 jest.setTimeout(30_000);
 
@@ -25,7 +26,6 @@ beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-const noPace = async () => {};
 const POLICY = { timeoutMs: 5_000, retries: 0, backoffMs: 1, maxRetryAfterMs: 10 };
 const quote = (price: number, extra: Partial<Quote> = {}): Quote => ({ price, marketCap: null, change24h: null, liquidityUsd: 1e7, ...extra });
 

@@ -4,11 +4,10 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { AdminView } from "@/components/admin/admin-view";
-import { Toaster } from "@/components/ui/toaster";
 import { provideSignAgain, SignAgainError } from "@/components/wallet/sign-again";
 import type { AdminCoin, FeaturedSlot, ListingPreview } from "@/lib/validation/listings";
 import { apiError, hold, json, noContent, useFakeApi } from "../helpers/fake-api";
-import { alice, renderWithQueryClient, type AuthAnswer } from "../helpers/render-with-query";
+import { alice, renderPageWithToaster, type AuthAnswer } from "../helpers/render-with-query";
 import { expectToast, useToastReset, visibleToasts } from "../helpers/toasts";
 
 const api = useFakeApi();
@@ -60,15 +59,7 @@ const slot = (id: number, status: FeaturedSlot["status"], overrides: Partial<Fea
 const liveSlot = slot(1, "live", { isPromoted: true });
 const endedSlot = slot(2, "ended", { endsAt: "2026-11-20T12:00:00.000Z", coin1: { id: "btc", symbol: "BTC", name: "Bitcoin" }, coin2: { id: "hex", symbol: "HEX", name: "HEX" } });
 
-function renderPage(auth: AuthAnswer = alice) {
-  return renderWithQueryClient(
-    <>
-      <AdminView />
-      <Toaster />
-    </>,
-    auth,
-  );
-}
+const renderPage = (auth: AuthAnswer = alice) => renderPageWithToaster(<AdminView />, auth);
 
 function operatorApi(coinList: AdminCoin[] = coins, slots: FeaturedSlot[] = [liveSlot, endedSlot]) {
   api.on("GET /api/admin/coins", json(coinList));

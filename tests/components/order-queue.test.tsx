@@ -5,10 +5,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { AdminView } from "@/components/admin/admin-view";
-import { Toaster } from "@/components/ui/toaster";
 import type { OperatorOrder } from "@/lib/validation/operator-orders";
 import { apiError, json, useFakeApi } from "../helpers/fake-api";
-import { alice, renderWithQueryClient } from "../helpers/render-with-query";
+import { alice, renderPageWithToaster } from "../helpers/render-with-query";
 import { expectToast, useToastReset } from "../helpers/toasts";
 
 const api = useFakeApi();
@@ -63,15 +62,7 @@ function operatorApi(orders: OperatorOrder[]) {
   api.on("GET /api/admin/orders", json(orders));
 }
 
-function renderPage() {
-  return renderWithQueryClient(
-    <>
-      <AdminView />
-      <Toaster />
-    </>,
-    alice,
-  );
-}
+const renderPage = () => renderPageWithToaster(<AdminView />, alice);
 
 const rows = () => screen.queryAllByTestId("operator-order");
 const rowOf = (id: number) => rows().find((row) => within(row).queryByRole("heading", { name: new RegExp(`^Order ${id}:`) }))!;

@@ -3,9 +3,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { SavedView } from "@/components/account/saved-view";
-import { Toaster } from "@/components/ui/toaster";
 import { apiError, hold, json, noContent, useFakeApi } from "../helpers/fake-api";
-import { alice, renderWithQueryClient, type AuthAnswer } from "../helpers/render-with-query";
+import { alice, renderPageWithToaster, type AuthAnswer } from "../helpers/render-with-query";
 import { expectToast, useToastReset, visibleToasts } from "../helpers/toasts";
 import { big, makeCoin, savedComparison, tiny } from "./fixtures";
 
@@ -18,15 +17,7 @@ const noCap = makeCoin({ id: "nocap", symbol: "NOCAP", name: "No Cap", marketCap
 const bigVsNoCap = savedComparison(8, big, noCap, "2026-01-05T10:00:00.000Z");
 const list = [tinyVsBig, bigVsNoCap];
 
-function renderPage(auth: AuthAnswer = alice) {
-  return renderWithQueryClient(
-    <>
-      <SavedView />
-      <Toaster />
-    </>,
-    auth,
-  );
-}
+const renderPage = (auth: AuthAnswer = alice) => renderPageWithToaster(<SavedView />, auth);
 
 const cards = () => screen.queryAllByTestId("saved-card");
 const removeButton = (pair: string) => screen.getByRole("button", { name: `Remove saved comparison ${pair}` });

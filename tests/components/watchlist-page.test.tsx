@@ -3,9 +3,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { WatchlistView } from "@/components/account/watchlist-view";
-import { Toaster } from "@/components/ui/toaster";
 import { apiError, hold, json, noContent, useFakeApi } from "../helpers/fake-api";
-import { alice, renderWithQueryClient, type AuthAnswer } from "../helpers/render-with-query";
+import { alice, renderPageWithToaster, renderWithQueryClient, type AuthAnswer } from "../helpers/render-with-query";
 import { expectToast, useToastReset, visibleToasts } from "../helpers/toasts";
 import { big, makeCoin, seedPriceContext, tiny, watchlistEntry } from "./fixtures";
 
@@ -17,15 +16,7 @@ const unknownChange = { ...big, priceChange24h: null };
 const rising = makeCoin({ id: "rise", symbol: "RISE", name: "Rising", currentPrice: 1.5, marketCap: 987_654, priceChange24h: 2.5, rank: 7 });
 const entries = [watchlistEntry(1, falling), watchlistEntry(2, unknownChange), watchlistEntry(3, rising)];
 
-function renderPage(auth: AuthAnswer = alice) {
-  return renderWithQueryClient(
-    <>
-      <WatchlistView priceContext={seedPriceContext} />
-      <Toaster />
-    </>,
-    auth,
-  );
-}
+const renderPage = (auth: AuthAnswer = alice) => renderPageWithToaster(<WatchlistView priceContext={seedPriceContext} />, auth);
 
 const cards = () => screen.queryAllByTestId("watchlist-card");
 const card = (name: string) => screen.getByRole("heading", { name }).closest<HTMLElement>('[data-testid="watchlist-card"]')!;

@@ -8,6 +8,7 @@
 // absent for null; `hint` overrides that.
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
+import { Toaster } from "@/components/ui/toaster";
 import { AUTH_USER_QUERY_KEY, signedInHintChanged } from "@/lib/auth/client";
 import { SIGNED_IN_HINT_COOKIE } from "@/lib/auth/signed-in-hint";
 import { createQueryClient, setBrowserQueryClient } from "@/lib/query-client";
@@ -40,4 +41,15 @@ export function renderWithQueryClient(ui: React.ReactElement, auth: AuthAnswer =
   // Signed out without the hint is what a browser has before anything was asked: no answer cached.
   if (auth !== "pending" && (auth !== null || hint)) client.setQueryData(AUTH_USER_QUERY_KEY, auth);
   return { client, ...render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>) };
+}
+
+/** A page as the layout shows it: the view with the toaster its writes report to. */
+export function renderPageWithToaster(page: React.ReactElement, auth: AuthAnswer = null) {
+  return renderWithQueryClient(
+    <>
+      {page}
+      <Toaster />
+    </>,
+    auth,
+  );
 }

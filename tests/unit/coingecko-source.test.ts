@@ -4,11 +4,11 @@ import { delay, http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import type { RetryPolicy } from "@/lib/market/http";
 import { createCoinGeckoSource } from "@/lib/market/sources/coingecko";
+import { noPace } from "../helpers/no-pace";
 
 const BASE = "https://coingecko.test/api/v3";
 const ENDPOINT = `${BASE}/simple/price`;
 const FAST: RetryPolicy = { timeoutMs: 200, retries: 2, backoffMs: 1, maxRetryAfterMs: 50 };
-const noPace = async () => {};
 const source = (apiKey?: string) => createCoinGeckoSource({ baseUrl: BASE, policy: FAST, pace: noPace, apiKey });
 
 type Seen = { url: URL; key: string | null; at: number };

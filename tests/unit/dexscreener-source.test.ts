@@ -6,11 +6,11 @@ import { delay, http, HttpResponse, passthrough } from "msw";
 import { setupServer } from "msw/node";
 import type { RetryPolicy } from "@/lib/market/http";
 import { createDexScreenerSource } from "@/lib/market/sources/dexscreener";
+import { noPace } from "../helpers/no-pace";
 
 const BASE = "https://dexscreener.test";
 const ENDPOINT = `${BASE}/tokens/v1/pulsechain/:addresses`;
 const FAST: RetryPolicy = { timeoutMs: 200, retries: 2, backoffMs: 1, maxRetryAfterMs: 50 };
-const noPace = async () => {};
 const source = () => createDexScreenerSource({ baseUrl: BASE, policy: FAST, pace: noPace });
 
 // Checksummed, as DexScreener writes them.
