@@ -4,7 +4,7 @@ import { LazyHistoryChart } from "@/components/charts/lazy-history-chart";
 import { CoinLogo } from "@/components/coins/coin-logo";
 import { PriceBadges } from "@/components/coins/price-badges";
 import { PriceChange } from "@/components/coins/price-change";
-import { ComparisonResult } from "@/components/home/comparison-result";
+import { ComparisonResult } from "./comparison-result";
 import { HomeSection } from "@/components/home/home-section";
 import { buttonVariants } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";

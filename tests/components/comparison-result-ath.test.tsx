@@ -2,7 +2,7 @@
 // for word) or coin 2's all-time-high market cap, kept in the address as ?target=ath.
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { ComparisonResult } from "@/components/home/comparison-result";
+import { ComparisonResult } from "@/components/compare/comparison-result";
 import { computeComparison } from "@/lib/comparison";
 import { big, makeCoin, seedPriceContext, tiny } from "./fixtures";
 

@@ -1,5 +1,5 @@
 import { render, screen } from "@testing-library/react";
-import { ComparisonResult } from "@/components/home/comparison-result";
+import { ComparisonResult } from "@/components/compare/comparison-result";
 import { computeComparison } from "@/lib/comparison";
 import { big, makeCoin, seedPriceContext, tiny } from "./fixtures";
 

@@ -3,7 +3,7 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { CoinAtMarketCap } from "@/components/coins/coin-page/coin-at-market-cap";
-import { ComparisonResult } from "@/components/home/comparison-result";
+import { ComparisonResult } from "@/components/compare/comparison-result";
 import { Playground } from "@/components/playground/playground";
 import { computeComparison } from "@/lib/comparison";
 import { chooseCoin } from "../helpers/choose-coin";

@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { CoinLogo } from "@/components/coins/coin-logo";
 import { PriceBadges } from "@/components/coins/price-badges";
-import { TargetChoice } from "@/components/compare/target-choice";
-import type { OnChainCoin } from "@/components/compare/wallet-holding";
+import { TargetChoice } from "./target-choice";
+import type { OnChainCoin } from "./wallet-holding";
 import { isAddress } from "viem";
 import { Card, CardContent } from "@/components/ui/card";
 import type { PriceContext } from "@/lib/coins/freshness";
