@@ -22,7 +22,7 @@ import {
   savedComparisonsQueryKey,
   watchlistQueryKey,
 } from "@/lib/account/client";
-import { toast } from "@/lib/use-toast";
+import { toast } from "@/components/ui/use-toast";
 
 export function useWatchlist(userId: number) {
   return useQuery({ queryKey: watchlistQueryKey(userId), queryFn: fetchWatchlist });

@@ -9,7 +9,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
-import { toast } from "@/lib/use-toast";
+import { toast } from "@/components/ui/use-toast";
 import { splitTags, updateCoinBodySchema, type AdminCoin } from "@/lib/validation/listings";
 import { useUpdateCoin } from "./admin-queries";
 import { CorrectHigh } from "./correct-high";

@@ -8,7 +8,7 @@ import { useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { formatMarketCap, formatPrice } from "@/lib/format";
-import { toast } from "@/lib/use-toast";
+import { toast } from "@/components/ui/use-toast";
 import { correctHighBodySchema, type AdminCoin } from "@/lib/validation/listings";
 import { useCorrectHigh } from "./admin-queries";
 import { Field, fieldErrors } from "./field";

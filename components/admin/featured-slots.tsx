@@ -8,7 +8,7 @@ import { useId, useRef, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { apiErrorMessage, isReauthenticationRequired } from "@/lib/listings/client";
-import { toast } from "@/lib/use-toast";
+import { toast } from "@/components/ui/use-toast";
 import { scheduleFeaturedBodySchema, type AdminCoin, type FeaturedSlot, type SlotStatus } from "@/lib/validation/listings";
 import { useRemoveFeatured, useScheduleFeatured } from "./admin-queries";
 import { Field, fieldErrors } from "./field";

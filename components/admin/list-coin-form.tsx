@@ -12,7 +12,7 @@ import { Button } from "@/components/ui/button";
 import { formatMarketCap, formatPrice } from "@/lib/format";
 import { apiErrorMessage } from "@/lib/listings/client";
 import { escapeHiddenCharacters } from "@/lib/listings/token-text";
-import { toast } from "@/lib/use-toast";
+import { toast } from "@/components/ui/use-toast";
 import { listCoinBodySchema, splitTags, type ListingPreview } from "@/lib/validation/listings";
 import { useListCoin, usePreviewListing } from "./admin-queries";
 import { Field, FormError, fieldErrors } from "./field";

@@ -12,7 +12,7 @@ import { Button } from "@/components/ui/button";
 import { planName, shortHash, slotPhrase, STATUS_LABELS } from "@/components/orders/order-text";
 import { explorerTxUrl } from "@/lib/explorer";
 import { formatPls } from "@/lib/orders/amount";
-import { toast } from "@/lib/use-toast";
+import { toast } from "@/components/ui/use-toast";
 import {
   recordRefundBodySchema,
   REFUNDABLE_STATUSES,

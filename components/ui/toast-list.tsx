@@ -8,7 +8,7 @@ import {
   ToastTitle,
   ToastViewport,
 } from "@/components/ui/toast";
-import type { ToasterToast } from "@/lib/use-toast";
+import type { ToasterToast } from "@/components/ui/use-toast";
 
 /** Renders the current toasts (at most one) in a bottom-right / bottom full-width region. */
 export function ToastList({ toasts }: { toasts: readonly ToasterToast[] }) {

@@ -3,7 +3,7 @@
 // The toasts' mount point. Radix Toast is loaded with the first toast rather than with the page:
 // most visits never see one, and it would be a good part of every page's first-load script.
 import { lazy, Suspense, useEffect, useState } from "react";
-import { useToast } from "@/lib/use-toast";
+import { useToast } from "@/components/ui/use-toast";
 
 const ToastList = lazy(() => import("./toast-list").then((m) => ({ default: m.ToastList })));
 

@@ -3,13 +3,19 @@
 import { SNAPSHOT_DATE, seedCoins } from "../../prisma/seed/coins";
 import { seedAllTimeHigh } from "../../prisma/seed/all-time-highs";
 import { seedFeatured } from "../../prisma/seed/featured";
-import { SEED_SUPPLY_NOTES, seedQuoteSource, seedTags } from "../../prisma/seed/quote-sources";
+import { SEED_SUPPLY_NOTES, seedQuoteSource } from "../../prisma/seed/quote-sources";
+import { MEME_SYMBOLS } from "../market-constants";
 import { forkOfAddress } from "../coins/fork-copies";
 import type { PrismaClient } from "./create-client";
 
 export const SNAPSHOT_TAKEN_AT = new Date(`${SNAPSHOT_DATE}T00:00:00.000Z`);
 
 export type SeedResult = { seeded: false } | { seeded: true; coins: number; featured: number };
+
+/** Seed coins the operator has tagged "meme": the spec's meme-table symbols (section 9). */
+export function seedTags(coin: { symbol: string }): string {
+  return MEME_SYMBOLS.some((symbol) => symbol.toLowerCase() === coin.symbol.toLowerCase()) ? "meme" : "";
+}
 
 export async function seedDatabase(db: PrismaClient, now = new Date()): Promise<SeedResult> {
   return db.$transaction(async (tx) => {

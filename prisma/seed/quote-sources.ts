@@ -1,5 +1,3 @@
-import { MEME_SYMBOLS } from "../../lib/market-constants";
-
 /**
  * Which live source quotes each seed coin (Coin.quoteSource / Coin.quoteId). PulseChain tokens
  * are read on-chain from their PulseX pools by contract address (DexScreener adds the 24h change);
@@ -41,11 +39,6 @@ export const COINGECKO_IDS: Record<string, string> = {
 export const SEED_SUPPLY_NOTES: Record<string, string> = {
   hex: "Liquid HEX only: staked HEX is burned while staked and minted again when the stake ends, so it is not in totalSupply, nor in this market cap, while staked.",
 };
-
-/** Seed coins the operator has tagged "meme": the spec's meme-table symbols (section 9). */
-export function seedTags(coin: { symbol: string }): string {
-  return MEME_SYMBOLS.some((symbol) => symbol.toLowerCase() === coin.symbol.toLowerCase()) ? "meme" : "";
-}
 
 export function seedQuoteSource(coin: { id: string; chain: string; contractAddress: string | null }): {
   quoteSource: "pulsex" | "coingecko" | null;

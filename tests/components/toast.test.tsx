@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { ToastAction } from "@/components/ui/toast";
 import { Toaster } from "@/components/ui/toaster";
-import { TOAST_LIMIT, TOAST_REMOVE_DELAY, toast } from "@/lib/use-toast";
+import { TOAST_LIMIT, TOAST_REMOVE_DELAY, toast } from "@/components/ui/use-toast";
 import { useToastReset } from "../helpers/toasts";
 
 useToastReset();

@@ -1,9 +1,9 @@
-// Toasts in component tests. The toast store (lib/use-toast.ts) lives at module level, so a toast
+// Toasts in component tests. The toast store (components/ui/use-toast.ts) lives at module level, so a toast
 // from one test would still be on screen in the next: useToastReset() clears it after each test
 // (dismiss, then flush the removal delay).
 // Render <Toaster /> next to the component under test to see the toasts.
 import { act, screen, waitFor, within } from "@testing-library/react";
-import { TOAST_REMOVE_DELAY, toast } from "@/lib/use-toast";
+import { TOAST_REMOVE_DELAY, toast } from "@/components/ui/use-toast";
 
 export function useToastReset(): void {
   afterEach(() => {

@@ -1,7 +1,7 @@
 // Toast state (spec section 8), shadcn-style: a tiny module-level store that `toast()` writes to
 // from anywhere on the client and `useToast()` (the <Toaster />) subscribes to.
 import * as React from "react";
-import type { ToastActionElement, ToastProps } from "@/components/ui/toast";
+import type { ToastActionElement, ToastProps } from "./toast";
 
 /** One toast at a time: a new toast replaces the one on screen. */
 export const TOAST_LIMIT = 1;
