@@ -5,7 +5,7 @@
 import { useLayoutEffect } from "react";
 import { QueryProvider } from "@/components/query-provider";
 import type { IndexedCoin } from "@/lib/coins/coin-index";
-import type { CoinListStatus } from "./coin-selector";
+import type { CoinListStatus } from "./coin-selector-parts";
 import { useCoinIndex } from "./coin-queries";
 
 export type CoinIndexState = {

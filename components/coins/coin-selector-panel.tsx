@@ -8,7 +8,7 @@
 import { Check, Search } from "lucide-react";
 import { useDeferredValue, useEffect, useMemo, useRef, useState, type JSX, type KeyboardEvent } from "react";
 import { CoinLogo } from "@/components/coins/coin-logo";
-import { CoinTag, EMPTY_MESSAGE, PANEL_CLASS, type CoinListStatus, type SelectorCoin } from "@/components/coins/coin-selector";
+import { CoinTag, EMPTY_MESSAGE, PANEL_CLASS, type CoinListStatus, type SelectorCoin, type TypedAhead } from "./coin-selector-parts";
 import { searchCoins } from "@/lib/coin-search";
 import { useRowWindow } from "./use-row-window";
 import { cn } from "@/lib/utils";
@@ -33,8 +33,6 @@ type PanelProps<C extends SelectorCoin> = {
   /** What was typed before the panel's code arrived, and whether Enter was pressed after it. */
   typedAhead?: TypedAhead;
 };
-
-export type TypedAhead = { query: string; enter: boolean };
 
 export function CoinSelectorPanel<C extends SelectorCoin>({
   coins,

@@ -14,32 +14,11 @@ import { useCallback, useEffect, useId, useRef, useState, type JSX } from "react
 import { CoinLogo } from "@/components/coins/coin-logo";
 import { lazyModule, useLazyModule } from "@/lib/lazy-module";
 import { cn } from "@/lib/utils";
-import type { Coin } from "@/lib/validation/coins";
-import type { TypedAhead } from "./coin-selector-panel";
+import { CoinTag, EMPTY_MESSAGE, PANEL_CLASS, type CoinListStatus, type SelectorCoin, type TypedAhead } from "./coin-selector-parts";
 
 const panelCode = lazyModule(() => import("./coin-selector-panel"));
 
-/** What the open panel says when it has no option to show. */
-export const EMPTY_MESSAGE: Record<CoinListStatus, string> = {
-  ready: "No cryptocurrencies found",
-  loading: "Loading coins…",
-  error: "Couldn't load the coin list. Close it and open it again to retry.",
-};
-
-/** The open panel's frame, shared with the panel itself. */
-export const PANEL_CLASS = "absolute inset-x-0 top-full z-50 mt-1 overflow-hidden rounded-md border bg-card text-card-foreground shadow-lg";
-
-/** All the selector reads from a coin, so callers may pass full `Coin`s or lighter rows. */
-/** `tag` tells coins apart where the symbol does not ("PulseChain copy", a chain): lib/coins/fork-copies.ts. */
-export type SelectorCoin = Pick<Coin, "id" | "symbol" | "name" | "logoUrl"> & { tag?: string | null };
-
-/** The small mark after a coin's name in the selectors. */
-export function CoinTag({ tag }: { tag: string }) {
-  return <span className="shrink-0 rounded border px-1 py-px text-[10px] leading-tight text-muted-foreground">{tag}</span>;
-}
-
-/** Where the list of coins stands: selectors that load it on first use show the wait and a failure. */
-export type CoinListStatus = "ready" | "loading" | "error";
+export type { CoinListStatus, SelectorCoin } from "./coin-selector-parts";
 
 export type CoinSelectorProps<C extends SelectorCoin> = {
   coins: readonly C[];

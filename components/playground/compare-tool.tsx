@@ -4,7 +4,7 @@ import { Trash2 } from "lucide-react";
 import { IndexedCoinSelector } from "@/components/coins/indexed-coin-selector";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
+import { ToolResultError, ToolResultSkeleton } from "./tool-result-states";
 import type { IndexedCoin } from "@/lib/coins/coin-index";
 import { lazyModule, useLazyModule } from "@/lib/lazy-module";
 
@@ -59,18 +59,3 @@ function LazyToolResult({ pair }: { pair: readonly [string, string] }) {
   return code.failed ? <ToolResultError onRetry={code.retry} /> : <ToolResultSkeleton />;
 }
 
-export function ToolResultSkeleton() {
-  return <Skeleton className="h-6 w-3/4" role="status" aria-label="Loading the comparison" />;
-}
-
-/** The prices (or the code that reads them) did not arrive. */
-export function ToolResultError({ onRetry }: { onRetry: () => void }) {
-  return (
-    <p className="text-sm text-muted-foreground">
-      Couldn&apos;t load the prices.{" "}
-      <button type="button" className="font-medium text-foreground underline underline-offset-4" onClick={onRetry}>
-        Try again
-      </button>
-    </p>
-  );
-}

@@ -10,7 +10,7 @@ import { coinPath } from "@/lib/coins/coin-path";
 import { athEstimatedNote, athTargetPhrase } from "@/lib/compare/ath-target-copy";
 import { type ComparableCoin, comparisonFailureMessage, computeAthComparison, computeComparison, computeTypedCapComparison } from "@/lib/comparison";
 import { formatMarketCap, formatMultiplier, formatPrice } from "@/lib/format";
-import { ToolResultError, ToolResultSkeleton } from "./compare-tool";
+import { ToolResultError, ToolResultSkeleton } from "./tool-result-states";
 
 type Props = { pair: readonly [string, string] };
 
