@@ -2,7 +2,7 @@ import Link from "next/link";
 import { CoinLogo } from "@/components/coins/coin-logo";
 import { PriceBadges } from "@/components/coins/price-badges";
 import { TargetChoice } from "./target-choice";
-import type { OnChainCoin } from "./wallet-holding";
+import type { OnChainCoin } from "@/lib/bag/on-chain-coin";
 import { isAddress } from "viem";
 import { Card, CardContent } from "@/components/ui/card";
 import type { PriceContext } from "@/lib/coins/freshness";

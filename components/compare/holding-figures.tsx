@@ -1,7 +1,8 @@
 "use client";
 
 import { TypedNumberField, type TypedNumberState } from "@/components/compare/typed-number-field";
-import { WalletHolding, type OnChainCoin } from "@/components/compare/wallet-holding";
+import { WalletHolding } from "@/components/compare/wallet-holding";
+import type { OnChainCoin } from "@/lib/bag/on-chain-coin";
 import { atTargetPhrase } from "@/lib/compare/target-copy";
 import type { ChosenTarget } from "@/lib/compare/target-param";
 import { computeTypedCapComparison, type ComparableCoin } from "@/lib/comparison";
