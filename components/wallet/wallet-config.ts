@@ -4,19 +4,19 @@
 import { connectorsForWallets } from "@rainbow-me/rainbowkit";
 import { metaMaskWallet, rabbyWallet } from "@rainbow-me/rainbowkit/wallets";
 import { createConfig, createStorage, deserialize, http, noopStorage } from "wagmi";
-import { DEFAULT_PULSECHAIN_RPC_URL, pulsechainAt } from "@/lib/wallet/pulsechain";
+import { publicEnv } from "@/lib/public-env";
+import { pulsechainAt } from "@/lib/wallet/pulsechain";
 
 export const APP_NAME = "PulseCompare";
 /** The kit's request timeout (spec section 9). */
 const RPC_TIMEOUT_MS = 10_000;
 
 export function createWalletConfig() {
-  const chain = pulsechainAt(process.env.NEXT_PUBLIC_PULSECHAIN_RPC_URL || DEFAULT_PULSECHAIN_RPC_URL);
+  const chain = pulsechainAt(publicEnv.pulsechainRpcUrl);
   const connectors = connectorsForWallets([{ groupName: "Recommended", wallets: [metaMaskWallet, rabbyWallet] }], {
     appName: APP_NAME,
-    // WalletConnect (MetaMask's QR code when the extension is missing) needs a Cloud project
-    // id; RainbowKit maps this placeholder to its shared example id for development.
-    projectId: process.env.NEXT_PUBLIC_WALLETCONNECT_PROJECT_ID || "YOUR_PROJECT_ID",
+    // WalletConnect (MetaMask's QR code when the extension is missing) needs a Cloud project id.
+    projectId: publicEnv.walletConnectProjectId,
   });
   return createConfig({
     chains: [chain],

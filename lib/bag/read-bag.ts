@@ -6,7 +6,7 @@ import { createPublicClient, erc20Abi, http, type Address, type PublicClient } f
 import { aggregate3, CANONICAL_MULTICALL3 } from "@/lib/chain/aggregate3";
 import { oneLineMessage } from "@/lib/chain/short-message";
 import { MAX_CALLS_PER_CHUNK, MAX_GAS_PER_CHUNK } from "@/lib/market/onchain/chunks";
-import { DEFAULT_PULSECHAIN_RPC_URL } from "@/lib/wallet/pulsechain";
+import { publicEnv } from "@/lib/public-env";
 import type { BagToken } from "./bag-tokens";
 import { BalanceReadError, readBalances } from "./read-balances";
 import type { HeldToken } from "./value-bag";
@@ -15,7 +15,7 @@ import type { HeldToken } from "./value-bag";
 const RPC_TIMEOUT_MS = 10_000;
 
 /** The browser's client for the PulseChain RPC the site is configured with (CSP allows it). */
-export function createBagRpcClient(rpcUrl = process.env.NEXT_PUBLIC_PULSECHAIN_RPC_URL || DEFAULT_PULSECHAIN_RPC_URL): PublicClient {
+export function createBagRpcClient(rpcUrl = publicEnv.pulsechainRpcUrl): PublicClient {
   // No retries: the page offers Retry, and a failing public RPC should not see each read three times.
   return createPublicClient({ transport: http(rpcUrl, { timeout: RPC_TIMEOUT_MS, retryCount: 0 }) }) as PublicClient;
 }

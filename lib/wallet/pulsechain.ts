@@ -5,7 +5,6 @@ import { pulsechain } from "viem/chains";
 import { EXPLORER_NAME, explorerBaseUrl } from "@/lib/explorer";
 
 export const PULSECHAIN_CHAIN_ID = pulsechain.id;
-export const DEFAULT_PULSECHAIN_RPC_URL = "https://rpc.pulsechain.com";
 
 export function pulsechainAt(rpcUrl: string) {
   return defineChain({

@@ -6,7 +6,7 @@ import {
   securityHeaders,
   type SecurityEnv,
 } from "@/lib/security/headers.mjs";
-import { DEFAULT_PULSECHAIN_RPC_URL } from "@/lib/wallet/pulsechain";
+import { DEFAULT_PULSECHAIN_RPC_URL } from "@/lib/public-env";
 
 const PRODUCTION: SecurityEnv = { NODE_ENV: "production", NEXT_PUBLIC_SITE_URL: "https://pulsecompare.example" };
 
