@@ -11,7 +11,7 @@
 // and to name the order, so nobody can block a payment by submitting its hash (seen pending)
 // for an order of their own.
 import "server-only";
-import { getAddress, type Hash, type PublicClient, type Transaction, type TransactionReceipt } from "viem";
+import { getAddress, type Hash, type PublicClient, type Transaction } from "viem";
 import { ApiError } from "@/lib/api/errors";
 import type { SessionUser } from "@/lib/auth/sessions";
 import type { PrismaClient } from "@/lib/db/create-client";
@@ -22,6 +22,7 @@ import { assertPulseChain, configuredListingDeps, type ListingDeps } from "@/lib
 import { PULSECHAIN_CHAIN_ID } from "@/lib/market/onchain/contracts";
 import type { Order } from "@/lib/validation/orders";
 import { formatPls, orderTagOf } from "./amount";
+import { findMined, findTransaction } from "./chain-reads";
 import { fulfil } from "./fulfil";
 import { toOrder } from "./order-view";
 import { plsPriceUsd } from "./quotes";
@@ -79,22 +80,23 @@ export async function claimPayment(db: PrismaClient, order: ListingOrder, hash: 
  */
 export async function checkPayment(db: PrismaClient, order: ListingOrder, deps: ListingDeps, now: Date, known?: Transaction): Promise<Order> {
   if (!isPayable(order) || !order.paymentTx) return toOrder(order, now);
-  const { tx, receipt, confirmations, minedAt } = await readMined(deps.client, order.paymentTx as Hash, known);
-  if (!receipt) return toOrder(order, now); // still pending
+  const mined = await findMined(deps.client, order.paymentTx as Hash, rpcDown, known);
+  if (!mined) return toOrder(order, now); // still pending
+  const { tx, receipt, confirmations, minedAt } = mined;
   if (receipt.status !== "success") {
     // A reverted transaction paid nothing: the order goes back to waiting for a payment.
     await db.listingOrder.updateMany({ where: { id: order.id, paymentTx: order.paymentTx }, data: { paymentTx: null } });
     throw new ApiError("payment_refused", `Transaction ${order.paymentTx} reverted: it paid nothing. Send the payment again.`);
   }
-  const verdict = await judge(db, order, tx!.value, confirmations, minedAt!);
+  const verdict = await judge(db, order, tx.value, confirmations, minedAt);
   if (verdict.kind === "waiting") return toOrder(order, now);
   const settled = await db.listingOrder.updateMany({
     where: { id: order.id, status: { in: [...PAYABLE_STATUSES] }, paymentTx: order.paymentTx },
     data: {
       status: verdict.kind === "paid" ? "paid" : "review",
-      paidWei: tx!.value.toString(),
+      paidWei: tx.value.toString(),
       paidAt: minedAt,
-      statusReason: verdict.kind === "review" ? verdict.reason : overpaymentNote(order, tx!.value),
+      statusReason: verdict.kind === "review" ? verdict.reason : overpaymentNote(order, tx.value),
     },
   });
   // Another check settled it first: whatever it decided stands.
@@ -105,14 +107,9 @@ export async function checkPayment(db: PrismaClient, order: ListingOrder, deps: 
 const rpcDown = () => new ApiError("service_unavailable", "The PulseChain RPC did not answer. Try again later; your payment is safe on chain.");
 
 async function readTransaction(client: PublicClient, hash: Hash): Promise<Transaction> {
-  try {
-    return await client.getTransaction({ hash });
-  } catch (error) {
-    if (error instanceof Error && error.name === "TransactionNotFoundError") {
-      throw new ApiError("payment_refused", `No transaction ${hash} on PulseChain: check the hash, or wait until your wallet has sent it.`);
-    }
-    throw rpcDown();
-  }
+  const tx = await findTransaction(client, hash, rpcDown);
+  if (!tx) throw new ApiError("payment_refused", `No transaction ${hash} on PulseChain: check the hash, or wait until your wallet has sent it.`);
+  return tx;
 }
 
 /** What needs no confirmations: whose it is, where it went, which order it names. */
@@ -122,18 +119,6 @@ export function assertPaysOrder(order: ListingOrder, tx: Transaction, buyer: str
   if (getAddress(tx.from) !== getAddress(buyer)) throw refuse("it was not sent from your wallet");
   if (!tx.to || getAddress(tx.to) !== getAddress(order.payTo)) throw refuse(`it was not sent to the payment address ${order.payTo}`);
   if (orderTagOf(tx.value) !== order.id) throw refuse(`its amount does not name this order (send exactly ${formatPls(BigInt(order.amountWei))} PLS)`);
-}
-
-/** The transaction's receipt, block time and depth; `known` is the transaction when the caller has just read it. */
-async function readMined(client: PublicClient, hash: Hash, known?: Transaction) {
-  try {
-    const receipt = await client.getTransactionReceipt({ hash });
-    const [tx, block, head] = await Promise.all([known ?? client.getTransaction({ hash }), client.getBlock({ blockNumber: receipt.blockNumber }), client.getBlockNumber()]);
-    return { tx, receipt: receipt as TransactionReceipt | null, confirmations: Number(head - receipt.blockNumber) + 1, minedAt: new Date(Number(block.timestamp) * 1000) };
-  } catch (error) {
-    if (error instanceof Error && error.name === "TransactionReceiptNotFoundError") return { tx: null, receipt: null, confirmations: 0, minedAt: null };
-    throw rpcDown();
-  }
 }
 
 async function judge(db: PrismaClient, order: ListingOrder, value: bigint, confirmations: number, minedAt: Date): Promise<Verdict> {

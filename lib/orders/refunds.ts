@@ -7,7 +7,7 @@
 // first, which takes it down and tells the buyer why; a refund recorded for an order in review
 // takes down whatever it had put on the site, as a reject does, and keeps the review's reason.
 import "server-only";
-import { getAddress, type Hash, type PublicClient, type Transaction, type TransactionReceipt } from "viem";
+import { getAddress, type Hash, type PublicClient } from "viem";
 import { ApiError } from "@/lib/api/errors";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { isUniqueViolation } from "@/lib/db/errors";
@@ -16,10 +16,9 @@ import { shortMessage } from "@/lib/market/onchain/client";
 import { assertPulseChain, configuredListingDeps, type ListingDeps } from "@/lib/listings/coins";
 import { PULSECHAIN_CHAIN_ID } from "@/lib/market/onchain/contracts";
 import { REFUNDABLE_STATUSES, type OperatorOrder } from "@/lib/validation/operator-orders";
+import { findMined, findTransaction, type MinedTransaction } from "./chain-reads";
 import { operatorOrder } from "./operator-queue";
 import { assertNoOrderStandsOn, takeDown } from "./take-down";
-
-type Mined = { tx: Transaction; receipt: TransactionReceipt; minedAt: Date };
 
 /**
  * Records `hash` as the refund of order `orderId`. Refusals, nothing written: 404; 409
@@ -70,7 +69,7 @@ function assertRefundable(order: ListingOrder): void {
   if (!(REFUNDABLE_STATUSES as readonly string[]).includes(order.status)) throw conflict(`it is ${order.status}`);
 }
 
-function assertRefunds(order: ListingOrder, buyer: string, { tx, receipt, minedAt }: Mined): void {
+function assertRefunds(order: ListingOrder, buyer: string, { tx, receipt, minedAt }: MinedTransaction): void {
   const refuse = (why: string) => new ApiError("payment_refused", `Transaction ${tx.hash} cannot refund order ${order.id}: ${why}.`);
   if (tx.chainId !== undefined && tx.chainId !== PULSECHAIN_CHAIN_ID) throw refuse(`it is for chain ${tx.chainId}, not PulseChain (${PULSECHAIN_CHAIN_ID})`);
   if (getAddress(tx.from) !== getAddress(order.payTo)) throw refuse(`it was not sent from the payment address ${order.payTo}`);
@@ -84,22 +83,10 @@ function assertRefunds(order: ListingOrder, buyer: string, { tx, receipt, minedA
 const rpcDown = (error: unknown) => new ApiError("service_unavailable", `The PulseChain RPC did not answer (${shortMessage(error)}). Try again later.`);
 
 /** The transaction, its receipt and its block's time; 422 when it is unknown or not mined yet. */
-async function readMined(client: PublicClient, hash: Hash): Promise<Mined> {
-  let tx: Transaction;
-  try {
-    tx = await client.getTransaction({ hash });
-  } catch (error) {
-    if (error instanceof Error && error.name === "TransactionNotFoundError") throw new ApiError("payment_refused", `No transaction ${hash} on PulseChain: check the hash.`);
-    throw rpcDown(error);
-  }
-  try {
-    const receipt = await client.getTransactionReceipt({ hash });
-    const block = await client.getBlock({ blockNumber: receipt.blockNumber });
-    return { tx, receipt, minedAt: new Date(Number(block.timestamp) * 1000) };
-  } catch (error) {
-    if (error instanceof Error && error.name === "TransactionReceiptNotFoundError") {
-      throw new ApiError("payment_refused", `Transaction ${hash} is not mined yet: record the refund once it is.`);
-    }
-    throw rpcDown(error);
-  }
+async function readMined(client: PublicClient, hash: Hash): Promise<MinedTransaction> {
+  const tx = await findTransaction(client, hash, rpcDown);
+  if (!tx) throw new ApiError("payment_refused", `No transaction ${hash} on PulseChain: check the hash.`);
+  const mined = await findMined(client, hash, rpcDown, tx);
+  if (!mined) throw new ApiError("payment_refused", `Transaction ${hash} is not mined yet: record the refund once it is.`);
+  return mined;
 }
