@@ -18,10 +18,9 @@ import { dayKey } from "@/lib/orders/calendar";
 import { fulfil } from "@/lib/orders/fulfil";
 import { operatorOrderListSchema, operatorOrderSchema, orderTaskSchema, type OperatorOrder } from "@/lib/validation/operator-orders";
 import { orderListSchema, orderSchema, slotCalendarSchema, type CreateOrderInput, type Order } from "@/lib/validation/orders";
-import { pulseXReaderEnv, startLocalChain, type LocalChain } from "../chain/local-chain";
+import type { LocalChain } from "../chain/local-chain";
 import { JSON_WRITE, SAME_SITE, errorOf, signIn, type SignedIn } from "../helpers/account-session";
-import { setEnvVars } from "../helpers/env-vars";
-import { payingBuyers, type Buyer } from "../helpers/paying-buyers";
+import { payingBuyers, startOrderChain, type Buyer } from "../helpers/paying-buyers";
 import { call } from "../helpers/request";
 import { useTestDatabase } from "../helpers/test-database";
 import { useAuthEnvironment } from "../helpers/wallet-session";
@@ -43,24 +42,17 @@ const { db } = useTestDatabase({ seed: true });
 useAuthEnvironment({ OPERATOR_ADDRESSES: OPERATOR });
 
 let chain: LocalChain;
-const { fundedBuyer, quote, pay, mine } = payingBuyers(() => chain);
+const { fundedBuyer, quote, pay, mine, newToken, nameOf } = payingBuyers(() => chain, "Queue");
 let operator: SignedIn;
-let tokenCount = 0;
-let restoreEnv = () => {};
+let stopChain = async () => {};
 
 beforeAll(async () => {
-  chain = await startLocalChain();
-  const { wpls, dai, factoryV1 } = chain.contracts;
-  await chain.addLiquidity(factoryV1, wpls, "10000000", dai, "300"); // WPLS at $0.00003
+  ({ chain, stop: stopChain } = await startOrderChain(PAY_TO));
   await chain.sendPls(PAY_TO, "1000"); // gas for the refunds
-  restoreEnv = setEnvVars({ ...pulseXReaderEnv(chain), LISTING_PAYMENT_ADDRESS: PAY_TO, MARKET_MIN_LIQUIDITY_USD: "1000" });
   operator = await signIn(OPERATOR_KEY);
 });
 
-afterAll(async () => {
-  restoreEnv();
-  await chain?.stop();
-});
+afterAll(() => stopChain());
 
 let audit: jest.SpyInstance;
 beforeEach(async () => {
@@ -71,13 +63,6 @@ afterEach(() => audit.mockRestore());
 
 /** The audit lines written since the test began, parsed. */
 const auditLines = () => audit.mock.calls.map(([line]) => JSON.parse(String(line).replace(/^\[admin-audit\] /, "")) as Record<string, unknown>);
-
-async function newToken(): Promise<Address> {
-  tokenCount++;
-  const token = await chain.deployToken(`Queue Token ${tokenCount}`, `QUEUE${tokenCount}`, 18, "1000000000");
-  await chain.addLiquidity(chain.contracts.factoryV2, token, "1000000", chain.contracts.wpls, "20000000");
-  return token;
-}
 
 /** A quote paid in full and settled: live, unless something stood in its way. */
 async function paidOrder(body: Omit<CreateOrderInput, "tokenAddress"> & { tokenAddress?: Address }, buyer?: Buyer): Promise<{ buyer: Buyer; order: Order }> {

@@ -8,10 +8,9 @@ import * as payment from "@/app/api/orders/[id]/payment/route";
 import * as orders from "@/app/api/orders/route";
 import { orderSchema, type Order } from "@/lib/validation/orders";
 import { dayKey } from "@/lib/orders/calendar";
-import { pulseXReaderEnv, startLocalChain, type LocalChain } from "../chain/local-chain";
+import type { LocalChain } from "../chain/local-chain";
 import { JSON_WRITE, errorOf, signIn, type SignedIn } from "../helpers/account-session";
-import { setEnvVars } from "../helpers/env-vars";
-import { payingBuyers } from "../helpers/paying-buyers";
+import { payingBuyers, startOrderChain } from "../helpers/paying-buyers";
 import { call } from "../helpers/request";
 import { useTestDatabase } from "../helpers/test-database";
 import { useAuthEnvironment } from "../helpers/wallet-session";
@@ -27,39 +26,18 @@ const { db } = useTestDatabase({ seed: true });
 useAuthEnvironment();
 
 let chain: LocalChain;
-const { fundedBuyer, quote, pay, mine } = payingBuyers(() => chain);
-let tokenCount = 0;
-let restoreEnv = () => {};
+const { fundedBuyer, quote, pay, mine, newToken, nameOf } = payingBuyers(() => chain, "Paid");
+let stopChain = async () => {};
 
 beforeAll(async () => {
-  chain = await startLocalChain();
-  const { wpls, dai, factoryV1 } = chain.contracts;
-  await chain.addLiquidity(factoryV1, wpls, "10000000", dai, "300"); // WPLS at $0.00003
-  restoreEnv = setEnvVars({
-    ...pulseXReaderEnv(chain),
-    LISTING_PAYMENT_ADDRESS: PAY_TO,
-    CRON_SECRET,
-    // The deployer's WPLS funds every test token's pool: smaller pools, a floor under them.
-    MARKET_MIN_LIQUIDITY_USD: "1000",
-  });
+  ({ chain, stop: stopChain } = await startOrderChain(PAY_TO, { CRON_SECRET }));
 });
 
-afterAll(async () => {
-  restoreEnv();
-  await chain?.stop();
-});
+afterAll(() => stopChain());
 
 beforeEach(async () => {
   await db().coin.update({ where: { id: "pls" }, data: { currentPrice: 0.00003 } });
 });
-
-/** A new token with a $1,200 pool: over this file's floor. */
-async function newToken(): Promise<Address> {
-  tokenCount++;
-  const token = await chain.deployToken(`Paid Token ${tokenCount}`, `PAID${tokenCount}`, 18, "1000000000");
-  await chain.addLiquidity(chain.contracts.factoryV2, token, "1000000", chain.contracts.wpls, "20000000");
-  return token;
-}
 
 const submit = (buyer: SignedIn, orderId: number, txHash: string) =>
   buyer.browser.request(payment.POST, `/api/orders/${orderId}/payment`, { method: "POST", headers: JSON_WRITE, body: JSON.stringify({ txHash }), params: { id: String(orderId) } });
@@ -83,7 +61,7 @@ describe("a payment that pays", () => {
     expect(live).toMatchObject({ status: "live", paymentTx: hash, paidWei: order.amountWei, statusReason: null });
     const listed = await call(coin.GET, `/api/cryptocurrencies/${live.coinId}`, { params: { id: live.coinId! } });
     expect(listed.status).toBe(200);
-    expect(listed.body).toMatchObject({ name: `Paid Token ${tokenCount}`, chain: "pulsechain" });
+    expect(listed.body).toMatchObject({ name: nameOf(token), chain: "pulsechain" });
     // The same hash again: the same answer, nothing more written.
     const again = orderSchema.parse((await submit(buyer, order.id, hash)).body);
     expect(again).toEqual(live);

@@ -1,18 +1,53 @@
-// Buyers of listing orders on the local chain (ganache), for the order API tests: a signed-in
-// wallet holding PLS, its quote, and its payment sent the way a wallet sends it.
+// Buyers of listing orders on the local chain (ganache), for the order API tests: the chain set
+// up as the order tests need it, a token to order a listing for, a signed-in wallet holding PLS,
+// its quote, and its payment sent the way a wallet sends it.
 import { createTestClient, createWalletClient, http, type Address, type Hash, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { pulsechain } from "viem/chains";
 import * as orders from "@/app/api/orders/route";
 import { orderSchema, type CreateOrderInput, type Order } from "@/lib/validation/orders";
-import type { LocalChain } from "../chain/local-chain";
+import { pulseXReaderEnv, startLocalChain, type LocalChain } from "../chain/local-chain";
+import { setEnvVars } from "./env-vars";
 import { JSON_WRITE, signIn, type SignedIn } from "./account-session";
 
 export type Buyer = SignedIn & { key: Hex };
 
-/** `chain` is read when called: the test file starts its chain in beforeAll. */
-export function payingBuyers(chain: () => LocalChain) {
+/**
+ * A local chain for orders: WPLS priced at $0.00003 by a DAI pool, the app reading this chain's
+ * PulseX, LISTING_PAYMENT_ADDRESS `payTo`, and a $1,000 liquidity floor (the deployer's WPLS funds
+ * every test token's pool: smaller pools, a floor under them), with `env` besides.
+ */
+export async function startOrderChain(payTo: Address, env: Record<string, string> = {}): Promise<{ chain: LocalChain; stop(): Promise<void> }> {
+  const chain = await startLocalChain();
+  const { wpls, dai, factoryV1 } = chain.contracts;
+  await chain.addLiquidity(factoryV1, wpls, "10000000", dai, "300");
+  const restoreEnv = setEnvVars({ ...pulseXReaderEnv(chain), LISTING_PAYMENT_ADDRESS: payTo, MARKET_MIN_LIQUIDITY_USD: "1000", ...env });
   return {
+    chain,
+    async stop() {
+      restoreEnv();
+      await chain.stop();
+    },
+  };
+}
+
+/** `chain` is read when called: the test file starts its chain in beforeAll. `label` names its tokens ("Paid Token 3", PAID3). */
+export function payingBuyers(chain: () => LocalChain, label: string) {
+  const tokenNames = new Map<Address, string>();
+  return {
+    /** A new token with a $1,200 pool against WPLS: over the order chain's floor. */
+    async newToken(): Promise<Address> {
+      const n = tokenNames.size + 1;
+      const name = `${label} Token ${n}`;
+      const token = await chain().deployToken(name, `${label.toUpperCase()}${n}`, 18, "1000000000");
+      await chain().addLiquidity(chain().contracts.factoryV2, token, "1000000", chain().contracts.wpls, "20000000");
+      tokenNames.set(token, name);
+      return token;
+    },
+
+    /** The name a token from newToken() was deployed with. */
+    nameOf: (token: Address) => tokenNames.get(token),
+
     /** A signed-in wallet holding 50M PLS. */
     async fundedBuyer(): Promise<Buyer> {
       const key = generatePrivateKey();
