@@ -20,7 +20,7 @@ import { operatorOrderListSchema, operatorOrderSchema, orderTaskSchema, type Ope
 import { orderListSchema, orderSchema, slotCalendarSchema, type CreateOrderInput, type Order } from "@/lib/validation/orders";
 import type { LocalChain } from "../chain/local-chain";
 import { JSON_WRITE, SAME_SITE, errorOf, signIn, type SignedIn } from "../helpers/account-session";
-import { payingBuyers, startOrderChain, type Buyer } from "../helpers/paying-buyers";
+import { payingBuyers, SMALL_POOL_FLOOR, startOrderChain, type Buyer } from "../helpers/paying-buyers";
 import { call } from "../helpers/request";
 import { useTestDatabase } from "../helpers/test-database";
 import { useAuthEnvironment } from "../helpers/wallet-session";
@@ -47,7 +47,7 @@ let operator: SignedIn;
 let stopChain = async () => {};
 
 beforeAll(async () => {
-  ({ chain, stop: stopChain } = await startOrderChain(PAY_TO));
+  ({ chain, stop: stopChain } = await startOrderChain(PAY_TO, SMALL_POOL_FLOOR));
   await chain.sendPls(PAY_TO, "1000"); // gas for the refunds
   operator = await signIn(OPERATOR_KEY);
 });

@@ -10,7 +10,7 @@ import { orderSchema, type Order } from "@/lib/validation/orders";
 import { dayKey } from "@/lib/orders/calendar";
 import type { LocalChain } from "../chain/local-chain";
 import { JSON_WRITE, errorOf, signIn, type SignedIn } from "../helpers/account-session";
-import { payingBuyers, startOrderChain } from "../helpers/paying-buyers";
+import { payingBuyers, SMALL_POOL_FLOOR, startOrderChain } from "../helpers/paying-buyers";
 import { call } from "../helpers/request";
 import { useTestDatabase } from "../helpers/test-database";
 import { useAuthEnvironment } from "../helpers/wallet-session";
@@ -30,7 +30,7 @@ const { fundedBuyer, quote, pay, mine, newToken, nameOf } = payingBuyers(() => c
 let stopChain = async () => {};
 
 beforeAll(async () => {
-  ({ chain, stop: stopChain } = await startOrderChain(PAY_TO, { CRON_SECRET }));
+  ({ chain, stop: stopChain } = await startOrderChain(PAY_TO, { ...SMALL_POOL_FLOOR, CRON_SECRET }));
 });
 
 afterAll(() => stopChain());

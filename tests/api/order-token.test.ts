@@ -5,7 +5,8 @@ import type { Address } from "viem";
 import * as orders from "@/app/api/orders/route";
 import * as token from "@/app/api/orders/token/route";
 import { orderTokenSchema } from "@/lib/validation/order-token";
-import { pulseXReaderEnv, startLocalChain, type LocalChain } from "../chain/local-chain";
+import type { LocalChain } from "../chain/local-chain";
+import { deployOrderTokens, startOrderChain } from "../helpers/paying-buyers";
 import { JSON_WRITE, errorOf, signIn, type SignedIn } from "../helpers/account-session";
 import { setEnvVars } from "../helpers/env-vars";
 import { call } from "../helpers/request";
@@ -27,26 +28,16 @@ let doggo: Address; // $12,000 of liquidity: over the $5,000 floor
 let sneaky: Address; // over the floor, with hidden characters in its name and symbol
 let thin: Address; // $120: under the floor
 let lonely: Address; // no pool
-let restoreEnv = () => {};
+let stopChain = async () => {};
 
 beforeAll(async () => {
-  chain = await startLocalChain();
-  const { wpls, dai, factoryV1, factoryV2 } = chain.contracts;
-  await chain.addLiquidity(factoryV1, wpls, "10000000", dai, "300"); // WPLS at $0.00003
-  doggo = await chain.deployToken("Doggo Inu", "DOGGO", 9, "1000000000");
-  await chain.addLiquidity(factoryV2, doggo, "1000000", wpls, "200000000");
+  ({ chain, stop: stopChain } = await startOrderChain(PAY_TO));
+  ({ doggo, thin, lonely } = await deployOrderTokens(chain));
   sneaky = await chain.deployToken("Sneaky\u200B\nCoin", "SNK\u202E", 18, "1000000");
-  await chain.addLiquidity(factoryV2, sneaky, "1000", wpls, "200000000");
-  thin = await chain.deployToken("Thin Pool", "THIN", 18, "1000000");
-  await chain.addLiquidity(factoryV2, thin, "1000", wpls, "2000000");
-  lonely = await chain.deployToken("Lonely", "LONE", 18, "1000");
-  restoreEnv = setEnvVars({ ...pulseXReaderEnv(chain), LISTING_PAYMENT_ADDRESS: PAY_TO });
+  await chain.addLiquidity(chain.contracts.factoryV2, sneaky, "1000", chain.contracts.wpls, "200000000");
 });
 
-afterAll(async () => {
-  restoreEnv();
-  await chain?.stop();
-});
+afterAll(() => stopChain());
 
 const check = (user: SignedIn, query: string) => user.browser.request(token.GET, `/api/orders/token${query}`);
 const quotePlan = (user: SignedIn, tokenAddress: string) =>

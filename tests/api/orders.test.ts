@@ -9,7 +9,8 @@ import { ORDER_TAG_MODULUS } from "@/lib/orders/amount";
 import { dayKey } from "@/lib/orders/calendar";
 import { MAX_OPEN_QUOTES } from "@/lib/orders/status";
 import { orderListSchema, orderSchema, slotCalendarSchema, type CreateOrderInput } from "@/lib/validation/orders";
-import { pulseXReaderEnv, startLocalChain, type LocalChain } from "../chain/local-chain";
+import type { LocalChain } from "../chain/local-chain";
+import { deployOrderTokens, startOrderChain } from "../helpers/paying-buyers";
 import { JSON_WRITE, errorOf, signIn, type SignedIn } from "../helpers/account-session";
 import { setEnvVars } from "../helpers/env-vars";
 import { call } from "../helpers/request";
@@ -32,27 +33,14 @@ let chain: LocalChain;
 let doggo: Address; // a pool with $12,000 of liquidity: over the $5,000 floor
 let thin: Address; // a pool with $120: under it
 let lonely: Address; // no pool at all
-let restoreEnv = () => {};
+let stopChain = async () => {};
 
 beforeAll(async () => {
-  chain = await startLocalChain();
-  const { wpls, dai, factoryV1, factoryV2 } = chain.contracts;
-  await chain.addLiquidity(factoryV1, wpls, "10000000", dai, "300"); // WPLS at $0.00003
-  doggo = await chain.deployToken("Doggo Inu", "DOGGO", 9, "1000000000");
-  await chain.addLiquidity(factoryV2, doggo, "1000000", wpls, "200000000");
-  thin = await chain.deployToken("Thin Pool", "THIN", 18, "1000000");
-  await chain.addLiquidity(factoryV2, thin, "1000", wpls, "2000000");
-  lonely = await chain.deployToken("Lonely", "LONE", 18, "1000");
-  restoreEnv = setEnvVars({
-    ...pulseXReaderEnv(chain),
-    LISTING_PAYMENT_ADDRESS: PAY_TO,
-  });
+  ({ chain, stop: stopChain } = await startOrderChain(PAY_TO));
+  ({ doggo, thin, lonely } = await deployOrderTokens(chain));
 });
 
-afterAll(async () => {
-  restoreEnv();
-  await chain?.stop();
-});
+afterAll(() => stopChain());
 
 beforeEach(async () => {
   await db().slotHold.deleteMany();

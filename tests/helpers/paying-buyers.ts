@@ -14,14 +14,13 @@ export type Buyer = SignedIn & { key: Hex };
 
 /**
  * A local chain for orders: WPLS priced at $0.00003 by a DAI pool, the app reading this chain's
- * PulseX, LISTING_PAYMENT_ADDRESS `payTo`, and a $1,000 liquidity floor (the deployer's WPLS funds
- * every test token's pool: smaller pools, a floor under them), with `env` besides.
+ * PulseX and taking payments at `payTo`, with `env` besides.
  */
 export async function startOrderChain(payTo: Address, env: Record<string, string> = {}): Promise<{ chain: LocalChain; stop(): Promise<void> }> {
   const chain = await startLocalChain();
   const { wpls, dai, factoryV1 } = chain.contracts;
   await chain.addLiquidity(factoryV1, wpls, "10000000", dai, "300");
-  const restoreEnv = setEnvVars({ ...pulseXReaderEnv(chain), LISTING_PAYMENT_ADDRESS: payTo, MARKET_MIN_LIQUIDITY_USD: "1000", ...env });
+  const restoreEnv = setEnvVars({ ...pulseXReaderEnv(chain), LISTING_PAYMENT_ADDRESS: payTo, ...env });
   return {
     chain,
     async stop() {
@@ -31,11 +30,28 @@ export async function startOrderChain(payTo: Address, env: Record<string, string
   };
 }
 
+/**
+ * The tokens a listing is refused or accepted for, under the app's $5,000 floor: DOGGO ($12,000
+ * of liquidity, 9 decimals), THIN ($120) and LONE (no pool).
+ */
+export async function deployOrderTokens(chain: LocalChain): Promise<{ doggo: Address; thin: Address; lonely: Address }> {
+  const { wpls, factoryV2 } = chain.contracts;
+  const doggo = await chain.deployToken("Doggo Inu", "DOGGO", 9, "1000000000");
+  await chain.addLiquidity(factoryV2, doggo, "1000000", wpls, "200000000");
+  const thin = await chain.deployToken("Thin Pool", "THIN", 18, "1000000");
+  await chain.addLiquidity(factoryV2, thin, "1000", wpls, "2000000");
+  const lonely = await chain.deployToken("Lonely", "LONE", 18, "1000");
+  return { doggo, thin, lonely };
+}
+
+/** A floor under the pools newToken() makes: the deployer's WPLS funds every test token's pool. */
+export const SMALL_POOL_FLOOR = { MARKET_MIN_LIQUIDITY_USD: "1000" };
+
 /** `chain` is read when called: the test file starts its chain in beforeAll. `label` names its tokens ("Paid Token 3", PAID3). */
 export function payingBuyers(chain: () => LocalChain, label: string) {
   const tokenNames = new Map<Address, string>();
   return {
-    /** A new token with a $1,200 pool against WPLS: over the order chain's floor. */
+    /** A new token with a $1,200 pool against WPLS: over SMALL_POOL_FLOOR. */
     async newToken(): Promise<Address> {
       const n = tokenNames.size + 1;
       const name = `${label} Token ${n}`;
