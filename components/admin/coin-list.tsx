@@ -7,13 +7,14 @@ import { useId, useRef, useState } from "react";
 import { CoinLogo } from "@/components/coins/coin-logo";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { DialogClose, DialogFooter } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { splitTags, updateCoinBodySchema, type AdminCoin } from "@/lib/validation/listings";
 import { useUpdateCoin } from "./admin-queries";
 import { CorrectHigh } from "./correct-high";
 import { Field, fieldErrors } from "./field";
+import { WriteDialog } from "./write-dialog";
 import { WriteError } from "./write-error";
 
 export function CoinList({ coins }: { coins: AdminCoin[] }) {
@@ -65,34 +66,19 @@ export function CoinList({ coins }: { coins: AdminCoin[] }) {
   );
 }
 
-/** The edit button and its dialog (Radix returns focus to the button when it closes). */
+/** The edit button and its dialog. */
 function EditCoin({ coin }: { coin: AdminCoin }) {
-  const [open, setOpen] = useState(false);
   const update = useUpdateCoin();
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (update.isPending) return;
-        if (next) update.reset();
-        setOpen(next);
-      }}
+    <WriteDialog
+      label={`Edit ${coin.symbol} (${coin.id})`}
+      icon={<Pencil aria-hidden />}
+      title={`Edit ${coin.symbol} (${coin.id})`}
+      description="Logo, tags and the supply note show on the site at once."
+      write={update}
     >
-      <DialogTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={`Edit ${coin.symbol} (${coin.id})`}>
-          <Pencil aria-hidden />
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>
-            Edit {coin.symbol} ({coin.id})
-          </DialogTitle>
-          <DialogDescription>Logo, tags and the supply note show on the site at once.</DialogDescription>
-        </DialogHeader>
-        <EditCoinForm coin={coin} update={update} onDone={() => setOpen(false)} />
-      </DialogContent>
-    </Dialog>
+      {(close) => <EditCoinForm coin={coin} update={update} onDone={close} />}
+    </WriteDialog>
   );
 }
 

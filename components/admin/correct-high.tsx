@@ -6,41 +6,27 @@
 import { TrendingDown } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { DialogClose, DialogFooter } from "@/components/ui/dialog";
 import { formatMarketCap, formatPrice } from "@/lib/format";
 import { toast } from "@/components/ui/use-toast";
 import { correctHighBodySchema, type AdminCoin } from "@/lib/validation/listings";
 import { useCorrectHigh } from "./admin-queries";
 import { Field, fieldErrors } from "./field";
+import { WriteDialog } from "./write-dialog";
 import { WriteError } from "./write-error";
 
 export function CorrectHigh({ coin }: { coin: AdminCoin }) {
-  const [open, setOpen] = useState(false);
   const correct = useCorrectHigh();
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (correct.isPending) return;
-        if (next) correct.reset();
-        setOpen(next);
-      }}
+    <WriteDialog
+      label={`Correct the all-time high of ${coin.symbol} (${coin.id})`}
+      icon={<TrendingDown aria-hidden />}
+      title={`Correct the all-time high of ${coin.symbol}`}
+      description={`Now ${formatPrice(coin.athPrice)} (market cap ${formatMarketCap(coin.athMarketCap)}). Every comparison at its all-time high uses the new figures at once.`}
+      write={correct}
     >
-      <DialogTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={`Correct the all-time high of ${coin.symbol} (${coin.id})`}>
-          <TrendingDown aria-hidden />
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Correct the all-time high of {coin.symbol}</DialogTitle>
-          <DialogDescription>
-            Now {formatPrice(coin.athPrice)} (market cap {formatMarketCap(coin.athMarketCap)}). Every comparison at its all-time high uses the new figures at once.
-          </DialogDescription>
-        </DialogHeader>
-        <CorrectHighForm coin={coin} correct={correct} onDone={() => setOpen(false)} />
-      </DialogContent>
-    </Dialog>
+      {(close) => <CorrectHighForm coin={coin} correct={correct} onDone={close} />}
+    </WriteDialog>
   );
 }
 
