@@ -73,10 +73,10 @@ async function buildCoinSnapshot(): Promise<CoinSnapshot> {
   return {
     coins,
     byId: new Map(coins.map((coin) => [coin.id, coin])),
-    provenanceById: new Map(rows.flatMap((row) => (row.provenance ? [[row.id, row.provenance] as const] : []))),
-    supplyNoteById: new Map(rows.flatMap((row) => (row.supplyNote ? [[row.id, row.supplyNote] as const] : []))),
-    sourceCheckById: new Map(rows.flatMap((row) => (row.sourceCheck ? [[row.id, row.sourceCheck] as const] : []))),
-    heldBackById: new Map(rows.flatMap((row) => (row.pendingPrice !== null && row.pendingSince ? [[row.id, { price: row.pendingPrice, since: row.pendingSince.toISOString() }] as const] : []))),
+    provenanceById: byIdWhereSet(rows, (row) => row.provenance),
+    supplyNoteById: byIdWhereSet(rows, (row) => row.supplyNote),
+    sourceCheckById: byIdWhereSet(rows, (row) => row.sourceCheck),
+    heldBackById: byIdWhereSet(rows, (row) => (row.pendingPrice !== null && row.pendingSince ? { price: row.pendingPrice, since: row.pendingSince.toISOString() } : null)),
     bySymbol: indexBySymbol(coins),
     listBody: JSON.stringify(coins),
     indexBody: JSON.stringify({ version: indexVersion, coins: indexRows }),
@@ -91,6 +91,16 @@ async function buildCoinSnapshot(): Promise<CoinSnapshot> {
     recentlyListed: [...coins].sort((a, b) => b.listedAt.localeCompare(a.listedAt) || a.rank - b.rank).slice(0, TRENDING_MAX),
     newestLivePriceAt: newestLivePriceAt(coins),
   };
+}
+
+/** Each row's `pick`, by id, for the rows where it is set: most coins have none of these. */
+function byIdWhereSet<R extends { id: string }, T>(rows: readonly R[], pick: (row: R) => T | null): Map<string, T> {
+  const out = new Map<string, T>();
+  for (const row of rows) {
+    const value = pick(row);
+    if (value !== null && value !== "") out.set(row.id, value);
+  }
+  return out;
 }
 
 /** A short hash of a body's content: its version in the address, so a browser may keep it for good. */
