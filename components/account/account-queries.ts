@@ -4,45 +4,24 @@
 // queries and the writes, each with the spec's success and destructive error toasts (section 8). After
 // a write succeeds the lists are refetched before the write counts as done, so a removed card is
 // gone by the time the buttons come back.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import {
-  BAG_SNAPSHOTS_QUERY_KEY,
-  SAVED_COMPARISONS_QUERY_KEY,
-  WATCHLIST_QUERY_KEY,
-  addToWatchlist,
-  bagSnapshotsQueryKey,
-  fetchBagSnapshots,
-  removeBagSnapshot,
-  saveBagSnapshot,
-  fetchSavedComparisons,
-  fetchWatchlist,
-  removeFromWatchlist,
-  removeSavedComparison,
-  saveComparison,
-  savedComparisonsQueryKey,
-  watchlistQueryKey,
-} from "@/lib/account/client";
+import { useMutation, useQuery, useQueryClient, type UseMutationOptions } from "@tanstack/react-query";
+import { apiKey, apiMutation, apiQuery } from "@/lib/api/endpoint-queries";
 import { toast } from "@/components/ui/use-toast";
 
 export function useWatchlist(userId: number) {
-  return useQuery({ queryKey: watchlistQueryKey(userId), queryFn: fetchWatchlist });
+  return useQuery(apiQuery("watchlist", { scope: [userId] }));
 }
 
 export function useSavedComparisons(userId: number) {
-  return useQuery({ queryKey: savedComparisonsQueryKey(userId), queryFn: fetchSavedComparisons });
+  return useQuery(apiQuery("savedComparisons", { scope: [userId] }));
 }
 
 type Toast = { title: string; description: string };
 
-function useAccountWrite<V>(
-  write: (variables: V) => Promise<unknown>,
-  refresh: readonly string[],
-  success: Toast,
-  failure: Toast,
-) {
+function useAccountWrite<D, V>(write: UseMutationOptions<D, Error, V>, refresh: readonly unknown[], success: Toast, failure: Toast) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: write,
+    ...write,
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: refresh });
       toast(success);
@@ -54,8 +33,8 @@ function useAccountWrite<V>(
 
 export function useAddToWatchlist() {
   return useAccountWrite(
-    addToWatchlist,
-    WATCHLIST_QUERY_KEY,
+    apiMutation("watchlistAdd", (coinId: string) => ({ body: { coinId } })),
+    apiKey("watchlist"),
     { title: "Added to watchlist", description: "The coin has been added to your watchlist." },
     { title: "Error", description: "Failed to add to watchlist. Please try again." },
   );
@@ -63,8 +42,8 @@ export function useAddToWatchlist() {
 
 export function useRemoveFromWatchlist() {
   return useAccountWrite(
-    removeFromWatchlist,
-    WATCHLIST_QUERY_KEY,
+    apiMutation("watchlistRemove", (coinId: string) => ({ params: { coinId } })),
+    apiKey("watchlist"),
     { title: "Removed from watchlist", description: "The coin has been removed from your watchlist." },
     { title: "Error", description: "Failed to remove coin from watchlist." },
   );
@@ -72,8 +51,8 @@ export function useRemoveFromWatchlist() {
 
 export function useSaveComparison() {
   return useAccountWrite(
-    ({ coin1Id, coin2Id }: { coin1Id: string; coin2Id: string }) => saveComparison(coin1Id, coin2Id),
-    SAVED_COMPARISONS_QUERY_KEY,
+    apiMutation("saveComparison", (pair: { coin1Id: string; coin2Id: string }) => ({ body: pair })),
+    apiKey("savedComparisons"),
     { title: "Comparison saved", description: "The comparison has been added to your saved list." },
     { title: "Error", description: "Failed to save comparison. Please try again." },
   );
@@ -81,21 +60,21 @@ export function useSaveComparison() {
 
 export function useRemoveSavedComparison() {
   return useAccountWrite(
-    removeSavedComparison,
-    SAVED_COMPARISONS_QUERY_KEY,
+    apiMutation("removeSavedComparison", (id: number) => ({ params: { id: String(id) } })),
+    apiKey("savedComparisons"),
     { title: "Removed from saved", description: "The comparison has been removed from your saved list." },
     { title: "Error", description: "Failed to remove saved comparison." },
   );
 }
 
 export function useBagSnapshots(userId: number) {
-  return useQuery({ queryKey: bagSnapshotsQueryKey(userId), queryFn: fetchBagSnapshots });
+  return useQuery(apiQuery("bagSnapshots", { scope: [userId] }));
 }
 
 export function useSaveBagSnapshot() {
   return useAccountWrite(
-    saveBagSnapshot,
-    BAG_SNAPSHOTS_QUERY_KEY,
+    apiMutation("saveBagSnapshot", (totals: { totalToday: number; totalAtHighs: number }) => ({ body: totals })),
+    apiKey("bagSnapshots"),
     { title: "Snapshot saved", description: "Your bag's totals have been added to your snapshots." },
     { title: "Error", description: "Failed to save the snapshot. Please try again." },
   );
@@ -103,8 +82,8 @@ export function useSaveBagSnapshot() {
 
 export function useRemoveBagSnapshot() {
   return useAccountWrite(
-    removeBagSnapshot,
-    BAG_SNAPSHOTS_QUERY_KEY,
+    apiMutation("removeBagSnapshot", (id: number) => ({ params: { id: String(id) } })),
+    apiKey("bagSnapshots"),
     { title: "Snapshot removed", description: "The snapshot has been removed." },
     { title: "Error", description: "Failed to remove the snapshot." },
   );

@@ -2,57 +2,55 @@
 
 // The admin page's data: the three lists, the listing preview and the seven writes. After a write succeeds the lists
 // it touches are refetched before the write counts as done, so the page shows the result.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import {
-  ADMIN_COINS_QUERY_KEY,
-  ADMIN_FEATURED_QUERY_KEY,
-  adminCoinsQueryKey,
-  adminFeaturedQueryKey,
-  fetchAdminCoins,
-  fetchFeaturedSlots,
-  listCoin,
-  previewListing,
-  removeFeatured,
-  scheduleFeatured,
-  updateCoin,
-  correctHigh,
-} from "@/lib/listings/client";
-import { ADMIN_ORDERS_QUERY_KEY, adminOrdersQueryKey, approveOrder, fetchOperatorOrders, markTaskDone, recordRefund, rejectOrder } from "@/lib/orders/operator-client";
+import { useMutation, useQuery, useQueryClient, type UseMutationOptions } from "@tanstack/react-query";
+import { apiKey, apiMutation, apiQuery } from "@/lib/api/endpoint-queries";
+import type { CorrectHighInput, ListCoinInput, ScheduleFeaturedInput, UpdateCoinInput } from "@/lib/validation/listings";
+import type { RecordRefundInput, RejectOrderInput } from "@/lib/validation/operator-orders";
 
+// The operator's lists are keyed by the signed-in user's id (like the account lists), so they are
+// never shown to the next wallet signed in on the same tab.
 export function useAdminCoins(userId: number) {
-  return useQuery({ queryKey: adminCoinsQueryKey(userId), queryFn: fetchAdminCoins });
+  return useQuery(apiQuery("adminCoins", { scope: [userId] }));
 }
 
 /** Asked only once the coins answered: a wallet that is not an operator makes one call, not two. */
 export function useFeaturedSlots(userId: number, enabled: boolean) {
-  return useQuery({ queryKey: adminFeaturedQueryKey(userId), queryFn: fetchFeaturedSlots, enabled });
+  return useQuery({ ...apiQuery("featuredSlots", { scope: [userId] }), enabled });
 }
 
 /** The order queue: asked, like the slots, only once the coins answered. */
 export function useOperatorOrders(userId: number, enabled: boolean) {
-  return useQuery({ queryKey: adminOrdersQueryKey(userId), queryFn: fetchOperatorOrders, enabled });
+  return useQuery({ ...apiQuery("operatorOrders", { scope: [userId] }), enabled });
 }
 
-function useAdminWrite<V, R>(write: (variables: V) => Promise<R>, refresh: readonly (readonly string[])[]) {
+function useAdminWrite<D, V>(write: UseMutationOptions<D, Error, V>, refresh: readonly (readonly unknown[])[]) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: write,
+    ...write,
     onSuccess: async () => {
       await Promise.all(refresh.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
   });
 }
 
+/** A row's id in the path, the rest of the form as the body. */
+const byId = <B extends object>({ id, ...body }: B & { id: string | number }) => ({ params: { id: String(id) }, body });
+const idOnly = (id: number) => ({ params: { id: String(id) } });
+
+const COINS = apiKey("adminCoins");
+const FEATURED = apiKey("featuredSlots");
+const ORDERS = apiKey("operatorOrders");
+
 /** The listing preview: a read, but one the operator asks for with a button, and never cached. */
-export const usePreviewListing = () => useMutation({ mutationFn: previewListing });
-export const useListCoin = () => useAdminWrite(listCoin, [ADMIN_COINS_QUERY_KEY]);
-export const useUpdateCoin = () => useAdminWrite(updateCoin, [ADMIN_COINS_QUERY_KEY, ADMIN_FEATURED_QUERY_KEY]);
-export const useCorrectHigh = () => useAdminWrite(correctHigh, [ADMIN_COINS_QUERY_KEY]);
-export const useScheduleFeatured = () => useAdminWrite(scheduleFeatured, [ADMIN_FEATURED_QUERY_KEY]);
-export const useRemoveFeatured = () => useAdminWrite(removeFeatured, [ADMIN_FEATURED_QUERY_KEY]);
+export const usePreviewListing = () => useMutation(apiMutation("listingPreview", (contractAddress: string) => ({ query: { contractAddress } })));
+export const useListCoin = () => useAdminWrite(apiMutation("listCoin", (body: ListCoinInput) => ({ body })), [COINS]);
+export const useUpdateCoin = () => useAdminWrite(apiMutation("updateCoin", byId<UpdateCoinInput & { id: string }>), [COINS, FEATURED]);
+export const useCorrectHigh = () => useAdminWrite(apiMutation("correctHigh", byId<CorrectHighInput & { id: string }>), [COINS]);
+export const useScheduleFeatured = () => useAdminWrite(apiMutation("scheduleFeatured", (body: ScheduleFeaturedInput) => ({ body })), [FEATURED]);
+export const useRemoveFeatured = () => useAdminWrite(apiMutation("removeFeatured", idOnly), [FEATURED]);
 // An approval lists a coin and books a slot; a reject, or a refund of an order in review, takes
 // them down: those lists too.
-export const useApproveOrder = () => useAdminWrite(approveOrder, [ADMIN_ORDERS_QUERY_KEY, ADMIN_COINS_QUERY_KEY, ADMIN_FEATURED_QUERY_KEY]);
-export const useRejectOrder = () => useAdminWrite(rejectOrder, [ADMIN_ORDERS_QUERY_KEY, ADMIN_COINS_QUERY_KEY, ADMIN_FEATURED_QUERY_KEY]);
-export const useRecordRefund = () => useAdminWrite(recordRefund, [ADMIN_ORDERS_QUERY_KEY, ADMIN_COINS_QUERY_KEY, ADMIN_FEATURED_QUERY_KEY]);
-export const useMarkTaskDone = () => useAdminWrite(markTaskDone, [ADMIN_ORDERS_QUERY_KEY]);
+export const useApproveOrder = () => useAdminWrite(apiMutation("approveOrder", idOnly), [ORDERS, COINS, FEATURED]);
+export const useRejectOrder = () => useAdminWrite(apiMutation("rejectOrder", byId<RejectOrderInput & { id: number }>), [ORDERS, COINS, FEATURED]);
+export const useRecordRefund = () => useAdminWrite(apiMutation("recordRefund", byId<RecordRefundInput & { id: number }>), [ORDERS, COINS, FEATURED]);
+export const useMarkTaskDone = () => useAdminWrite(apiMutation("orderTaskDone", idOnly), [ORDERS]);

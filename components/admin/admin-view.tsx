@@ -10,7 +10,7 @@ import { PageSpinner, SignedInOnly } from "@/components/account/signed-in-only";
 import { StateCard } from "@/components/account/state-card";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { isForbidden } from "@/lib/listings/client";
+import { isForbidden } from "./api-errors";
 import { useAdminCoins, useFeaturedSlots, useOperatorOrders } from "./admin-queries";
 import { CoinList } from "./coin-list";
 import { FeaturedSlotList, ScheduleFeaturedForm } from "./featured-slots";

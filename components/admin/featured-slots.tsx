@@ -7,7 +7,7 @@ import { Loader2, Trash2 } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { apiErrorMessage, isReauthenticationRequired } from "@/lib/listings/client";
+import { apiErrorMessage, isReauthenticationRequired } from "./api-errors";
 import { toast } from "@/components/ui/use-toast";
 import { scheduleFeaturedBodySchema, type AdminCoin, type FeaturedSlot, type SlotStatus } from "@/lib/validation/listings";
 import { useRemoveFeatured, useScheduleFeatured } from "./admin-queries";

@@ -8,7 +8,7 @@ import { Loader2 } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { signAgain, SignAgainError } from "@/components/wallet/sign-again";
-import { apiErrorMessage, isReauthenticationRequired } from "@/lib/listings/client";
+import { apiErrorMessage, isReauthenticationRequired } from "./api-errors";
 import { FormError } from "./field";
 
 type Props = {

@@ -3,11 +3,11 @@
 // The charts' reads of GET /api/cryptocurrencies/{id}/history, one cache entry per coin and
 // range, shared by every chart on the page (the pair page's two coins, a coin page's chart).
 import { useQueries, useQuery } from "@tanstack/react-query";
-import { callApi } from "@/lib/api/client";
+import { apiQuery } from "@/lib/api/endpoint-queries";
 import type { HistoryRange } from "@/lib/validation/history";
 
 function historyQuery(coinId: string, range: HistoryRange) {
-  return { queryKey: ["coin-history", coinId, range] as const, queryFn: () => callApi("coinHistory", { params: { id: coinId }, query: { range } }) };
+  return apiQuery("coinHistory", { params: { id: coinId }, query: { range } });
 }
 
 export function useCoinHistory(coinId: string, range: HistoryRange) {

@@ -1,16 +1,34 @@
 "use client";
 
+// The browser's reads of coin data: the selectors' compact index, and full coins (price, market
+// cap) only for the coins a comparison needs. No page carries the whole coin list.
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { coinIndexQueryKey, coinsByIdsQueryKey, fetchCoinIndex, fetchCoinsByIds } from "@/lib/coins/client";
+import { callApi } from "@/lib/api/client";
+import { apiKey } from "@/lib/api/endpoint-queries";
+import { fetchJson } from "@/lib/api/fetch-json";
+import { fromCoinIndex } from "@/lib/coins/coin-index";
 
-/** The selectors' coin index; fetched only once `enabled` (a selector was opened or approached). */
+/**
+ * The selectors' coin index as of `version` (the page's), which the browser may keep for good;
+ * fetched only once `enabled` (a selector was opened or approached). Read without the typed
+ * client on purpose: it is the selectors' first request, and its plain parser spares it the
+ * declarations (and zod) that the client loads.
+ */
 export function useCoinIndex(version: string, enabled: boolean) {
-  return useQuery({ queryKey: coinIndexQueryKey(version), queryFn: () => fetchCoinIndex(version), enabled });
+  return useQuery({
+    queryKey: apiKey("coinIndex", version),
+    queryFn: () => fetchJson(`/api/coin-index?v=${encodeURIComponent(version)}`, { parse: fromCoinIndex }),
+    enabled,
+  });
 }
 
-/** These coins in full, by id: one query (and cache entry) per list of ids, shared by the hooks below. */
+/** These coins in full, keyed by id: one query (and cache entry) per list of ids, shared by the hooks below. */
 function coinsByIdsQuery(ids: readonly string[]) {
-  return queryOptions({ queryKey: coinsByIdsQueryKey(ids), queryFn: () => fetchCoinsByIds(ids) });
+  return queryOptions({
+    queryKey: apiKey("coinList", ...ids),
+    // An id we do not list answers 404: ApiCallError.
+    queryFn: async () => new Map((await callApi("coinList", { query: { ids: ids.join(",") } })).map((coin) => [coin.id, coin])),
+  });
 }
 
 /** Some coins in full, or nothing while `ids` is null. */

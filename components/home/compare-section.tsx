@@ -14,7 +14,7 @@ import type { ComparisonTarget } from "@/lib/comparison";
 import { linkedCoinId } from "@/lib/comparison-link";
 import { lazyModule, useLazyModule } from "@/lib/lazy-module";
 import { COMPARE_DELAY_MS } from "@/lib/market-constants";
-import { countComparison } from "@/lib/trending/client";
+import { callApi } from "@/lib/api/client";
 import type { Coin } from "@/lib/validation/coins";
 
 /** Reads the coin a link names (TanStack Query with it), loaded only when the address names one. */
@@ -65,7 +65,10 @@ export function CompareSection({ indexVersion }: { indexVersion: string }) {
     setComparing(true);
     router.prefetch(path);
     timer.current = setTimeout(() => {
-      countComparison(coin1.id, coin2.id);
+      // Counted for the most-compared ranking, fire and forget: the count is a popularity hint,
+      // so a failed or slow count never reaches the visitor (no error, no toast, nothing waits on
+      // it). `keepalive` lets it finish when the visitor leaves right after the result shows.
+      callApi("countComparison", { body: { coin1Id: coin1.id, coin2Id: coin2.id }, keepalive: true }).catch(() => {});
       // 'Comparing...' stays until the pair page replaces this one.
       router.push(path);
     }, COMPARE_DELAY_MS);

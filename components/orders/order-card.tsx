@@ -9,10 +9,11 @@ import Link from "next/link";
 import type { Hash } from "viem";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
+import { apiKey, apiMutation } from "@/lib/api/endpoint-queries";
 import { formatDay, formatWholeUsd } from "@/lib/format";
 import { formatPls } from "@/lib/orders/amount";
 import type { Order } from "@/lib/validation/orders";
-import { ORDERS_QUERY_KEY, describeFailure, submitPayment } from "./orders-api";
+import { describeFailure } from "./call-failure";
 import { OrderStatusBadge } from "./order-status";
 import { EXPLORER_NAME, explorerTxUrl } from "@/lib/explorer";
 import { planName, shortHash, slotPhrase } from "./order-text";
@@ -101,8 +102,8 @@ function OrderNote({ order }: { order: Order }) {
 function PaymentPending({ order, hash }: { order: Order; hash: Hash }) {
   const queryClient = useQueryClient();
   const check = useMutation({
-    mutationFn: () => submitPayment(order.id, hash),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY }),
+    ...apiMutation("submitPayment", (_: void) => ({ params: { id: String(order.id) }, body: { txHash: hash } })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: apiKey("orders") }),
   });
   return (
     <div className="flex flex-col gap-2 text-sm">

@@ -3,11 +3,11 @@
 // The buyer's orders page (spec section 4's account-page states): loading, not logged in, a load
 // error with 'Try again', empty, or the orders, newest first (GET /api/orders: the wallet's own).
 import { useQuery } from "@tanstack/react-query";
+import { apiQuery } from "@/lib/api/endpoint-queries";
 import { EmptyState } from "@/components/account/empty-state";
 import { LoadError } from "@/components/account/load-error";
 import { PageSpinner, SignedInOnly } from "@/components/account/signed-in-only";
 import { OrderCard } from "./order-card";
-import { fetchOrders, ordersQueryKey } from "./orders-api";
 
 export function OrdersView() {
   return (
@@ -18,7 +18,7 @@ export function OrdersView() {
 }
 
 function OrderList({ userId }: { userId: number }) {
-  const orders = useQuery({ queryKey: ordersQueryKey(userId), queryFn: fetchOrders });
+  const orders = useQuery(apiQuery("orders", { scope: [userId] }));
   if (orders.isPending) return <PageSpinner />;
   if (orders.isError) return <LoadError title="Couldn't load your orders" onRetry={() => void orders.refetch()} />;
   if (orders.data.length === 0) return <EmptyState title="No orders yet" linkLabel="Get Listed" href="/get-listed" />;

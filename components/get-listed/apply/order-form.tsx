@@ -6,12 +6,13 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Loader2 } from "lucide-react";
 import { useCallback, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { SLOT_CALENDAR_QUERY_KEY, describeFailure, requestQuote } from "@/components/orders/orders-api";
+import { describeFailure } from "@/components/orders/call-failure";
+import { apiKey, apiMutation } from "@/lib/api/endpoint-queries";
 import { formatWholeUsd } from "@/lib/format";
 import { orderPriceUsd } from "@/lib/orders/catalog";
 import { QUOTE_MINUTES } from "@/lib/orders/status";
 import type { OrderToken } from "@/lib/validation/order-token";
-import type { Order } from "@/lib/validation/orders";
+import type { CreateOrderInput, Order } from "@/lib/validation/orders";
 import { type ChoiceErrors, type OrderChoices, quoteRequest } from "./order-choices";
 import { PlanPicker } from "./plan-picker";
 import { ProjectLinks } from "./project-links";
@@ -36,13 +37,13 @@ export function OrderForm({
   const [errors, setErrors] = useState<ChoiceErrors>({});
   const [refusal, setRefusal] = useState<string | null>(null);
   const quote = useMutation({
-    mutationFn: requestQuote,
+    ...apiMutation("createOrder", (body: CreateOrderInput) => ({ body })),
     onSuccess: onQuoted,
     onError: (error) => {
       const failure = describeFailure(error);
       if (failure.code === "listings_closed") onClosed();
       // The day filled up since the calendar was read: read it again, so it shows.
-      if (failure.code === "slot_unavailable") void queryClient.invalidateQueries({ queryKey: SLOT_CALENDAR_QUERY_KEY });
+      if (failure.code === "slot_unavailable") void queryClient.invalidateQueries({ queryKey: apiKey("slotCalendar") });
       setRefusal(failure.message);
     },
   });

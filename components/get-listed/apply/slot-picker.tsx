@@ -7,7 +7,7 @@ import { Loader2 } from "lucide-react";
 import { useEffect, useId } from "react";
 import { IndexedCoinSelector } from "@/components/coins/indexed-coin-selector";
 import { Button } from "@/components/ui/button";
-import { SLOT_CALENDAR_QUERY_KEY, fetchSlotCalendar } from "@/components/orders/orders-api";
+import { apiQuery } from "@/lib/api/endpoint-queries";
 import type { IndexedCoin } from "@/lib/coins/coin-index";
 import { formatDay, formatWholeUsd } from "@/lib/format";
 import { FEATURED_SEATS, SLOT_OFFERS, type SlotLength } from "@/lib/orders/catalog";
@@ -98,7 +98,7 @@ function SlotDetails({
   errors: SlotErrors;
   indexVersion: string;
 }) {
-  const calendar = useQuery({ queryKey: SLOT_CALENDAR_QUERY_KEY, queryFn: fetchSlotCalendar });
+  const calendar = useQuery(apiQuery("slotCalendar"));
   // A longer slot, or a calendar read again after a day filled up, may no longer fit the chosen
   // first day: the choice is dropped rather than sent to be refused.
   const days = calendar.data?.days;

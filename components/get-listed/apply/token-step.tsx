@@ -8,7 +8,8 @@ import { Loader2 } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { checkOrderToken, describeFailure } from "@/components/orders/orders-api";
+import { describeFailure } from "@/components/orders/call-failure";
+import { apiMutation } from "@/lib/api/endpoint-queries";
 import { addressSchema } from "@/lib/validation/listings";
 import type { OrderToken } from "@/lib/validation/order-token";
 import { TokenPreview } from "./token-preview";
@@ -31,7 +32,7 @@ export function TokenStep({
   const inputId = useId();
   const problemId = useId();
   const check = useMutation({
-    mutationFn: checkOrderToken,
+    ...apiMutation("orderToken", (address: string) => ({ query: { address } })),
     onSuccess: (answer) => onToken(answer),
     onError: (error) => {
       const failure = describeFailure(error);

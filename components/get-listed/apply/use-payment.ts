@@ -6,7 +6,8 @@
 // meanwhile watches the transaction get mined, to say where it is.
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Address, Hash } from "viem";
-import { describeFailure, isTransient, submitPayment } from "@/components/orders/orders-api";
+import { describeFailure, isTransient } from "@/components/orders/call-failure";
+import { callApi } from "@/lib/api/client";
 import { PaymentError, walletPayer, type WalletStage } from "@/components/wallet/send-payment";
 import type { Order } from "@/lib/validation/orders";
 
@@ -47,7 +48,7 @@ export function usePayment(order: Order, buyer: Address) {
     async (hash: Hash) => {
       for (let attempt = 1; alive.current; attempt++) {
         try {
-          const answer = await submitPayment(order.id, hash);
+          const answer = await callApi("submitPayment", { params: { id: String(order.id) }, body: { txHash: hash } });
           const settled = answer.status !== "quoted";
           update({ answer, problem: null, settled });
           if (settled) return;

@@ -1,20 +1,5 @@
-// The browser's calls behind the listing form and the buyer's orders page (issue 25), through the
-// typed client, and their TanStack Query keys. Keys start with the signed-in user's id, so one
-// buyer's orders are never shown to the next user of the same tab.
-import type { Hash } from "viem";
-import { callApi } from "@/lib/api/client";
+// A failed call as the listing form and the orders page show it.
 import { ApiCallError } from "@/lib/api/fetch-json";
-import type { CreateOrderInput } from "@/lib/validation/orders";
-
-export const ORDERS_QUERY_KEY = ["orders"] as const;
-export const ordersQueryKey = (userId: number) => [...ORDERS_QUERY_KEY, userId] as const;
-export const SLOT_CALENDAR_QUERY_KEY = ["orders", "calendar"] as const;
-
-export const fetchOrders = () => callApi("orders");
-export const fetchSlotCalendar = () => callApi("slotCalendar");
-export const checkOrderToken = (address: string) => callApi("orderToken", { query: { address } });
-export const requestQuote = (body: CreateOrderInput) => callApi("createOrder", { body });
-export const submitPayment = (orderId: number, txHash: Hash) => callApi("submitPayment", { params: { id: String(orderId) }, body: { txHash } });
 
 /** A failed call as the page shows it: the API's own code and message where it gave them. */
 export type CallFailure = { status: number | null; code: string | null; message: string };
