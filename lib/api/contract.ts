@@ -26,7 +26,6 @@ import {
   coinListSchema,
   coinPairBodySchema,
   coinDetailSchema,
-  coinSchema,
   featuredComparisonListSchema,
   mostComparedPairListSchema,
   noQuerySchema,
@@ -80,6 +79,8 @@ export type CachePolicy = "public" | "private" | "none";
 
 export type Endpoint = {
   method: Method;
+  /** What it does, in a line: the OpenAPI summary and docs/api.md's table say it. */
+  summary: string;
   /** With `:name` for each path parameter, e.g. "/api/watchlist/:coinId". */
   path: string;
   access: Access;
@@ -103,9 +104,18 @@ const quoted = (value: string | undefined) => `"${(value ?? "").slice(0, 80)}"`;
 
 export const endpoints = {
   // Public reads (spec section 7).
-  coinList: { method: "GET", path: "/api/cryptocurrencies", access: "public", cache: "public", query: coinListQuerySchema, response: coinListSchema },
+  coinList: {
+    method: "GET",
+    summary: "Every coin by rank; `?ids=` for just those (404 naming an unknown id); `?per_page=1..250&page=N` (CoinGecko's paging) for one page of either.",
+    path: "/api/cryptocurrencies",
+    access: "public",
+    cache: "public",
+    query: coinListQuerySchema,
+    response: coinListSchema,
+  },
   coin: {
     method: "GET",
+    summary: "One coin.",
     path: "/api/cryptocurrencies/:id",
     access: "public",
     cache: "public",
@@ -116,6 +126,7 @@ export const endpoints = {
   },
   coinHistory: {
     method: "GET",
+    summary: "A coin's price and market cap over a range, oldest first: at most one point per 5 min (1d), hour (7d), 4 h (30d) or day (1y, all).",
     path: "/api/cryptocurrencies/:id/history",
     access: "public",
     cache: "public",
@@ -124,21 +135,102 @@ export const endpoints = {
     query: historyQuerySchema,
     response: historySchema,
   },
-  coinIndex: { method: "GET", path: "/api/coin-index", access: "public", cache: "public", query: coinIndexQuerySchema, response: z.unknown() },
-  bagTokens: { method: "GET", path: "/api/bag-tokens", access: "public", cache: "public", query: coinIndexQuerySchema, response: z.unknown() },
-  featuredComparisons: { method: "GET", path: "/api/comparisons/featured", access: "public", cache: "public", query: noQuerySchema, response: featuredComparisonListSchema },
-  mostCompared: { method: "GET", path: "/api/trending/most-compared", access: "public", cache: "public", query: trendingQuerySchema, response: mostComparedPairListSchema },
-  pulsechainGainers: { method: "GET", path: "/api/trending/pulsechain-gainers", access: "public", cache: "public", query: trendingQuerySchema, response: coinListSchema },
-  recentlyListed: { method: "GET", path: "/api/trending/recently-listed", access: "public", cache: "public", query: trendingQuerySchema, response: coinListSchema },
-  topGainers: { method: "GET", path: "/api/trending/top-gainers", access: "public", cache: "public", query: trendingQuerySchema, response: coinListSchema },
+  coinIndex: {
+    method: "GET",
+    summary: "The coin selectors' index `{ version, coins: [[id, symbol, name, logoUrl], ...] }` by rank; `?v=` asks for that version, which the browser may keep for good.",
+    path: "/api/coin-index",
+    access: "public",
+    cache: "public",
+    query: coinIndexQuerySchema,
+    response: z.unknown(),
+  },
+  bagTokens: {
+    method: "GET",
+    summary: "The bag page's token list: every listed PulseChain coin by rank with address, decimals, price, market cap and high market cap; `?v=` as for the coin index.",
+    path: "/api/bag-tokens",
+    access: "public",
+    cache: "public",
+    query: coinIndexQuerySchema,
+    response: z.unknown(),
+  },
+  featuredComparisons: {
+    method: "GET",
+    summary: "Up to 2 running featured comparisons, promoted first, with the multiplier and projected price.",
+    path: "/api/comparisons/featured",
+    access: "public",
+    cache: "public",
+    query: noQuerySchema,
+    response: featuredComparisonListSchema,
+  },
+  mostCompared: {
+    method: "GET",
+    summary: "The most-compared pairs, by comparisons plus saves (10 unless `?limit=`).",
+    path: "/api/trending/most-compared",
+    access: "public",
+    cache: "public",
+    query: trendingQuerySchema,
+    response: mostComparedPairListSchema,
+  },
+  pulsechainGainers: {
+    method: "GET",
+    summary: "The first 25 PulseChain coins by rank, best 24h change first.",
+    path: "/api/trending/pulsechain-gainers",
+    access: "public",
+    cache: "public",
+    query: trendingQuerySchema,
+    response: coinListSchema,
+  },
+  recentlyListed: {
+    method: "GET",
+    summary: "The newest listings first (18 unless `?limit=`).",
+    path: "/api/trending/recently-listed",
+    access: "public",
+    cache: "public",
+    query: trendingQuerySchema,
+    response: coinListSchema,
+  },
+  topGainers: {
+    method: "GET",
+    summary: "The 10 biggest 24h gainers across all coins.",
+    path: "/api/trending/top-gainers",
+    access: "public",
+    cache: "public",
+    query: trendingQuerySchema,
+    response: coinListSchema,
+  },
   // The API itself, described (lib/api/openapi.ts).
-  openApi: { method: "GET", path: "/api/openapi.json", access: "public", cache: "public", query: noQuerySchema, response: z.unknown() },
-  health: { method: "GET", path: "/api/health", access: "public", cache: "none", query: noQuerySchema, response: healthSchema },
-  login: { method: "GET", path: "/api/login", access: "public", cache: "none", query: z.strictObject({ returnTo: z.string().optional() }), response: z.unknown() },
+  openApi: {
+    method: "GET",
+    summary: "This API as an OpenAPI 3.1 document.",
+    path: "/api/openapi.json",
+    access: "public",
+    cache: "public",
+    query: noQuerySchema,
+    response: z.unknown(),
+  },
+  health: {
+    method: "GET",
+    summary: "The service's health: the database, and how fresh the prices are (503 when the database is unreachable).",
+    path: "/api/health",
+    access: "public",
+    cache: "none",
+    query: noQuerySchema,
+    response: healthSchema,
+  },
+  login: {
+    method: "GET",
+    summary: "Sends the visitor (303) to the page that connects a wallet and signs in, then back to `returnTo` or the referring page.",
+    path: "/api/login",
+    access: "public",
+    cache: "none",
+    query: z.strictObject({ returnTo: z.string().optional() }),
+    response: z.unknown(),
+  },
 
   // The anonymous count behind "Most Compared".
   countComparison: {
     method: "POST",
+    summary: "Counts one comparison of an ordered pair for the most-compared ranking (204); stores no user, address or IP.",
     path: "/api/comparisons",
     access: "site",
     cache: "none",
@@ -148,10 +240,27 @@ export const endpoints = {
   },
 
   // Sign-in (SIWE through next-auth).
-  nonce: { method: "POST", path: "/api/auth/nonce", access: "site", cache: "none", rateLimit: "nonce", response: nonceSchema },
-  csrf: { method: "GET", path: "/api/auth/csrf", access: "public", cache: "none", query: noQuerySchema, response: csrfSchema },
+  nonce: {
+    method: "POST",
+    summary: "A single-use nonce for a Sign-In with Ethereum message.",
+    path: "/api/auth/nonce",
+    access: "site",
+    cache: "none",
+    rateLimit: "nonce",
+    response: nonceSchema,
+  },
+  csrf: {
+    method: "GET",
+    summary: "next-auth's CSRF token for the sign-in and sign-out forms.",
+    path: "/api/auth/csrf",
+    access: "public",
+    cache: "none",
+    query: noQuerySchema,
+    response: csrfSchema,
+  },
   signIn: {
     method: "POST",
+    summary: "Signs in with a signed Sign-In with Ethereum message; sets the session cookie.",
     path: "/api/auth/callback/credentials",
     access: "site",
     cache: "none",
@@ -160,13 +269,39 @@ export const endpoints = {
     rateLimit: "sign-in",
     response: authOkSchema,
   },
-  signOut: { method: "POST", path: "/api/auth/signout", access: "site", cache: "none", body: signOutBodySchema, bodyType: "form", response: authOkSchema },
-  authUser: { method: "GET", path: "/api/auth/user", access: "public", cache: "none", query: noQuerySchema, response: authUserSchema },
+  signOut: {
+    method: "POST",
+    summary: "Ends the session.",
+    path: "/api/auth/signout",
+    access: "site",
+    cache: "none",
+    body: signOutBodySchema,
+    bodyType: "form",
+    response: authOkSchema,
+  },
+  authUser: {
+    method: "GET",
+    summary: "The signed-in user (401 when signed out).",
+    path: "/api/auth/user",
+    access: "public",
+    cache: "none",
+    query: noQuerySchema,
+    response: authUserSchema,
+  },
 
   // A signed-in user's own lists (spec sections 3 and 7).
-  watchlist: { method: "GET", path: "/api/watchlist", access: "user", cache: "private", query: noQuerySchema, response: watchlistSchema },
+  watchlist: {
+    method: "GET",
+    summary: "The user's watchlist, each entry with its coin.",
+    path: "/api/watchlist",
+    access: "user",
+    cache: "private",
+    query: noQuerySchema,
+    response: watchlistSchema,
+  },
   watchlistAdd: {
     method: "POST",
+    summary: "Adds a coin to the user's watchlist.",
     path: "/api/watchlist",
     access: "user",
     cache: "private",
@@ -176,6 +311,7 @@ export const endpoints = {
   },
   watchlistRemove: {
     method: "DELETE",
+    summary: "Removes a coin from the user's watchlist.",
     path: "/api/watchlist/:coinId",
     access: "user",
     cache: "private",
@@ -184,9 +320,18 @@ export const endpoints = {
     rateLimit: "account-write",
     response: noContentSchema,
   },
-  savedComparisons: { method: "GET", path: "/api/saved-comparisons", access: "user", cache: "private", query: noQuerySchema, response: savedComparisonListSchema },
+  savedComparisons: {
+    method: "GET",
+    summary: "The user's saved comparisons, each with both coins.",
+    path: "/api/saved-comparisons",
+    access: "user",
+    cache: "private",
+    query: noQuerySchema,
+    response: savedComparisonListSchema,
+  },
   saveComparison: {
     method: "POST",
+    summary: "Saves a comparison (201 when new, which also counts one save for the ranking).",
     path: "/api/saved-comparisons",
     access: "user",
     cache: "private",
@@ -196,6 +341,7 @@ export const endpoints = {
   },
   removeSavedComparison: {
     method: "DELETE",
+    summary: "Removes one of the user's saved comparisons.",
     path: "/api/saved-comparisons/:id",
     access: "user",
     cache: "private",
@@ -207,9 +353,18 @@ export const endpoints = {
   },
 
   // The listing form (issue 25): a buyer's quotes and orders, and the slots still free.
-  orders: { method: "GET", path: "/api/orders", access: "user", cache: "private", query: noQuerySchema, response: orderListSchema },
+  orders: {
+    method: "GET",
+    summary: "The user's own listing and promotion orders, newest first.",
+    path: "/api/orders",
+    access: "user",
+    cache: "private",
+    query: noQuerySchema,
+    response: orderListSchema,
+  },
   createOrder: {
     method: "POST",
+    summary: "Quotes an order (a plan, a Homepage Compare slot, or both): the PLS amount to pay and until when the quote holds.",
     path: "/api/orders",
     access: "user",
     cache: "private",
@@ -219,6 +374,7 @@ export const endpoints = {
   },
   submitPayment: {
     method: "POST",
+    summary: "Submits an order's payment transaction; the server checks it on chain.",
     path: "/api/orders/:id/payment",
     access: "user",
     cache: "private",
@@ -229,11 +385,20 @@ export const endpoints = {
     rateLimit: "account-write",
     response: orderSchema,
   },
-  slotCalendar: { method: "GET", path: "/api/orders/calendar", access: "public", cache: "none", query: noQuerySchema, response: slotCalendarSchema },
+  slotCalendar: {
+    method: "GET",
+    summary: "Which Homepage Compare days are free to book.",
+    path: "/api/orders/calendar",
+    access: "public",
+    cache: "none",
+    query: noQuerySchema,
+    response: slotCalendarSchema,
+  },
   // The token a buyer pasted, read as the quote will read it (it spends the quotes' budget: it
   // reads the chain as a quote does).
   orderToken: {
     method: "GET",
+    summary: "Checks a token for the listing form: new, listed already, or refused with the reason.",
     path: "/api/orders/token",
     access: "user",
     cache: "private",
@@ -243,9 +408,18 @@ export const endpoints = {
   },
 
   // A signed-in user's bag snapshots (issue 23): the date and two totals, never a balance.
-  bagSnapshots: { method: "GET", path: "/api/bag-snapshots", access: "user", cache: "private", query: noQuerySchema, response: bagSnapshotListSchema },
+  bagSnapshots: {
+    method: "GET",
+    summary: "The user's saved bag totals, newest first.",
+    path: "/api/bag-snapshots",
+    access: "user",
+    cache: "private",
+    query: noQuerySchema,
+    response: bagSnapshotListSchema,
+  },
   saveBagSnapshot: {
     method: "POST",
+    summary: "Saves the bag's total today and at its coins' highs.",
     path: "/api/bag-snapshots",
     access: "user",
     cache: "private",
@@ -255,6 +429,7 @@ export const endpoints = {
   },
   removeBagSnapshot: {
     method: "DELETE",
+    summary: "Removes one of the user's bag snapshots.",
     path: "/api/bag-snapshots/:id",
     access: "user",
     cache: "private",
@@ -266,10 +441,19 @@ export const endpoints = {
   },
 
   // Operators (the admin page and its API).
-  adminCoins: { method: "GET", path: "/api/admin/coins", access: "operator", cache: "private", query: noQuerySchema, response: adminCoinListSchema },
+  adminCoins: {
+    method: "GET",
+    summary: "Every coin with the operator's fields.",
+    path: "/api/admin/coins",
+    access: "operator",
+    cache: "private",
+    query: noQuerySchema,
+    response: adminCoinListSchema,
+  },
   // A read (any live operator session), though the page asks for it with a button.
   listingPreview: {
     method: "GET",
+    summary: "The listing a token would get (cleaned name and symbol, first price); nothing is written.",
     path: "/api/admin/coins/preview",
     access: "operator",
     cache: "private",
@@ -278,6 +462,7 @@ export const endpoints = {
   },
   listCoin: {
     method: "POST",
+    summary: "Lists a PulseChain token by its contract address.",
     path: "/api/admin/coins",
     access: "operator",
     cache: "private",
@@ -287,6 +472,7 @@ export const endpoints = {
   },
   updateCoin: {
     method: "PATCH",
+    summary: "Edits a coin's listing.",
     path: "/api/admin/coins/:id",
     access: "operator",
     cache: "private",
@@ -298,6 +484,7 @@ export const endpoints = {
   },
   correctHigh: {
     method: "POST",
+    summary: "Corrects a coin's all-time high.",
     path: "/api/admin/coins/:id/high",
     access: "operator",
     cache: "private",
@@ -307,9 +494,18 @@ export const endpoints = {
     rateLimit: "admin-write",
     response: adminCoinSchema,
   },
-  featuredSlots: { method: "GET", path: "/api/admin/featured", access: "operator", cache: "private", query: noQuerySchema, response: featuredSlotListSchema },
+  featuredSlots: {
+    method: "GET",
+    summary: "The featured comparison slots, running and booked.",
+    path: "/api/admin/featured",
+    access: "operator",
+    cache: "private",
+    query: noQuerySchema,
+    response: featuredSlotListSchema,
+  },
   scheduleFeatured: {
     method: "POST",
+    summary: "Schedules a featured comparison.",
     path: "/api/admin/featured",
     access: "operator",
     cache: "private",
@@ -319,6 +515,7 @@ export const endpoints = {
   },
   removeFeatured: {
     method: "DELETE",
+    summary: "Removes a featured comparison slot.",
     path: "/api/admin/featured/:id",
     access: "operator",
     cache: "private",
@@ -329,9 +526,18 @@ export const endpoints = {
   },
   // The operator's queue of paid listings (issue 25): orders with their payments, the posts on X
   // they owe, and the operator's approve, reject and refund.
-  operatorOrders: { method: "GET", path: "/api/admin/orders", access: "operator", cache: "private", query: operatorOrdersQuerySchema, response: operatorOrderListSchema },
+  operatorOrders: {
+    method: "GET",
+    summary: "The order queue, by status.",
+    path: "/api/admin/orders",
+    access: "operator",
+    cache: "private",
+    query: operatorOrdersQuerySchema,
+    response: operatorOrderListSchema,
+  },
   rejectOrder: {
     method: "POST",
+    summary: "Rejects an order with the reason the buyer reads, taking down what it listed or booked.",
     path: "/api/admin/orders/:id/reject",
     access: "operator",
     cache: "private",
@@ -343,6 +549,7 @@ export const endpoints = {
   },
   approveOrder: {
     method: "POST",
+    summary: "Approves an order held for review; it goes live like any paid order.",
     path: "/api/admin/orders/:id/approve",
     access: "operator",
     cache: "private",
@@ -353,6 +560,7 @@ export const endpoints = {
   },
   recordRefund: {
     method: "POST",
+    summary: "Records an order's refund, read on chain.",
     path: "/api/admin/orders/:id/refund",
     access: "operator",
     cache: "private",
@@ -364,6 +572,7 @@ export const endpoints = {
   },
   orderTaskDone: {
     method: "POST",
+    summary: "Marks an order's task (a post on X) done.",
     path: "/api/admin/order-tasks/:id/done",
     access: "operator",
     cache: "private",
@@ -374,8 +583,22 @@ export const endpoints = {
   },
 
   // Vercel Cron's entries: the market refresh, and the check of open listing orders.
-  cronRefresh: { method: "GET", path: "/api/cron/refresh", access: "cron", cache: "none", response: z.unknown() },
-  cronOrders: { method: "GET", path: "/api/cron/orders", access: "cron", cache: "none", response: z.unknown() },
+  cronRefresh: {
+    method: "GET",
+    summary: "Runs one price refresh pass (the scheduler's call).",
+    path: "/api/cron/refresh",
+    access: "cron",
+    cache: "none",
+    response: z.unknown(),
+  },
+  cronOrders: {
+    method: "GET",
+    summary: "Runs the orders' scheduled check (the scheduler's call).",
+    path: "/api/cron/orders",
+    access: "cron",
+    cache: "none",
+    response: z.unknown(),
+  },
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

@@ -48,6 +48,7 @@ function operation(name: string, endpoint: Endpoint): Operation {
   const noContent = endpoint.response === noContentSchema;
   const op: Operation = {
     operationId: name,
+    summary: endpoint.summary,
     description: [`Access: ${ACCESS[endpoint.access]}`, `Cache: ${CACHE[endpoint.cache]}`, endpoint.rateLimit ? `Rate limit: the \`${endpoint.rateLimit}\` budget (429 when spent).` : null]
       .filter(Boolean)
       .join("\n\n"),
@@ -123,12 +124,12 @@ export function renderApiMarkdown(document: Record<string, unknown> = buildOpenA
     "Generated from `lib/api/contract.ts` by `npm run docs:api`; a test fails when it is out of date.",
     "The machine-readable form is `GET /api/openapi.json` (OpenAPI 3.1).",
     "",
-    "| Method | Path | Access | Cache | Rate limit |",
-    "|---|---|---|---|---|",
+    "| Method | Path | What it does | Access | Cache | Rate limit |",
+    "|---|---|---|---|---|---|",
   ];
   for (const [path, methods] of Object.entries(paths)) {
     for (const [method, op] of Object.entries(methods)) {
-      lines.push(`| ${method.toUpperCase()} | \`${path}\` | ${String(op["x-access"])} | ${String(op["x-cache"])} | ${op["x-rate-limit"] ? `\`${String(op["x-rate-limit"])}\`` : "-"} |`);
+      lines.push(`| ${method.toUpperCase()} | \`${path}\` | ${String(op.summary).replaceAll("|", "\\|")} | ${String(op["x-access"])} | ${String(op["x-cache"])} | ${op["x-rate-limit"] ? `\`${String(op["x-rate-limit"])}\`` : "-"} |`);
     }
   }
   lines.push("", "## Error codes", "", "Every error answers `{ \"error\": { \"code\", \"message\" } }`.", "", "| Code | Status |", "|---|---|");
