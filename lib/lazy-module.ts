@@ -41,9 +41,9 @@ export type LazyModuleState<T> = {
 export function useLazyModule<T>(lazy: LazyModule<T>, wanted: boolean): LazyModuleState<T> {
   const [, setLoadedCount] = useState(0);
   const [failed, setFailed] = useState(false);
-  const module = lazy.current();
+  const loaded = lazy.current();
   useEffect(() => {
-    if (!wanted || module || failed) return;
+    if (!wanted || loaded || failed) return;
     let current = true;
     lazy.load().then(
       () => current && setLoadedCount((count) => count + 1),
@@ -52,7 +52,7 @@ export function useLazyModule<T>(lazy: LazyModule<T>, wanted: boolean): LazyModu
     return () => {
       current = false;
     };
-  }, [lazy, wanted, module, failed]);
+  }, [lazy, wanted, loaded, failed]);
   const retry = useCallback(() => setFailed(false), []);
-  return { module, failed: failed && !module, retry };
+  return { module: loaded, failed: failed && !loaded, retry };
 }

@@ -2,6 +2,7 @@
 
 import { Trash2 } from "lucide-react";
 import Link from "next/link";
+import { useState } from "react";
 import { CoinLogo } from "@/components/coins/coin-logo";
 import { PriceBadges } from "@/components/coins/price-badges";
 import { PriceChange } from "@/components/coins/price-change";
@@ -32,13 +33,16 @@ export function WatchlistView({ priceContext }: { priceContext: PriceContext }) 
 function Watchlist({ userId, priceContext }: { userId: number; priceContext: PriceContext }) {
   const watchlist = useWatchlist(userId);
   const remove = useRemoveFromWatchlist();
+  // Only ever rendered in the browser (the list is fetched there), so no server HTML to match.
+  const [shownAt] = useState(() => Date.now());
   if (watchlist.isPending) return <PageSpinner />;
   if (watchlist.isError) {
     return <LoadError title="Couldn't load your watchlist" onRetry={() => void watchlist.refetch()} />;
   }
   if (watchlist.data.length === 0) return <EmptyState title="Your watchlist is empty" linkLabel="Browse Coins" />;
-  // Only ever rendered in the browser (the list is fetched there), so no server HTML to match.
-  const context = { ...priceContext, now: Date.now() };
+  // Rendering must not read the clock: the cards are judged at the time their list arrived, or
+  // the page was opened on it (a list from the cache).
+  const context = { ...priceContext, now: Math.max(shownAt, watchlist.dataUpdatedAt) };
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Watchlist">
       {watchlist.data.map((entry) => (

@@ -35,8 +35,6 @@ function useNearViewport(ref: React.RefObject<HTMLElement | null>): boolean {
   useEffect(() => {
     const element = ref.current;
     if (near || !element) return;
-    // A browser without IntersectionObserver (none current) gets the chart at once.
-    if (typeof IntersectionObserver === "undefined") return setNear(true);
     const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setNear(true), {
       rootMargin: `${NEAR_PX}px 0px`,
     });

@@ -11,7 +11,6 @@ import { CoinLogo } from "@/components/coins/coin-logo";
 import { CoinTag, EMPTY_MESSAGE, PANEL_CLASS, type CoinListStatus, type SelectorCoin, type TypedAhead } from "./coin-selector-parts";
 import { searchCoins } from "@/lib/coin-search";
 import { useRowWindow } from "./use-row-window";
-import { cn } from "@/lib/utils";
 
 /** Fixed row height: no per-row measuring, so 5,000 rows cost nothing until scrolled to. */
 const ROW_HEIGHT = 44;
@@ -54,12 +53,13 @@ export function CoinSelectorPanel<C extends SelectorCoin>({
   const [active, setActive] = useState(initialIndex);
   const activeCoin = results[active];
   // Enter pressed before the list arrived (a fast typist, a slow network): choose once it is here.
-  const [chooseWhenReady, setChooseWhenReady] = useState(typedAhead?.enter ?? false);
+  // Nothing on screen shows the wish, so it is a ref; the list's arrival re-runs the effect.
+  const chooseWhenReady = useRef(typedAhead?.enter ?? false);
   useEffect(() => {
-    if (!chooseWhenReady || status === "loading" || deferredQuery !== query) return;
-    setChooseWhenReady(false);
+    if (!chooseWhenReady.current || status === "loading" || deferredQuery !== query) return;
+    chooseWhenReady.current = false;
     if (status === "ready" && activeCoin) onChoose(activeCoin);
-  }, [chooseWhenReady, status, activeCoin, onChoose, deferredQuery, query]);
+  }, [status, activeCoin, onChoose, deferredQuery, query]);
   const optionId = (coin: SelectorCoin) => `${listboxId}-${coin.id}`;
 
   const listRef = useRef<HTMLDivElement>(null);
@@ -110,7 +110,7 @@ export function CoinSelectorPanel<C extends SelectorCoin>({
       // The list on screen may still be for an earlier keystroke: choose from what was typed.
       const coin = deferredQuery === query ? activeCoin : searchCoins(coins, query)[active];
       if (coin) onChoose(coin);
-      else if (status === "loading") setChooseWhenReady(true);
+      else if (status === "loading") chooseWhenReady.current = true;
     } else if (event.key === "Escape") {
       event.preventDefault();
       onDismiss(true);

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef } from "react";
+import { useEffect, useEffectEvent, useRef } from "react";
 import { choicesFromSearch, searchWithChoices, type ComparisonChoices } from "@/lib/compare/target-param";
 
 /**
@@ -10,10 +10,10 @@ import { choicesFromSearch, searchWithChoices, type ComparisonChoices } from "@/
  * replaceState, so a shared link keeps them without a history entry per keystroke.
  */
 export function useChoicesInAddress(enabled: boolean, choices: ComparisonChoices, onRead: (read: ComparisonChoices) => void): void {
-  const read = useRef(onRead);
-  read.current = onRead;
+  // An Effect Event: the read always calls the latest `onRead`, yet a new `onRead` is no reason to read again.
+  const read = useEffectEvent(onRead);
   useEffect(() => {
-    if (enabled) read.current(choicesFromSearch(window.location.search));
+    if (enabled) read(choicesFromSearch(window.location.search));
   }, [enabled]);
 
   const { target, capText, holdText } = choices;

@@ -10,11 +10,16 @@ import type { OnChainCoin } from "@/lib/bag/on-chain-coin";
 type Props = { owner: Address; coin: OnChainCoin; worth: (amount: number) => { text: string } | null };
 
 /** Reads the wallet's balance of coin 1 (one block number, one Multicall3 call) and says it; nothing when it holds none or the read fails. */
-export function WalletHoldingRead({ owner, coin, worth }: Props) {
+export function WalletHoldingRead(props: Props) {
+  const { owner, coin } = props;
+  // Another wallet or coin is another read: a fresh line, showing nothing until its own read answers.
+  return <HoldingLine key={[owner, coin.id, coin.symbol, coin.address].join(" ")} {...props} />;
+}
+
+function HoldingLine({ owner, coin, worth }: Props) {
   const [amount, setAmount] = useState<number | null>(null);
   useEffect(() => {
     let current = true;
-    setAmount(null);
     const token = { id: coin.id, symbol: coin.symbol, name: coin.symbol, logoUrl: null, address: coin.address, decimals: null, currentPrice: 0, marketCap: 0, athMarketCap: null };
     readBag(createBagRpcClient(), owner, [token]).then(
       (bag) => current && setAmount(bag.held[0] ? holdingAmount(bag.held[0]) : null),

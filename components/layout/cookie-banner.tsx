@@ -1,7 +1,7 @@
 "use client";
 
 import { X } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState, useSyncExternalStore } from "react";
 import { Button } from "@/components/ui/button";
 
 export const COOKIE_CONSENT_KEY = "cookie-consent";
@@ -14,16 +14,20 @@ function hasStoredConsent(): boolean {
   }
 }
 
+/** Nothing to subscribe to: storage is read at each render, and another tab's answer counts from the next page load. */
+const subscribeToNothing = () => () => {};
+
 /**
  * Shown only when no consent is stored. 'I understand' stores consent and hides the banner;
  * the close button hides it for this visit only (component state, nothing stored), so it
  * stays hidden across in-app navigation and returns on the next page load.
  */
 export function CookieBanner() {
-  // Hidden on the server and in the first client render: storage is only readable after mount.
-  const [visible, setVisible] = useState(false);
-  useEffect(() => setVisible(!hasStoredConsent()), []);
-  if (!visible) return null;
+  // Hidden on the server and so in the hydration render (the server cannot read storage); React
+  // then renders again with what the browser holds.
+  const consented = useSyncExternalStore(subscribeToNothing, hasStoredConsent, () => true);
+  const [closed, setClosed] = useState(false);
+  if (consented || closed) return null;
 
   function accept() {
     try {
@@ -31,7 +35,7 @@ export function CookieBanner() {
     } catch {
       // storage blocked: hiding for this visit is all we can do
     }
-    setVisible(false);
+    setClosed(true);
   }
 
   return (
@@ -45,7 +49,7 @@ export function CookieBanner() {
         <Button size="sm" onClick={accept}>
           I understand
         </Button>
-        <Button size="icon" variant="ghost" onClick={() => setVisible(false)} aria-label="Close cookie notice">
+        <Button size="icon" variant="ghost" onClick={() => setClosed(true)} aria-label="Close cookie notice">
           <X />
         </Button>
       </div>

@@ -85,12 +85,21 @@ export function reducer(state: State, action: Action): State {
   }
 }
 
-const listeners = new Set<(state: State) => void>();
-let memoryState: State = { toasts: [] };
+const listeners = new Set<() => void>();
+/** The server's state, and so the hydration render's: toasts are only ever shown in the browser. */
+const initialState: State = { toasts: [] };
+let memoryState: State = initialState;
 
 function dispatch(action: Action): void {
   memoryState = reducer(memoryState, action);
-  listeners.forEach((listener) => listener(memoryState));
+  listeners.forEach((listener) => listener());
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
 }
 
 /** Shows a toast (replacing any toast on screen) and returns handles to update or dismiss it. */
@@ -118,15 +127,7 @@ export function toast({ title, description, variant, action, duration }: ToastOp
 
 /** The current toasts plus `toast()` and `dismiss()`, re-rendering whenever the store changes. */
 export function useToast(): State & { toast: typeof toast; dismiss: (toastId?: string) => void } {
-  const [state, setState] = React.useState<State>(memoryState);
-  React.useEffect(() => {
-    listeners.add(setState);
-    // A toast may have been added between the first render and this subscription.
-    setState(memoryState);
-    return () => {
-      listeners.delete(setState);
-    };
-  }, []);
+  const state = React.useSyncExternalStore(subscribe, () => memoryState, () => initialState);
   return {
     ...state,
     toast,

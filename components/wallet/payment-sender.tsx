@@ -4,7 +4,7 @@
 // wallet, on PulseChain, from the signed-in account only (the server refuses any other sender,
 // so a payment from another account would be money sent for nothing).
 import { useChainModal, useConnectModal } from "@rainbow-me/rainbowkit";
-import { useEffect, useRef } from "react";
+import { useEffect, useLayoutEffect, useRef } from "react";
 import { BaseError, isAddressEqual, UserRejectedRequestError } from "viem";
 import { useAccount, usePublicClient, useSendTransaction, useSwitchChain } from "wagmi";
 import { PULSECHAIN_CHAIN_ID } from "@/lib/wallet/pulsechain";
@@ -20,8 +20,12 @@ export function PaymentSender() {
   const client = usePublicClient({ chainId: PULSECHAIN_CHAIN_ID });
   const { openConnectModal } = useConnectModal();
   const { openChainModal } = useChainModal();
+  // What a payment reads when it is made, not when the sender was provided. Kept after each commit
+  // (a layout effect runs before the browser can deliver the next click), never during render.
   const latest = useRef({ address, chainId, status, client, openConnectModal, openChainModal });
-  latest.current = { address, chainId, status, client, openConnectModal, openChainModal };
+  useLayoutEffect(() => {
+    latest.current = { address, chainId, status, client, openConnectModal, openChainModal };
+  });
 
   useEffect(
     () =>

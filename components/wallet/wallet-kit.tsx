@@ -13,7 +13,7 @@ import {
 } from "@rainbow-me/rainbowkit";
 import { useQueryClient } from "@tanstack/react-query";
 import { usePathname } from "next/navigation";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { isAddressEqual } from "viem";
 import { useAccount, useAccountEffect, useSignMessage, WagmiProvider } from "wagmi";
 import type { AuthUser } from "@/lib/validation/auth";
@@ -95,8 +95,11 @@ function SignAgainSigner({ user, adapter }: { user: AuthUser | null; adapter: Re
   const { signMessageAsync } = useSignMessage();
   const { openConnectModal } = useConnectModal();
   const { openChainModal } = useChainModal();
+  // What 'Sign again' reads when pressed (kept after each commit, as in payment-sender.tsx).
   const latest = useRef({ user, address, chainId, status, openConnectModal, openChainModal });
-  latest.current = { user, address, chainId, status, openConnectModal, openChainModal };
+  useLayoutEffect(() => {
+    latest.current = { user, address, chainId, status, openConnectModal, openChainModal };
+  });
 
   useEffect(
     () =>

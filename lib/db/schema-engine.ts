@@ -23,12 +23,12 @@ let glue: Promise<Glue> | undefined;
 
 async function loadEngineModule(): Promise<Glue> {
   const bgPath = require.resolve("@prisma/schema-engine-wasm/schema_engine_bg");
-  const module = (await import(/* webpackIgnore: true */ bgPath)) as Glue;
+  const engine = (await import(/* webpackIgnore: true */ bgPath)) as Glue;
   const bytes = readFileSync(path.join(path.dirname(bgPath), "schema_engine_bg.wasm"));
-  const { instance } = await WebAssembly.instantiate(bytes, { "./schema_engine_bg.js": module as never });
-  module.__wbg_set_wasm(instance.exports);
+  const { instance } = await WebAssembly.instantiate(bytes, { "./schema_engine_bg.js": engine as never });
+  engine.__wbg_set_wasm(instance.exports);
   (instance.exports.__wbindgen_start as () => void)();
-  return module;
+  return engine;
 }
 
 export function readSchema(): string {

@@ -13,7 +13,6 @@ const BASE = "http://site.invalid";
  */
 export function safeReturnPath(value: string): string | null {
   if (!isPlainPath(value)) return null;
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(value) || value.length > 512) return null;
   const url = new URL(value, BASE);
   if (url.origin !== BASE) return null;

@@ -39,11 +39,11 @@ test("the route files are the ones this test knows how to read", () => {
 });
 
 test.each(files.map((file) => [path.relative(API_DIR, file), file]))("%s: each method is a declared handler or a 405", async (_name, file) => {
-  const module = await loadRoute(file);
+  const routeModule = await loadRoute(file);
   const routePath = declaredPathOf(file);
   if (routePath.includes("[")) return; // catch-alls: checked below
   for (const method of METHODS) {
-    const handler = module[method];
+    const handler = routeModule[method];
     expect(handler).toBeDefined();
     if (handler!.endpoint) {
       expect({ method, path: handler!.endpoint.path }).toEqual({ method: handler!.endpoint.method, path: routePath });

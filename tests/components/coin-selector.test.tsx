@@ -1,9 +1,9 @@
-import { act, render, screen, within } from "@testing-library/react";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { CoinSelector, type SelectorCoin } from "@/components/coins/coin-selector";
 
-import { LIST_HEIGHT, useListboxLayout } from "../helpers/listbox-layout";
+import { useListboxLayout } from "../helpers/listbox-layout";
 
 useListboxLayout();
 
@@ -352,4 +352,45 @@ test("a tag tells coins apart where the symbol does not: a PulseChain copy, and 
   ]);
   await user.click(screen.getAllByRole("option")[2]!);
   expect(trigger).toHaveAccessibleName("First coin HEX HEX Ethereum");
+});
+
+/** A selector whose list is on its way (as from the network): 'loading' until `arrival` settles. */
+function ListOnItsWay({ arrival, onChange }: { arrival: Promise<"ready" | "error">; onChange: (coin: SelectorCoin) => void }) {
+  const [status, setStatus] = useState<"loading" | "ready" | "error">("loading");
+  useEffect(() => {
+    void arrival.then(setStatus);
+  }, [arrival]);
+  return <CoinSelector coins={status === "ready" ? COINS : []} status={status} value={null} onChange={onChange} placeholder="Select first coin" label="First coin" />;
+}
+
+function listOnItsWay() {
+  const onChange = jest.fn<void, [SelectorCoin]>();
+  let arrive!: (status: "ready" | "error") => void;
+  const arrival = new Promise<"ready" | "error">((resolve) => (arrive = resolve));
+  render(<ListOnItsWay arrival={arrival} onChange={onChange} />);
+  return { onChange, arrive, user: userEvent.setup(), trigger: screen.getByRole("button", { name: /^First coin/ }) };
+}
+
+test("Enter while the coin list loads chooses the match once the list is there", async () => {
+  const { onChange, arrive, user, trigger } = listOnItsWay();
+  await user.click(trigger);
+  await user.type(combobox(), "plsx{Enter}");
+  expect(screen.getByRole("status")).toHaveTextContent("Loading coins…");
+  expect(onChange).not.toHaveBeenCalled();
+
+  arrive("ready");
+  await waitFor(() => expect(onChange).toHaveBeenCalledWith(PLSX));
+  expect(onChange).toHaveBeenCalledTimes(1);
+  expect(queryCombobox()).toBeNull();
+  expect(trigger).toHaveFocus();
+});
+
+test("Enter while the coin list loads chooses nothing when the list fails", async () => {
+  const { onChange, arrive, user, trigger } = listOnItsWay();
+  await user.click(trigger);
+  await user.type(combobox(), "hex{Enter}");
+  arrive("error");
+  await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent("Couldn't load the coin list."));
+  expect(onChange).not.toHaveBeenCalled();
+  expect(combobox()).toBeInTheDocument();
 });

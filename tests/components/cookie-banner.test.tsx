@@ -1,5 +1,7 @@
-import { render, screen } from "@testing-library/react";
+import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { hydrateRoot } from "react-dom/client";
+import { renderToString } from "react-dom/server";
 import { COOKIE_CONSENT_KEY, CookieBanner } from "@/components/layout/cookie-banner";
 
 const TEXT = "This website uses cookies to enhance the user experience.";
@@ -34,4 +36,32 @@ test("close hides it for now without storing anything", async () => {
   unmount();
   render(<CookieBanner />);
   expect(screen.getByText(TEXT)).toBeInTheDocument();
+});
+
+test("the server's HTML holds no banner (it cannot read storage); hydration adds it, with no mismatch", async () => {
+  expect(renderToString(<CookieBanner />)).toBe("");
+  const container = document.body.appendChild(document.createElement("div"));
+  const onRecoverableError = jest.fn();
+  const root = await act(async () => hydrateRoot(container, <CookieBanner />, { onRecoverableError }));
+  expect(screen.getByText(TEXT)).toBeInTheDocument();
+  expect(onRecoverableError).not.toHaveBeenCalled();
+  act(() => root.unmount());
+  container.remove();
+});
+
+test("with storage blocked it shows, and 'I understand' still hides it for this visit", async () => {
+  const blocked = () => {
+    throw new DOMException("The operation is insecure.", "SecurityError");
+  };
+  const getItem = jest.spyOn(Storage.prototype, "getItem").mockImplementation(blocked);
+  const setItem = jest.spyOn(Storage.prototype, "setItem").mockImplementation(blocked);
+  try {
+    render(<CookieBanner />);
+    await userEvent.click(screen.getByRole("button", { name: "I understand" }));
+    expect(screen.queryByText(TEXT)).not.toBeInTheDocument();
+    expect(setItem).toHaveBeenCalledWith(COOKIE_CONSENT_KEY, "true");
+  } finally {
+    getItem.mockRestore();
+    setItem.mockRestore();
+  }
 });

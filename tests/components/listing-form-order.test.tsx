@@ -103,6 +103,12 @@ test("the calendar by keyboard: one stop in the tab order, arrows move by day an
   for (let i = 0; i < 4; i++) await user.keyboard("{ArrowDown}");
   expect(await screen.findByRole("heading", { name: "January 2027" })).toBeInTheDocument();
   await waitFor(() => expect(screen.getByRole("button", { name: /^Jan 6, 2027: / })).toHaveFocus());
+  // The month buttons show another month but leave the focus where it is, on the button.
+  await user.click(screen.getByRole("button", { name: "Previous month" }));
+  expect(screen.getByRole("heading", { name: "December 2026" })).toBeInTheDocument();
+  expect(screen.getByRole("button", { name: "Previous month" })).toHaveFocus();
+  await user.keyboard("{ArrowRight}"); // not in the calendar: no day moves
+  expect(screen.getByRole("button", { name: "Previous month" })).toHaveFocus();
 });
 
 test("links are checked as the server checks them; a complete order asks for its quote and shows it", async () => {

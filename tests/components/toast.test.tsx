@@ -1,4 +1,6 @@
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { hydrateRoot } from "react-dom/client";
+import { renderToString } from "react-dom/server";
 import { ToastAction } from "@/components/ui/toast";
 import { Toaster } from "@/components/ui/toaster";
 import { TOAST_LIMIT, TOAST_REMOVE_DELAY, toast } from "@/components/ui/use-toast";
@@ -115,4 +117,43 @@ test("the returned handle dismisses and updates its toast", () => {
   expect(within(visibleToasts()[0]!).getByText("Loaded")).toBeInTheDocument();
   act(() => handle.dismiss());
   expect(visibleToasts()).toHaveLength(0);
+});
+
+test("once a toast has been shown the region stays, even when every toast is gone", async () => {
+  render(<Toaster />);
+  act(() => {
+    toast({ title: "Gone soon" });
+  });
+  await screen.findByText("Gone soon");
+  jest.useFakeTimers();
+  act(() => {
+    toast({ title: "Gone" }).dismiss();
+    jest.advanceTimersByTime(TOAST_REMOVE_DELAY);
+  });
+  jest.useRealTimers();
+  expect(region()).toBeInTheDocument();
+  expect(visibleToasts()).toHaveLength(0);
+});
+
+test("a toast raised before the Toaster mounts shows once it does", async () => {
+  act(() => {
+    toast({ title: "Early" });
+  });
+  render(<Toaster />);
+  expect(await screen.findByText("Early")).toBeInTheDocument();
+});
+
+test("the server's HTML holds no toasts, and hydration matches it", async () => {
+  expect(renderToString(<Toaster />)).toBe("");
+  const container = document.body.appendChild(document.createElement("div"));
+  const onRecoverableError = jest.fn();
+  const root = await act(async () => hydrateRoot(container, <Toaster />, { onRecoverableError }));
+  expect(container).toBeEmptyDOMElement();
+  act(() => {
+    toast({ title: "After hydration" });
+  });
+  expect(await screen.findByText("After hydration")).toBeInTheDocument();
+  expect(onRecoverableError).not.toHaveBeenCalled();
+  act(() => root.unmount());
+  container.remove();
 });

@@ -1,6 +1,7 @@
 // The watchlist page against a fake of our API: each page state, every card field in its exact
 // format, and removing a coin (pending, success, failure).
-import { screen, waitFor, within } from "@testing-library/react";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { WatchlistView } from "@/components/account/watchlist-view";
 import { apiError, hold, json, noContent, useFakeApi } from "../helpers/fake-api";
@@ -212,4 +213,32 @@ test("a card's price carries its badges, judged against the browser's clock (not
     "Price from a pool with under $5,000 of liquidity; last good price shown",
   );
   expect(within(card("Thin Pool")).queryByText("stale")).toBeNull();
+});
+
+test("a list shown again from the cache is judged at the time it is shown, not when it was fetched", async () => {
+  const fetchedAt = Date.now();
+  const at = (time: number, minutesBefore: number) => new Date(time - minutesBefore * 60_000).toISOString();
+  const old = makeCoin({ id: "old", symbol: "OLD", name: "Old Price", priceSource: "pulsex", priceUpdatedAt: at(fetchedAt, 10) });
+  api.on("GET /api/watchlist", json([watchlistEntry(1, old)]));
+  const context = { newestLivePriceAt: at(fetchedAt, 1), minLiquidityUsd: 5_000, now: fetchedAt };
+  const { client, unmount } = renderWithQueryClient(<WatchlistView priceContext={context} />, alice);
+  await waitFor(() => expect(cards()).toHaveLength(1));
+  expect(within(card("Old Price")).queryByText("stale")).toBeNull();
+  unmount();
+
+  // Half an hour on, the visitor comes back to the page (an in-app navigation): the list comes from
+  // the cache, while the other prices kept being refreshed.
+  const later = fetchedAt + 30 * 60_000;
+  const clock = jest.spyOn(Date, "now").mockReturnValue(later);
+  try {
+    render(
+      <QueryClientProvider client={client}>
+        <WatchlistView priceContext={{ ...context, newestLivePriceAt: at(later, 1), now: later }} />
+      </QueryClientProvider>,
+    );
+    expect(within(figure(card("Old Price"), "Price")).getByText("stale")).toHaveAttribute("title", "Price not updated for 40 minutes");
+    expect(api.calls("GET /api/watchlist")).toHaveLength(1);
+  } finally {
+    clock.mockRestore();
+  }
 });

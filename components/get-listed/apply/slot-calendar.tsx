@@ -47,15 +47,17 @@ export function SlotCalendar({
   const last = days[days.length - 1]!.day;
   const months = useMemo(() => monthGrids(first, last), [first, last]);
   const [focusDay, setFocusDay] = useState(() => value ?? days.find((d) => canStart(free, d.day, length))?.day ?? first);
-  const [moveFocus, setMoveFocus] = useState(false);
+  // Set by an arrow key, for the effect of the render that follows it: focus goes to the new day.
+  // (Clicks and the month buttons move the focus day but leave focus where it is.)
+  const moveFocus = useRef(false);
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   const titleId = useId();
 
   useEffect(() => {
-    if (!moveFocus) return;
+    if (!moveFocus.current) return;
+    moveFocus.current = false;
     buttons.current.get(focusDay)?.focus();
-    setMoveFocus(false);
-  }, [focusDay, moveFocus]);
+  }, [focusDay]);
 
   const monthIndex = Math.max(0, months.findIndex((month) => month.key === focusDay.slice(0, 7)));
   const month = months[monthIndex]!;
@@ -71,8 +73,8 @@ export function SlotCalendar({
     event.preventDefault();
     const next = addDays(focusDay, step);
     if (next < first || next > last) return;
+    moveFocus.current = true;
     setFocusDay(next);
-    setMoveFocus(true);
   };
 
   return (

@@ -193,7 +193,6 @@ try {
   const base = process.env.BASE === "1" ? await baseFirstLoad() : "base build not measured (BASE=1 builds it)";
 
   const rpcCounts = runs.map((run) => run.rpc.length);
-  const siteCounts = runs.map((run) => run.site.length);
   const times = runs.map((run) => run.ms);
   console.log(`\nIssue 23's bag read at ${SYNTHETIC_COINS.toLocaleString("en-US")} listed tokens (${HELD} held), ${RUNS} runs\n`);
   console.log("| Measure | Measured | Goal | |\n|---|---|---|---|");
