@@ -1,6 +1,6 @@
 // Operators listing coins, end to end: real route handlers on a real seeded SQLite file, sessions
 // from real SIWE sign-ins, and a real local EVM (ganache + solc-js) for the on-chain reads, with
-// the app's environment pointed at it.
+// the app's environment pointed at it. Who may call the routes: tests/api/route-access.test.ts.
 import { privateKeyToAccount } from "viem/accounts";
 import type { Address } from "viem";
 import * as adminCoins from "@/app/api/admin/coins/route";
@@ -15,7 +15,7 @@ import { BURN_DEAD, startLocalChain, type LocalChain } from "../chain/local-chai
 import { call } from "../helpers/request";
 import { useTestDatabase } from "../helpers/test-database";
 import { useAuthEnvironment } from "../helpers/wallet-session";
-import { JSON_WRITE, SAME_SITE, errorOf, forgedSessionCookies, signIn, type SignedIn } from "../helpers/account-session";
+import { JSON_WRITE, SAME_SITE, errorOf, signIn, type SignedIn } from "../helpers/account-session";
 
 jest.setTimeout(60_000);
 
@@ -86,64 +86,7 @@ function flipFirstLetter(address: string): string {
 }
 const coinRows = () => db().coin.findMany({ orderBy: { id: "asc" } });
 
-describe("who may use it", () => {
-  test("anonymous: 401 on every route, nothing written", async () => {
-    const before = await coinRows();
-    const responses = [
-      await call(adminCoins.GET, "/api/admin/coins"),
-      await call(adminCoins.POST, "/api/admin/coins", { method: "POST", headers: JSON_WRITE, body: JSON.stringify({ contractAddress: doggo }) }),
-      await call(adminCoin.PATCH, "/api/admin/coins/hex", { method: "PATCH", headers: JSON_WRITE, body: '{"tags":["meme"]}', params: { id: "hex" } }),
-    ];
-    for (const res of responses) {
-      expect(res.status).toBe(401);
-      expect(errorOf(res).code).toBe("unauthenticated");
-    }
-    for (const [name, cookie] of await forgedSessionCookies()) {
-      const res = await call(adminCoins.GET, "/api/admin/coins", { headers: { cookie } });
-      expect({ name, status: res.status }).toEqual({ name, status: 401 });
-    }
-    expect(await coinRows()).toEqual(before);
-  });
-
-  test("a signed-in wallet that is not an operator: 403 forbidden, nothing read or written", async () => {
-    const visitor = await signIn();
-    const before = await coinRows();
-    const responses = [
-      await visitor.browser.request(adminCoins.GET, "/api/admin/coins"),
-      await list(visitor, { contractAddress: doggo }),
-      await patch(visitor, "hex", { tags: ["meme"] }),
-    ];
-    for (const res of responses) {
-      expect(res.status).toBe(403);
-      expect(errorOf(res)).toEqual({ code: "forbidden", message: expect.stringMatching(/operators only/) });
-      expect(res.text).not.toContain('"hex"');
-    }
-    expect(await coinRows()).toEqual(before);
-  });
-
-  test("an operator's write from another site is 403 before anything is read", async () => {
-    const before = await coinRows();
-    const foreign = { "content-type": "application/json", origin: "https://evil.example", "sec-fetch-site": "cross-site" };
-    for (const res of [await list(operator, { contractAddress: doggo }, foreign), await patch(operator, "hex", { tags: ["meme"] }, foreign)]) {
-      expect(res.status).toBe(403);
-      expect(errorOf(res)).toEqual({ code: "forbidden", message: expect.stringMatching(/site's own pages/) });
-    }
-    expect(await coinRows()).toEqual(before);
-  });
-
-  test("without OPERATOR_ADDRESSES nobody is an operator", async () => {
-    const saved = process.env.OPERATOR_ADDRESSES;
-    delete process.env.OPERATOR_ADDRESSES;
-    resetEnvCache();
-    try {
-      const res = await operator.browser.request(adminCoins.GET, "/api/admin/coins");
-      expect(res.status).toBe(403);
-    } finally {
-      process.env.OPERATOR_ADDRESSES = saved;
-      resetEnvCache();
-    }
-  });
-
+describe("the operators' list", () => {
   test("an operator reads every coin, private and uncached", async () => {
     const res = await operator.browser.request(adminCoins.GET, "/api/admin/coins");
     expect(res.status).toBe(200);

@@ -1,6 +1,7 @@
 // Operators scheduling featured comparisons, end to end: real route handlers on a real seeded
 // SQLite file, sessions from real SIWE sign-ins. The home page's list (GET
 // /api/comparisons/featured) follows the slots' times on its own: no job starts or ends them.
+// Who may call the routes: tests/api/route-access.test.ts.
 import { privateKeyToAccount } from "viem/accounts";
 import * as adminFeatured from "@/app/api/admin/featured/route";
 import * as adminSlot from "@/app/api/admin/featured/[id]/route";
@@ -53,29 +54,6 @@ function setClock(at: number) {
     now: at,
   });
 }
-
-describe("who may use it", () => {
-  test("anonymous is 401, a non-operator 403, a foreign origin 403; nothing is written or removed", async () => {
-    const kept = await db().featuredComparison.create({ data: { coin1Id: "hex", coin2Id: "btc", startsAt: new Date() } });
-    const body = { coin1Id: "pls", coin2Id: "eth", startsAt: iso(0) };
-    const anonymous = [
-      await call(adminFeatured.GET, "/api/admin/featured"),
-      await call(adminFeatured.POST, "/api/admin/featured", { method: "POST", headers: JSON_WRITE, body: JSON.stringify(body) }),
-      await call(adminSlot.DELETE, `/api/admin/featured/${kept.id}`, { method: "DELETE", headers: SAME_SITE, params: { id: String(kept.id) } }),
-    ];
-    for (const res of anonymous) expect({ status: res.status, code: errorOf(res).code }).toEqual({ status: 401, code: "unauthenticated" });
-
-    const visitor = await signIn();
-    const denied = [await visitor.browser.request(adminFeatured.GET, "/api/admin/featured"), await schedule(visitor, body), await remove(visitor, String(kept.id))];
-    for (const res of denied) expect({ status: res.status, code: errorOf(res).code }).toEqual({ status: 403, code: "forbidden" });
-
-    const foreign = { origin: "https://evil.example", "sec-fetch-site": "cross-site" };
-    expect((await schedule(operator, body, { ...foreign, "content-type": "application/json" })).status).toBe(403);
-    expect((await remove(operator, String(kept.id), foreign)).status).toBe(403);
-
-    expect(await db().featuredComparison.findMany()).toEqual([kept]);
-  });
-});
 
 describe("scheduling", () => {
   test("a slot running now is 201 'live' and shows on the home page, promoted first", async () => {

@@ -1,7 +1,8 @@
 // The operator's queue of paid listings (GET /api/admin/orders, reject, refund, X-post tasks), end
 // to end: real PLS payments and refunds from funded test keys on a local chain (ganache, chain id
 // 369), real route handlers on a real seeded SQLite file, real SIWE sessions. The payment address
-// is a test key of its own, so the operator's refund is a real transaction sent from it.
+// is a test key of its own, so the operator's refund is a real transaction sent from it. Who may
+// call the routes: tests/api/route-access.test.ts.
 import { parseEther, type Address, type Hash, type PublicClient } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import * as taskDone from "@/app/api/admin/order-tasks/[id]/done/route";
@@ -42,7 +43,7 @@ const { db } = useTestDatabase({ seed: true });
 useAuthEnvironment({ OPERATOR_ADDRESSES: OPERATOR });
 
 let chain: LocalChain;
-const { fundedBuyer, quote, pay, mine, newToken, nameOf } = payingBuyers(() => chain, "Queue");
+const { fundedBuyer, quote, pay, mine, newToken } = payingBuyers(() => chain, "Queue");
 let operator: SignedIn;
 let stopChain = async () => {};
 
@@ -110,47 +111,6 @@ const snapshot = async () => ({
   holds: await db().slotHold.findMany({ orderBy: [{ day: "asc" }, { seat: "asc" }] }),
   featured: await db().featuredComparison.findMany({ orderBy: { id: "asc" } }),
   coins: await db().coin.count(),
-});
-
-describe("who may use it", () => {
-  test("anonymous is 401, a non-operator 403, a stale signature 401 on the writes (the list still answers); nothing changes", async () => {
-    const { order } = await paidOrder({ plan: "target" });
-    const taskId = (await inQueue(order.id)).tasks[0]!.id;
-    const before = await snapshot();
-    const writes = (user: SignedIn) => [
-      reject(user, order.id, { reason: "No." }),
-      refund(user, order.id, { txHash: `0x${"ab".repeat(32)}` }),
-      done(user, taskId),
-      approve(user, order.id),
-    ];
-
-    const anonymous = [
-      await call(adminOrders.GET, "/api/admin/orders"),
-      await call(rejectRoute.POST, `/api/admin/orders/${order.id}/reject`, { method: "POST", headers: JSON_WRITE, body: JSON.stringify({ reason: "No." }), params: { id: String(order.id) } }),
-      await call(taskDone.POST, `/api/admin/order-tasks/${taskId}/done`, { method: "POST", headers: SAME_SITE, params: { id: String(taskId) } }),
-    ];
-    for (const res of anonymous) expect({ status: res.status, code: errorOf(res).code }).toEqual({ status: 401, code: "unauthenticated" });
-
-    const visitor = await signIn();
-    for (const res of [await visitor.browser.request(adminOrders.GET, "/api/admin/orders"), ...(await Promise.all(writes(visitor)))]) {
-      expect({ status: res.status, code: errorOf(res).code }).toEqual({ status: 403, code: "forbidden" });
-    }
-    const foreign = await reject(operator, order.id, { reason: "No." }, { "content-type": "application/json", origin: "https://evil.example", "sec-fetch-site": "cross-site" });
-    expect(foreign.status).toBe(403);
-
-    // Signed 16 minutes ago: the same rule as every admin write (tests/api/admin-reauth.test.ts).
-    const signedAt = (when: Date) => db().authSession.updateMany({ where: { userId: operator.userId }, data: { createdAt: when } });
-    await signedAt(new Date(Date.now() - 16 * 60_000));
-    try {
-      for (const res of await Promise.all(writes(operator))) {
-        expect({ status: res.status, code: errorOf(res).code }).toEqual({ status: 401, code: "reauthentication_required" });
-      }
-      expect((await operator.browser.request(adminOrders.GET, "/api/admin/orders")).status).toBe(200);
-    } finally {
-      await signedAt(new Date());
-    }
-    expect(await snapshot()).toEqual(before);
-  });
 });
 
 describe("the queue and the posts on X", () => {

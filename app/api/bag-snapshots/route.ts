@@ -1,5 +1,3 @@
-// The signed-in user's bag snapshots: GET lists them (newest first), POST { totalToday,
-// totalAtHighs } keeps one.
 import { endpoints } from "@/lib/api/contract";
 import { Reply, methods, route } from "@/lib/api/route";
 import { listBagSnapshots, saveBagSnapshot } from "@/lib/account/bag-snapshots";
@@ -9,7 +7,6 @@ export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route(endpoints.bagSnapshots, ({ user }) => listBagSnapshots(getDb(), user.id)),
-  /** 201 with the new snapshot, or 200 with the one the same totals made this minute. */
   POST: route(endpoints.saveBagSnapshot, async ({ user, body }) => {
     const { snapshot, created } = await saveBagSnapshot(getDb(), user.id, body);
     return new Reply(snapshot, created ? 201 : 200);

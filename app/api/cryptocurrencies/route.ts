@@ -7,10 +7,6 @@ import { DEFAULT_PER_PAGE } from "@/lib/validation/coins";
 
 export const dynamic = "force-dynamic";
 
-/**
- * All coins by rank (serialised once per refresh), or only `?ids=pls,hex` (404 when any id is
- * unknown); `?per_page=1..250&page=N` pages either (CoinGecko's convention; past the end is `[]`).
- */
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route(endpoints.coinList, async ({ query: { ids, per_page, page } }) => {
     const paged = per_page !== undefined || page !== undefined;

@@ -1,5 +1,5 @@
-// For uptime checks: is the database answering, and how old are the prices? 200 when the
-// database answers (even with old prices: the age is the information), 503 when it does not.
+// 200 even when the prices are old (their age is what an uptime check reads), 503 only when
+// the database does not answer.
 import { NextResponse } from "next/server";
 import { endpoints } from "@/lib/api/contract";
 import { methods, route } from "@/lib/api/route";

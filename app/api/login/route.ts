@@ -1,5 +1,3 @@
-// The 'Log in' links' target: back to the page the visitor came from (?returnTo=, else the
-// Referer when it is this site), with the wallet connect dialog open.
 import { endpoints } from "@/lib/api/contract";
 import { ApiError } from "@/lib/api/errors";
 import { methods, route } from "@/lib/api/route";

@@ -1,9 +1,8 @@
-// GET /api/openapi.json: the API as OpenAPI 3.1, built once per server from the declared
-// endpoints (lib/api/openapi.ts) and cached like the other public reads.
 import { endpoints } from "@/lib/api/contract";
 import { buildOpenApiDocument } from "@/lib/api/openapi";
 import { methods, route } from "@/lib/api/route";
 
+// Built once per server: the declarations it describes do not change while the server runs.
 let document: Record<string, unknown> | undefined;
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({

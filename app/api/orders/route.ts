@@ -1,5 +1,3 @@
-// The listing form's orders (issue 25): GET lists the signed-in buyer's own, POST asks a quote
-// (a plan, a Homepage Compare slot, or both, priced in PLS and held for 15 minutes).
 import { endpoints } from "@/lib/api/contract";
 import { created, methods, route } from "@/lib/api/route";
 import { getDb } from "@/lib/db";

@@ -1,5 +1,3 @@
-// Operators only: GET every coin with what operators set; POST { contractAddress, logoUrl?,
-// tags?, burnAddresses? } lists a PulseChain token (201 with the new coin).
 import { endpoints } from "@/lib/api/contract";
 import { created, methods, route } from "@/lib/api/route";
 import { getDb } from "@/lib/db";

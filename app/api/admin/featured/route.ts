@@ -1,5 +1,3 @@
-// Operators only: GET every featured slot with its status (scheduled, live, ended); POST
-// { coin1Id, coin2Id, startsAt, endsAt?, isPromoted? } schedules one (201).
 import { endpoints } from "@/lib/api/contract";
 import { created, methods, route } from "@/lib/api/route";
 import { getDb } from "@/lib/db";

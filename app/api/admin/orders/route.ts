@@ -1,5 +1,3 @@
-// Operators only: GET /api/admin/orders[?status=review] lists the paid-listing orders, newest
-// first, each with its payment, buyer, refund and posts on X owed (lib/orders/operator-queue.ts).
 import { endpoints } from "@/lib/api/contract";
 import { methods, route } from "@/lib/api/route";
 import { getDb } from "@/lib/db";

@@ -1,5 +1,5 @@
-// next-auth's endpoints that the app uses, each declared on its own: GET csrf, POST
-// callback/credentials (sign-in), POST signout. Any other /api/auth/* path is a 404.
+// A catch-all because next-auth's client calls its own paths under /api/auth; only the actions
+// the app uses are answered here, and any other /api/auth/* path is a 404.
 import { parseSiweMessage } from "viem/siwe";
 import { endpoints } from "@/lib/api/contract";
 import { errorResponse } from "@/lib/api/errors";

@@ -1,4 +1,3 @@
-// Issues a single-use Sign-In with Ethereum nonce for the message the wallet will sign.
 import { endpoints } from "@/lib/api/contract";
 import { methods, route } from "@/lib/api/route";
 import { requireAuthConfig } from "@/lib/auth/config";

@@ -1,6 +1,3 @@
-// The signed-in user, or 401 JSON. The client decides "signed in" from this call alone, and asks
-// only while the "signed in" hint cookie is present; a 401 clears that hint (it was stale), so
-// the next visit stays quiet.
 import { endpoints } from "@/lib/api/contract";
 import { errorResponse } from "@/lib/api/errors";
 import { methods, route } from "@/lib/api/route";

@@ -1,4 +1,3 @@
-// DELETE /api/bag-snapshots/{id}: removes one of the signed-in user's bag snapshots.
 import { endpoints } from "@/lib/api/contract";
 import { ApiError } from "@/lib/api/errors";
 import { methods, route } from "@/lib/api/route";

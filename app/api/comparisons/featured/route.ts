@@ -4,7 +4,6 @@ import { getActiveFeaturedComparisons } from "@/lib/coins/featured";
 
 export const dynamic = "force-dynamic";
 
-/** Up to 2 featured comparisons whose slot is running, promoted first. */
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route(endpoints.featuredComparisons, () => getActiveFeaturedComparisons()),
 });

@@ -1,6 +1,3 @@
-// The scheduled check of open listing orders (lib/orders/open-orders.ts), for Vercel Cron
-// (vercel.json) or any scheduler holding the cron secret (lib/api/access.ts). A Node host also
-// runs it after each market pass (lib/market/schedule.ts).
 import { endpoints } from "@/lib/api/contract";
 import { methods, route } from "@/lib/api/route";
 import { getDb } from "@/lib/db";

@@ -1,5 +1,3 @@
-// Vercel Cron's entry to the market refresh (vercel.json schedules it), with the cron secret
-// (lib/api/access.ts). The pass itself takes the same lease as every other refresher.
 import { endpoints } from "@/lib/api/contract";
 import { methods, route } from "@/lib/api/route";
 import { getDb } from "@/lib/db";

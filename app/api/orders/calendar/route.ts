@@ -1,4 +1,3 @@
-// Free Homepage Compare slots per UTC day, from tomorrow: the listing form's calendar.
 import { endpoints } from "@/lib/api/contract";
 import { methods, route } from "@/lib/api/route";
 import { getDb } from "@/lib/db";

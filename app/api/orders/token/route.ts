@@ -1,6 +1,5 @@
-// The listing form's token check: the token a signed-in buyer pasted, read as the operator's
-// preview reads it, or refused in the words the quote would use. Writes nothing. Listings closed
-// (no payment address) is said here first, as the quote says it, so the form stops at once.
+// Listings closed (no payment address) is said before the token is read, in the quote's words,
+// so the listing form stops at once.
 import { endpoints } from "@/lib/api/contract";
 import { methods, route } from "@/lib/api/route";
 import { getDb } from "@/lib/db";

@@ -5,10 +5,6 @@ import { getMostComparedPairs } from "@/lib/trending/pair-counts";
 
 export const dynamic = "force-dynamic";
 
-/**
- * The counted ranking: `[{ rank, coin1, coin2, comparisons, saves }]`, by comparisons + saves.
- * `?limit=N` (1-100, default 10) shortens the list.
- */
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route(endpoints.mostCompared, ({ query }) => getMostComparedPairs(getDb(), query.limit)),
 });

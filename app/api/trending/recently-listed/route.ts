@@ -4,7 +4,6 @@ import { listRecentlyListed } from "@/lib/coins/queries";
 
 export const dynamic = "force-dynamic";
 
-/** Newest listings first. `?limit=N` (1-100) shortens the list. */
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route(endpoints.recentlyListed, ({ query }) => listRecentlyListed(query.limit)),
 });

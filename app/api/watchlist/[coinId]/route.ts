@@ -1,4 +1,3 @@
-// DELETE /api/watchlist/{coinId}: takes a coin off the signed-in user's watchlist.
 import { endpoints } from "@/lib/api/contract";
 import { ApiError } from "@/lib/api/errors";
 import { methods, route } from "@/lib/api/route";

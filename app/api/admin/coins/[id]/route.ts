@@ -1,5 +1,3 @@
-// Operators only: PATCH { logoUrl?, tags?, burnAddresses? } edits a coin (null clears the logo or
-// restores the default burn set).
 import { endpoints } from "@/lib/api/contract";
 import { methods, route } from "@/lib/api/route";
 import { getDb } from "@/lib/db";

@@ -1,4 +1,3 @@
-// Operators only: DELETE /api/admin/featured/{id} removes a slot (204), or 404.
 import { endpoints } from "@/lib/api/contract";
 import { methods, route } from "@/lib/api/route";
 import { getDb } from "@/lib/db";

@@ -1,5 +1,3 @@
-// The buyer's payment for an order: the browser submits the transaction's hash, the server checks
-// the transaction on chain itself (lib/orders/payments.ts) and answers the order as it stands.
 import { endpoints } from "@/lib/api/contract";
 import { methods, route } from "@/lib/api/route";
 import { getDb } from "@/lib/db";

@@ -1,5 +1,3 @@
-// Operators only: POST /api/admin/order-tasks/{id}/done marks a post on X as made (again: no
-// change, the same answer).
 import { endpoints } from "@/lib/api/contract";
 import { methods, route } from "@/lib/api/route";
 import { getDb } from "@/lib/db";

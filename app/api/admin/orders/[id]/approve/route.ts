@@ -1,5 +1,3 @@
-// Operators only: POST /api/admin/orders/{id}/approve accepts a paid order held for review and
-// fulfils it as any paid order (lib/orders/operator-queue.ts).
 import { endpoints } from "@/lib/api/contract";
 import { methods, route } from "@/lib/api/route";
 import { getDb } from "@/lib/db";

@@ -1,5 +1,3 @@
-// Operators only: POST /api/admin/orders/{id}/refund { txHash } records the refund the operator
-// sent, once the server has read it on chain as one (lib/orders/refunds.ts).
 import { endpoints } from "@/lib/api/contract";
 import { methods, route } from "@/lib/api/route";
 import { getDb } from "@/lib/db";

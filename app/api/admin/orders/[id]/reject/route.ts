@@ -1,5 +1,3 @@
-// Operators only: POST /api/admin/orders/{id}/reject { reason } rejects a paid order with the
-// reason its buyer reads, and takes down its listing and slot (lib/orders/operator-queue.ts).
 import { endpoints } from "@/lib/api/contract";
 import { methods, route } from "@/lib/api/route";
 import { getDb } from "@/lib/db";
