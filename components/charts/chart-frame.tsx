@@ -44,3 +44,16 @@ export function ChartError({ onRetry }: { onRetry: () => void }) {
     </div>
   );
 }
+
+/**
+ * Said over the chart while it draws the seed's sample history (a fresh install), so no one takes
+ * it for real prices. Inside the box, in the empty band above the line (the price scale's top
+ * margin) and clear of the price labels on the right: it moves nothing when it appears.
+ */
+export function ChartSampleNote() {
+  return (
+    <p className="pointer-events-none absolute top-1 left-1 z-10 max-w-[calc(100%-5.5rem)] rounded bg-background/85 px-1.5 py-0.5 text-xs text-muted-foreground" data-testid="chart-sample-note">
+      Sample history — replaced by live prices after the first refresh.
+    </p>
+  );
+}

@@ -9,13 +9,16 @@ import { formatMarketCap } from "@/lib/format";
 import { describeRange, summarizeRange, type ValuePoint } from "@/lib/history/range-summary";
 import { RANGE_SPECS } from "@/lib/history/ranges";
 import { formatRatio, ratioSeries } from "@/lib/history/ratio-series";
-import type { HistoryRange } from "@/lib/validation/history";
-import { ChartBox, ChartError, ChartMessage, ChartSkeleton, ChartSummary } from "./chart-frame";
+import type { HistoryPoint, HistoryRange } from "@/lib/validation/history";
+import { ChartBox, ChartError, ChartMessage, ChartSampleNote, ChartSkeleton, ChartSummary } from "./chart-frame";
 import type { ChartSource } from "./chart-source";
 import { HistoryCanvas } from "./history-canvas";
 import { useCoinHistory, usePairHistory } from "./history-queries";
 
-type Loaded = { state: "loading" } | { state: "error"; retry: () => void } | { state: "ready"; points: ValuePoint[] };
+/** `sample`: the points drawn include the seed's sample history (the API marks those points). */
+type Loaded = { state: "loading" } | { state: "error"; retry: () => void } | { state: "ready"; points: ValuePoint[]; sample: boolean };
+
+const includesSample = (...histories: (readonly HistoryPoint[])[]) => histories.some((points) => points.some((point) => point.sample));
 
 const EMPTY_TEXT = { "market-cap": "No price history for this range yet.", ratio: "No history of both coins for this range yet." } as const;
 
@@ -35,7 +38,7 @@ function MarketCapPanel({ coinId, range }: { coinId: string; range: HistoryRange
   const loaded: Loaded = query.isError
     ? { state: "error", retry: () => void query.refetch() }
     : points
-      ? { state: "ready", points }
+      ? { state: "ready", points, sample: includesSample(query.data ?? []) }
       : { state: "loading" };
   return <ChartBody loaded={loaded} range={range} format={formatMarketCap} kind="area" emptyText={EMPTY_TEXT["market-cap"]} />;
 }
@@ -48,7 +51,7 @@ function RatioPanel({ source, range }: { source: Extract<ChartSource, { kind: "r
     first.isError || second.isError
       ? { state: "error", retry: () => void Promise.all([first.isError && first.refetch(), second.isError && second.refetch()]) }
       : points
-        ? { state: "ready", points }
+        ? { state: "ready", points, sample: includesSample(first.data ?? [], second.data ?? []) }
         : { state: "loading" };
   return <ChartBody loaded={loaded} range={range} format={formatRatio} kind="line" emptyText={EMPTY_TEXT.ratio} />;
 }
@@ -76,6 +79,7 @@ function ChartBody({
         {loaded.state === "ready" && summary ? (
           <HistoryCanvas points={loaded.points} format={format} intraday={range === "1d" || range === "7d"} kind={kind} />
         ) : null}
+        {loaded.state === "ready" && summary && loaded.sample ? <ChartSampleNote /> : null}
       </ChartBox>
       <ChartSummary>{summary ? describeRange(summary, RANGE_SPECS[range].label, format) : null}</ChartSummary>
     </>

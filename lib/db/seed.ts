@@ -1,5 +1,6 @@
-// Loads the seed snapshot (prisma/seed) into an empty database. Idempotent: a database that
-// already has coins is left alone, so restarting the app never duplicates or overwrites data.
+// Loads the seed snapshot (prisma/seed), with each coin's sample history, into an empty database.
+// Idempotent: a database that already has coins is left alone, so restarting the app never
+// duplicates or overwrites data.
 import { SNAPSHOT_DATE, seedCoins } from "../../prisma/seed/coins";
 import { seedAllTimeHigh } from "../../prisma/seed/all-time-highs";
 import { seedFeatured } from "../../prisma/seed/featured";
@@ -7,6 +8,7 @@ import { SEED_SUPPLY_NOTES, seedQuoteSource } from "../../prisma/seed/quote-sour
 import { MEME_SYMBOLS } from "../market-constants";
 import { forkOfAddress } from "../coins/fork-copies";
 import type { PrismaClient } from "./create-client";
+import { insertSampleHistory } from "./seed-sample-history";
 
 export const SNAPSHOT_TAKEN_AT = new Date(`${SNAPSHOT_DATE}T00:00:00.000Z`);
 
@@ -35,14 +37,9 @@ export async function seedDatabase(db: PrismaClient, now = new Date()): Promise<
         priceUpdatedAt: SNAPSHOT_TAKEN_AT,
       })),
     });
-    await tx.priceSnapshot.createMany({
-      data: seedCoins.map((coin) => ({
-        coinId: coin.id,
-        price: coin.currentPrice,
-        marketCap: coin.marketCap,
-        takenAt: SNAPSHOT_TAKEN_AT,
-      })),
-    });
+    // A year and more of invented history per coin, ending at the snapshot, so a fresh install's
+    // charts have a line; marked sample, and replaced by each coin's first live or backfilled rows.
+    await insertSampleHistory(tx, SNAPSHOT_TAKEN_AT);
     await tx.featuredComparison.createMany({
       data: seedFeatured.map((f) => ({ ...f, startsAt: now, endsAt: null })),
     });

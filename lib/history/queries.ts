@@ -1,6 +1,7 @@
 // A coin's history as the API serves it: read from the snapshots once per refresh per coin and
 // range, thinned (ranges.ts) and serialised once, then served from the public cache like every
-// public read. A refresh pass invalidates it with the rest of the coin data ("coins").
+// public read. A refresh pass invalidates it with the rest of the coin data ("coins"). Points
+// from the seed's sample history are marked `sample` (lib/history/sample-rows.ts).
 import "server-only";
 import { cachedPublic } from "../cache/public-cache";
 import { getCoinOrThrow } from "../coins/queries";
@@ -20,8 +21,9 @@ async function readHistory(coinId: string, range: HistoryRange, now: number): Pr
   const rows = await getDb().priceSnapshot.findMany({
     where: { coinId, ...(from === null ? {} : { takenAt: { gte: new Date(from) } }) },
     orderBy: [{ takenAt: "asc" }, { id: "asc" }],
-    select: { takenAt: true, price: true, marketCap: true },
+    select: { takenAt: true, price: true, marketCap: true, sample: true },
   });
-  const points = rows.map((row) => ({ t: row.takenAt.getTime(), price: row.price, marketCap: row.marketCap }));
+  // Sample points say so (the chart notes it); real ones carry no flag, so their bodies stay as small.
+  const points = rows.map((row) => ({ t: row.takenAt.getTime(), price: row.price, marketCap: row.marketCap, ...(row.sample && { sample: true as const }) }));
   return thinToSteps(points, RANGE_SPECS[range].stepMs);
 }

@@ -269,7 +269,8 @@ export async function correctHigh(db: PrismaClient, id: string, body: CorrectHig
   if (body.athPrice !== undefined && body.athMarketCap !== undefined) {
     highs = { athPrice: body.athPrice, athAt: now, athMarketCap: body.athMarketCap, athMarketCapAt: now };
   } else {
-    const record = await db.priceSnapshot.findMany({ where: { coinId: row.id }, select: { price: true, marketCap: true, takenAt: true } });
+    // The seed's sample history is not a record of prices: never a high.
+    const record = await db.priceSnapshot.findMany({ where: { coinId: row.id, sample: false }, select: { price: true, marketCap: true, takenAt: true } });
     const held = highestHeld(record);
     if (!held) throw new ApiError("no_held_high", `${row.symbol} has no price on record that held (3 passes over 10 minutes): give the high's figures instead.`);
     highs = held;

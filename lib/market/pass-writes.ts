@@ -7,6 +7,7 @@
 import "server-only";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { sqlDateTime } from "@/lib/db/sql-datetime";
+import { deleteSampleRowsOfSeedPricedCoins } from "@/lib/history/sample-rows";
 import { chunk } from "@/lib/in-batches";
 import type { SourceCheck } from "@/lib/validation/source-check";
 import { HELD_LOOKBACK_MS, type PricePoint } from "./held-highs";
@@ -23,7 +24,8 @@ export const CHANGE_WINDOW_MS = 2 * HOUR_MS;
 
 /**
  * Per coin, the price of its snapshot nearest to 24 h before `now` within 2 h of it (the earlier
- * one on a tie); coins without one are absent.
+ * one on a tie); coins without one are absent. The seed's sample rows are not prices: never a
+ * reference.
  */
 export async function referencePrices24h(db: PrismaClient, coinIds: readonly string[], now: Date): Promise<Map<string, number>> {
   const target = now.getTime() - DAY_MS;
@@ -34,7 +36,7 @@ export async function referencePrices24h(db: PrismaClient, coinIds: readonly str
          SELECT "coinId", "price",
                 ROW_NUMBER() OVER (PARTITION BY "coinId" ORDER BY abs(julianday("takenAt") - julianday(?)), "takenAt") AS nth
          FROM "PriceSnapshot"
-         WHERE "coinId" IN (${ids.map(() => "?").join(",")}) AND "takenAt" >= ? AND "takenAt" <= ?
+         WHERE "coinId" IN (${ids.map(() => "?").join(",")}) AND "takenAt" >= ? AND "takenAt" <= ? AND "sample" = 0
        ) WHERE nth = 1`,
       sqlDateTime(new Date(target)),
       ...ids,
@@ -49,13 +51,14 @@ export async function referencePrices24h(db: PrismaClient, coinIds: readonly str
 /**
  * Per coin, its published prices (snapshots) of the last HELD_LOOKBACK_MS before `now`, for the
  * held price that may raise its highs (held-highs.ts). Asked only for coins whose new price is
- * above a high, so a pass reads a few coins' last hour, not every coin's.
+ * above a high, so a pass reads a few coins' last hour, not every coin's. The seed's sample rows
+ * were never published: they never make a high.
  */
 export async function recentPrices(db: PrismaClient, coinIds: readonly string[], now: Date): Promise<Map<string, PricePoint[]>> {
   const out = new Map<string, PricePoint[]>();
   for (const ids of chunk(coinIds, IDS_PER_STATEMENT)) {
     const rows = await db.priceSnapshot.findMany({
-      where: { coinId: { in: ids }, takenAt: { gte: new Date(now.getTime() - HELD_LOOKBACK_MS), lt: now } },
+      where: { coinId: { in: ids }, takenAt: { gte: new Date(now.getTime() - HELD_LOOKBACK_MS), lt: now }, sample: false },
       select: { coinId: true, price: true, marketCap: true, takenAt: true },
     });
     for (const { coinId, ...point } of rows) {
@@ -91,11 +94,14 @@ export type PublishedPrice = {
  * Writes accepted prices: the price columns, priceUpdatedAt, the all-time highs (only upwards: a
  * high the history backfill raised after this pass read the coin stays); clears the
  * low-liquidity flag and any pending move. One statement per 250 coins plus one insert per 250
- * snapshots, all in one transaction so a pass's prices and snapshots land together.
+ * snapshots, all in one transaction so a pass's prices and snapshots land together. A coin's
+ * first live price also deletes the seed's sample history it had (before the UPDATE that moves
+ * its priceSource off "snapshot", which is how that delete finds it).
  */
 export async function writePublishedPrices(db: PrismaClient, rows: readonly PublishedPrice[]): Promise<void> {
   if (rows.length === 0) return;
   const statements = chunk(rows, ROWS_PER_STATEMENT).flatMap((piece) => [
+    deleteSampleRowsOfSeedPricedCoins(db, piece.map((row) => row.id)),
     db.$executeRawUnsafe(
       `UPDATE "Coin" SET
          "currentPrice" = v.column2, "marketCap" = v.column3, "priceChange24h" = v.column4, "liquidityUsd" = v.column5,

@@ -8,8 +8,12 @@ export type HistoryRange = z.infer<typeof historyRangeSchema>;
 
 export const historyQuerySchema = z.object({ range: historyRangeSchema }).strict();
 
-/** One point: `t` is Unix time in milliseconds (as CoinGecko's market_chart); USD figures. */
-export const historyPointSchema = z.object({ t: z.number().int(), price: z.number(), marketCap: z.number() });
+/**
+ * One point: `t` is Unix time in milliseconds (as CoinGecko's market_chart); USD figures.
+ * `sample: true` marks invented history a fresh install starts with (not real prices, replaced by
+ * the coin's first live or backfilled prices); absent on real points.
+ */
+export const historyPointSchema = z.object({ t: z.number().int(), price: z.number(), marketCap: z.number(), sample: z.literal(true).optional() });
 export type HistoryPoint = z.infer<typeof historyPointSchema>;
 
 /** Points in time order, oldest first; empty for a coin with no history in the range. */

@@ -85,13 +85,24 @@ describe("each range: its window, in time order, thinned to its step", () => {
     expect(res.headers.get("cache-control")).toBe(PUBLIC_CACHE_CONTROL);
   });
 
-  test("a seeded coin's history is its seed snapshot (2026-11-20), in every range that reaches it", async () => {
+  test("a seeded coin's history is its sample history, every point marked: daily up to its seed snapshot (2026-11-20)", async () => {
     const hex = await db().coin.findUniqueOrThrow({ where: { id: "hex" } });
-    const seeded = [{ t: Date.parse("2026-11-20T00:00:00.000Z"), price: hex.currentPrice, marketCap: hex.marketCap }];
-    expect(await points("7d", "hex")).toEqual(seeded);
-    expect(await points("all", "hex")).toEqual(seeded);
+    const seeded = { t: Date.parse("2026-11-20T00:00:00.000Z"), price: hex.currentPrice, marketCap: hex.marketCap, sample: true };
+    // From 2026-11-16T12:30Z: Nov 17 to Nov 20, one a day.
+    const week = await points("7d", "hex");
+    expect(week.map((p) => new Date(p.t).toISOString().slice(0, 10))).toEqual(["2026-11-17", "2026-11-18", "2026-11-19", "2026-11-20"]);
+    expect(week.at(-1)).toEqual(seeded);
+    expect(week.every((p) => p.sample === true)).toBe(true);
+    // Back to its seed high (0.0551, March 6, 2024), weekly before the last year.
+    const all = await points("all", "hex");
+    expect(all[0]).toMatchObject({ t: Date.parse("2024-03-06T00:00:00.000Z"), price: 0.0551, sample: true });
+    expect(all.at(-1)).toEqual(seeded);
     // 3.5 days before NOW: outside 1d.
     expect(await points("1d", "hex")).toEqual([]);
+  });
+
+  test("real points carry no sample flag", async () => {
+    expect((await points("all")).some((p) => "sample" in p)).toBe(false);
   });
 
   test("a coin with no snapshots answers []", async () => {

@@ -1,7 +1,9 @@
 // `npm run market:backfill` against a real SQLite file (the seed), with msw playing CoinGecko's
 // market_chart and GeckoTerminal's pools and OHLCV in their real shapes (tests/helpers/history-apis.ts).
-// Expected snapshots and highs are worked out by hand in the comments. The seed's own snapshot of
-// every coin is at 2026-11-20T00:00Z: the backfill may only write days before it.
+// Expected snapshots and highs are worked out by hand in the comments. Here every coin's own
+// history starts at the seed's snapshot, 2026-11-20T00:00Z (as if a live pass had priced it then;
+// the seed's sample history before it is dropped): the backfill may only write days before it.
+// How the backfill treats the sample history itself: sample-history.test.ts.
 import { execFile } from "node:child_process";
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
@@ -17,10 +19,15 @@ jest.setTimeout(90_000);
 
 const { db } = useTestDatabase({ seed: true });
 
+const OWN_FIRST = new Date("2026-11-20T00:00:00Z");
+beforeAll(async () => {
+  await db().priceSnapshot.deleteMany({ where: { sample: true, takenAt: { lt: OWN_FIRST } } });
+  await db().priceSnapshot.updateMany({ where: { sample: true }, data: { sample: false } });
+});
+
 const CG = "https://coingecko.test/api/v3";
 const GT = "https://geckoterminal.test/api/v2";
 const NOW = Date.parse("2026-11-23T12:00:00Z");
-const OWN_FIRST = new Date("2026-11-20T00:00:00Z");
 const HEX = "0x2b591e99afe9f32eaa6214f7b7629768c40eeb39";
 const PLSX = "0x95b303987a60c71504d99aa1b13b4da07b0790ab";
 const WPLS = "0xa1077a294dde1b09bb078844df40758a5d0f9a27";

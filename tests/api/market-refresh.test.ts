@@ -54,7 +54,7 @@ describe("a pass", () => {
   beforeAll(() => db().coin.updateMany({ where: { quoteSource: "pulsex" }, data: { quoteSource: "dexscreener" } }));
 
   test("publishes good quotes with a snapshot each; failures keep the last values and are reported with source and coin", async () => {
-    const before = { hex: await coin("hex"), plsx: await coin("plsx"), btc: await coin("btc") };
+    const before = { hex: await coin("hex"), plsx: await coin("plsx"), btc: await coin("btc"), samples: await db().priceSnapshot.count({ where: { coinId: { in: ["hex", "btc"] } } }) };
     const snapshotsBefore = await db().priceSnapshot.count();
     const dex = scripted("dexscreener", {
       hex: quote(0.0061, { marketCap: 3.5e9, change24h: 2.5, liquidityUsd: 9e6 }),
@@ -74,7 +74,10 @@ describe("a pass", () => {
     expect(await coin("btc")).toMatchObject({ currentPrice: 97_000, marketCap: 1.92e12, priceSource: "coingecko" });
     // The failed coin is exactly as it was: never zeroed.
     expect(await coin("plsx")).toEqual(before.plsx);
-    expect(await db().priceSnapshot.count()).toBe(snapshotsBefore + report.updated.length);
+    // One snapshot for each coin priced, in place of the seed's sample history; the failed coin keeps its.
+    expect(await db().priceSnapshot.count({ where: { coinId: { in: report.updated } } })).toBe(report.updated.length);
+    expect(await db().priceSnapshot.count({ where: { coinId: "plsx", sample: true } })).toBeGreaterThan(365);
+    expect(await db().priceSnapshot.count()).toBe(snapshotsBefore - before.samples + report.updated.length);
     expect(await db().priceSnapshot.findFirst({ where: { coinId: "hex" }, orderBy: { takenAt: "desc" } })).toMatchObject({ price: 0.0061, marketCap: 3.5e9 });
   });
 

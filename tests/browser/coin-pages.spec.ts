@@ -1,21 +1,24 @@
 // The coin pages (/coins/{id}) and the charts in Chromium: server HTML with its metadata, the
 // facts and the all-time highs, a market-cap chart that loads only near the viewport and switches
 // ranges, the pair page's ratio chart, bad addresses, and 360 px without sideways scrolling.
-// History is inserted into the app's database as the refresh pass and the backfill would write
-// it (40 daily points and 24 hourly ones for HEX and BTC); the app hears of it through an
-// operator's edit, and the spec removes it afterwards.
+// First the fresh install's sample history (the seed's), which the charts draw with a note. Then
+// history is inserted into the app's database as the refresh pass and the backfill would write
+// it (40 daily points and 24 hourly ones for HEX and BTC, in place of their sample history); the
+// app hears of it through an operator's edit, and the spec puts the sample back afterwards.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { Page } from "playwright-core";
 import { createPrismaClient } from "../../lib/db/create-client";
 import { operatorEdit, waitWithinCeiling } from "./cache-steps";
 import { newContext, screenshotPath, SITE_URL, watchForErrors } from "./harness";
+import { restoreSampleHistory, saveSampleHistory } from "./sample-history-steps";
 import { assertSharePng } from "./share-image-steps";
 import { suite } from "./suite";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const insertedIds: number[] = [];
+let savedSamples: Awaited<ReturnType<typeof saveSampleHistory>> = [];
 
 /** HEX: 3B − d × 20M on day d back (d = 40 → 2.20B, d = 30 → 2.40B), 3.10B every hour of the last day. BTC: 2T throughout. */
 function historyRows(now: number) {
@@ -34,12 +37,103 @@ function historyRows(now: number) {
   return rows;
 }
 
+async function get(path: string): Promise<Response> {
+  return fetch(`${suite().baseUrl}${path}`, { redirect: "manual" });
+}
+
+const decode = (text: string) => text.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+
+function meta(html: string, attr: "name" | "property", name: string): string | undefined {
+  const match = html.match(new RegExp(`<meta ${attr}="${name.replace(/[.:]/g, "\\$&")}" content="([^"]*)"`));
+  return match ? decode(match[1]!) : undefined;
+}
+
+/**
+ * The element's box. At 1440 px the chart is in view at once, so the shell's box can be swapped
+ * for the loaded panel's (the same size) while it is measured: a detached element has no box,
+ * and the measure is taken again from the one now there.
+ */
+async function boxOf(locator: ReturnType<Page["locator"]>) {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const box = await locator.boundingBox();
+    if (box) return box;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error("the chart's box never settled");
+}
+
+/** Scrolls the chart into view and waits for its canvas; returns the canvas's size. */
+async function drawnChart(page: Page, chart: ReturnType<Page["locator"]>) {
+  await chart.scrollIntoViewIfNeeded();
+  const canvas = chart.locator("[data-testid=chart-canvas] canvas").first();
+  await canvas.waitFor();
+  return page.evaluate((element) => ({ width: element.clientWidth, height: element.clientHeight }), await canvas.elementHandle());
+}
+
+/** The history requests the page makes, as "coin:range". */
+function historyRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on("request", (request) => {
+    const match = /\/api\/cryptocurrencies\/([a-z0-9-]+)\/history\?range=([a-z0-9]+)/.exec(request.url());
+    if (match) seen.push(`${match[1]}:${match[2]}`);
+  });
+  return seen;
+}
+
+async function expectNoOverflow(page: Page, what: string) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `${what} is ${overflow}px wider than the window`);
+}
+
+describe("a fresh install's sample history", () => {
+  test("/coins/hex and /compare/hex/btc chart the seed's sample history and say it is one; 360 px and 1440 px", async () => {
+    const { browser, baseUrl } = suite();
+    const note = "Sample history — replaced by live prices after the first refresh.";
+    for (const viewport of [{ width: 360, height: 780 }, { width: 1440, height: 900 }]) {
+      const context = await newContext(browser, baseUrl, viewport);
+      const page = await context.newPage();
+      const problems = watchForErrors(page, baseUrl);
+      const hexYear = page.waitForResponse((res) => res.url().endsWith("/api/cryptocurrencies/hex/history?range=1y"));
+      await page.goto("/coins/hex");
+      const chart = page.getByTestId("history-chart");
+      await drawnChart(page, chart);
+      // A point a day over the last year, each marked sample: more than one point to draw.
+      const points = (await (await hexYear).json()) as { sample?: boolean }[];
+      assert.ok(points.length > 300 && points.every((point) => point.sample === true), `${points.length} points`);
+      assert.equal(await chart.getByTestId("chart-sample-note").innerText(), note);
+      await page.waitForFunction(() => document.querySelector("[data-testid=chart-summary]")?.textContent?.startsWith("Over 1 year"));
+      // High and low on different days and a change: a line, not the one point of before.
+      const summary = await chart.getByTestId("chart-summary").innerText();
+      const [, highDay, lowDay] = summary.match(/^Over 1 year: high \S+ \((.+?)\), low \S+ \((.+?)\), change [+-][\d.]+%\.$/) ?? [];
+      assert.ok(highDay && lowDay && highDay !== lowDay, summary);
+      await chart.screenshot({ path: screenshotPath(`coin-hex-sample-chart-${viewport.width}`) });
+
+      await page.goto("/compare/hex/btc");
+      const section = page.getByRole("region", { name: "HEX's market cap as a multiple of BTC's" });
+      const ratio = section.getByTestId("history-chart");
+      await drawnChart(page, ratio);
+      assert.equal(await ratio.getByTestId("chart-sample-note").innerText(), note);
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll("[data-testid=chart-summary]")].some((element) => element.textContent?.startsWith("Over 1 year")),
+      );
+      assert.doesNotMatch(await ratio.getByTestId("chart-summary").innerText(), /change 0\.0%/);
+      await expectNoOverflow(page, `/compare/hex/btc at ${viewport.width}px`);
+      await section.screenshot({ path: screenshotPath(`pair-sample-chart-${viewport.width}`) });
+      assert.deepEqual(problems, []);
+      await context.close();
+    }
+  });
+});
+
 // Scoped to this file: the inserted history must not reach the other specs (24h references).
 describe("coin pages and charts", () => {
   before(async () => {
     const { baseUrl, databaseUrl } = suite();
     const db = createPrismaClient({ url: databaseUrl });
     try {
+      // Real history replaces the sample, as the first live price does.
+      savedSamples = await saveSampleHistory(db, ["hex", "btc"]);
+      await db.priceSnapshot.deleteMany({ where: { coinId: { in: ["hex", "btc"] }, sample: true } });
       for (const data of historyRows(Date.now())) insertedIds.push((await db.priceSnapshot.create({ data, select: { id: true } })).id);
       const hex = await db.coin.findUniqueOrThrow({ where: { id: "hex" } });
       // The edit drops the cached coin data, histories included (tag "coins").
@@ -57,57 +151,10 @@ describe("coin pages and charts", () => {
     const { baseUrl, databaseUrl } = suite();
     const db = createPrismaClient({ url: databaseUrl });
     await db.priceSnapshot.deleteMany({ where: { id: { in: insertedIds } } });
+    await restoreSampleHistory(db, savedSamples);
     await db.$disconnect();
     await operatorEdit(baseUrl, "btc", { tags: [] });
   });
-
-  async function get(path: string): Promise<Response> {
-    return fetch(`${suite().baseUrl}${path}`, { redirect: "manual" });
-  }
-
-  const decode = (text: string) => text.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
-
-  function meta(html: string, attr: "name" | "property", name: string): string | undefined {
-    const match = html.match(new RegExp(`<meta ${attr}="${name.replace(/[.:]/g, "\\$&")}" content="([^"]*)"`));
-    return match ? decode(match[1]!) : undefined;
-  }
-
-  /**
-   * The element's box. At 1440 px the chart is in view at once, so the shell's box can be swapped
-   * for the loaded panel's (the same size) while it is measured: a detached element has no box,
-   * and the measure is taken again from the one now there.
-   */
-  async function boxOf(locator: ReturnType<Page["locator"]>) {
-    for (let attempt = 0; attempt < 20; attempt++) {
-      const box = await locator.boundingBox();
-      if (box) return box;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error("the chart's box never settled");
-  }
-
-  /** Scrolls the chart into view and waits for its canvas; returns the canvas's size. */
-  async function drawnChart(page: Page, chart: ReturnType<Page["locator"]>) {
-    await chart.scrollIntoViewIfNeeded();
-    const canvas = chart.locator("[data-testid=chart-canvas] canvas").first();
-    await canvas.waitFor();
-    return page.evaluate((element) => ({ width: element.clientWidth, height: element.clientHeight }), await canvas.elementHandle());
-  }
-
-  /** The history requests the page makes, as "coin:range". */
-  function historyRequests(page: Page): string[] {
-    const seen: string[] = [];
-    page.on("request", (request) => {
-      const match = /\/api\/cryptocurrencies\/([a-z0-9-]+)\/history\?range=([a-z0-9]+)/.exec(request.url());
-      if (match) seen.push(`${match[1]}:${match[2]}`);
-    });
-    return seen;
-  }
-
-  async function expectNoOverflow(page: Page, what: string) {
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    assert.ok(overflow <= 0, `${what} is ${overflow}px wider than the window`);
-  }
 
   test("a coin page's server HTML: title, description, canonical, Open Graph and X tags, and the figures", async () => {
     const res = await get("/coins/hex");
@@ -234,7 +281,7 @@ describe("coin pages and charts", () => {
     const context = await newContext(browser, baseUrl);
     const page = await context.newPage();
     const problems = watchForErrors(page, baseUrl);
-    // PLSX has only the seed snapshot (Nov 20): nothing within the last 24 hours.
+    // PLSX has only the seed's sample history (to Nov 20): nothing within the last 24 hours.
     await page.goto("/coins/plsx");
     const chart = page.getByTestId("history-chart");
     await chart.scrollIntoViewIfNeeded();

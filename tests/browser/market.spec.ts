@@ -2,8 +2,8 @@
 // pools) and mocked DexScreener/CoinGecko updates prices and snapshots, and the home page shows
 // the new values and when they were updated. The CLI is another process, which cannot reach the
 // server's caches: the new prices must show on the cached page and API within the ceiling. The
-// spec puts every coin back afterwards (and says so through an operator's edit, which reaches the
-// caches at once), so the specs after it still see the seed snapshot.
+// spec puts every coin back afterwards, sample history included (and says so through an
+// operator's edit, which reaches the caches at once), so the specs after it still see the seed.
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
@@ -16,6 +16,7 @@ import { LOCAL_WPLS_USD, deployLocalMarket } from "../chain/local-market";
 import { coinSchema } from "../../lib/validation/coins";
 import { CEILING_MS, operatorEdit, waitWithinCeiling } from "./cache-steps";
 import { newContext, screenshotPath, watchForErrors } from "./harness";
+import { restoreSampleHistory, saveSampleHistory } from "./sample-history-steps";
 import { suite } from "./suite";
 
 const HEX_PRICE = 0.0123;
@@ -24,7 +25,10 @@ test("npm run market:refresh against a local chain and mocked APIs: new prices, 
   const { browser, baseUrl, databaseUrl } = suite();
   const db = createPrismaClient({ url: databaseUrl });
   const savedCoins = await db.coin.findMany();
-  const snapshotsBefore = await db.priceSnapshot.count();
+  // The pass replaces each coin's sample history (the seed's) with its live price; put back after.
+  const savedSamples = await saveSampleHistory(db);
+  const realSnapshotsBefore = await db.priceSnapshot.count({ where: { sample: false } });
+  const lastIdBefore = (await db.priceSnapshot.aggregate({ _max: { id: true } }))._max.id ?? 0;
   const chain = await startLocalChain();
   let apis: Awaited<ReturnType<typeof startFakeMarketApis>> | undefined;
   try {
@@ -62,7 +66,8 @@ test("npm run market:refresh against a local chain and mocked APIs: new prices, 
       timeout: 120_000,
     }).catch((error: { code?: number; stdout?: string; stderr?: string }) => assert.fail(`market:refresh exited ${error.code}:\n${error.stdout}\n${error.stderr}`));
     assert.match(run.stdout, new RegExp(`Updated ${coins.length} coins; 0 failed; 0 held back`));
-    assert.equal(await db.priceSnapshot.count(), snapshotsBefore + coins.length);
+    assert.equal(await db.priceSnapshot.count({ where: { sample: false } }), realSnapshotsBefore + coins.length);
+    assert.equal(await db.priceSnapshot.count({ where: { sample: true, coinId: { in: coins.map((coin) => coin.id) } } }), 0);
     const hexRow = await db.coin.findUniqueOrThrow({ where: { id: "hex" } });
     assert.equal(hexRow.priceSource, "pulsex");
     assert.ok(Math.abs(hexRow.currentPrice - HEX_PRICE) < 1e-9, `HEX price ${hexRow.currentPrice}`);
@@ -114,10 +119,10 @@ test("npm run market:refresh against a local chain and mocked APIs: new prices, 
     assert.deepEqual(problems, []);
     await context.close();
   } finally {
-    // Put every coin back as it was and drop this pass's snapshots.
+    // Put every coin back as it was: drop this pass's snapshots, bring back the sample history.
     for (const { id, ...fields } of savedCoins) await db.coin.update({ where: { id }, data: fields });
-    const extra = await db.priceSnapshot.findMany({ orderBy: { id: "desc" }, take: Math.max(0, (await db.priceSnapshot.count()) - snapshotsBefore), select: { id: true } });
-    await db.priceSnapshot.deleteMany({ where: { id: { in: extra.map((row) => row.id) } } });
+    await db.priceSnapshot.deleteMany({ where: { id: { gt: lastIdBefore } } });
+    await restoreSampleHistory(db, savedSamples);
     // An operator's edit (HEX's tags, unchanged) tells the server its coins changed.
     const hexTags = savedCoins.find((coin) => coin.id === "hex")!.tags;
     assert.equal((await operatorEdit(baseUrl, "hex", { tags: hexTags ? hexTags.split(",") : [] })).status, 200);

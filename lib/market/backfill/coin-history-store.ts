@@ -4,6 +4,7 @@ import "server-only";
 import { getAddress } from "viem";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { sqlDateTime } from "@/lib/db/sql-datetime";
+import { deleteSampleRowsOf } from "@/lib/history/sample-rows";
 import type { AllTimeHigh } from "../publish";
 import { raiseHighsSet } from "../raise-highs-sql";
 import type { PlannedDay } from "./plan-days";
@@ -50,9 +51,12 @@ export async function loadBackfillCoins(
   return { coins, alreadyDone, unknownIds };
 }
 
-/** When the coin's own history starts (null: no snapshot yet). */
+/**
+ * When the coin's own history starts (null: no snapshot yet). The seed's sample rows are not its
+ * history: the days they cover are missing, for the backfill to fill (and then they go).
+ */
 export async function earliestSnapshotAt(db: PrismaClient, coinId: string): Promise<Date | null> {
-  const first = await db.priceSnapshot.findFirst({ where: { coinId }, orderBy: { takenAt: "asc" }, select: { takenAt: true } });
+  const first = await db.priceSnapshot.findFirst({ where: { coinId, sample: false }, orderBy: { takenAt: "asc" }, select: { takenAt: true } });
   return first?.takenAt ?? null;
 }
 
@@ -69,13 +73,16 @@ export async function cachedSinglePool(db: PrismaClient, token: string): Promise
 }
 
 /**
- * One transaction: the days found, the raised highs, and the mark that this coin is done. Never
- * touches the live price (currentPrice, marketCap, priceUpdatedAt, rank). The highs only rise, as
- * a refresh pass writes them: a pass may have raised them since this coin was read.
+ * One transaction: the days found (in place of the seed's sample rows, when there are days), the
+ * raised highs, and the mark that this coin is done. Never touches the live price (currentPrice,
+ * marketCap, priceUpdatedAt, rank). The highs only rise, as a refresh pass writes them: a pass
+ * may have raised them since this coin was read.
  */
 export async function writeCoinHistory(db: PrismaClient, coinId: string, days: readonly PlannedDay[], highs: AllTimeHigh, finishedAt: Date): Promise<void> {
   const at = (date: Date | null) => (date ? sqlDateTime(date) : null);
   await db.$transaction([
+    // With nothing found, the sample stays until the coin's first live price replaces it.
+    ...(days.length > 0 ? [deleteSampleRowsOf(db, coinId)] : []),
     db.priceSnapshot.createMany({ data: days.map((day) => ({ coinId, takenAt: day.takenAt, price: day.price, marketCap: day.marketCap })) }),
     db.$executeRawUnsafe(
       `UPDATE "Coin" SET

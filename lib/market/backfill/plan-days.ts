@@ -21,8 +21,9 @@ export type DayPlan = {
 };
 
 /**
- * The days to write: only those before `before` (the coin's earliest snapshot: the site's own
- * history wins, the backfill fills what came before; null when it has none) and from `since` on.
+ * The days to write: only those before `before` (the coin's earliest real snapshot: the site's
+ * own history wins, the backfill fills what came before; null when it has none, as for a coin
+ * with only the seed's sample history, whose days all count as missing) and from `since` on.
  * A day's market cap is the source's, else its price × `supply` (today's circulating supply),
  * marked estimated; without either the day is left out and counted.
  */
