@@ -111,8 +111,8 @@ function gaussian(random: () => number): number {
   return Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
 }
 
-/** mulberry32: small and fast, good enough for a chart's wiggles. */
-function prng(seed: number): () => number {
+/** mulberry32: small and fast, good enough for a chart's wiggles (and the bench's test data). */
+export function prng(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -10,6 +10,7 @@ import { SNAPSHOT_TAKEN_AT } from "../../lib/db/seed";
 import { setupDatabase } from "../../lib/db/setup";
 import { firstFreeId, slugFromSymbol } from "../../lib/listings/slug";
 import { seedCoins } from "../../prisma/seed/coins";
+import { prng } from "../../prisma/seed/sample-history";
 import { addSyntheticHistory } from "./synthetic-history";
 
 export const SYNTHETIC_COINS = 5000;
@@ -33,17 +34,8 @@ const NAME_WORDS = [
 ];
 const NAME_ENDINGS = ["Inu", "Coin", "Token", "Finance", "Swap", "DAO", "Protocol", "Cash", "Verse", "Chain", "Labs", "Capital", "AI", "X", "Gold", "Moon"];
 
-/** mulberry32: small, fast, good enough for test data. */
-export function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// The seed's deterministic generator (mulberry32), so the bench's coins are the same every run.
+export { prng };
 
 function syntheticCoins(now: number) {
   const random = prng(5062);
