@@ -3,12 +3,13 @@
 // read the right way round. The rows go to the pool cache; later passes skip all of this.
 import "server-only";
 import { erc20Abi, getAddress, zeroAddress, type Address, type PublicClient } from "viem";
+import { groupBy } from "../group-by";
 import { factoryAbi, pairAbi } from "./contracts";
 import { GAS_PER_CALL } from "./chunks";
-import { readCalls, type CallOutcome, type ChainCall, type MulticallOptions } from "./multicall";
+import { readCalls, type ChainCall, type MulticallOptions } from "./multicall";
 import type { CachedPool, TokenPools } from "./pool-cache";
+import { firstMiss, type DiscoveryFailure } from "./read-miss";
 
-export type DiscoveryFailure = { reason: string; kind?: "unreachable" | "deferred" };
 export type Discovery = { row: TokenPools } | { failure: DiscoveryFailure };
 
 type Lookup = { token: Address; base: Address; factory: Address; call: number };
@@ -68,24 +69,4 @@ export async function discoverPools(
     found.set(token, { row: { token, decimals: Number(decimals.value), pools, discoveredAt: context.now, supply: null } });
   }
   return found;
-}
-
-function groupBy<T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, T[]> {
-  const groups = new Map<K, T[]>();
-  for (const item of items) {
-    const key = keyOf(item);
-    const group = groups.get(key);
-    if (group) group.push(item);
-    else groups.set(key, [item]);
-  }
-  return groups;
-}
-
-/** The first read that did not happen (RPC failure or past the deadline), as a failure. */
-export function firstMiss(outcomes: readonly CallOutcome[]): DiscoveryFailure | null {
-  for (const outcome of outcomes) {
-    if (outcome.status === "unreachable") return { reason: outcome.reason, kind: "unreachable" };
-    if (outcome.status === "deferred") return { reason: "the pass's time budget ran out before this coin was read", kind: "deferred" };
-  }
-  return null;
 }

@@ -29,13 +29,16 @@ export function tokensToDiscover(tokens: readonly Address[], rows: ReadonlyMap<A
 
 export type SupplyNeed = { token: Address; burnKey: string };
 
+/** A supply's key: the token and the burn list it is read with. */
+export const supplyKey = (token: Address, burnKey: string) => `${token}|${burnKey}`;
+
 /**
  * The (token, burn list) supplies to read this pass: every one without a cached reading for that
  * burn list or older than SUPPLY_MAX_AGE_MS, topped up with the oldest other readings until a
  * twelfth of them is renewed.
  */
 export function suppliesToRead(needs: readonly SupplyNeed[], rows: ReadonlyMap<Address, TokenPools>, now: Date): Set<string> {
-  const key = (need: SupplyNeed) => `${need.token}|${need.burnKey}`;
+  const key = (need: SupplyNeed) => supplyKey(need.token, need.burnKey);
   const read = new Set<string>();
   const fresh: { key: string; readAt: number }[] = [];
   for (const need of needs) {

@@ -1,0 +1,61 @@
+// What the pass writes for its coins (pure): each published price as its row, with its 24h change
+// and the highs it may raise; the moves held back; the coins newly under the liquidity floor.
+import type { Coin } from "@/lib/generated/prisma/client";
+import { heldFigures, type PricePoint } from "../held-highs";
+import type { PublishedPrice } from "../pass-writes";
+import { chooseChange24h, raiseAllTimeHigh } from "../publish";
+import type { Outcome, PublishOutcome } from "./judge";
+import type { RefreshReport } from "./report";
+
+/** A published price that raises no high: the stored highs stay as they are (pass-writes.ts). */
+export const NO_NEW_HIGH = { athPrice: null, athMarketCap: null, athAt: null, athMarketCapAt: null, athMarketCapEstimated: false };
+
+export function publishedOf(outcomes: readonly Outcome[]): PublishOutcome[] {
+  return outcomes.filter((outcome): outcome is PublishOutcome => outcome.kind === "publish");
+}
+
+/** The coins whose new price or market cap is above their high: only their last hour is read (held-highs.ts). */
+export function aboveHigh(published: readonly PublishOutcome[]): string[] {
+  return published
+    .filter(({ coin, quote, marketCap }) => coin.athPrice === null || quote.price > coin.athPrice || coin.athMarketCap === null || marketCap > coin.athMarketCap)
+    .map(({ coin }) => coin.id);
+}
+
+/**
+ * Each published price as the row written to its coin. Its 24h change is from the site's own
+ * price about 24 h ago when there is one; a high rises only as far as the price has held over the
+ * last passes (`recent`: their prices, for the coins above a high).
+ */
+export function publishedRows(
+  published: readonly PublishOutcome[],
+  context: { references: ReadonlyMap<string, number>; recent: ReadonlyMap<string, PricePoint[]>; writtenAt: Date },
+): PublishedPrice[] {
+  const { references, recent, writtenAt } = context;
+  const highsAfter = (coin: Coin, price: number, marketCap: number) => {
+    const held = heldFigures({ price, marketCap, takenAt: writtenAt }, recent.get(coin.id) ?? []);
+    return held ? raiseAllTimeHigh(coin, held.price, held.marketCap, writtenAt) : NO_NEW_HIGH;
+  };
+  return published.map(({ coin, source, quote, marketCap, circulatingSupply }) => ({
+    id: coin.id,
+    currentPrice: quote.price,
+    marketCap,
+    priceChange24h: chooseChange24h(quote.price, references.get(coin.id), quote.change24h),
+    liquidityUsd: quote.liquidityUsd,
+    circulatingSupply,
+    priceSource: source,
+    priceUpdatedAt: writtenAt,
+    ...highsAfter(coin, quote.price, marketCap),
+    provenance: quote.provenance ? JSON.stringify(quote.provenance) : null,
+  }));
+}
+
+/** The moves held back this pass, kept as pending for the next pass to confirm. */
+export function pendingMoves(outcomes: readonly Outcome[]): { id: string; pendingPrice: number; pendingSince: Date }[] {
+  return outcomes.flatMap((outcome) => (outcome.kind === "hold" ? [{ id: outcome.coin.id, pendingPrice: outcome.pendingPrice, pendingSince: outcome.pendingSince }] : []));
+}
+
+/** The coins under the floor this pass that were not flagged already (flagging again writes nothing new). */
+export function newlyLow(coins: readonly Coin[], lowLiquidity: RefreshReport["lowLiquidity"]): string[] {
+  const alreadyLow = new Set(coins.filter((coin) => coin.lowLiquidity).map((coin) => coin.id));
+  return lowLiquidity.map(({ coinId }) => coinId).filter((coinId) => !alreadyLow.has(coinId));
+}

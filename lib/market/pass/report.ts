@@ -1,0 +1,42 @@
+// What a refresh pass reports (pure): the report's shape and the empty report a pass starts from.
+import type { PlsCrossCheck } from "../cross-check";
+
+export type RefreshReport = {
+  startedAt: string;
+  finishedAt: string;
+  updated: string[];
+  /** kind "unreachable": the source or RPC was down, which says nothing about the coin. */
+  failed: { coinId: string; source: string; reason: string; kind?: "unreachable" }[];
+  heldBack: { coinId: string; source: string; reason: string }[];
+  /** Quotes from pools under the floor: not published, the coin flagged. */
+  lowLiquidity: { coinId: string; source: string; liquidityUsd: number | null }[];
+  /** Not asked this pass (the time budget ran out): the freshest coins; the next pass asks them first. */
+  deferred: { coinId: string; source: string }[];
+  /** What a source noticed about the market as a whole (a stablecoin pool off its peg and dropped). */
+  notes: string[];
+  /** The PLS check against CoinGecko, when one ran this pass. */
+  crossCheck: PlsCrossCheck | null;
+  /** The published prices checked against a second source this pass, and those that disagree. */
+  sourceChecks: { asked: number; checked: number; disagree: string[] };
+  /** 0 when thinning did not run (it runs at most once an hour). */
+  snapshotsThinned: number;
+  /** True when the pass lost its lease before writing, so it wrote nothing. */
+  leaseLost: boolean;
+};
+
+export function emptyReport(startedAt: Date): RefreshReport {
+  return {
+    startedAt: startedAt.toISOString(),
+    finishedAt: "",
+    updated: [],
+    failed: [],
+    heldBack: [],
+    lowLiquidity: [],
+    deferred: [],
+    notes: [],
+    crossCheck: null,
+    sourceChecks: { asked: 0, checked: 0, disagree: [] },
+    snapshotsThinned: 0,
+    leaseLost: false,
+  };
+}
