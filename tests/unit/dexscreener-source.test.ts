@@ -203,9 +203,13 @@ test("without a pace of its own, every instance shares one 300/min pace (200 ms 
     }),
   );
   const [first, second] = [createDexScreenerSource({ baseUrl: BASE, policy: FAST }), createDexScreenerSource({ baseUrl: BASE, policy: FAST })];
+  const asked = Date.now();
   await Promise.all([first.fetchQuotes([{ coinId: "hex", quoteId: HEX }]), second.fetchQuotes([{ coinId: "plsx", quoteId: PLSX }])]);
   expect(at).toHaveLength(2);
-  expect(Math.abs(at[1]! - at[0]!)).toBeGreaterThanOrEqual(190);
+  // Measured from when both were asked, not between the two arrivals: a busy machine can delay
+  // the first request on its way to the server, which the pace cannot (and need not) make up.
+  // Two separate paces would let both through at once.
+  expect(Math.max(...at) - asked).toBeGreaterThanOrEqual(199);
 });
 
 test("no coins, no request", async () => {
