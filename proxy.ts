@@ -4,7 +4,7 @@
 // (route handlers and lib/), never here.
 import { NextResponse, type NextRequest } from "next/server";
 import { errorResponse } from "@/lib/api/errors";
-import { getCoinSnapshot } from "@/lib/coins/snapshot";
+import { getCoinSnapshot } from "@/lib/coins/snapshot.server";
 import { coinPath } from "@/lib/coins/coin-path";
 import { pairPath, resolvePair, resolveSegment } from "@/lib/compare/pair-route";
 

@@ -4,16 +4,16 @@ import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
 import { Toaster } from "@/components/ui/toaster";
 import { describePriceSource } from "@/lib/coins/price-source";
-import { getCoinSnapshot } from "@/lib/coins/snapshot";
-import { findCoinBySymbol } from "@/lib/coin-search";
-import { getSiteUrl } from "@/lib/site";
+import { getCoinSnapshot } from "@/lib/coins/snapshot.server";
+import { findCoinBySymbol } from "@/lib/coins/coin-search";
+import { getSiteUrl } from "@/lib/config/site";
 import "./globals.css";
 
 // Every page is one cached HTML for all visitors (nothing personal is rendered on the server: the
 // wallet state and a user's lists are the browser's own requests). A page is rebuilt in the
 // background once it is 20 s old and never served older than 40 s (`expireTime` in
-// next.config.mjs); writes rebuild the pages they change at once (lib/cache/invalidate.ts). The
-// data it is built from is at most 20 s old (lib/cache/public-cache.ts): at most 60 s in all.
+// next.config.mjs); writes rebuild the pages they change at once (lib/cache/invalidate.server.ts). The
+// data it is built from is at most 20 s old (lib/cache/public-cache.server.ts): at most 60 s in all.
 export const revalidate = 20;
 
 export const metadata: Metadata = {

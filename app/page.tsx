@@ -6,15 +6,15 @@ import { HomeSection } from "@/components/home/home-section";
 import { MostComparedPairs } from "@/components/home/most-compared-pairs";
 import { PlsTopBar } from "@/components/home/pls-top-bar";
 import { RecentlyListed } from "@/components/home/recently-listed";
-import { findCoinBySymbol } from "@/lib/coin-search";
-import { getActiveFeaturedComparisons } from "@/lib/coins/featured";
-import { getPriceContext } from "@/lib/coins/price-context";
+import { findCoinBySymbol } from "@/lib/coins/coin-search";
+import { getActiveFeaturedComparisons } from "@/lib/coins/featured.server";
+import { getPriceContext } from "@/lib/coins/price-context.server";
 import { describePriceSource } from "@/lib/coins/price-source";
-import { listPulsechainGainers, listRecentlyListed } from "@/lib/coins/queries";
-import { getCoinSnapshot } from "@/lib/coins/snapshot";
-import { getDb } from "@/lib/db";
-import { MOST_COMPARED_ROWS, selectMemeCoins, selectMostComparedPairs, selectTopGainers } from "@/lib/market-constants";
-import { getMostComparedPairs } from "@/lib/trending/pair-counts";
+import { listPulsechainGainers, listRecentlyListed } from "@/lib/coins/queries.server";
+import { getCoinSnapshot } from "@/lib/coins/snapshot.server";
+import { getDb } from "@/lib/db/get-db.server";
+import { MOST_COMPARED_ROWS, selectMemeCoins, selectMostComparedPairs, selectTopGainers } from "@/lib/trending/home-tables";
+import { getMostComparedPairs } from "@/lib/trending/pair-counts.server";
 
 export const metadata: Metadata = { alternates: { canonical: "/" } };
 

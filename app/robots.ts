@@ -1,5 +1,5 @@
 import type { MetadataRoute } from "next";
-import { getSiteUrl } from "@/lib/site";
+import { getSiteUrl } from "@/lib/config/site";
 
 /** Crawlers get the public pages and the sitemap; the API and the signed-in pages stay out. */
 export default function robots(): MetadataRoute.Robots {

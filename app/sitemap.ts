@@ -1,10 +1,10 @@
 import type { MetadataRoute } from "next";
-import { getActiveFeaturedComparisons } from "@/lib/coins/featured";
-import { getCoinSnapshot } from "@/lib/coins/snapshot";
+import { getActiveFeaturedComparisons } from "@/lib/coins/featured.server";
+import { getCoinSnapshot } from "@/lib/coins/snapshot.server";
 import { sitemapEntries } from "@/lib/compare/sitemap-entries";
-import { getDb } from "@/lib/db";
-import { getSiteUrl } from "@/lib/site";
-import { getMostComparedPairs, MOST_COMPARED_MAX } from "@/lib/trending/pair-counts";
+import { getDb } from "@/lib/db/get-db.server";
+import { getSiteUrl } from "@/lib/config/site";
+import { getMostComparedPairs, MOST_COMPARED_MAX } from "@/lib/trending/pair-counts.server";
 
 // Cached like the pages: rebuilt at most every 20 s, from the cached data.
 export const revalidate = 20;

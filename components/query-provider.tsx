@@ -2,7 +2,7 @@
 
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useState } from "react";
-import { getQueryClient } from "@/lib/query-client";
+import { getQueryClient } from "@/lib/api/query-client.browser";
 
 /**
  * Gives TanStack Query's hooks the browser's one client. Not a root provider: it wraps each part

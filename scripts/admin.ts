@@ -7,8 +7,8 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 import { ApiError, describeZodError } from "../lib/api/errors";
 import { createPrismaClient, type PrismaClient } from "../lib/db/create-client";
-import { listAdminCoins, listCoin, updateCoin } from "../lib/listings/coins";
-import { listFeaturedSlots, removeFeatured, scheduleFeatured } from "../lib/listings/featured";
+import { listAdminCoins, listCoin, updateCoin } from "../lib/listings/coins.server";
+import { listFeaturedSlots, removeFeatured, scheduleFeatured } from "../lib/listings/featured.server";
 import {
   featuredIdSchema,
   listCoinBodySchema,

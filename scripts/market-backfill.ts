@@ -4,9 +4,9 @@
 // run), 1 when every coin it tried was skipped or it failed before any coin, 2 usage error.
 import "./load-env";
 import { createPrismaClient } from "../lib/db/create-client";
-import { getEnv } from "../lib/env";
+import { getEnv } from "../lib/config/env";
 import { BACKFILL_USAGE, parseBackfillArgs } from "../lib/market/backfill/backfill-args";
-import { describeOutcome, runBackfill } from "../lib/market/backfill/run-backfill";
+import { describeOutcome, runBackfill } from "../lib/market/backfill/run-backfill.server";
 
 const args = parseBackfillArgs(process.argv.slice(2));
 if ("error" in args) {

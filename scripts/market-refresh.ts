@@ -2,7 +2,7 @@
 // takes the same lease as the server's schedule and the cron route, so it never runs alongside them.
 import "./load-env";
 import { createPrismaClient } from "../lib/db/create-client";
-import { refreshMarket } from "../lib/market/run";
+import { refreshMarket } from "../lib/market/run.server";
 
 const db = createPrismaClient();
 try {

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { Playground } from "@/components/playground/playground";
-import { getCoinSnapshot } from "@/lib/coins/snapshot";
+import { getCoinSnapshot } from "@/lib/coins/snapshot.server";
 
 export const metadata: Metadata = {
   title: "Playground",

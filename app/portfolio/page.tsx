@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { PageHeading } from "@/components/account/page-heading";
 import { BagView } from "@/components/bag/bag-view";
-import { getCoinSnapshot } from "@/lib/coins/snapshot";
+import { getCoinSnapshot } from "@/lib/coins/snapshot.server";
 
 export const metadata: Metadata = {
   title: "Your Bag",

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { PageHeading } from "@/components/account/page-heading";
 import { WatchlistView } from "@/components/account/watchlist-view";
 import { QueryProvider } from "@/components/query-provider";
-import { getPriceContext } from "@/lib/coins/price-context";
+import { getPriceContext } from "@/lib/coins/price-context.server";
 
 export const metadata: Metadata = {
   title: "My Watchlist",

@@ -5,7 +5,7 @@
 // a write succeeds the lists are refetched before the write counts as done, so a removed card is
 // gone by the time the buttons come back.
 import { useMutation, useQuery, useQueryClient, type UseMutationOptions } from "@tanstack/react-query";
-import { apiKey, apiMutation, apiQuery } from "@/lib/api/endpoint-queries";
+import { apiKey, apiMutation, apiQuery } from "@/lib/api/endpoint-queries.browser";
 import { toast } from "@/components/ui/use-toast";
 
 export function useWatchlist(userId: number) {
@@ -26,7 +26,7 @@ function useAccountWrite<D, V>(write: UseMutationOptions<D, Error, V>, refresh: 
       await queryClient.invalidateQueries({ queryKey: refresh });
       toast(success);
     },
-    // (A 401 also makes the app re-read who is signed in: lib/query-client.ts.)
+    // (A 401 also makes the app re-read who is signed in: lib/api/query-client.browser.ts.)
     onError: () => void toast({ ...failure, variant: "destructive" }),
   });
 }

@@ -3,7 +3,7 @@
 // The admin page's data: the three lists, the listing preview and the seven writes. After a write succeeds the lists
 // it touches are refetched before the write counts as done, so the page shows the result.
 import { useMutation, useQuery, useQueryClient, type UseMutationOptions } from "@tanstack/react-query";
-import { apiKey, apiMutation, apiQuery } from "@/lib/api/endpoint-queries";
+import { apiKey, apiMutation, apiQuery } from "@/lib/api/endpoint-queries.browser";
 import type { CorrectHighInput, ListCoinInput, ScheduleFeaturedInput, UpdateCoinInput } from "@/lib/validation/listings";
 import type { RecordRefundInput, RejectOrderInput } from "@/lib/validation/operator-orders";
 

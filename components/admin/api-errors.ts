@@ -1,6 +1,6 @@
 // How the admin page reads a failed call: the API's own message for the operator, and the two
 // refusals it acts on (sign again; not an operator).
-import { ApiCallError } from "@/lib/api/fetch-json";
+import { ApiCallError } from "@/lib/api/fetch-json.browser";
 
 /** The API's own message ("0x… is already listed as "pepe"."), else a generic one. */
 export function apiErrorMessage(error: unknown): string {

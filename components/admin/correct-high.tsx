@@ -7,7 +7,7 @@ import { TrendingDown } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { DialogClose, DialogFooter } from "@/components/ui/dialog";
-import { formatMarketCap, formatPrice } from "@/lib/format";
+import { formatMarketCap, formatPrice } from "@/lib/shared/format";
 import { toast } from "@/components/ui/use-toast";
 import { correctHighBodySchema, type AdminCoin } from "@/lib/validation/listings";
 import { useCorrectHigh } from "./admin-queries";

@@ -9,7 +9,7 @@
 import { Loader2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { formatMarketCap, formatPrice } from "@/lib/format";
+import { formatMarketCap, formatPrice } from "@/lib/shared/format";
 import { apiErrorMessage } from "./api-errors";
 import { escapeHiddenCharacters } from "@/lib/listings/token-text";
 import { toast } from "@/components/ui/use-toast";

@@ -4,7 +4,7 @@
 // (in review, paid but not done, live with posts on X owed), then the closed ones. A filter shows
 // one status at a time. Each order and its actions: ./order-row.tsx.
 import { useId, useState } from "react";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/shared/class-names";
 import { STATUS_LABELS } from "@/components/orders/order-text";
 import type { OrderStatus } from "@/lib/orders/status";
 import type { OperatorOrder } from "@/lib/validation/operator-orders";

@@ -10,7 +10,7 @@ import { useId, useRef, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { planName, shortHash, slotPhrase, STATUS_LABELS } from "@/components/orders/order-text";
-import { explorerTxUrl } from "@/lib/explorer";
+import { explorerTxUrl } from "@/lib/chain/explorer";
 import { formatPls } from "@/lib/orders/amount";
 import { toast } from "@/components/ui/use-toast";
 import {

@@ -8,7 +8,7 @@ import { useBagSnapshots, useRemoveBagSnapshot, useSaveBagSnapshot } from "@/com
 import { PriceChange } from "@/components/coins/price-change";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { formatPrice } from "@/lib/format";
+import { formatPrice } from "@/lib/shared/format";
 import type { BagSnapshot } from "@/lib/validation/account";
 
 /** Percent change from `before` to `after`, or null when there is nothing to compare with. */

@@ -4,7 +4,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { BagValuation } from "@/lib/bag/value-bag";
 import { coinPath } from "@/lib/coins/coin-path";
-import { MISSING, formatMultiplier, formatPrice, formatTokenAmount } from "@/lib/format";
+import { MISSING, formatMultiplier, formatPrice, formatTokenAmount } from "@/lib/shared/format";
 
 /** The holdings worth $1 or more, most valuable first; `targetPhrase` heads the target's column. */
 export function BagTable({ valuation, targetPhrase }: { valuation: BagValuation; targetPhrase: string | null }) {

@@ -5,7 +5,7 @@
 // first load. Every state fills the same fixed box, so nothing below it moves.
 import { useMemo } from "react";
 import { QueryProvider } from "@/components/query-provider";
-import { formatMarketCap } from "@/lib/format";
+import { formatMarketCap } from "@/lib/shared/format";
 import { describeRange, summarizeRange, type ValuePoint } from "@/lib/history/range-summary";
 import { RANGE_SPECS } from "@/lib/history/ranges";
 import { formatRatio, ratioSeries } from "@/lib/history/ratio-series";

@@ -3,7 +3,7 @@
 // The charts' reads of GET /api/cryptocurrencies/{id}/history, one cache entry per coin and
 // range, shared by every chart on the page (the pair page's two coins, a coin page's chart).
 import { useQueries, useQuery } from "@tanstack/react-query";
-import { apiQuery } from "@/lib/api/endpoint-queries";
+import { apiQuery } from "@/lib/api/endpoint-queries.browser";
 import type { HistoryRange } from "@/lib/validation/history";
 
 function historyQuery(coinId: string, range: HistoryRange) {

@@ -5,9 +5,9 @@
 // box enters the viewport, the panel's code is fetched (lightweight-charts and TanStack Query
 // with it), and then the history.
 import { useEffect, useRef, useState } from "react";
-import { lazyModule, useLazyModule } from "@/lib/lazy-module";
+import { lazyModule, useLazyModule } from "@/components/lazy-module";
 import type { HistoryRange } from "@/lib/validation/history";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/shared/class-names";
 import { ChartBox, ChartError, ChartSkeleton, ChartSummary } from "./chart-frame";
 import type { ChartSource } from "./chart-source";
 

@@ -1,4 +1,4 @@
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/shared/class-names";
 
 type LogoCoin = { symbol: string; logoUrl: string | null };
 

@@ -3,9 +3,9 @@
 // The browser's reads of coin data: the selectors' compact index, and full coins (price, market
 // cap) only for the coins a comparison needs. No page carries the whole coin list.
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { callApi } from "@/lib/api/client";
-import { apiKey } from "@/lib/api/endpoint-queries";
-import { fetchJson } from "@/lib/api/fetch-json";
+import { callApi } from "@/lib/api/call-api.browser";
+import { apiKey } from "@/lib/api/endpoint-queries.browser";
+import { fetchJson } from "@/lib/api/fetch-json.browser";
 import { fromCoinIndex } from "@/lib/coins/coin-index";
 
 /**

@@ -6,7 +6,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { coinPath } from "@/lib/coins/coin-path";
 import type { PriceContext } from "@/lib/coins/freshness";
-import { formatMarketCap, formatPrice } from "@/lib/format";
+import { formatMarketCap, formatPrice } from "@/lib/shared/format";
 import type { Coin } from "@/lib/validation/coins";
 
 type TableCoin = Pick<Coin, "id" | "symbol" | "name" | "logoUrl" | "currentPrice" | "marketCap" | "priceChange24h" | "priceUpdatedAt" | "lowLiquidity">;

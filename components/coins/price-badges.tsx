@@ -1,8 +1,8 @@
 import { Badge } from "@/components/ui/badge";
 import { formatPriceAge, staleMinutes, type PriceContext } from "@/lib/coins/freshness";
-import { formatWholeUsd } from "@/lib/format";
+import { formatWholeUsd } from "@/lib/shared/format";
 import type { Coin } from "@/lib/validation/coins";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/shared/class-names";
 
 type BadgeCoin = Pick<Coin, "priceUpdatedAt" | "lowLiquidity">;
 

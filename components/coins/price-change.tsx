@@ -1,6 +1,6 @@
 import { ArrowDown, ArrowUp } from "lucide-react";
-import { changeDirection, formatAbsolutePercentChange, formatPercentChange } from "@/lib/format";
-import { cn } from "@/lib/utils";
+import { changeDirection, formatAbsolutePercentChange, formatPercentChange } from "@/lib/shared/format";
+import { cn } from "@/lib/shared/class-names";
 
 /**
  * A 24h change: green when >= 0, red when negative, '-' when missing. Tables show it signed with

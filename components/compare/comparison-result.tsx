@@ -8,8 +8,8 @@ import { Card, CardContent } from "@/components/ui/card";
 import type { PriceContext } from "@/lib/coins/freshness";
 import { coinPath } from "@/lib/coins/coin-path";
 import { athEstimatedNote, athTargetPhrase, formatHighDay } from "@/lib/compare/ath-target-copy";
-import { comparisonFailureMessage, computeAthComparison, type Comparison } from "@/lib/comparison";
-import { formatMarketCap, formatPrice } from "@/lib/format";
+import { comparisonFailureMessage, computeAthComparison, type Comparison } from "@/lib/compare/comparison";
+import { formatMarketCap, formatPrice } from "@/lib/shared/format";
 import { Failure, Figure, Figures, type ResultCoin } from "./result-figures";
 import { TypedCapView } from "./typed-cap-view";
 

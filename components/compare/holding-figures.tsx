@@ -5,8 +5,8 @@ import { WalletHolding } from "@/components/compare/wallet-holding";
 import type { OnChainCoin } from "@/lib/bag/on-chain-coin";
 import { atTargetPhrase } from "@/lib/compare/target-copy";
 import type { ChosenTarget } from "@/lib/compare/target-param";
-import { computeTypedCapComparison, type ComparableCoin } from "@/lib/comparison";
-import { MISSING, formatMultiplier, formatPrice } from "@/lib/format";
+import { computeTypedCapComparison, type ComparableCoin } from "@/lib/compare/comparison";
+import { MISSING, formatMultiplier, formatPrice } from "@/lib/shared/format";
 
 /** The coin held (coin 1) and coin 2's market caps, the coin targets (null: none on record). */
 export type HoldingSubject = {

@@ -4,7 +4,7 @@
 // they are the browser's own: asked for only by a visitor holding the "signed in" hint, with
 // their code (TanStack Query among it) loaded then, so an anonymous visit downloads none of it.
 import { useSignedInHint } from "@/components/wallet/use-signed-in-hint";
-import { lazyModule, useLazyModule } from "@/lib/lazy-module";
+import { lazyModule, useLazyModule } from "@/components/lazy-module";
 
 const actionsCode = lazyModule(() => import("./signed-in-actions"));
 

@@ -2,7 +2,7 @@
 // typed-market-cap view that the browser works out (typed-cap-view.tsx).
 import { PriceBadges } from "@/components/coins/price-badges";
 import type { PriceContext } from "@/lib/coins/freshness";
-import { formatPrice, formatResultMultiplier } from "@/lib/format";
+import { formatPrice, formatResultMultiplier } from "@/lib/shared/format";
 import type { Coin } from "@/lib/validation/coins";
 
 export type ResultCoin = Pick<

@@ -4,7 +4,7 @@
 // TargetChoice (target-choice.tsx) adds, so its first load carries none of them.
 import { useRef, type KeyboardEvent } from "react";
 import type { ChosenTarget } from "@/lib/compare/target-param";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/shared/class-names";
 
 const OPTIONS: readonly { target: ChosenTarget; label: string }[] = [
   { target: "today", label: "Today's market cap" },

@@ -4,8 +4,8 @@
 // from coin 1's figures (the server renders the two coin targets; a typed number never reaches it).
 import { useTypedCap } from "@/components/compare/target-choice";
 import type { PriceContext } from "@/lib/coins/freshness";
-import { comparisonFailureMessage, computeTypedCapComparison } from "@/lib/comparison";
-import { formatMarketCap, formatPrice } from "@/lib/format";
+import { comparisonFailureMessage, computeTypedCapComparison } from "@/lib/compare/comparison";
+import { formatMarketCap, formatPrice } from "@/lib/shared/format";
 import { Failure, Figure, Figures, type ResultCoin } from "./result-figures";
 
 export function TypedCapView({ coin1, priceContext }: { coin1: ResultCoin; priceContext: PriceContext }) {

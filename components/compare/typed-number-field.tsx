@@ -3,7 +3,7 @@
 import { useId, useState } from "react";
 import { Input } from "@/components/ui/input";
 import { parseTypedNumber, type TypedNumberRules } from "@/lib/compare/typed-number";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/shared/class-names";
 
 export type TypedNumberState = {
   text: string;

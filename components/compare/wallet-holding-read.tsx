@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import type { Address } from "viem";
 import { createBagRpcClient, readBag } from "@/lib/bag/read-bag";
 import { holdingAmount } from "@/lib/bag/value-bag";
-import { formatTokenAmount } from "@/lib/format";
+import { formatTokenAmount } from "@/lib/shared/format";
 import type { OnChainCoin } from "@/lib/bag/on-chain-coin";
 
 type Props = { owner: Address; coin: OnChainCoin; worth: (amount: number) => { text: string } | null };

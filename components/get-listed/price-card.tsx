@@ -2,7 +2,7 @@ import { Check } from "lucide-react";
 import type * as React from "react";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
-import { formatWholeUsd } from "@/lib/format";
+import { formatWholeUsd } from "@/lib/shared/format";
 import { ContactButton } from "./contact-button";
 
 /**

@@ -10,11 +10,11 @@ import type { IndexedCoin } from "@/lib/coins/coin-index";
 import { coinPath } from "@/lib/coins/coin-path";
 import { pairPath } from "@/lib/compare/pair-route";
 import { searchWithTarget } from "@/lib/compare/target-param";
-import type { ComparisonTarget } from "@/lib/comparison";
-import { linkedCoinId } from "@/lib/comparison-link";
-import { lazyModule, useLazyModule } from "@/lib/lazy-module";
-import { COMPARE_DELAY_MS } from "@/lib/market-constants";
-import { callApi } from "@/lib/api/client";
+import type { ComparisonTarget } from "@/lib/compare/comparison";
+import { linkedCoinId } from "@/lib/compare/comparison-link";
+import { lazyModule, useLazyModule } from "@/components/lazy-module";
+import { COMPARE_DELAY_MS } from "@/lib/trending/home-tables";
+import { callApi } from "@/lib/api/call-api.browser";
 import type { Coin } from "@/lib/validation/coins";
 
 /** Reads the coin a link names (TanStack Query with it), loaded only when the address names one. */

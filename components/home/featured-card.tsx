@@ -3,8 +3,8 @@ import Link from "next/link";
 import { CoinLogo } from "@/components/coins/coin-logo";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
-import { comparisonHref } from "@/lib/comparison-link";
-import { formatFeaturedPrice, formatMultiplier } from "@/lib/format";
+import { comparisonHref } from "@/lib/compare/comparison-link";
+import { formatFeaturedPrice, formatMultiplier } from "@/lib/shared/format";
 import type { FeaturedComparison } from "@/lib/validation/coins";
 
 /** A featured comparison: coin 1 at coin 2's market cap, linking to the full result. */

@@ -1,5 +1,5 @@
 import { PriceChange } from "@/components/coins/price-change";
-import { formatPlsPrice } from "@/lib/format";
+import { formatPlsPrice } from "@/lib/shared/format";
 import type { Coin } from "@/lib/validation/coins";
 
 /** The home page's top bar: the PLS price now, and how fresh the prices are. */

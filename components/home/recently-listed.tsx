@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { CoinLogo } from "@/components/coins/coin-logo";
-import { comparisonHref } from "@/lib/comparison-link";
+import { comparisonHref } from "@/lib/compare/comparison-link";
 import type { Coin } from "@/lib/validation/coins";
 
 /**

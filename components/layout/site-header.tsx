@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { formatPlsPrice } from "@/lib/format";
+import { formatPlsPrice } from "@/lib/shared/format";
 import { SignedInHintScript } from "@/components/wallet/signed-in-hint-script";
 import { WalletButton } from "@/components/wallet/wallet-button";
 

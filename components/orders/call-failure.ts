@@ -1,5 +1,5 @@
 // A failed call as the listing form and the orders page show it.
-import { ApiCallError } from "@/lib/api/fetch-json";
+import { ApiCallError } from "@/lib/api/fetch-json.browser";
 
 /** A failed call as the page shows it: the API's own code and message where it gave them. */
 export type CallFailure = { status: number | null; code: string | null; message: string };

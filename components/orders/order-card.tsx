@@ -9,13 +9,13 @@ import Link from "next/link";
 import type { Hash } from "viem";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
-import { apiKey, apiMutation } from "@/lib/api/endpoint-queries";
-import { formatDay, formatWholeUsd } from "@/lib/format";
+import { apiKey, apiMutation } from "@/lib/api/endpoint-queries.browser";
+import { formatDay, formatWholeUsd } from "@/lib/shared/format";
 import { formatPls } from "@/lib/orders/amount";
 import type { Order } from "@/lib/validation/orders";
 import { describeFailure } from "./call-failure";
 import { OrderStatusBadge } from "./order-status";
-import { EXPLORER_NAME, explorerTxUrl } from "@/lib/explorer";
+import { EXPLORER_NAME, explorerTxUrl } from "@/lib/chain/explorer";
 import { planName, shortHash, slotPhrase } from "./order-text";
 
 const time = new Intl.DateTimeFormat("en-US", { hour: "2-digit", minute: "2-digit" });

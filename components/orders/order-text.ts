@@ -2,7 +2,7 @@
 // status, what was bought, the amount, and where to see its transaction.
 import { LISTING_PLANS, SLOT_OFFERS } from "@/lib/orders/catalog";
 import type { OrderStatus } from "@/lib/orders/status";
-import { formatDay } from "@/lib/format";
+import { formatDay } from "@/lib/shared/format";
 import type { Order } from "@/lib/validation/orders";
 
 export const STATUS_LABELS: Record<OrderStatus, string> = {

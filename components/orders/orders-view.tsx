@@ -3,7 +3,7 @@
 // The buyer's orders page (spec section 4's account-page states): loading, not logged in, a load
 // error with 'Try again', empty, or the orders, newest first (GET /api/orders: the wallet's own).
 import { useQuery } from "@tanstack/react-query";
-import { apiQuery } from "@/lib/api/endpoint-queries";
+import { apiQuery } from "@/lib/api/endpoint-queries.browser";
 import { EmptyState } from "@/components/account/empty-state";
 import { LoadError } from "@/components/account/load-error";
 import { PageSpinner, SignedInOnly } from "@/components/account/signed-in-only";

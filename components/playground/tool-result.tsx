@@ -8,8 +8,8 @@ import { TargetChoice, useTypedCap } from "@/components/compare/target-choice";
 import { QueryProvider } from "@/components/query-provider";
 import { coinPath } from "@/lib/coins/coin-path";
 import { athEstimatedNote, athTargetPhrase } from "@/lib/compare/ath-target-copy";
-import { type ComparableCoin, comparisonFailureMessage, computeAthComparison, computeComparison, computeTypedCapComparison } from "@/lib/comparison";
-import { formatMarketCap, formatMultiplier, formatPrice } from "@/lib/format";
+import { type ComparableCoin, comparisonFailureMessage, computeAthComparison, computeComparison, computeTypedCapComparison } from "@/lib/compare/comparison";
+import { formatMarketCap, formatMultiplier, formatPrice } from "@/lib/shared/format";
 import { ToolResultError, ToolResultSkeleton } from "./tool-result-states";
 
 type Props = { pair: readonly [string, string] };

@@ -4,7 +4,7 @@ import { cva, type VariantProps } from "class-variance-authority";
 import { XIcon } from "lucide-react";
 import { Toast as ToastPrimitive } from "radix-ui";
 import type * as React from "react";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/shared/class-names";
 
 /** How long a toast stays open before Radix closes it (spec section 8). */
 export const TOAST_DURATION_MS = 5000;

@@ -1,4 +1,4 @@
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/shared/class-names";
 
 /**
  * The wallet avatar: the first two hex digits after "0x", upper-cased (the spec's "first two

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery, type QueryClient } from "@tanstack/react-query";
-import { AUTH_USER_QUERY_KEY, fetchAuthUser, readSignedInHint } from "@/lib/auth/client";
+import { AUTH_USER_QUERY_KEY, fetchAuthUser, readSignedInHint } from "@/lib/auth/sign-in-calls.browser";
 import type { AuthUser } from "@/lib/validation/auth";
 import { useSignedInHint } from "./use-signed-in-hint";
 

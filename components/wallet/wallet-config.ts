@@ -4,7 +4,7 @@
 import { connectorsForWallets } from "@rainbow-me/rainbowkit";
 import { metaMaskWallet, rabbyWallet } from "@rainbow-me/rainbowkit/wallets";
 import { createConfig, createStorage, deserialize, http, noopStorage } from "wagmi";
-import { publicEnv } from "@/lib/public-env";
+import { publicEnv } from "@/lib/config/public-env";
 import { pulsechainAt } from "@/lib/wallet/pulsechain";
 
 export const APP_NAME = "PulseCompare";

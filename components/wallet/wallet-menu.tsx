@@ -16,7 +16,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import { shortenAddress } from "@/lib/format";
+import { shortenAddress } from "@/lib/shared/format";
 import { AddressAvatar } from "./address-avatar";
 import { WalletButtonPlaceholder, WalletSlotLoading } from "./wallet-button-placeholder";
 

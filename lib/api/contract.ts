@@ -1,7 +1,7 @@
 // Every API endpoint, declared once: its method and path, who may call it, what its path, query
 // and body must be, which rate-limit bucket it spends and how its answer may be cached. The
-// server wrapper (lib/api/route.ts) enforces each declaration; the browser's client
-// (lib/api/client.ts) builds its requests and checks its bodies from the same one. Pure: no
+// server wrapper (lib/api/route.server.ts) enforces each declaration; the browser's client
+// (lib/api/call-api.browser.ts) builds its requests and checks its bodies from the same one. Pure: no
 // server code, and the browser loads it only with its first API call (zod is large).
 import { z } from "@/lib/validation/zod";
 import {

@@ -6,7 +6,7 @@ import { createPublicClient, erc20Abi, http, type Address, type PublicClient } f
 import { aggregate3, CANONICAL_MULTICALL3 } from "@/lib/chain/aggregate3";
 import { oneLineMessage } from "@/lib/chain/short-message";
 import { MAX_CALLS_PER_CHUNK, MAX_GAS_PER_CHUNK } from "@/lib/market/onchain/chunks";
-import { publicEnv } from "@/lib/public-env";
+import { publicEnv } from "@/lib/config/public-env";
 import type { BagToken } from "./bag-tokens";
 import { BalanceReadError, readBalances } from "./read-balances";
 import type { HeldToken } from "./value-bag";

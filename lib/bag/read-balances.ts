@@ -5,7 +5,7 @@
 import { erc20Abi, multicall3Abi, type Address, type PublicClient } from "viem";
 import { aggregate3, CANONICAL_MULTICALL3, type Aggregate3Call, type Aggregate3Outcome } from "@/lib/chain/aggregate3";
 import { oneLineMessage } from "@/lib/chain/short-message";
-import { runInOrder } from "@/lib/in-batches";
+import { runInOrder } from "@/lib/shared/in-batches";
 import { GAS_PER_CALL, MAX_CALLS_PER_CHUNK, MAX_GAS_PER_CHUNK, planChunks } from "@/lib/market/onchain/chunks";
 
 /** A token to read; `address: null` is the native coin (PLS), read with Multicall3.getEthBalance. */

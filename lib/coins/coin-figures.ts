@@ -1,5 +1,5 @@
 // Small texts of a coin's page that format.ts has no use for elsewhere. Pure.
-import { formatDay } from "../format";
+import { formatDay } from "../shared/format";
 import { formatPriceAge } from "./freshness";
 
 const supplyFormat = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 2 });

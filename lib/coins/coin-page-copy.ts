@@ -1,7 +1,7 @@
 // The words a coin's page is found and shared by: its title and description. Pure, so the page
 // and its metadata say the same thing.
-import { formatMarketCap, formatPrice } from "../format";
-import { formatDay } from "../format";
+import { formatMarketCap, formatPrice } from "../shared/format";
+import { formatDay } from "../shared/format";
 import { distanceFromHigh, formatDistanceFromHigh } from "./distance-from-high";
 
 type PageCoin = { symbol: string; name: string; currentPrice: number; marketCap: number; athMarketCap: number | null; athMarketCapAt: string | null };

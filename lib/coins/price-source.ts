@@ -3,7 +3,7 @@
 // that it shows when the prices were updated. The time is each price's own (priceUpdatedAt), not
 // the row's updatedAt, which a re-rank or an operator's edit moves without a new price.
 
-import { formatDay } from "../format";
+import { formatDay } from "../shared/format";
 
 type PricedCoin = { priceSource: string; priceUpdatedAt: string };
 

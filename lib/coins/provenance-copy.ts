@@ -1,7 +1,7 @@
 // 'Where this price comes from' in a visitor's words (pure): the pieces of each sentence, so the
 // page can link the pool, the pair and the block to the explorer. Numbers are rounded for reading;
 // the API (GET /api/cryptocurrencies/{id}) has them whole.
-import { formatMarketCap, formatPrice } from "../format";
+import { formatMarketCap, formatPrice } from "../shared/format";
 import { BIG_MOVE_FACTOR, BIG_MOVE_POOL_USD } from "../market/publish";
 import type { Provenance } from "../validation/provenance";
 import type { SourceCheck } from "../validation/source-check";

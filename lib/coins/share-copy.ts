@@ -1,7 +1,7 @@
 // The words of a coin's share image (lib/coins/share-image.tsx): pure, so they are tested apart
 // from the PNG. The high is the price's: the figure holders quote, and one whose distance does
 // not depend on how the supply changed since.
-import { formatDay, formatMarketCap, formatPercentChange, formatPrice } from "../format";
+import { formatDay, formatMarketCap, formatPercentChange, formatPrice } from "../shared/format";
 import { distanceFromHigh } from "./distance-from-high";
 import type { Coin } from "../validation/coins";
 

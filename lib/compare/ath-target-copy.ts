@@ -1,6 +1,6 @@
 // The words for an "at its all-time-high market cap" comparison, shared by the pair page's
 // result card, the playground and saved comparisons. Pure: no React.
-import { formatDay, formatMarketCap } from "../format";
+import { formatDay, formatMarketCap } from "../shared/format";
 
 
 /** "Oct 6, 2025", or null for a missing or unreadable date. */

@@ -1,7 +1,7 @@
 // The words a comparison page is found and shared by: its title, description and share text.
 // Pure, so the page, its metadata and its share image say the same thing.
-import type { Comparison, ComparableCoin } from "../comparison";
-import { formatMarketCap, formatPrice, formatResultMultiplier } from "../format";
+import type { Comparison, ComparableCoin } from "./comparison";
+import { formatMarketCap, formatPrice, formatResultMultiplier } from "../shared/format";
 
 type NamedCoin = ComparableCoin & { symbol: string };
 

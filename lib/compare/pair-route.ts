@@ -2,7 +2,7 @@
 // to coins: canonical ids are served, near misses (an upper-case id, a symbol that names exactly
 // one coin) redirect to the canonical address, anything else is not found. Pure: the caller
 // passes lookups built once per refresh, so resolving costs the same at any number of coins.
-import { isCoinId } from "../coin-id";
+import { isCoinId } from "../coins/coin-id";
 
 export const COMPARE_BASE_PATH = "/compare";
 

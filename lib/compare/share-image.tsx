@@ -4,8 +4,8 @@
 // coin without a logo.
 import { ImageResponse } from "next/og";
 import type { ReactNode } from "react";
-import type { Comparison } from "../comparison";
-import { formatMarketCap, formatPrice, formatResultMultiplier } from "../format";
+import type { Comparison } from "./comparison";
+import { formatMarketCap, formatPrice, formatResultMultiplier } from "../shared/format";
 import type { Coin } from "../validation/coins";
 import { pairQuestion } from "./pair-copy";
 

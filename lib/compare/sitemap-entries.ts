@@ -4,7 +4,7 @@
 // operator's edit changes no price). Pure; app/sitemap.ts feeds it the cached data.
 import type { MetadataRoute } from "next";
 import { coinPath } from "../coins/coin-path";
-import { computeComparison } from "../comparison";
+import { computeComparison } from "./comparison";
 import { pairPath } from "./pair-route";
 
 /** The sitemap protocol's limit of URLs per file. */

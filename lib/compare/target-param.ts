@@ -2,7 +2,7 @@
 // (?target=ath for coin 2's all-time high, ?mcap=100b for a typed market cap) and the amount held
 // (?hold=1500000). Today's market cap and no amount are the defaults and are never written: the
 // plain address stays canonical. Read in the browser only, so the cached page serves them all.
-import type { ComparisonTarget } from "../comparison";
+import type { ComparisonTarget } from "./comparison";
 
 export const TARGET_PARAM = "target";
 export const MCAP_PARAM = "mcap";

@@ -1,6 +1,6 @@
 // What a visitor types as an amount held ("1,500,000", "1.5m") or a market cap ("$100B"): digits
 // with en-US thousands separators, a decimal point and the k/m/b/t suffixes the site prints
-// (lib/format.ts). Pure: the fields, the page addresses (?hold=, ?mcap=) and the tests share it.
+// (lib/shared/format.ts). Pure: the fields, the page addresses (?hold=, ?mcap=) and the tests share it.
 
 /** The field's text as a number, or why it is not one. Empty text is no number, not an error. */
 export type TypedNumber = { kind: "empty" } | { kind: "ok"; value: number; /** For an address: "1500000", "1.5m". */ text: string } | { kind: "invalid"; reason: string };

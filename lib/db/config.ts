@@ -3,7 +3,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Config } from "@libsql/client";
-import { getEnv } from "../env";
+import { getEnv } from "../config/env";
 
 export function databaseConfig(url = getEnv().DATABASE_URL, authToken = getEnv().DATABASE_AUTH_TOKEN): Config {
   if (url.startsWith("file:")) {
@@ -23,7 +23,7 @@ export function isLocalFile(config: Config): boolean {
  * failed at once, and the failed commit could leave its connection holding the lock (a CI run
  * saw the app's database locked for the rest of the run). Remote databases manage their own.
  * libSQL waits synchronously (the event loop stalls meanwhile). The app keeps one client per
- * process (lib/db/index.ts), whose queries queue on the client's mutex, so only another
+ * process (lib/db/get-db.server.ts), whose queries queue on the client's mutex, so only another
  * process's lock is ever waited for here.
  */
 export const LOCAL_BUSY_TIMEOUT_MS = 10_000;

@@ -1,5 +1,5 @@
 // Builds a Prisma client on the libSQL driver adapter. Scripts and tests call this directly;
-// the app goes through lib/db/index.ts, which keeps one client per process.
+// the app goes through lib/db/get-db.server.ts, which keeps one client per process.
 import type { Config } from "@libsql/client";
 import { PrismaLibSql } from "@prisma/adapter-libsql";
 import { PrismaClient } from "../generated/prisma/client";

@@ -5,7 +5,7 @@ import { SNAPSHOT_DATE, seedCoins } from "../../prisma/seed/coins";
 import { seedAllTimeHigh } from "../../prisma/seed/all-time-highs";
 import { seedFeatured } from "../../prisma/seed/featured";
 import { SEED_SUPPLY_NOTES, seedQuoteSource } from "../../prisma/seed/quote-sources";
-import { MEME_SYMBOLS } from "../market-constants";
+import { MEME_SYMBOLS } from "../trending/home-tables";
 import { forkOfAddress } from "../coins/fork-copies";
 import type { PrismaClient } from "./create-client";
 import { insertSampleHistory } from "./seed-sample-history";

@@ -2,7 +2,7 @@
 // its last. Pure, so the chart's screen-reader summary (and its visible small text) is tested
 // without a browser.
 
-import { formatDay } from "../format";
+import { formatDay } from "../shared/format";
 
 /** One value at a time (`t`: Unix ms): a market cap, or a ratio of two. */
 export type ValuePoint = { t: number; value: number };

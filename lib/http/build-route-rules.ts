@@ -1,7 +1,7 @@
 // What Next's router would do to a path before any route runs, read from the build's
 // routes-manifest.json: the response headers next.config.mjs's `headers()` set (fixed at
 // `next build`), and whether a redirect or an early rewrite would take the path elsewhere. A
-// request answered before Next sees it (lib/http/request-hooks.ts) needs both to answer as Next
+// request answered before Next sees it (lib/http/request-hooks.server.ts) needs both to answer as Next
 // would.
 
 type Rule = { regex: string; has?: unknown[]; missing?: unknown[]; internal?: boolean };

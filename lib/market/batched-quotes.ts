@@ -4,8 +4,8 @@
 // Batches go out in request order (the pass asks stalest first), a few at a time, and none starts
 // after the deadline: the coins of batches never started fail as "deferred", so the next pass,
 // where they are the stalest, asks them first.
-import { chunk, runInOrder } from "@/lib/in-batches";
-import { SourceError } from "./http";
+import { chunk, runInOrder } from "@/lib/shared/in-batches";
+import { SourceError } from "./http.server";
 import type { Quote, QuoteFailure, QuoteRequest, SourceResult } from "./types";
 
 /** Batches in flight at once per source (the source's pacer still spaces the calls). */

@@ -1,5 +1,5 @@
 // One log line for a refresh pass (the Node schedule prints it after every pass). Pure.
-import type { RefreshReport } from "./refresh";
+import type { RefreshReport } from "./refresh.server";
 
 export function summarizeReport(report: RefreshReport): string {
   const parts = [

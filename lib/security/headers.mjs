@@ -52,7 +52,7 @@ export const STATIC_SECURITY_HEADERS = [
 /** @typedef {{ key: string, value: string }} Header */
 
 /**
- * The site's canonical origin, as lib/auth/config.ts getSiteOrigins() decides it: the first of
+ * The site's canonical origin, as lib/auth/config.server.ts getSiteOrigins() decides it: the first of
  * AUTH_ORIGINS, else NEXT_PUBLIC_SITE_URL's origin, else (outside production) the dev server's.
  * @param {SecurityEnv} env
  * @returns {string | undefined}

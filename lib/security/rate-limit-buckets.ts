@@ -1,5 +1,5 @@
 // The rate limits, as data: one bucket per kind of request, each with the keys it counts on.
-// Pure (no I/O): lib/security/rate-limit.ts enforces it, tests and the bench read it.
+// Pure (no I/O): lib/security/rate-limit.server.ts enforces it, tests and the bench read it.
 //
 // A request passes only when every rule of its bucket has points left; each rule counts on
 // its own key (the client's IP, the wallet address, or the IP together with a coin pair), in a
@@ -9,7 +9,7 @@
 // budget is tighter than a few times a single person's use.
 
 export type RateLimitKey =
-  /** The client's IP address (lib/security/client-ip.ts); IPv6 counted per /64, one subscriber's usual block. */
+  /** The client's IP address (lib/security/client-ip.server.ts); IPv6 counted per /64, one subscriber's usual block. */
   | "ip"
   /** The wallet address (signing in, signed in, or the operator), case-insensitive. */
   | "address"

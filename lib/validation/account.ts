@@ -43,7 +43,7 @@ const bagTotal = z.number().finite().min(0).max(1e18);
 /**
  * POST /api/bag-snapshots: the two totals the bag page shows, and nothing else (no balance, token
  * or address is ever sent). That they agree (a bag at its highs is worth at least what it is
- * worth today) is checked where it is kept (lib/account/bag-snapshots.ts, 422).
+ * worth today) is checked where it is kept (lib/account/bag-snapshots.server.ts, 422).
  */
 export const bagSnapshotBodySchema = z.object({ totalToday: bagTotal, totalAtHighs: bagTotal }).strict();
 

@@ -1,7 +1,7 @@
 // Response shapes of the public read API (spec sections 3 and 7), shared by the route
 // handlers (which build them) and the client (which parses what it fetches).
 import { z } from "./zod";
-import { COIN_ID_PATTERN } from "../coin-id";
+import { COIN_ID_PATTERN } from "../coins/coin-id";
 import { provenanceSchema } from "./provenance";
 import { sourceCheckSchema } from "./source-check";
 

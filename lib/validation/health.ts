@@ -3,7 +3,7 @@ import { z } from "./zod";
 
 /**
  * PLS priced on-chain against CoinGecko's PLS price, as the last refresh pass stored it: the
- * shape of the "pls-cross-check" market state too (lib/market/state.ts stores it with this schema).
+ * shape of the "pls-cross-check" market state too (lib/market/state.server.ts stores it with this schema).
  */
 export const plsCrossCheckSchema = z.object({
   onchainUsd: z.number(),

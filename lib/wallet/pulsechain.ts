@@ -2,7 +2,7 @@
 // than the library's built-in default. Shared by the server and the wallet kit.
 import { defineChain } from "viem";
 import { pulsechain } from "viem/chains";
-import { EXPLORER_NAME, explorerBaseUrl } from "@/lib/explorer";
+import { EXPLORER_NAME, explorerBaseUrl } from "@/lib/chain/explorer";
 
 export const PULSECHAIN_CHAIN_ID = pulsechain.id;
 

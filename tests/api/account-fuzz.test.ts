@@ -6,9 +6,9 @@ import * as watchlist from "@/app/api/watchlist/route";
 import * as saved from "@/app/api/saved-comparisons/route";
 import * as savedOne from "@/app/api/saved-comparisons/[id]/route";
 import * as watchOne from "@/app/api/watchlist/[coinId]/route";
-import { addToWatchlist } from "@/lib/account/watchlist";
-import { saveComparison } from "@/lib/account/saved-comparisons";
-import { getDb } from "@/lib/db";
+import { addToWatchlist } from "@/lib/account/watchlist.server";
+import { saveComparison } from "@/lib/account/saved-comparisons.server";
+import { getDb } from "@/lib/db/get-db.server";
 import { seedCoins } from "@/prisma/seed/coins";
 import { savedComparisonSchema, watchlistEntrySchema } from "@/lib/validation/account";
 import { apiErrorSchema } from "@/lib/validation/coins";
@@ -18,7 +18,7 @@ import { JSON_WRITE, SAME_SITE, signIn, type SignedIn } from "../helpers/account
 
 // Hundreds of writes from one test client: the per-client write limits are lifted here
 // (tests/api/rate-limited-routes.test.ts checks them with the real limiter).
-jest.mock("@/lib/security/rate-limit", () => jest.requireActual("../helpers/unlimited-rate-limit").unlimitedRateLimit);
+jest.mock("@/lib/security/rate-limit.server", () => jest.requireActual("../helpers/unlimited-rate-limit").unlimitedRateLimit);
 
 const { db } = useTestDatabase({ seed: true });
 useAuthEnvironment();

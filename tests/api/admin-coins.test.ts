@@ -7,7 +7,7 @@ import * as adminCoins from "@/app/api/admin/coins/route";
 import * as adminCoin from "@/app/api/admin/coins/[id]/route";
 import * as cryptocurrency from "@/app/api/cryptocurrencies/[id]/route";
 import * as recentlyListed from "@/app/api/trending/recently-listed/route";
-import { resetEnvCache } from "@/lib/env";
+import { resetEnvCache } from "@/lib/config/env";
 import { setEnvVars } from "../helpers/env-vars";
 import { coinListSchema, coinSchema } from "@/lib/validation/coins";
 import { adminCoinListSchema, adminCoinSchema } from "@/lib/validation/listings";

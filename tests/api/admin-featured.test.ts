@@ -129,7 +129,7 @@ describe("removing", () => {
     const created = featuredSlotSchema.parse((await schedule(operator, { coin1Id: "pls", coin2Id: "eth", startsAt: iso(-HOUR) })).body);
     expect(await homeFeatured()).toEqual(["pls/eth"]);
     const res = await remove(operator, String(created.id));
-    // Each operator write that succeeded is one audit line (lib/api/route.ts); refusals are not.
+    // Each operator write that succeeded is one audit line (lib/api/route.server.ts); refusals are not.
     const refused = await remove(operator, "abc");
     expect(refused.status).toBe(404);
     const lines = audit.mock.calls.map(([line]) => String(line)).filter((line) => line.startsWith("[admin-audit] "));

@@ -14,9 +14,9 @@ import * as coin from "@/app/api/cryptocurrencies/[id]/route";
 import * as payment from "@/app/api/orders/[id]/payment/route";
 import * as calendar from "@/app/api/orders/calendar/route";
 import * as orders from "@/app/api/orders/route";
-import { configuredPulseXContracts } from "@/lib/market/run";
+import { configuredPulseXContracts } from "@/lib/market/run.server";
 import { dayKey } from "@/lib/orders/calendar";
-import { fulfil } from "@/lib/orders/fulfil";
+import { fulfil } from "@/lib/orders/fulfil.server";
 import { operatorOrderListSchema, operatorOrderSchema, orderTaskSchema, type OperatorOrder } from "@/lib/validation/operator-orders";
 import { orderListSchema, orderSchema, slotCalendarSchema, type CreateOrderInput, type Order } from "@/lib/validation/orders";
 import type { LocalChain } from "../chain/local-chain";
@@ -27,7 +27,7 @@ import { useTestDatabase } from "../helpers/test-database";
 import { useAuthEnvironment } from "../helpers/wallet-session";
 
 // Not a test of the limits (tests/api/rate-limited-routes.test.ts): this file sends many writes.
-jest.mock("@/lib/security/rate-limit", () => jest.requireActual("../helpers/unlimited-rate-limit").unlimitedRateLimit);
+jest.mock("@/lib/security/rate-limit.server", () => jest.requireActual("../helpers/unlimited-rate-limit").unlimitedRateLimit);
 jest.setTimeout(120_000);
 
 const OPERATOR_KEY = "0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a";
@@ -161,7 +161,7 @@ describe("the queue and the posts on X", () => {
     const again = await done(operator, listedPost!.id);
     expect([again.status, again.body]).toEqual([200, first.body]);
     expect((await inQueue(order.id)).tasks.map((t) => t.doneAt !== null)).toEqual([true, false, false]);
-    // Each write the operator made is in the audit log (lib/api/route.ts), a repeat too.
+    // Each write the operator made is in the audit log (lib/api/route.server.ts), a repeat too.
     expect(auditLines().filter((line) => line.endpoint === "POST /api/admin/order-tasks/:id/done")).toEqual([
       expect.objectContaining({ operator: OPERATOR, params: { id: listedPost!.id }, status: 200 }),
       expect.objectContaining({ operator: OPERATOR, params: { id: listedPost!.id }, status: 200 }),

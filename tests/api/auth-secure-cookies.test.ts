@@ -2,7 +2,7 @@
 // origin is https (the order of AUTH_ORIGINS does not matter), outside production when the
 // canonical (first) one is. Secure cookies carry next-auth's __Secure- / __Host- name prefixes.
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { getAuthConfig, secureCookiesFor } from "@/lib/auth/config";
+import { getAuthConfig, secureCookiesFor } from "@/lib/auth/config.server";
 import { useTestDatabase } from "../helpers/test-database";
 import { Browser, SITE, useAuthEnvironment } from "../helpers/wallet-session";
 

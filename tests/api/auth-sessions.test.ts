@@ -5,8 +5,8 @@
 // fake Date alone (timers stay real: the database client needs them).
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import * as userRoute from "@/app/api/auth/user/route";
-import { SESSION_IDLE_TIMEOUT_MS, SESSION_LAST_SEEN_REFRESH_MS, SESSION_MAX_AGE_SECONDS } from "@/lib/auth/config";
-import { createSession, findSessionUser } from "@/lib/auth/sessions";
+import { SESSION_IDLE_TIMEOUT_MS, SESSION_LAST_SEEN_REFRESH_MS, SESSION_MAX_AGE_SECONDS } from "@/lib/auth/config.server";
+import { createSession, findSessionUser } from "@/lib/auth/sessions.server";
 import { apiErrorSchema } from "@/lib/validation/coins";
 import { call } from "../helpers/request";
 import { useTestDatabase } from "../helpers/test-database";

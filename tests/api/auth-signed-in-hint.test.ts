@@ -3,7 +3,7 @@
 // sign-out and on every 401 of GET /api/auth/user, and never what authorises anything.
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import * as userRoute from "@/app/api/auth/user/route";
-import { SESSION_MAX_AGE_SECONDS } from "@/lib/auth/config";
+import { SESSION_MAX_AGE_SECONDS } from "@/lib/auth/config.server";
 import { hasSignedInHint, SIGNED_IN_HINT_COOKIE, signedInHintCookie } from "@/lib/auth/signed-in-hint";
 import { call } from "../helpers/request";
 import { useTestDatabase } from "../helpers/test-database";

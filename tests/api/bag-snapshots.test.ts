@@ -3,7 +3,7 @@
 // Who may call them: tests/api/route-access.test.ts.
 import * as list from "@/app/api/bag-snapshots/route";
 import * as one from "@/app/api/bag-snapshots/[id]/route";
-import { saveBagSnapshot } from "@/lib/account/bag-snapshots";
+import { saveBagSnapshot } from "@/lib/account/bag-snapshots.server";
 import { bagSnapshotListSchema, bagSnapshotSchema } from "@/lib/validation/account";
 import { useTestDatabase } from "../helpers/test-database";
 import { useAuthEnvironment } from "../helpers/wallet-session";

@@ -1,4 +1,4 @@
-// The coin list answered before Next (lib/api/coin-list-fast-path.ts): a real Node http server
+// The coin list answered before Next (lib/api/coin-list-fast-path.server.ts): a real Node http server
 // with the request hooks installed, as instrumentation.ts installs them under `next start`, on a
 // real SQLite file. The server's own listener stands in for Next: it marks what reached it, so
 // each test sees which requests the fast path answered and which it left to Next.
@@ -10,13 +10,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import * as list from "@/app/api/cryptocurrencies/route";
-import { COIN_LIST_HOOK, installCoinListFastPath } from "@/lib/api/coin-list-fast-path";
+import { COIN_LIST_HOOK, installCoinListFastPath } from "@/lib/api/coin-list-fast-path.server";
 import { PUBLIC_CACHE_CONTROL } from "@/lib/api/responses";
-import { FRESH_MS, MAX_AGE_MS, resetPublicCacheForTests } from "@/lib/cache/public-cache";
-import { getCoinSnapshot } from "@/lib/coins/snapshot";
+import { FRESH_MS, MAX_AGE_MS, resetPublicCacheForTests } from "@/lib/cache/public-cache.server";
+import { getCoinSnapshot } from "@/lib/coins/snapshot.server";
 import { acceptsGzip } from "@/lib/http/accepts-gzip";
 import { fixedHeadersFor, type RoutesManifest } from "@/lib/http/build-route-rules";
-import { addRequestHook, hasRequestHook, removeRequestHooksForTests } from "@/lib/http/request-hooks";
+import { addRequestHook, hasRequestHook, removeRequestHooksForTests } from "@/lib/http/request-hooks.server";
 import { call } from "../helpers/request";
 import { useTestDatabase } from "../helpers/test-database";
 

@@ -3,7 +3,7 @@
 // given. The real PNG is rendered by the production build in `npm run bench` (/coins/hex/opengraph-image).
 import type { ReactElement, ReactNode } from "react";
 import Image from "@/app/coins/[id]/opengraph-image";
-import { formatMarketCap, formatPrice } from "@/lib/format";
+import { formatMarketCap, formatPrice } from "@/lib/shared/format";
 import { useTestDatabase } from "../helpers/test-database";
 
 jest.mock("next/og", () => ({

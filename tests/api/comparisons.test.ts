@@ -1,7 +1,7 @@
 // POST /api/comparisons end to end: the real handler counting into a real seeded SQLite file.
 import * as route from "@/app/api/comparisons/route";
-import { recordComparison, recordSave } from "@/lib/trending/pair-counts";
-import { getDb } from "@/lib/db";
+import { recordComparison, recordSave } from "@/lib/trending/pair-counts.server";
+import { getDb } from "@/lib/db/get-db.server";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { call } from "../helpers/request";
@@ -12,7 +12,7 @@ import { JSON_WRITE, SAME_SITE, errorOf, signIn } from "../helpers/account-sessi
 // These tests are about counting itself (atomic under concurrency, one row per ordered pair), so
 // the per-client limits on POST /api/comparisons are lifted here; tests/api/rate-limited-routes.test.ts
 // checks them with the real limiter.
-jest.mock("@/lib/security/rate-limit", () => jest.requireActual("../helpers/unlimited-rate-limit").unlimitedRateLimit);
+jest.mock("@/lib/security/rate-limit.server", () => jest.requireActual("../helpers/unlimited-rate-limit").unlimitedRateLimit);
 
 const { db } = useTestDatabase({ seed: true });
 useAuthEnvironment();

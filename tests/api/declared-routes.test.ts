@@ -5,7 +5,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { endpoints, type Endpoint } from "@/lib/api/contract";
 import { ERROR_STATUS } from "@/lib/api/error-codes";
-import type { RouteHandler } from "@/lib/api/route";
+import type { RouteHandler } from "@/lib/api/route.server";
 import { call } from "../helpers/request";
 import { useTestDatabase } from "../helpers/test-database";
 import { useAuthEnvironment } from "../helpers/wallet-session";

@@ -2,7 +2,7 @@
 // updatedAt, which re-ranks and operator edits move), the stale and low-liquidity counts, and the
 // last PLS cross-check as the refresh pass stores it (through the real writeMarketState).
 import * as health from "@/app/api/health/route";
-import { writeMarketState } from "@/lib/market/state";
+import { writeMarketState } from "@/lib/market/state.server";
 import { healthSchema } from "@/lib/validation/health";
 import { call } from "../helpers/request";
 import { useTestDatabase } from "../helpers/test-database";

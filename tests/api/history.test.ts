@@ -2,8 +2,8 @@
 // hand-built snapshots whose expected thinning is worked out below by hand, step by step.
 import * as history from "@/app/api/cryptocurrencies/[id]/history/route";
 import { PUBLIC_CACHE_CONTROL } from "@/lib/api/responses";
-import { invalidatePublicData } from "@/lib/cache/invalidate";
-import { getDb } from "@/lib/db";
+import { invalidatePublicData } from "@/lib/cache/invalidate.server";
+import { getDb } from "@/lib/db/get-db.server";
 import { apiErrorSchema } from "@/lib/validation/coins";
 import { historySchema } from "@/lib/validation/history";
 import { call } from "../helpers/request";

@@ -7,10 +7,10 @@
 import { execFile } from "node:child_process";
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
-import { writeCoinHistory } from "@/lib/market/backfill/coin-history-store";
-import { describeOutcome, runBackfill, type BackfillOptions } from "@/lib/market/backfill/run-backfill";
+import { writeCoinHistory } from "@/lib/market/backfill/coin-history-store.server";
+import { describeOutcome, runBackfill, type BackfillOptions } from "@/lib/market/backfill/run-backfill.server";
 import { raiseAllTimeHigh } from "@/lib/market/publish";
-import { writePublishedPrices } from "@/lib/market/pass-writes";
+import { writePublishedPrices } from "@/lib/market/pass-writes.server";
 import { answerHistoryRequest, json, startFakeHistoryApis, utcDay, type Answer, type HistoryTables } from "../helpers/history-apis";
 import { useTestDatabase } from "../helpers/test-database";
 import { noPace } from "../helpers/no-pace";

@@ -5,7 +5,7 @@
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import * as cron from "@/app/api/cron/refresh/route";
-import { resetEnvCache } from "@/lib/env";
+import { resetEnvCache } from "@/lib/config/env";
 import { startLocalChain, type LocalChain } from "../chain/local-chain";
 import { LOCAL_WPLS_USD, deployLocalMarket } from "../chain/local-market";
 import { call } from "../helpers/request";

@@ -1,4 +1,4 @@
-// The public reads come from one cache (lib/cache/public-cache.ts): built once and shared, never
+// The public reads come from one cache (lib/cache/public-cache.server.ts): built once and shared, never
 // older than the time ceiling, and invalidated at once by the app's own writes (a refresh pass,
 // an operator's edit or featured slot). Real route handlers on a real SQLite file.
 import { privateKeyToAccount } from "viem/accounts";
@@ -10,9 +10,9 @@ import * as list from "@/app/api/cryptocurrencies/route";
 import * as one from "@/app/api/cryptocurrencies/[id]/route";
 import * as topGainers from "@/app/api/trending/top-gainers/route";
 import { PUBLIC_CACHE_CONTROL } from "@/lib/api/responses";
-import { cachedPublic, FRESH_MS, MAX_AGE_MS, MAX_ENTRIES, resetPublicCacheForTests } from "@/lib/cache/public-cache";
-import { getDb } from "@/lib/db";
-import { refreshMarket } from "@/lib/market/run";
+import { cachedPublic, FRESH_MS, MAX_AGE_MS, MAX_ENTRIES, resetPublicCacheForTests } from "@/lib/cache/public-cache.server";
+import { getDb } from "@/lib/db/get-db.server";
+import { refreshMarket } from "@/lib/market/run.server";
 import type { PriceSource, SourceResult } from "@/lib/market/types";
 import { coinListSchema, coinSchema, featuredComparisonListSchema } from "@/lib/validation/coins";
 import { JSON_WRITE, signIn, type SignedIn } from "../helpers/account-session";

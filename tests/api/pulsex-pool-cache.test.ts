@@ -3,12 +3,12 @@
 // re-read once its reading is an hour old, pools rediscovered once a day; and listing accepts a
 // token whose only pool is against DAI or HEX, through a preview that writes no cache row.
 import type { Address } from "viem";
-import { listCoin, previewListing } from "@/lib/listings/coins";
-import { createPulseChainClient } from "@/lib/market/onchain/client";
+import { listCoin, previewListing } from "@/lib/listings/coins.server";
+import { createPulseChainClient } from "@/lib/market/onchain/client.server";
 import type { PulseXContracts } from "@/lib/market/onchain/contracts";
-import { createPrismaPoolCache } from "@/lib/market/onchain/prisma-pool-cache";
-import { configuredPulseXContracts, configuredSources } from "@/lib/market/run";
-import { createPulseXSource } from "@/lib/market/sources/pulsex";
+import { createPrismaPoolCache } from "@/lib/market/onchain/prisma-pool-cache.server";
+import { configuredPulseXContracts, configuredSources } from "@/lib/market/run.server";
+import { createPulseXSource } from "@/lib/market/sources/pulsex.server";
 import { setEnvVars } from "../helpers/env-vars";
 import { startLocalChain, type LocalChain } from "../chain/local-chain";
 import { SELECTORS, startRpcProxy, type RpcProxy } from "../chain/rpc-proxy";

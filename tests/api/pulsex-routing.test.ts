@@ -2,10 +2,10 @@
 // local EVM (ganache) behind a real HTTP proxy that records (and can refuse) every RPC request.
 // Every expected figure is worked out by hand from the reserves deployed below.
 import type { Address } from "viem";
-import { createPulseChainClient } from "@/lib/market/onchain/client";
+import { createPulseChainClient } from "@/lib/market/onchain/client.server";
 import type { PulseXContracts } from "@/lib/market/onchain/contracts";
 import { createMemoryPoolCache } from "@/lib/market/onchain/pool-cache";
-import { createPulseXSource, type PulseXSourceOptions } from "@/lib/market/sources/pulsex";
+import { createPulseXSource, type PulseXSourceOptions } from "@/lib/market/sources/pulsex.server";
 import type { QuoteRequest } from "@/lib/market/types";
 import { startLocalChain, type LocalChain } from "../chain/local-chain";
 import { SELECTORS, inCalldata, startRpcProxy, type RecordedRequest, type RpcProxy } from "../chain/rpc-proxy";

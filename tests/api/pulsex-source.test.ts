@@ -5,11 +5,11 @@
 // reads have their own file (pulsex-routing.test.ts).
 import ganache from "ganache";
 import type { Address } from "viem";
-import { createPulseChainClient } from "@/lib/market/onchain/client";
+import { createPulseChainClient } from "@/lib/market/onchain/client.server";
 import type { PulseXContracts } from "@/lib/market/onchain/contracts";
-import { readTokenMetadata, TokenReadError } from "@/lib/market/onchain/token-metadata";
-import { runRefreshPass } from "@/lib/market/refresh";
-import { createPulseXSource } from "@/lib/market/sources/pulsex";
+import { readTokenMetadata, TokenReadError } from "@/lib/market/onchain/token-metadata.server";
+import { runRefreshPass } from "@/lib/market/refresh.server";
+import { createPulseXSource } from "@/lib/market/sources/pulsex.server";
 import type { PriceSource, QuoteRequest } from "@/lib/market/types";
 import { BURN_DEAD, startLocalChain, type LocalChain } from "../chain/local-chain";
 import { useTestDatabase } from "../helpers/test-database";

@@ -5,13 +5,13 @@
 // Reserves change between passes with chain.addLiquidity. Prices are worked out by hand below.
 import type { Address } from "viem";
 import * as coinRoute from "@/app/api/cryptocurrencies/[id]/route";
-import { listCoin } from "@/lib/listings/coins";
-import { createPulseChainClient } from "@/lib/market/onchain/client";
+import { listCoin } from "@/lib/listings/coins.server";
+import { createPulseChainClient } from "@/lib/market/onchain/client.server";
 import type { PulseXContracts } from "@/lib/market/onchain/contracts";
-import { runRefreshPass } from "@/lib/market/refresh";
-import { createPulseXSource } from "@/lib/market/sources/pulsex";
+import { runRefreshPass } from "@/lib/market/refresh.server";
+import { createPulseXSource } from "@/lib/market/sources/pulsex.server";
 import { startLocalChain, type LocalChain } from "../chain/local-chain";
-import { resetPublicCacheForTests } from "@/lib/cache/public-cache";
+import { resetPublicCacheForTests } from "@/lib/cache/public-cache.server";
 import { factoryAbi } from "@/lib/market/onchain/contracts";
 import { coinDetailSchema } from "@/lib/validation/coins";
 import { call } from "../helpers/request";

@@ -5,14 +5,14 @@
 // that lost its lease writes nothing. Sources other than the HTTP ones are scripted.
 import { delay, http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
-import { updateCoin } from "@/lib/listings/coins";
-import { MARKET_REFRESH_LEASE } from "@/lib/market/lease";
-import { rerank } from "@/lib/market/pass-writes";
-import { runRefreshPass } from "@/lib/market/refresh";
-import { refreshMarket } from "@/lib/market/run";
-import { createCoinGeckoSource } from "@/lib/market/sources/coingecko";
-import { createDexScreenerSource } from "@/lib/market/sources/dexscreener";
-import { readMarketState } from "@/lib/market/state";
+import { updateCoin } from "@/lib/listings/coins.server";
+import { MARKET_REFRESH_LEASE } from "@/lib/market/lease.server";
+import { rerank } from "@/lib/market/pass-writes.server";
+import { runRefreshPass } from "@/lib/market/refresh.server";
+import { refreshMarket } from "@/lib/market/run.server";
+import { createCoinGeckoSource } from "@/lib/market/sources/coingecko.server";
+import { createDexScreenerSource } from "@/lib/market/sources/dexscreener.server";
+import { readMarketState } from "@/lib/market/state.server";
 import type { PriceSource, Quote, QuoteFailure, SourceResult } from "@/lib/market/types";
 import { useTestDatabase } from "../helpers/test-database";
 import { noPace } from "../helpers/no-pace";

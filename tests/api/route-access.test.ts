@@ -17,13 +17,13 @@
 // (the database is compared before and after). "Passes" means the guard let the request through:
 // what the handler then answers (400 for the empty body sent, 404 for an id that does not exist)
 // is tested in each route's own file. The guard's verdict is recorded by wrapping
-// lib/api/access.ts, so a handler's own 401 or 403 (GET /api/auth/user signed out, next-auth's
+// lib/api/access.server.ts, so a handler's own 401 or 403 (GET /api/auth/user signed out, next-auth's
 // CSRF check) is never taken for the guard's.
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { endpoints, type Access, type Endpoint, type EndpointName } from "@/lib/api/contract";
-import { MARKET_REFRESH_LEASE, acquireLease } from "@/lib/market/lease";
+import { MARKET_REFRESH_LEASE, acquireLease } from "@/lib/market/lease.server";
 import { SIGNED_IN_HINT_COOKIE } from "@/lib/auth/signed-in-hint";
 import { SAME_SITE, SESSION_COOKIE, forgedSessionCookies, signIn, type SignedIn } from "../helpers/account-session";
 import { setEnvVars } from "../helpers/env-vars";
@@ -31,8 +31,8 @@ import { call } from "../helpers/request";
 import { useTestDatabase } from "../helpers/test-database";
 import { SITE, useAuthEnvironment } from "../helpers/wallet-session";
 
-jest.mock("@/lib/api/access", () => {
-  const actual = jest.requireActual("@/lib/api/access");
+jest.mock("@/lib/api/access.server", () => {
+  const actual = jest.requireActual("@/lib/api/access.server");
   const verdicts: string[] = [];
   return {
     ...actual,
@@ -50,7 +50,7 @@ jest.mock("@/lib/api/access", () => {
   };
 });
 /** What the guard decided on each request since it was last emptied: "passed" or the refusal's code. */
-const { verdicts } = jest.requireMock<{ verdicts: string[] }>("@/lib/api/access");
+const { verdicts } = jest.requireMock<{ verdicts: string[] }>("@/lib/api/access.server");
 
 /**
  * The access each endpoint is reviewed to have. The contract is the one declaration the routes

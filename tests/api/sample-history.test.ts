@@ -6,10 +6,10 @@
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import * as historyRoute from "@/app/api/cryptocurrencies/[id]/history/route";
-import { invalidatePublicData } from "@/lib/cache/invalidate";
+import { invalidatePublicData } from "@/lib/cache/invalidate.server";
 import { SNAPSHOT_TAKEN_AT } from "@/lib/db/seed";
-import { runBackfill } from "@/lib/market/backfill/run-backfill";
-import { runRefreshPass } from "@/lib/market/refresh";
+import { runBackfill } from "@/lib/market/backfill/run-backfill.server";
+import { runRefreshPass } from "@/lib/market/refresh.server";
 import type { PriceSource, Quote, SourceResult } from "@/lib/market/types";
 import { historySchema } from "@/lib/validation/history";
 import { seedCoins } from "@/prisma/seed/coins";

@@ -1,7 +1,7 @@
 // app/sitemap.ts on a real seeded database: every coin's page is listed, by rank, with the time
 // its price last changed, beside the pair pages.
 import sitemap from "@/app/sitemap";
-import { getSiteUrl } from "@/lib/site";
+import { getSiteUrl } from "@/lib/config/site";
 import { useTestDatabase } from "../helpers/test-database";
 
 const { db } = useTestDatabase();

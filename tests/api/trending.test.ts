@@ -4,13 +4,13 @@ import * as pulsechainGainers from "@/app/api/trending/pulsechain-gainers/route"
 import * as recentlyListed from "@/app/api/trending/recently-listed/route";
 import * as topGainers from "@/app/api/trending/top-gainers/route";
 import { seedCoins } from "@/prisma/seed/coins";
-import { getDb } from "@/lib/db";
-import { listCoins } from "@/lib/coins/queries";
-import { selectMemeCoins } from "@/lib/market-constants";
-import { recordComparison, recordSave } from "@/lib/trending/pair-counts";
+import { getDb } from "@/lib/db/get-db.server";
+import { listCoins } from "@/lib/coins/queries.server";
+import { selectMemeCoins } from "@/lib/trending/home-tables";
+import { recordComparison, recordSave } from "@/lib/trending/pair-counts.server";
 import { apiErrorSchema, coinListSchema, coinSchema, mostComparedPairListSchema } from "@/lib/validation/coins";
 import { PUBLIC_CACHE_CONTROL } from "@/lib/api/responses";
-import { MAX_AGE_MS, resetPublicCacheForTests } from "@/lib/cache/public-cache";
+import { MAX_AGE_MS, resetPublicCacheForTests } from "@/lib/cache/public-cache.server";
 import { call } from "../helpers/request";
 import { useTestDatabase } from "../helpers/test-database";
 

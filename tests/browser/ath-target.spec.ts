@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Page } from "playwright-core";
-import { formatMultiplier, formatPrice, formatResultMultiplier } from "../../lib/format";
+import { formatMultiplier, formatPrice, formatResultMultiplier } from "../../lib/shared/format";
 import { coinListSchema, type Coin } from "../../lib/validation/coins";
 import { chooseCoin } from "./coin-steps";
 import { newContext, screenshotPath, watchForErrors } from "./harness";

@@ -17,7 +17,7 @@ export async function waitWithinCeiling(what: string, check: () => Promise<boole
   }
 }
 
-/** Admin writes need a signature at most 15 minutes old (lib/listings/operators.ts): sign again well before. */
+/** Admin writes need a signature at most 15 minutes old (lib/listings/operators.server.ts): sign again well before. */
 const OPERATOR_RESIGN_MS = 10 * 60_000;
 const operatorCookies = new Map<string, { cookie: Promise<string>; signedAt: number }>();
 

@@ -65,7 +65,7 @@ test("an operator's edit reaches the cached home page and API on the next reques
     assert.equal((await operatorEdit(baseUrl, coin.id, { tags: ["meme"] })).status, 200);
 
     assert.deepEqual(coinSchema.parse(await (await fetch(`${baseUrl}/api/cryptocurrencies/${coin.id}`)).json()).tags, ["meme"]);
-    // The full list too, though it is answered before Next (lib/api/coin-list-fast-path.ts).
+    // The full list too, though it is answered before Next (lib/api/coin-list-fast-path.server.ts).
     const all = coinListSchema.parse(await (await fetch(`${baseUrl}/api/cryptocurrencies`)).json());
     assert.deepEqual(all.find((c) => c.id === coin.id)?.tags, ["meme"]);
     const response = await page.reload();

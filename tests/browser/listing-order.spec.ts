@@ -12,7 +12,7 @@ import { after, before, describe, test } from "node:test";
 import type { BrowserContext, Page } from "playwright-core";
 import { createTestClient, http, parseEther, type Address } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { formatDay } from "../../lib/format";
+import { formatDay } from "../../lib/shared/format";
 import { pulseXReaderEnv, startLocalChain, type LocalChain } from "../chain/local-chain";
 import { chooseCoin } from "./coin-steps";
 import { OPERATOR_KEY, newContext, screenshotPath, startApp, watchForErrors, type App } from "./harness";

@@ -9,7 +9,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { test } from "node:test";
 import { createPrismaClient } from "../../lib/db/create-client";
-import { formatPlsPrice, formatPrice } from "../../lib/format";
+import { formatPlsPrice, formatPrice } from "../../lib/shared/format";
 import { startFakeMarketApis } from "../chain/fake-market-apis";
 import { startLocalChain } from "../chain/local-chain";
 import { LOCAL_WPLS_USD, deployLocalMarket } from "../chain/local-market";

@@ -2,9 +2,9 @@
 // and screenshots of every page at 390 and 1280 px (tests/browser/screenshots/).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { computeComparison } from "../../lib/comparison";
+import { computeComparison } from "../../lib/compare/comparison";
 import { createPrismaClient } from "../../lib/db/create-client";
-import { formatPrice, formatResultMultiplier } from "../../lib/format";
+import { formatPrice, formatResultMultiplier } from "../../lib/shared/format";
 import { coinListSchema, mostComparedPairListSchema } from "../../lib/validation/coins";
 import { waitWithinCeiling } from "./cache-steps";
 import { chooseCoin } from "./coin-steps";

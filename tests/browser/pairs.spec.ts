@@ -3,8 +3,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { createPrismaClient } from "../../lib/db/create-client";
-import { computeComparison } from "../../lib/comparison";
-import { formatMarketCap, formatPrice, formatResultMultiplier } from "../../lib/format";
+import { computeComparison } from "../../lib/compare/comparison";
+import { formatMarketCap, formatPrice, formatResultMultiplier } from "../../lib/shared/format";
 import { coinListSchema } from "../../lib/validation/coins";
 import { operatorEdit, waitWithinCeiling } from "./cache-steps";
 import { newContext, screenshotPath, SITE_URL, watchForErrors } from "./harness";

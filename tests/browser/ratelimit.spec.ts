@@ -3,7 +3,7 @@
 // deployment would run. The nonce budget (POST /api/auth/nonce) is one budget: requests split
 // across both servers use it up, and then either answers 429. Every request also claims another
 // client address in X-Forwarded-For, which buys nothing: TRUST_PROXY is unset, so the servers
-// count the TCP peer (lib/security/client-ip.ts).
+// count the TCP peer (lib/security/client-ip.server.ts).
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -4,7 +4,7 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { PairView } from "@/components/compare/pair-view";
 import { Toaster } from "@/components/ui/toaster";
-import { computeComparison } from "@/lib/comparison";
+import { computeComparison } from "@/lib/compare/comparison";
 import { apiError, hold, json, useFakeApi } from "../helpers/fake-api";
 import { alice, renderWithQueryClient, type AuthAnswer } from "../helpers/render-with-query";
 import { expectToast, useToastReset, visibleToasts } from "../helpers/toasts";

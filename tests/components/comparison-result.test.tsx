@@ -1,6 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import { ComparisonResult } from "@/components/compare/comparison-result";
-import { computeComparison } from "@/lib/comparison";
+import { computeComparison } from "@/lib/compare/comparison";
 import { big, makeCoin, seedPriceContext, tiny } from "./fixtures";
 
 test("a coin priced 0.00001234 at a 100x bigger market cap: every figure in its exact format", () => {

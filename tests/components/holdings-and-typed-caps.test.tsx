@@ -5,7 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { CoinAtMarketCap } from "@/components/coins/coin-page/coin-at-market-cap";
 import { ComparisonResult } from "@/components/compare/comparison-result";
 import { Playground } from "@/components/playground/playground";
-import { computeComparison } from "@/lib/comparison";
+import { computeComparison } from "@/lib/compare/comparison";
 import { chooseCoin } from "../helpers/choose-coin";
 import { TEST_INDEX_VERSION, serveCoins } from "../helpers/coin-api";
 import { useFakeApi } from "../helpers/fake-api";

@@ -2,8 +2,8 @@ import { render, screen, within } from "@testing-library/react";
 import { AdvertiseCard, FeaturedCard } from "@/components/home/featured-card";
 import { MostComparedPairs } from "@/components/home/most-compared-pairs";
 import { RecentlyListed } from "@/components/home/recently-listed";
-import { computeComparison } from "@/lib/comparison";
-import { selectMostComparedPairs } from "@/lib/market-constants";
+import { computeComparison } from "@/lib/compare/comparison";
+import { selectMostComparedPairs } from "@/lib/trending/home-tables";
 import { big, makeCoin, tiny } from "./fixtures";
 
 function featured(isPromoted: boolean) {

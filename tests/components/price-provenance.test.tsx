@@ -3,7 +3,7 @@
 // may be an older one (under the liquidity floor, stale).
 import { render, screen, within } from "@testing-library/react";
 import { PriceProvenance } from "@/components/coins/coin-page/price-provenance";
-import type { PriceAccount } from "@/lib/coins/queries";
+import type { PriceAccount } from "@/lib/coins/queries.server";
 import type { Provenance } from "@/lib/validation/provenance";
 import { makeCoin, seedPriceContext } from "./fixtures";
 

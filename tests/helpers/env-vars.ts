@@ -1,5 +1,5 @@
-// Points the app's environment (lib/env.ts) at test values for a while, and back.
-import { resetEnvCache } from "@/lib/env";
+// Points the app's environment (lib/config/env.ts) at test values for a while, and back.
+import { resetEnvCache } from "@/lib/config/env";
 
 /** Sets these variables (and forgets the parsed environment); the returned function restores them. */
 export function setEnvVars(values: Record<string, string>): () => void {

@@ -13,7 +13,7 @@
 //
 // A call with no route answers 404 and fails the test in afterEach, so a forgotten route can't
 // pass unnoticed as an error state. jsdom has no Response class, so answers are a minimal
-// Response-like object with what lib/api/fetch-json.ts reads (status, ok, statusText, text, json).
+// Response-like object with what lib/api/fetch-json.browser.ts reads (status, ok, statusText, text, json).
 
 export type RecordedCall = {
   method: string;

@@ -1,2 +1,2 @@
-/** A source's request pace that never waits: tests decide timing themselves (lib/market/http.ts). */
+/** A source's request pace that never waits: tests decide timing themselves (lib/market/http.server.ts). */
 export const noPace = async (): Promise<void> => {};

@@ -9,9 +9,9 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import { Toaster } from "@/components/ui/toaster";
-import { AUTH_USER_QUERY_KEY, signedInHintChanged } from "@/lib/auth/client";
+import { AUTH_USER_QUERY_KEY, signedInHintChanged } from "@/lib/auth/sign-in-calls.browser";
 import { SIGNED_IN_HINT_COOKIE } from "@/lib/auth/signed-in-hint";
-import { createQueryClient, setBrowserQueryClient } from "@/lib/query-client";
+import { createQueryClient, setBrowserQueryClient } from "@/lib/api/query-client.browser";
 import type { AuthUser } from "@/lib/validation/auth";
 
 export type AuthAnswer = "pending" | AuthUser | null;

@@ -1,18 +1,18 @@
 // Gives a test file its own real SQLite database: a fresh file, migrated with the project's
 // migrations and loaded with the seed snapshot. The app's own client (lib/db) points at it,
 // so route handlers run exactly as in production. Each test starts with an empty public cache
-// (lib/cache/public-cache.ts), so what one test read is never served to the next.
+// (lib/cache/public-cache.server.ts), so what one test read is never served to the next.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { invalidatePublicCache, resetPublicCacheForTests } from "@/lib/cache/public-cache";
+import { invalidatePublicCache, resetPublicCacheForTests } from "@/lib/cache/public-cache.server";
 import type { PublicTag } from "@/lib/cache/public-tags";
 import { createPrismaClient, type PrismaClient } from "@/lib/db/create-client";
-import { getDb } from "@/lib/db";
+import { getDb } from "@/lib/db/get-db.server";
 import { migrateDatabase } from "@/lib/db/migrate";
 import { setupDatabase } from "@/lib/db/setup";
-import { resetEnvCache } from "@/lib/env";
-import { resetRateLimitForTests } from "@/lib/security/rate-limit";
+import { resetEnvCache } from "@/lib/config/env";
+import { resetRateLimitForTests } from "@/lib/security/rate-limit.server";
 
 type TestDatabase = {
   /** A second client on the same file, for writes behind the app's back. */

@@ -6,8 +6,8 @@ import { createSiweMessage, type SiweMessage } from "viem/siwe";
 import * as nextAuthRoute from "@/app/api/auth/[...nextauth]/route";
 import * as nonceRoute from "@/app/api/auth/nonce/route";
 import * as userRoute from "@/app/api/auth/user/route";
-import { resetAuthConfigCache } from "@/lib/auth/config";
-import { resetEnvCache } from "@/lib/env";
+import { resetAuthConfigCache } from "@/lib/auth/config.server";
+import { resetEnvCache } from "@/lib/config/env";
 import { call } from "./request";
 
 /** The site origin the auth tests configure (https, as in production). */

@@ -5,9 +5,9 @@
 // tests/browser/ratelimit.spec.ts checks the same against a real `next start`.
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { resetEnvCache } from "@/lib/env";
-import { clientIp, normalizeIp, trustedProxyList, walkForwardedFor } from "@/lib/security/client-ip";
-import { PEER_ADDRESS_HEADER, installPeerAddressHook, uninstallPeerAddressHookForTests } from "@/lib/security/peer-address";
+import { resetEnvCache } from "@/lib/config/env";
+import { clientIp, normalizeIp, trustedProxyList, walkForwardedFor } from "@/lib/security/client-ip.server";
+import { PEER_ADDRESS_HEADER, installPeerAddressHook, uninstallPeerAddressHookForTests } from "@/lib/security/peer-address.server";
 
 let server: Server;
 let port: number;

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { findCoinBySymbol, searchCoins } from "@/lib/coin-search";
+import { findCoinBySymbol, searchCoins } from "@/lib/coins/coin-search";
 
 type TestCoin = { id: string; name: string; symbol: string };
 

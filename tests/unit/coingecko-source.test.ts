@@ -2,8 +2,8 @@
 // real shape (GET /simple/price -> { "<id>": { usd, usd_market_cap, usd_24h_change } }).
 import { delay, http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
-import type { RetryPolicy } from "@/lib/market/http";
-import { createCoinGeckoSource } from "@/lib/market/sources/coingecko";
+import type { RetryPolicy } from "@/lib/market/http.server";
+import { createCoinGeckoSource } from "@/lib/market/sources/coingecko.server";
 import { noPace } from "../helpers/no-pace";
 
 const BASE = "https://coingecko.test/api/v3";

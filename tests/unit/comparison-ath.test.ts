@@ -1,6 +1,6 @@
 import { athEstimatedNote, athTargetPhrase, formatHighDay } from "@/lib/compare/ath-target-copy";
 import { searchWithTarget, targetFromSearch } from "@/lib/compare/target-param";
-import { type ComparableCoin, comparisonFailureMessage, computeAthComparison, computeComparison } from "@/lib/comparison";
+import { type ComparableCoin, comparisonFailureMessage, computeAthComparison, computeComparison } from "@/lib/compare/comparison";
 
 type TestCoin = ComparableCoin & { symbol: string };
 

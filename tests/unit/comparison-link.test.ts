@@ -1,4 +1,4 @@
-import { comparisonHref, linkedCoinId } from "@/lib/comparison-link";
+import { comparisonHref, linkedCoinId } from "@/lib/compare/comparison-link";
 
 test("a comparison's address is its pair page; one coin opens the home page's form", () => {
   expect(comparisonHref("hex", "btc")).toBe("/compare/hex/btc");

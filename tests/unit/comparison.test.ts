@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { type ComparableCoin, comparisonFailureMessage, computeComparison } from "@/lib/comparison";
+import { type ComparableCoin, comparisonFailureMessage, computeComparison } from "@/lib/compare/comparison";
 
 type TestCoin = ComparableCoin & { symbol: string; name: string };
 

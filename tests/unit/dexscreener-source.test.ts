@@ -4,8 +4,8 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { delay, http, HttpResponse, passthrough } from "msw";
 import { setupServer } from "msw/node";
-import type { RetryPolicy } from "@/lib/market/http";
-import { createDexScreenerSource } from "@/lib/market/sources/dexscreener";
+import type { RetryPolicy } from "@/lib/market/http.server";
+import { createDexScreenerSource } from "@/lib/market/sources/dexscreener.server";
 import { noPace } from "../helpers/no-pace";
 
 const BASE = "https://dexscreener.test";

@@ -1,7 +1,7 @@
 // Keys made from the endpoint declarations: one entry per user and per input, and the bare name
 // as the prefix a write invalidates.
 import { QueryClient } from "@tanstack/react-query";
-import { apiKey, apiMutation, apiQuery } from "@/lib/api/endpoint-queries";
+import { apiKey, apiMutation, apiQuery } from "@/lib/api/endpoint-queries.browser";
 
 test("a user's read is keyed by the endpoint, then the user; inputs get entries of their own", () => {
   expect(apiQuery("watchlist", { scope: [7] }).queryKey).toEqual(["watchlist", 7]);

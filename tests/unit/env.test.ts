@@ -1,4 +1,4 @@
-import { getEnv, resetEnvCache } from "@/lib/env";
+import { getEnv, resetEnvCache } from "@/lib/config/env";
 
 const saved = { ...process.env };
 afterEach(() => {

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { z } from "zod";
-import { ApiCallError, fetchJson } from "@/lib/api/fetch-json";
+import { ApiCallError, fetchJson } from "@/lib/api/fetch-json.browser";
 import { coinListSchema } from "@/lib/validation/coins";
 
 const BASE = "http://app.test";

@@ -12,7 +12,7 @@ import {
   formatResultMultiplier,
   MISSING,
   shortenAddress,
-} from "@/lib/format";
+} from "@/lib/shared/format";
 
 /** Inputs every number formatter must show as the missing mark. */
 const MISSING_INPUTS: [string, number | null | undefined][] = [

@@ -25,11 +25,11 @@ test("an import circle, and imports back up a floor, are errors; the same file's
   const [circle, libToComponents, libToApp, seedToLib, componentsToApp, clean] = lint([
     // lib/compare/sitemap-entries.ts imports lib/coins/coin-path.ts: importing it back closes a circle.
     { file: "lib/coins/coin-path.ts", text: 'import { SITEMAP_PAGES } from "@/lib/compare/sitemap-entries";\nexport const pages = SITEMAP_PAGES;\n' },
-    { file: "lib/format.ts", text: 'import { Button } from "@/components/ui/button";\nexport const x = Button;\n' },
-    { file: "lib/format.ts", text: 'import robots from "@/app/robots";\nexport const x = robots;\n' },
-    { file: "prisma/seed/coins.ts", text: 'import { formatPrice } from "@/lib/format";\nexport const x = formatPrice;\n' },
+    { file: "lib/shared/format.ts", text: 'import { Button } from "@/components/ui/button";\nexport const x = Button;\n' },
+    { file: "lib/shared/format.ts", text: 'import robots from "@/app/robots";\nexport const x = robots;\n' },
+    { file: "prisma/seed/coins.ts", text: 'import { formatPrice } from "@/lib/shared/format";\nexport const x = formatPrice;\n' },
     { file: "components/ui/button.tsx", text: 'import robots from "@/app/robots";\nexport const x = robots;\n' },
-    { file: "lib/format.ts", text: 'import { SITEMAP_PAGES } from "@/lib/compare/sitemap-entries";\nexport const pages = SITEMAP_PAGES;\n' },
+    { file: "lib/shared/format.ts", text: 'import { SITEMAP_PAGES } from "@/lib/compare/sitemap-entries";\nexport const pages = SITEMAP_PAGES;\n' },
   ]);
   expect(circle).toContain("import/no-cycle");
   expect(libToComponents).toContain("import/no-restricted-paths");
@@ -38,3 +38,41 @@ test("an import circle, and imports back up a floor, are errors; the same file's
   expect(componentsToApp).toContain("import/no-restricted-paths");
   expect(clean).toEqual([]);
 }, 60_000);
+
+// Where a lib module may run is in its name: `*.server.ts` only on the server (it starts with
+// `import "server-only"`, so a browser bundle that reaches it fails the build), `*.browser.ts`
+// only in the browser, neither: anywhere. lib/ itself holds only domain folders.
+describe("lib's file names say where each module runs", () => {
+  const { readdirSync, readFileSync } = jest.requireActual<typeof import("node:fs")>("node:fs");
+  const path = jest.requireActual<typeof import("node:path")>("node:path");
+  const root = path.resolve(__dirname, "../..");
+  const walk = (dir: string): string[] =>
+    readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+      const rel = path.join(dir, entry.name);
+      if (entry.isDirectory()) return rel === path.join("lib", "generated") ? [] : walk(rel);
+      return /\.(ts|tsx)$/.test(entry.name) ? [rel] : [];
+    });
+  const libFiles = walk("lib");
+  const source = (file: string) => readFileSync(path.join(root, file), "utf8");
+  const importsOf = (file: string) => [...source(file).matchAll(/(?:from|import)\s*\(?\s*"([^"]+)"/g)].map((match) => match[1]!);
+
+  test("a module is *.server exactly when it imports server-only", () => {
+    const misnamed = libFiles.filter((file) => /^import "server-only";/m.test(source(file)) !== /\.server\.tsx?$/.test(file));
+    expect(misnamed).toEqual([]);
+    expect(libFiles.filter((file) => file.endsWith(".server.ts")).length).toBeGreaterThan(50);
+  });
+
+  test("browser code never imports a server module, and server code never a browser one", () => {
+    const browserSide = [...libFiles.filter((file) => /\.browser\.tsx?$/.test(file)), ...walk("components").filter((file) => /^["']use client["']/.test(source(file)))];
+    const crossings = [
+      ...browserSide.flatMap((file) => importsOf(file).filter((spec) => /\.server$/.test(spec)).map((spec) => `${file} -> ${spec}`)),
+      ...libFiles.filter((file) => /\.server\.tsx?$/.test(file)).flatMap((file) => importsOf(file).filter((spec) => /\.browser$/.test(spec)).map((spec) => `${file} -> ${spec}`)),
+    ];
+    expect(crossings).toEqual([]);
+    expect(browserSide.length).toBeGreaterThan(20);
+  });
+
+  test("lib/ holds domain folders, no loose modules", () => {
+    expect(libFiles.filter((file) => path.dirname(file) === "lib")).toEqual([]);
+  });
+});

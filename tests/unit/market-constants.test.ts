@@ -11,7 +11,7 @@ import {
   selectTopGainers,
   TABLE_SOURCE_SIZE,
   TOP_GAINERS_ROWS,
-} from "@/lib/market-constants";
+} from "@/lib/trending/home-tables";
 
 type TestCoin = { id: string; symbol: string; rank: number; priceChange24h: number | null; tags: string[]; lowLiquidity: boolean };
 

@@ -1,7 +1,7 @@
 // The Node host's schedule: passes repeat at the interval, never overlap, survive a pass that
 // throws, and interval 0 turns it off. (Which instance refreshes is the lease's job, tested in
 // market-refresh.test.ts.)
-import { resetMarketScheduleForTests, startMarketSchedule } from "@/lib/market/schedule";
+import { resetMarketScheduleForTests, startMarketSchedule } from "@/lib/market/schedule.server";
 
 afterEach(() => resetMarketScheduleForTests());
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,5 +1,5 @@
 import { pairDescription, pairQuestion, pairTitle } from "@/lib/compare/pair-copy";
-import { computeComparison } from "@/lib/comparison";
+import { computeComparison } from "@/lib/compare/comparison";
 
 const hex = { id: "hex", symbol: "HEX", currentPrice: 0.0047738, marketCap: 2_870_533_600 };
 const btc = { id: "btc", symbol: "BTC", currentPrice: 97_412.35, marketCap: 1_944_078_335_894 };

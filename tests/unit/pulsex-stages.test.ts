@@ -3,7 +3,7 @@
 // each coin, and pick the rows to save. Addresses are made up; figures are worked out by hand.
 import { getAddress, type Address } from "viem";
 import { DEFAULT_BURN_ADDRESSES, PULSEX_MAINNET, type PulseXContracts } from "@/lib/market/onchain/contracts";
-import type { CallOutcome } from "@/lib/market/onchain/multicall";
+import type { CallOutcome } from "@/lib/market/onchain/multicall.server";
 import type { CachedPool, SupplyReading, TokenPools } from "@/lib/market/onchain/pool-cache";
 import { firstMiss, type DiscoveryFailure } from "@/lib/market/onchain/read-miss";
 import { checkStablePools, type BasePool } from "@/lib/market/onchain/reserves";

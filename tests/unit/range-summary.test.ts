@@ -1,5 +1,5 @@
 import { describeRange, summarizeRange } from "@/lib/history/range-summary";
-import { formatMarketCap } from "@/lib/format";
+import { formatMarketCap } from "@/lib/shared/format";
 
 const DAY = 86_400_000;
 const nov1 = Date.UTC(2026, 10, 1);

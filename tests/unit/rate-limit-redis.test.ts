@@ -3,8 +3,8 @@
 // one budget; Retry-After follows Redis's own expiry; with Redis gone the site keeps answering
 // on per-process memory limits, says so once, and goes back to Redis when it returns.
 import { Redis } from "ioredis";
-import { resetEnvCache } from "@/lib/env";
-import { consumeRateLimit, createRateLimiter, resetRateLimitForTests, type RateLimiter } from "@/lib/security/rate-limit";
+import { resetEnvCache } from "@/lib/config/env";
+import { consumeRateLimit, createRateLimiter, resetRateLimitForTests, type RateLimiter } from "@/lib/security/rate-limit.server";
 import { startRedisServer, type RedisServer } from "../helpers/redis-server";
 
 jest.setTimeout(30_000);

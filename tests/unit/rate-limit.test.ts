@@ -1,8 +1,8 @@
 // The rate limits on the memory store (no REDIS_URL): budgets per key, several keys per bucket,
 // refunds on refusal, Retry-After, IPv6 per /64. The clock is jest's, so windows pass at once.
-import { resetEnvCache } from "@/lib/env";
+import { resetEnvCache } from "@/lib/config/env";
 import { RATE_LIMIT_BUCKETS, RATE_LIMIT_BUCKET_NAMES, comparisonPairKey } from "@/lib/security/rate-limit-buckets";
-import { consumeRateLimit, createRateLimiter, ipKey, resetRateLimitForTests, type RateLimiter } from "@/lib/security/rate-limit";
+import { consumeRateLimit, createRateLimiter, ipKey, resetRateLimitForTests, type RateLimiter } from "@/lib/security/rate-limit.server";
 
 const WALLET = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const OTHER_WALLET = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";

@@ -6,7 +6,7 @@ import {
   securityHeaders,
   type SecurityEnv,
 } from "@/lib/security/headers.mjs";
-import { DEFAULT_PULSECHAIN_RPC_URL } from "@/lib/public-env";
+import { DEFAULT_PULSECHAIN_RPC_URL } from "@/lib/config/public-env";
 
 const PRODUCTION: SecurityEnv = { NODE_ENV: "production", NEXT_PUBLIC_SITE_URL: "https://pulsecompare.example" };
 
@@ -76,7 +76,7 @@ test("HSTS only when the canonical site origin is https (AUTH_ORIGINS' first, el
   expect(header(PRODUCTION, "Strict-Transport-Security")).toBe("max-age=63072000; includeSubDomains");
   expect(HSTS_VALUE).not.toContain("preload");
   expect(header({ ...PRODUCTION, NEXT_PUBLIC_SITE_URL: "http://localhost:3000" }, "Strict-Transport-Security")).toBeUndefined();
-  // AUTH_ORIGINS wins, as in lib/auth/config.ts getSiteOrigins(); its first origin is the canonical one.
+  // AUTH_ORIGINS wins, as in lib/auth/config.server.ts getSiteOrigins(); its first origin is the canonical one.
   expect(canonicalSiteOrigin({ ...PRODUCTION, AUTH_ORIGINS: " http://127.0.0.1:3000 , https://pulsecompare.example" })).toBe("http://127.0.0.1:3000");
   expect(header({ ...PRODUCTION, AUTH_ORIGINS: "http://127.0.0.1:3000,https://pulsecompare.example" }, "Strict-Transport-Security")).toBeUndefined();
   expect(header({ NODE_ENV: "production", AUTH_ORIGINS: "https://pulsecompare.example/" }, "Strict-Transport-Security")).toBe(HSTS_VALUE);

@@ -3,8 +3,8 @@
 import { atTargetPhrase } from "@/lib/compare/target-copy";
 import { choicesFromSearch, searchWithChoices, searchWithTarget } from "@/lib/compare/target-param";
 import { AMOUNT_RULES, MARKET_CAP_RULES, parseTypedNumber } from "@/lib/compare/typed-number";
-import { computeTypedCapComparison } from "@/lib/comparison";
-import { formatTokenAmount } from "@/lib/format";
+import { computeTypedCapComparison } from "@/lib/compare/comparison";
+import { formatTokenAmount } from "@/lib/shared/format";
 
 describe("parseTypedNumber: amounts", () => {
   test.each([

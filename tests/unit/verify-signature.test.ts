@@ -11,7 +11,7 @@ import {
   NO_CODE_TTL_MS,
   resetSignatureChecksForTests,
   verifyWalletSignature,
-} from "@/lib/auth/verify-signature";
+} from "@/lib/auth/verify-signature.server";
 import { freePort } from "../helpers/free-port";
 
 const owner = privateKeyToAccount("0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba");

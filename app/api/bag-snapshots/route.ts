@@ -1,7 +1,7 @@
 import { endpoints } from "@/lib/api/contract";
-import { Reply, methods, route } from "@/lib/api/route";
-import { listBagSnapshots, saveBagSnapshot } from "@/lib/account/bag-snapshots";
-import { getDb } from "@/lib/db";
+import { Reply, methods, route } from "@/lib/api/route.server";
+import { listBagSnapshots, saveBagSnapshot } from "@/lib/account/bag-snapshots.server";
+import { getDb } from "@/lib/db/get-db.server";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { endpoints } from "@/lib/api/contract";
-import { methods, route } from "@/lib/api/route";
+import { methods, route } from "@/lib/api/route.server";
 import { versionedJsonBody } from "@/lib/api/responses";
-import { getCoinSnapshot } from "@/lib/coins/snapshot";
+import { getCoinSnapshot } from "@/lib/coins/snapshot.server";
 
 export const dynamic = "force-dynamic";
 

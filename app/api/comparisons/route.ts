@@ -1,8 +1,8 @@
 import { endpoints } from "@/lib/api/contract";
-import { methods, route } from "@/lib/api/route";
-import { getDb } from "@/lib/db";
+import { methods, route } from "@/lib/api/route.server";
+import { getDb } from "@/lib/db/get-db.server";
 import { comparisonPairKey } from "@/lib/security/rate-limit-buckets";
-import { recordComparison } from "@/lib/trending/pair-counts";
+import { recordComparison } from "@/lib/trending/pair-counts.server";
 
 export const dynamic = "force-dynamic";
 

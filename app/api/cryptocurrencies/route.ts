@@ -1,8 +1,8 @@
 import { endpoints } from "@/lib/api/contract";
-import { methods, route } from "@/lib/api/route";
+import { methods, route } from "@/lib/api/route.server";
 import { publicJsonBody } from "@/lib/api/responses";
-import { getCoinsByIdsOrThrow, listCoins } from "@/lib/coins/queries";
-import { getCoinSnapshot } from "@/lib/coins/snapshot";
+import { getCoinsByIdsOrThrow, listCoins } from "@/lib/coins/queries.server";
+import { getCoinSnapshot } from "@/lib/coins/snapshot.server";
 import { DEFAULT_PER_PAGE } from "@/lib/validation/coins";
 
 export const dynamic = "force-dynamic";

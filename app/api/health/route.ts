@@ -2,9 +2,9 @@
 // the database does not answer.
 import { NextResponse } from "next/server";
 import { endpoints } from "@/lib/api/contract";
-import { methods, route } from "@/lib/api/route";
-import { readPriceHealth } from "@/lib/coins/price-health";
-import { getDb } from "@/lib/db";
+import { methods, route } from "@/lib/api/route.server";
+import { readPriceHealth } from "@/lib/coins/price-health.server";
+import { getDb } from "@/lib/db/get-db.server";
 import type { Health } from "@/lib/validation/health";
 
 export const dynamic = "force-dynamic";

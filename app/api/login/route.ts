@@ -1,7 +1,7 @@
 import { endpoints } from "@/lib/api/contract";
 import { ApiError } from "@/lib/api/errors";
-import { methods, route } from "@/lib/api/route";
-import { getSiteOrigins } from "@/lib/auth/config";
+import { methods, route } from "@/lib/api/route.server";
+import { getSiteOrigins } from "@/lib/auth/config.server";
 import { loginRedirectTarget, safeReturnPath } from "@/lib/wallet/login-redirect";
 
 export const dynamic = "force-dynamic";

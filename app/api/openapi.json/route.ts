@@ -1,6 +1,6 @@
 import { endpoints } from "@/lib/api/contract";
 import { buildOpenApiDocument } from "@/lib/api/openapi";
-import { methods, route } from "@/lib/api/route";
+import { methods, route } from "@/lib/api/route.server";
 
 // Built once per server: the declarations it describes do not change while the server runs.
 let document: Record<string, unknown> | undefined;

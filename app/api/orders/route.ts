@@ -1,8 +1,8 @@
 import { endpoints } from "@/lib/api/contract";
-import { created, methods, route } from "@/lib/api/route";
-import { getDb } from "@/lib/db";
-import { listOwnOrders } from "@/lib/orders/orders";
-import { createQuote } from "@/lib/orders/quotes";
+import { created, methods, route } from "@/lib/api/route.server";
+import { getDb } from "@/lib/db/get-db.server";
+import { listOwnOrders } from "@/lib/orders/orders.server";
+import { createQuote } from "@/lib/orders/quotes.server";
 
 export const dynamic = "force-dynamic";
 

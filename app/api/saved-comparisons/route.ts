@@ -1,7 +1,7 @@
 import { endpoints } from "@/lib/api/contract";
-import { Reply, methods, route } from "@/lib/api/route";
-import { listSavedComparisons, saveComparison } from "@/lib/account/saved-comparisons";
-import { getDb } from "@/lib/db";
+import { Reply, methods, route } from "@/lib/api/route.server";
+import { listSavedComparisons, saveComparison } from "@/lib/account/saved-comparisons.server";
+import { getDb } from "@/lib/db/get-db.server";
 
 export const dynamic = "force-dynamic";
 

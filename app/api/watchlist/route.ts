@@ -1,7 +1,7 @@
 import { endpoints } from "@/lib/api/contract";
-import { Reply, methods, route } from "@/lib/api/route";
-import { addToWatchlist, listWatchlist } from "@/lib/account/watchlist";
-import { getDb } from "@/lib/db";
+import { Reply, methods, route } from "@/lib/api/route.server";
+import { addToWatchlist, listWatchlist } from "@/lib/account/watchlist.server";
+import { getDb } from "@/lib/db/get-db.server";
 
 export const dynamic = "force-dynamic";
 

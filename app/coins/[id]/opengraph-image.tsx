@@ -1,5 +1,5 @@
 import { notFound } from "next/navigation";
-import { getCoinSnapshot } from "@/lib/coins/snapshot";
+import { getCoinSnapshot } from "@/lib/coins/snapshot.server";
 import { SHARE_IMAGE_SIZE } from "@/lib/compare/share-image";
 import { renderCoinShareImage } from "@/lib/coins/share-image";
 

@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { notFound, permanentRedirect } from "next/navigation";
 import { CoinPageView } from "@/components/coins/coin-page/coin-page-view";
-import { getCoinPage } from "@/lib/coins/coin-page";
+import { getCoinPage } from "@/lib/coins/coin-page.server";
 import { coinDescription, coinTitle } from "@/lib/coins/coin-page-copy";
 import { coinPath } from "@/lib/coins/coin-path";
-import { getPriceContext } from "@/lib/coins/price-context";
+import { getPriceContext } from "@/lib/coins/price-context.server";
 
 type Props = { params: Promise<{ id: string }> };
 

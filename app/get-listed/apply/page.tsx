@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { PageHeading } from "@/components/account/page-heading";
 import { ListingForm } from "@/components/get-listed/apply/listing-form";
 import { QueryProvider } from "@/components/query-provider";
-import { getCoinSnapshot } from "@/lib/coins/snapshot";
-import { getEnv } from "@/lib/env";
+import { getCoinSnapshot } from "@/lib/coins/snapshot.server";
+import { getEnv } from "@/lib/config/env";
 
 export const metadata: Metadata = {
   title: "Listing Form",

@@ -1,7 +1,7 @@
 import { Card } from "@/components/ui/card";
 import { distanceFromHigh, formatDistanceFromHigh } from "@/lib/coins/distance-from-high";
-import { formatMarketCap, formatPrice } from "@/lib/format";
-import { formatDay } from "@/lib/format";
+import { formatMarketCap, formatPrice } from "@/lib/shared/format";
+import { formatDay } from "@/lib/shared/format";
 import type { Coin } from "@/lib/validation/coins";
 import { Fact } from "./fact";
 

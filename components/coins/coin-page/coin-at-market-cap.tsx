@@ -8,8 +8,8 @@ import { TypedNumberField, useTypedNumber } from "@/components/compare/typed-num
 import { useChoicesInAddress } from "@/components/compare/use-choices-in-address";
 import { Card } from "@/components/ui/card";
 import { AMOUNT_RULES, MARKET_CAP_RULES } from "@/lib/compare/typed-number";
-import { comparisonFailureMessage, computeTypedCapComparison, type ComparableCoin } from "@/lib/comparison";
-import { formatMarketCap, formatMultiplier, formatPrice } from "@/lib/format";
+import { comparisonFailureMessage, computeTypedCapComparison, type ComparableCoin } from "@/lib/compare/comparison";
+import { formatMarketCap, formatMultiplier, formatPrice } from "@/lib/shared/format";
 
 type CapCoin = ComparableCoin & { symbol: string };
 

@@ -3,7 +3,7 @@ import { PriceChange } from "@/components/coins/price-change";
 import { Card } from "@/components/ui/card";
 import { describePriceOrigin, formatSupply } from "@/lib/coins/coin-figures";
 import type { PriceContext } from "@/lib/coins/freshness";
-import { formatMarketCap, formatPrice } from "@/lib/format";
+import { formatMarketCap, formatPrice } from "@/lib/shared/format";
 import type { Coin } from "@/lib/validation/coins";
 import { Fact } from "./fact";
 

@@ -1,4 +1,4 @@
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/shared/class-names";
 
 /** One labelled figure of the coin page. `small`: a text, not a number. */
 export function Fact({

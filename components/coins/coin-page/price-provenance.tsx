@@ -2,8 +2,8 @@ import { Card } from "@/components/ui/card";
 import { PROVENANCE_ANCHOR } from "@/lib/coins/coin-path";
 import { ageOf, priceCaveat, reservesPhrase, sourceCheckPhrase } from "@/lib/coins/provenance-copy";
 import { staleMinutes, type PriceContext } from "@/lib/coins/freshness";
-import { EXPLORER_NAME, explorerAddressUrl, explorerBlockUrl } from "@/lib/explorer";
-import type { PriceAccount } from "@/lib/coins/queries";
+import { EXPLORER_NAME, explorerAddressUrl, explorerBlockUrl } from "@/lib/chain/explorer";
+import type { PriceAccount } from "@/lib/coins/queries.server";
 import type { Coin } from "@/lib/validation/coins";
 import type { Provenance } from "@/lib/validation/provenance";
 

@@ -3,9 +3,9 @@
 import { CheckCircle2, Circle, ExternalLink, Loader2, XCircle } from "lucide-react";
 import Link from "next/link";
 import { shortHash } from "@/components/orders/order-text";
-import { EXPLORER_NAME, explorerTxUrl } from "@/lib/explorer";
+import { EXPLORER_NAME, explorerTxUrl } from "@/lib/chain/explorer";
 import { buttonVariants } from "@/components/ui/button";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/shared/class-names";
 import type { PaymentState } from "./use-payment";
 
 type StepState = "todo" | "current" | "done" | "failed";

@@ -3,7 +3,7 @@
 import { Check } from "lucide-react";
 import { useId } from "react";
 import { Badge } from "@/components/ui/badge";
-import { formatWholeUsd } from "@/lib/format";
+import { formatWholeUsd } from "@/lib/shared/format";
 import { LISTING_PLANS, type ListingPlanId } from "@/lib/orders/catalog";
 
 export function PlanPicker({ value, onChange, error }: { value: ListingPlanId | null; onChange: (plan: ListingPlanId) => void; error?: string }) {

@@ -6,7 +6,7 @@ import { Loader2 } from "lucide-react";
 import type { Address } from "viem";
 import { Button } from "@/components/ui/button";
 import { planName, slotPhrase } from "@/components/orders/order-text";
-import { formatPrice, formatWholeUsd } from "@/lib/format";
+import { formatPrice, formatWholeUsd } from "@/lib/shared/format";
 import { formatPls } from "@/lib/orders/amount";
 import type { Order } from "@/lib/validation/orders";
 import { PaymentProgress } from "./payment-progress";

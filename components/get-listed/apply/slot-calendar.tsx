@@ -7,8 +7,8 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { formatDay } from "@/lib/format";
-import { cn } from "@/lib/utils";
+import { formatDay } from "@/lib/shared/format";
+import { cn } from "@/lib/shared/class-names";
 import { addDays, canStart, freeByDay, monthGrids, slotDays, type CalendarDay } from "./slot-days";
 
 const WEEKDAYS = [

@@ -2,7 +2,7 @@
 // show (and the contract's own where cleaning changed it, escaped), or, for a token listed
 // already, why only a slot can be ordered.
 import Link from "next/link";
-import { formatMarketCap, formatPrice, formatTokenAmount } from "@/lib/format";
+import { formatMarketCap, formatPrice, formatTokenAmount } from "@/lib/shared/format";
 import { escapeHiddenCharacters } from "@/lib/listings/token-text";
 import type { ListedOrderToken, NewOrderToken, OrderToken } from "@/lib/validation/order-token";
 

@@ -9,7 +9,7 @@ import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { describeFailure } from "@/components/orders/call-failure";
-import { apiMutation } from "@/lib/api/endpoint-queries";
+import { apiMutation } from "@/lib/api/endpoint-queries.browser";
 import { addressSchema } from "@/lib/validation/listings";
 import type { OrderToken } from "@/lib/validation/order-token";
 import { TokenPreview } from "./token-preview";

@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Address, Hash } from "viem";
 import { describeFailure, isTransient } from "@/components/orders/call-failure";
-import { callApi } from "@/lib/api/client";
+import { callApi } from "@/lib/api/call-api.browser";
 import { PaymentError, walletPayer, type WalletStage } from "@/components/wallet/send-payment";
 import type { Order } from "@/lib/validation/orders";
 

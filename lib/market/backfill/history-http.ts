@@ -1,7 +1,7 @@
 // What the two history clients share: the retry policy for a run that may take hours (a 429
 // without Retry-After waits out the per-minute window), and injectable waits and pace, so tests
 // neither wait nor lose count of the requests.
-import type { RetryPolicy } from "../http";
+import type { RetryPolicy } from "../http.server";
 
 export const HISTORY_RETRY: RetryPolicy = {
   timeoutMs: 20_000,

@@ -1,5 +1,5 @@
 // PulseChain mainnet contracts the on-chain reader uses. All are overridable through the
-// environment (lib/env.ts), which is how the tests point the reader at a local chain.
+// environment (lib/config/env.ts), which is how the tests point the reader at a local chain.
 import type { Address } from "viem";
 
 export const PULSECHAIN_CHAIN_ID = 369;

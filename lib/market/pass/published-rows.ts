@@ -2,7 +2,7 @@
 // and the highs it may raise; the moves held back; the coins newly under the liquidity floor.
 import type { Coin } from "@/lib/generated/prisma/client";
 import { heldFigures, type PricePoint } from "../held-highs";
-import type { PublishedPrice } from "../pass-writes";
+import type { PublishedPrice } from "../pass-writes.server";
 import { chooseChange24h, raiseAllTimeHigh } from "../publish";
 import type { Outcome, PublishOutcome } from "./judge";
 import type { RefreshReport } from "./report";

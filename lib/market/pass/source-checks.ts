@@ -3,7 +3,7 @@
 import type { Coin } from "@/lib/generated/prisma/client";
 import { CROSS_CHECK_TOLERANCE_PCT } from "../cross-check";
 import { compareSources } from "../source-check";
-import type { CoinCheck } from "../token-checks";
+import type { CoinCheck } from "../token-checks.server";
 import type { Outcome } from "./judge";
 import type { RefreshReport } from "./report";
 

@@ -14,7 +14,7 @@ import { createBenchDatabase } from "./market-database";
 import { MARKET_GOALS, printMarketGoals, printPasses, type PassWithGas } from "./market-report";
 import { measurePass, type PassFigures } from "./measure-pass";
 import { benchPulseXSource } from "./pulsex-source";
-import { createDexScreenerSource } from "../../../lib/market/sources/dexscreener";
+import { createDexScreenerSource } from "../../../lib/market/sources/dexscreener.server";
 import { startFakeMarketApis, type FakeMarketApis } from "../../chain/fake-market-apis";
 
 const tokens = Number(process.env.MARKET_BENCH_TOKENS ?? 5000);
@@ -47,7 +47,7 @@ try {
   console.log(`  database: ${database.coins} coins in ${since(dbStarted)}`);
   console.log(`  setup total: ${since(setupStarted)}`);
 
-  // The app's env (lib/env.ts) reads the database URL if anything on the pass's path asks for it.
+  // The app's env (lib/config/env.ts) reads the database URL if anything on the pass's path asks for it.
   process.env.DATABASE_URL = database.url;
   const { db, counts } = createCountingPrismaClient(database.url);
   let apis: FakeMarketApis | undefined;

@@ -1,7 +1,7 @@
 import { endpoints } from "@/lib/api/contract";
-import { created, methods, route } from "@/lib/api/route";
-import { getDb } from "@/lib/db";
-import { listAdminCoins, listCoin } from "@/lib/listings/coins";
+import { created, methods, route } from "@/lib/api/route.server";
+import { getDb } from "@/lib/db/get-db.server";
+import { listAdminCoins, listCoin } from "@/lib/listings/coins.server";
 
 export const dynamic = "force-dynamic";
 

@@ -3,8 +3,8 @@
 import { parseSiweMessage } from "viem/siwe";
 import { endpoints } from "@/lib/api/contract";
 import { errorResponse } from "@/lib/api/errors";
-import { methods, route, type RouteHandler } from "@/lib/api/route";
-import { runNextAuthAction } from "@/lib/auth/next-auth-route";
+import { methods, route, type RouteHandler } from "@/lib/api/route.server";
+import { runNextAuthAction } from "@/lib/auth/next-auth-route.server";
 
 export const dynamic = "force-dynamic";
 

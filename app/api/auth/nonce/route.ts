@@ -1,8 +1,8 @@
 import { endpoints } from "@/lib/api/contract";
-import { methods, route } from "@/lib/api/route";
-import { requireAuthConfig } from "@/lib/auth/config";
-import { issueNonce } from "@/lib/auth/nonces";
-import { getDb } from "@/lib/db";
+import { methods, route } from "@/lib/api/route.server";
+import { requireAuthConfig } from "@/lib/auth/config.server";
+import { issueNonce } from "@/lib/auth/nonces.server";
+import { getDb } from "@/lib/db/get-db.server";
 
 export const dynamic = "force-dynamic";
 

@@ -1,8 +1,8 @@
 import { endpoints } from "@/lib/api/contract";
 import { errorResponse } from "@/lib/api/errors";
-import { methods, route } from "@/lib/api/route";
-import { getAuthConfig } from "@/lib/auth/config";
-import { getSessionUser, unauthenticated } from "@/lib/auth/current-user";
+import { methods, route } from "@/lib/api/route.server";
+import { getAuthConfig } from "@/lib/auth/config.server";
+import { getSessionUser, unauthenticated } from "@/lib/auth/current-user.server";
 import { signedInHintCookie } from "@/lib/auth/signed-in-hint";
 
 export const dynamic = "force-dynamic";

@@ -1,8 +1,8 @@
 import { endpoints } from "@/lib/api/contract";
 import { ApiError } from "@/lib/api/errors";
-import { methods, route } from "@/lib/api/route";
-import { removeBagSnapshot } from "@/lib/account/bag-snapshots";
-import { getDb } from "@/lib/db";
+import { methods, route } from "@/lib/api/route.server";
+import { removeBagSnapshot } from "@/lib/account/bag-snapshots.server";
+import { getDb } from "@/lib/db/get-db.server";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import { endpoints } from "@/lib/api/contract";
-import { methods, route } from "@/lib/api/route";
-import { getActiveFeaturedComparisons } from "@/lib/coins/featured";
+import { methods, route } from "@/lib/api/route.server";
+import { getActiveFeaturedComparisons } from "@/lib/coins/featured.server";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { endpoints } from "@/lib/api/contract";
-import { methods, route } from "@/lib/api/route";
-import { getDb } from "@/lib/db";
-import { refreshMarket } from "@/lib/market/run";
+import { methods, route } from "@/lib/api/route.server";
+import { getDb } from "@/lib/db/get-db.server";
+import { refreshMarket } from "@/lib/market/run.server";
 
 export const dynamic = "force-dynamic";
 export const maxDuration = 60;

@@ -1,8 +1,8 @@
 import { endpoints } from "@/lib/api/contract";
-import { methods, route } from "@/lib/api/route";
-import { getDb } from "@/lib/db";
-import { SLOT_HORIZON_DAYS } from "@/lib/orders/quotes";
-import { slotCalendar } from "@/lib/orders/seats";
+import { methods, route } from "@/lib/api/route.server";
+import { getDb } from "@/lib/db/get-db.server";
+import { SLOT_HORIZON_DAYS } from "@/lib/orders/quotes.server";
+import { slotCalendar } from "@/lib/orders/seats.server";
 
 export const dynamic = "force-dynamic";
 

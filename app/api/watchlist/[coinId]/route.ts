@@ -1,8 +1,8 @@
 import { endpoints } from "@/lib/api/contract";
 import { ApiError } from "@/lib/api/errors";
-import { methods, route } from "@/lib/api/route";
-import { removeFromWatchlist } from "@/lib/account/watchlist";
-import { getDb } from "@/lib/db";
+import { methods, route } from "@/lib/api/route.server";
+import { removeFromWatchlist } from "@/lib/account/watchlist.server";
+import { getDb } from "@/lib/db/get-db.server";
 
 export const dynamic = "force-dynamic";
 

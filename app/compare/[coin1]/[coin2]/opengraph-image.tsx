@@ -1,5 +1,5 @@
 import { notFound } from "next/navigation";
-import { getPairPage } from "@/lib/compare/pair-page";
+import { getPairPage } from "@/lib/compare/pair-page.server";
 import { renderShareImage, SHARE_IMAGE_SIZE } from "@/lib/compare/share-image";
 
 // Cached like the page (app/layout.tsx): rebuilt with the prices, not per request.

@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import { notFound, permanentRedirect } from "next/navigation";
 import { PairView } from "@/components/compare/pair-view";
-import { getPriceContext } from "@/lib/coins/price-context";
+import { getPriceContext } from "@/lib/coins/price-context.server";
 import { pairDescription, pairTitle } from "@/lib/compare/pair-copy";
-import { getPairPage } from "@/lib/compare/pair-page";
+import { getPairPage } from "@/lib/compare/pair-page.server";
 import { pairPath } from "@/lib/compare/pair-route";
-import { getSiteUrl } from "@/lib/site";
+import { getSiteUrl } from "@/lib/config/site";
 
 type Props = { params: Promise<{ coin1: string; coin2: string }> };
 

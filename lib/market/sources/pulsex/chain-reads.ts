@@ -3,7 +3,7 @@
 // failure, deadline) is a miss, reported with its kind, never taken for a missing pool.
 import type { Address } from "viem";
 import { firstMiss, type DiscoveryFailure } from "../../onchain/read-miss";
-import type { CallOutcome } from "../../onchain/multicall";
+import type { CallOutcome } from "../../onchain/multicall.server";
 import type { CachedPool, TokenPools } from "../../onchain/pool-cache";
 import { circulatingRaw, toUnits, type BasePool } from "../../onchain/reserves";
 import { supplyKey } from "../../onchain/schedule";

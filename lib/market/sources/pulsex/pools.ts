@@ -2,7 +2,7 @@
 // the new discoveries laid over them, the rows to save, and the tokens that have no row because
 // their discovery failed.
 import type { Address } from "viem";
-import type { Discovery } from "../../onchain/discover";
+import type { Discovery } from "../../onchain/discover.server";
 import type { DiscoveryFailure } from "../../onchain/read-miss";
 import type { TokenPools } from "../../onchain/pool-cache";
 import type { Bases } from "./bases";

@@ -4,7 +4,7 @@
 import { erc20Abi, type Address } from "viem";
 import { GAS_PER_CALL } from "../../onchain/chunks";
 import { multicallClockAbi, pairAbi } from "../../onchain/contracts";
-import type { ChainCall } from "../../onchain/multicall";
+import type { ChainCall } from "../../onchain/multicall.server";
 import type { TokenPools } from "../../onchain/pool-cache";
 import { suppliesToRead, supplyKey } from "../../onchain/schedule";
 import { basePoolsOf, type Bases } from "./bases";

@@ -1,7 +1,7 @@
 import { endpoints } from "@/lib/api/contract";
-import { methods, route } from "@/lib/api/route";
-import { getDb } from "@/lib/db";
-import { previewListing } from "@/lib/listings/coins";
+import { methods, route } from "@/lib/api/route.server";
+import { getDb } from "@/lib/db/get-db.server";
+import { previewListing } from "@/lib/listings/coins.server";
 
 export const dynamic = "force-dynamic";
 

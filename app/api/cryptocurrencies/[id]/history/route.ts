@@ -1,7 +1,7 @@
 import { endpoints } from "@/lib/api/contract";
 import { publicJsonBody } from "@/lib/api/responses";
-import { methods, route } from "@/lib/api/route";
-import { getHistoryBody } from "@/lib/history/queries";
+import { methods, route } from "@/lib/api/route.server";
+import { getHistoryBody } from "@/lib/history/queries.server";
 
 export const dynamic = "force-dynamic";
 

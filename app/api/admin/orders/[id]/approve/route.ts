@@ -1,7 +1,7 @@
 import { endpoints } from "@/lib/api/contract";
-import { methods, route } from "@/lib/api/route";
-import { getDb } from "@/lib/db";
-import { approveOrder } from "@/lib/orders/operator-queue";
+import { methods, route } from "@/lib/api/route.server";
+import { getDb } from "@/lib/db/get-db.server";
+import { approveOrder } from "@/lib/orders/operator-queue.server";
 
 export const dynamic = "force-dynamic";
 

@@ -1,0 +1,127 @@
+// The server side of a declared endpoint (lib/api/contract.ts): one wrapper runs every check in
+// the same order for every route, so a route file holds only what its endpoint does.
+//   access (origin 403, session 401, operator 403) -> path parameters (404) -> query (400)
+//   -> body (415 / 413 while streaming / 408 / 400) -> rate limit (429) -> the handler
+// Errors become the API's JSON shape with the status their code names (lib/api/error-codes.ts).
+import "server-only";
+import { NextResponse } from "next/server";
+import type { SessionUser } from "@/lib/auth/sessions.server";
+import { clientIp } from "@/lib/security/client-ip.server";
+import { enforceRateLimit } from "@/lib/security/enforce-rate-limit.server";
+import { enforceAccess } from "./access.server";
+import type { BodyOf, Endpoint, Method, ParamsOf, QueryOf } from "./contract";
+import { readFormOrJsonBody, readJsonBody } from "./body";
+import { ApiError, errorResponse, withErrorHandling } from "./errors";
+import { parseQuery } from "./query";
+import { PUBLIC_CACHE_CONTROL } from "./responses";
+
+type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+export type RouteHandler = ((request: Request, context: RouteContext) => Promise<Response>) & { endpoint?: Endpoint };
+
+type SignedIn<E> = E extends { access: "user" | "operator" } ? SessionUser : undefined;
+
+export type HandlerInput<E extends Endpoint> = {
+  request: Request;
+  params: ParamsOf<E>;
+  query: QueryOf<E>;
+  body: BodyOf<E>;
+  user: SignedIn<E>;
+};
+
+/** A success with a status other than 200 (201 for something new). */
+export class Reply {
+  constructor(
+    readonly data: unknown,
+    readonly status: number,
+  ) {}
+}
+
+export const created = (data: unknown) => new Reply(data, 201);
+
+/**
+ * What else a rate limit keys on besides the client's IP and the signed-in wallet: the wallet a
+ * sign-in is for, or the pair a comparison count is for.
+ */
+export type ExtraRateLimitKeys<E extends Endpoint> = (input: HandlerInput<E>) => { address?: string; pair?: string };
+
+/**
+ * The handler answers with data (200 JSON), a Reply, `undefined` (204) or a Response of its own
+ * (an already serialised body, a redirect); the endpoint's cache policy is applied to each.
+ */
+export function route<E extends Endpoint>(
+  endpoint: E,
+  handler: (input: HandlerInput<E>) => Promise<unknown>,
+  options: { rateLimitKeys?: ExtraRateLimitKeys<E> } = {},
+): RouteHandler {
+  const run = withErrorHandling(async (request: Request, context: RouteContext) => {
+    const signedIn = await enforceAccess(endpoint.access, endpoint.method, request);
+    const params = endpoint.params ? await parseParams(endpoint, context) : undefined;
+    const query = endpoint.query ? parseQuery(request, endpoint.query) : undefined;
+    const body = endpoint.body ? endpoint.body.parse(await readBody(endpoint, request)) : undefined;
+    const input = { request, params, query, body, user: signedIn } as HandlerInput<E>;
+    if (endpoint.rateLimit) {
+      const extra = options.rateLimitKeys?.(input) ?? {};
+      await enforceRateLimit(endpoint.rateLimit, { ip: clientIp(request), address: extra.address ?? signedIn?.address, pair: extra.pair });
+    }
+    const response = toResponse(endpoint, await handler(input));
+    if (endpoint.access === "operator" && endpoint.method !== "GET") auditOperatorWrite(endpoint, signedIn!.address, input, response.status);
+    return response;
+  });
+  return Object.assign(run, { endpoint });
+}
+
+/**
+ * The audit trail of operators' writes: one JSON line in the server's log per write that
+ * succeeded, naming the operator's wallet, the endpoint and what it was given (already validated
+ * and bounded by the body limits). Refused writes are not audited: they changed nothing.
+ */
+function auditOperatorWrite(endpoint: Endpoint, operator: string, input: { params: unknown; body: unknown }, status: number): void {
+  const line = { at: new Date().toISOString(), operator, endpoint: `${endpoint.method} ${endpoint.path}`, params: input.params, body: input.body, status };
+  console.info(`[admin-audit] ${JSON.stringify(line)}`);
+}
+
+async function parseParams(endpoint: Endpoint, context: RouteContext): Promise<unknown> {
+  const raw = Object.fromEntries(Object.entries(await context.params).map(([key, value]) => [key, Array.isArray(value) ? value.join("/") : (value ?? "")]));
+  const parsed = endpoint.params!.safeParse(raw);
+  if (!parsed.success) throw new ApiError("not_found", endpoint.notFound?.(raw) ?? "Not found.");
+  return parsed.data;
+}
+
+function readBody(endpoint: Endpoint, request: Request): Promise<unknown> {
+  return endpoint.bodyType === "form" ? readFormOrJsonBody(request) : readJsonBody(request);
+}
+
+const CACHE_HEADERS: Record<Endpoint["cache"], Record<string, string>> = {
+  public: { "Cache-Control": PUBLIC_CACHE_CONTROL },
+  private: { "Cache-Control": "private, no-store", Vary: "Cookie" },
+  none: { "Cache-Control": "no-store" },
+};
+
+function toResponse(endpoint: Endpoint, result: unknown): Response {
+  const headers = CACHE_HEADERS[endpoint.cache];
+  if (result instanceof Response) {
+    for (const [name, value] of Object.entries(headers)) if (!result.headers.has(name)) result.headers.set(name, value);
+    return result;
+  }
+  if (result === undefined) return new Response(null, { status: 204, headers });
+  const reply = result instanceof Reply ? result : new Reply(result, 200);
+  return NextResponse.json(reply.data, { status: reply.status, headers });
+}
+
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+
+/**
+ * A route file's exports: each declared handler under its own method (a mismatch fails the
+ * build), and 405 JSON with `Allow` for every other method.
+ */
+export function methods(handlers: Partial<Record<Method, RouteHandler>>): Record<(typeof METHODS)[number], RouteHandler> {
+  const allowed = Object.keys(handlers);
+  for (const [method, handler] of Object.entries(handlers)) {
+    if (handler.endpoint && handler.endpoint.method !== method) {
+      throw new Error(`${handler.endpoint.path}: the ${handler.endpoint.method} endpoint is exported as ${method}`);
+    }
+  }
+  const reject: RouteHandler = async () =>
+    errorResponse("method_not_allowed", `This endpoint accepts ${allowed.join(", ")} only.`, { Allow: allowed.join(", ") });
+  return Object.fromEntries(METHODS.map((method) => [method, handlers[method as Method] ?? reject])) as Record<(typeof METHODS)[number], RouteHandler>;
+}

@@ -1,0 +1,68 @@
+// Reads of the coin list and the trending lists, for route handlers and server pages. All of them
+// answer from the cached coin snapshot (snapshot.ts): a request costs the slice it asks for,
+// never a database read of every coin.
+import "server-only";
+import { ApiError } from "../api/errors";
+import { byChangeDesc } from "../trending/home-tables";
+import type { Coin, CoinDetail } from "../validation/coins";
+import { parseProvenance } from "../validation/provenance";
+import { parseSourceCheck } from "../validation/source-check";
+import { getCoinSnapshot, type CoinSnapshot } from "./snapshot.server";
+
+/** All coins by rank. */
+export async function listCoins(): Promise<readonly Coin[]> {
+  return (await getCoinSnapshot()).coins;
+}
+
+/** The coins with these ids, by rank; an unknown id is a 404 that names it. */
+export async function getCoinsByIdsOrThrow(ids: readonly string[]): Promise<Coin[]> {
+  const { byId } = await getCoinSnapshot();
+  const unique = [...new Set(ids)];
+  const missing = unique.filter((id) => !byId.has(id));
+  if (missing.length) {
+    throw new ApiError("not_found", `No coin with id ${missing.map((id) => `"${id}"`).join(", ")}.`);
+  }
+  return unique.map((id) => byId.get(id)!).sort((a, b) => a.rank - b.rank);
+}
+
+export async function getCoinOrThrow(id: string): Promise<Coin> {
+  const [coin] = await getCoinsByIdsOrThrow([id]);
+  return coin!;
+}
+
+/** One coin with where its price came from (GET /api/cryptocurrencies/{id}), from the snapshot. */
+export async function getCoinDetailOrThrow(id: string): Promise<CoinDetail> {
+  const coin = await getCoinOrThrow(id);
+  return { ...coin, ...priceAccountOf(await getCoinSnapshot(), coin.id) };
+}
+
+export type PriceAccount = Pick<CoinDetail, "provenance" | "sourceCheck" | "heldBack" | "supplyNote">;
+
+/** Where the coin's current price came from (null: no source described it), its last check, a move held back, its supply note. */
+export function priceAccountOf(snapshot: CoinSnapshot, id: string): PriceAccount {
+  return {
+    provenance: parseProvenance(snapshot.provenanceById.get(id) ?? null),
+    sourceCheck: parseSourceCheck(snapshot.sourceCheckById.get(id) ?? null),
+    heldBack: snapshot.heldBackById.get(id) ?? null,
+    supplyNote: snapshot.supplyNoteById.get(id) ?? null,
+  };
+}
+
+/** Biggest 24h gainers across all coins; coins without a 24h change or with a low-liquidity price are left out. */
+export async function listTopGainers(limit = 10): Promise<Coin[]> {
+  return (await getCoinSnapshot()).topGainers.slice(0, limit);
+}
+
+/**
+ * PulseChain coins for the home page's "Top Gaining Coins" table: the first 25 PulseChain
+ * coins by rank, best 24h change first (coins without a change last). Low-liquidity coins are
+ * left out until their pools recover.
+ */
+export async function listPulsechainGainers(limit = 25): Promise<Coin[]> {
+  return (await getCoinSnapshot()).pulsechainGainerSource.slice(0, limit).sort(byChangeDesc);
+}
+
+/** Newest listings first. */
+export async function listRecentlyListed(limit = 18): Promise<Coin[]> {
+  return (await getCoinSnapshot()).recentlyListed.slice(0, limit);
+}

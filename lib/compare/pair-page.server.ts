@@ -1,0 +1,26 @@
+// What a comparison page shows, read from the cached coin snapshot: one lookup per coin, so a
+// page costs the same at any number of coins.
+import "server-only";
+import { cache } from "react";
+import { getCoinSnapshot } from "../coins/snapshot.server";
+import { topCoinsBesides } from "../coins/top-coins";
+import { computeComparison, type Comparison } from "./comparison";
+import type { Coin } from "../validation/coins";
+import { resolvePair } from "./pair-route";
+
+/** How many other top coins the page links coin 1 to. */
+export const RELATED_PAIRS = 8;
+
+export type PairPageData =
+  | { kind: "pair"; result: Comparison<Coin, Coin>; related: Coin[] }
+  | { kind: "redirect"; path: string }
+  | { kind: "not-found" };
+
+/** Once per render: the page and its metadata both ask (React's `cache` dedupes within a request). */
+export const getPairPage = cache(async (segment1: string, segment2: string): Promise<PairPageData> => {
+  const snapshot = await getCoinSnapshot();
+  const resolved = resolvePair(snapshot, segment1, segment2);
+  if (resolved.kind !== "pair") return resolved;
+  const { coin1, coin2 } = resolved;
+  return { kind: "pair", result: computeComparison(coin1, coin2), related: topCoinsBesides(snapshot.coins, [coin1.id, coin2.id], RELATED_PAIRS) };
+});

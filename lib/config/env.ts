@@ -1,0 +1,178 @@
+// The one module that reads process.env. Everything else asks it for validated values,
+// so a misconfigured deployment fails at start-up with a message, not later with a stack.
+import { isIP } from "node:net";
+import { getAddress, isAddress } from "viem";
+import { z } from "zod";
+
+/** A comma-separated list of EVM addresses, EIP-55 checksummed. */
+const addressList = z
+  .string()
+  .transform((value) => value.split(",").map((item) => item.trim()).filter(Boolean))
+  .pipe(z.array(z.string().refine((item) => isAddress(item, { strict: false }), { message: "not an address" }).transform((item) => getAddress(item))).min(1));
+const address = z.string().trim().refine((item) => isAddress(item, { strict: false }), { message: "not an address" }).transform((item) => getAddress(item));
+
+/**
+ * TRUST_PROXY: "vercel", or proxies as a comma-separated list of IPs, CIDR ranges and the keyword
+ * `loopback` (127.0.0.0/8 and ::1). Parsed here; lib/security/client-ip.server.ts applies it.
+ */
+export type TrustProxy = { kind: "vercel" } | { kind: "proxies"; entries: string[] };
+
+function isIpOrCidr(entry: string): boolean {
+  if (entry === "loopback") return true;
+  const [address, prefix, ...rest] = entry.split("/");
+  const family = isIP(address ?? "");
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): TrustProxy => {
+    if (value.toLowerCase() === "vercel") return { kind: "vercel" };
+    const entries = value.split(",").map((entry) => entry.trim().toLowerCase()).filter(Boolean);
+    const bad = entries.filter((entry) => !isIpOrCidr(entry));
+    if (!entries.length || bad.length) {
+      ctx.addIssue({
+        code: "custom",
+        message: `TRUST_PROXY must be "vercel" or a comma-separated list of IPs, CIDR ranges and "loopback"${bad.length ? ` (not understood: ${bad.join(", ")})` : ""}`,
+      });
+      return z.NEVER;
+    }
+    return { kind: "proxies", entries };
+  });
+
+const envSchema = z.object({
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .min(1)
+    .refine((url) => /^(file:|libsql:|https?:|wss?:)/.test(url), {
+      message: "DATABASE_URL must start with file:, libsql:, http(s): or ws(s):",
+    })
+    .default("file:./data/app.db"),
+  DATABASE_AUTH_TOKEN: z.string().trim().min(1).optional(),
+  /** Public origin of the site, for absolute URLs in metadata; e.g. https://pulsecompare.example */
+  NEXT_PUBLIC_SITE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+  /** Signs the session cookie (a next-auth JWT). At least 32 characters; required in production. */
+  NEXTAUTH_SECRET: z.string().trim().min(32, "NEXTAUTH_SECRET must be at least 32 characters").optional(),
+  /**
+   * Origins where wallet sign-in is accepted: a SIWE message's domain and URI must match one.
+   * Comma-separated; defaults to NEXT_PUBLIC_SITE_URL. Never derived from request headers.
+   */
+  AUTH_ORIGINS: z
+    .string()
+    .transform((value) => value.split(",").map((origin) => origin.trim()).filter(Boolean))
+    .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((url) => new URL(url).origin)).min(1))
+    .optional(),
+  /** PulseChain JSON-RPC endpoint the server uses (on-chain prices, listings, contract-wallet signature checks). */
+  PULSECHAIN_RPC_URL: z.url({ protocol: /^https?$/ }).default("https://rpc.pulsechain.com"),
+  /**
+   * The contracts the on-chain PulseX reader uses; the defaults are PulseChain mainnet's
+   * (lib/market/onchain/contracts.ts). Overridden only to point it at another chain, e.g. a local one.
+   */
+  PULSEX_WPLS_ADDRESS: address.optional(),
+  PULSEX_FACTORIES: addressList.optional(),
+  PULSEX_STABLECOINS: addressList.optional(),
+  /**
+   * Tokens a PulseChain token may be priced against besides WPLS and the stablecoins (HEX, PLSX
+   * and INC on mainnet by default): the route with the most USD liquidity wins.
+   */
+  PULSEX_BASE_TOKENS: addressList.optional(),
+  MULTICALL3_ADDRESS: address.optional(),
+  /** Wallets that may use the admin page and its API (listings, featured slots). None: nobody. */
+  OPERATOR_ADDRESSES: addressList.optional(),
+  /** Market data APIs (overridable to point a refresh at a mock or a proxy). */
+  DEXSCREENER_API_URL: z.url({ protocol: /^https?$/ }).default("https://api.dexscreener.com"),
+  COINGECKO_API_URL: z.url({ protocol: /^https?$/ }).default("https://api.coingecko.com/api/v3"),
+  /** GeckoTerminal's public API, for the history backfill's PulseChain pools (`npm run market:backfill`). */
+  GECKOTERMINAL_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://api.geckoterminal.com/api/v2"),
+  /** Optional CoinGecko demo key (sent as x-cg-demo-api-key). */
+  COINGECKO_API_KEY: z.string().trim().min(1).optional(),
+  /** Minutes between market refreshes on a Node host; 0 turns the schedule off (Vercel uses cron). */
+  MARKET_REFRESH_INTERVAL_MINUTES: z.coerce.number().min(0).max(1440).default(5),
+  /** The liquidity floor: a DEX price publishes only from a pool with at least this tracked USD liquidity. */
+  MARKET_MIN_LIQUIDITY_USD: z.coerce.number().min(0).default(5_000),
+  /** How long one refresh pass may run before it stops starting new work (Vercel functions end at 60 s). */
+  MARKET_PASS_BUDGET_SECONDS: z.coerce.number().min(1).max(3_600).default(45),
+  /** Bearer token Vercel Cron sends to /api/cron/refresh and /api/cron/orders; without it the routes refuse everyone. */
+  CRON_SECRET: z.string().trim().min(16, "CRON_SECRET must be at least 16 characters").optional(),
+  /**
+   * Redis for the rate limits (lib/security/rate-limit.server.ts), e.g. redis://:password@host:6379/0
+   * or rediss:// for TLS: the store every instance shares, so a budget holds across instances.
+   * Unset: each process keeps its own counts in memory (right for one instance).
+   */
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /**
+   * Who may tell the server a client's IP address (lib/security/client-ip.server.ts), for the rate limits.
+   * Unset: the TCP peer's address, and forwarding headers are ignored (right when browsers
+   * connect to `next start` directly). "vercel": Vercel's x-vercel-forwarded-for / x-real-ip.
+   * Otherwise the proxies in front, as IPs, CIDR ranges or "loopback": when the peer is one of
+   * them, X-Forwarded-For is walked from the right past trusted hops to the client.
+   */
+  TRUST_PROXY: trustProxy.optional(),
+  /**
+   * The wallet that receives listing and promotion payments in PLS (lib/orders). Unset: the
+   * listing form says listings are closed and nothing can be ordered.
+   */
+  LISTING_PAYMENT_ADDRESS: address.optional(),
+  /** How many blocks deep a payment must be before the server accepts it. */
+  LISTING_CONFIRMATIONS: z.coerce.number().int().min(1).max(1_000).default(3),
+  /**
+   * Minutes after a quote expires during which a payment mined late is still accepted, while the
+   * PLS price stays within 5% of the quote; later payments go to an operator for review.
+   */
+  LISTING_GRACE_MINUTES: z.coerce.number().int().min(0).max(1_440).default(60),
+  /** Set by Vercel on its builds and functions; only read to warn when TRUST_PROXY is missing there. */
+  VERCEL: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+let cached: Env | undefined;
+
+export function getEnv(): Env {
+  if (cached) return cached;
+  const parsed = envSchema.safeParse({
+    DATABASE_URL: process.env.DATABASE_URL || undefined,
+    DATABASE_AUTH_TOKEN: process.env.DATABASE_AUTH_TOKEN || undefined,
+    NEXT_PUBLIC_SITE_URL: process.env.NEXT_PUBLIC_SITE_URL || undefined,
+    NODE_ENV: process.env.NODE_ENV || undefined,
+    NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET || undefined,
+    AUTH_ORIGINS: process.env.AUTH_ORIGINS || undefined,
+    PULSECHAIN_RPC_URL: process.env.PULSECHAIN_RPC_URL || undefined,
+    PULSEX_WPLS_ADDRESS: process.env.PULSEX_WPLS_ADDRESS || undefined,
+    PULSEX_FACTORIES: process.env.PULSEX_FACTORIES || undefined,
+    PULSEX_STABLECOINS: process.env.PULSEX_STABLECOINS || undefined,
+    PULSEX_BASE_TOKENS: process.env.PULSEX_BASE_TOKENS || undefined,
+    MULTICALL3_ADDRESS: process.env.MULTICALL3_ADDRESS || undefined,
+    OPERATOR_ADDRESSES: process.env.OPERATOR_ADDRESSES || undefined,
+    DEXSCREENER_API_URL: process.env.DEXSCREENER_API_URL || undefined,
+    COINGECKO_API_URL: process.env.COINGECKO_API_URL || undefined,
+    COINGECKO_API_KEY: process.env.COINGECKO_API_KEY || undefined,
+    GECKOTERMINAL_BASE_URL: process.env.GECKOTERMINAL_BASE_URL || undefined,
+    MARKET_REFRESH_INTERVAL_MINUTES: process.env.MARKET_REFRESH_INTERVAL_MINUTES || undefined,
+    MARKET_MIN_LIQUIDITY_USD: process.env.MARKET_MIN_LIQUIDITY_USD || undefined,
+    MARKET_PASS_BUDGET_SECONDS: process.env.MARKET_PASS_BUDGET_SECONDS || undefined,
+    CRON_SECRET: process.env.CRON_SECRET || undefined,
+    REDIS_URL: process.env.REDIS_URL || undefined,
+    TRUST_PROXY: process.env.TRUST_PROXY || undefined,
+    LISTING_PAYMENT_ADDRESS: process.env.LISTING_PAYMENT_ADDRESS || undefined,
+    LISTING_CONFIRMATIONS: process.env.LISTING_CONFIRMATIONS || undefined,
+    LISTING_GRACE_MINUTES: process.env.LISTING_GRACE_MINUTES || undefined,
+    VERCEL: process.env.VERCEL || undefined,
+  });
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid environment: ${details}`);
+  }
+  cached = parsed.data;
+  return cached;
+}
+
+/** Tests change DATABASE_URL between suites; this forgets the cached values. */
+export function resetEnvCache(): void {
+  cached = undefined;
+}

@@ -1,0 +1,102 @@
+// One market refresh pass: ask each source for the coins assigned to it (Coin.quoteSource),
+// stalest first and within the pass's time budget, and publish what is good. A coin whose source
+// failed or answered garbage keeps its last good values; one whose pool is under the liquidity
+// floor keeps them too and is flagged (out of the rankings); a big move from a thin pool waits for
+// the next pass to confirm it; an all-time high rises only as far as a price has held over the
+// last passes (held-highs.ts). Accepted prices, their snapshots, the re-rank and the hourly
+// snapshot thinning are written in a few statements (pass-writes.ts). Each pass also checks the
+// on-chain PLS price against CoinGecko's when a CoinGecko source is configured.
+import "server-only";
+import type { PrismaClient } from "@/lib/db/create-client";
+import { getEnv } from "@/lib/config/env";
+import { crossCheckPls } from "./cross-check";
+import { passDeadline } from "./pass-budget";
+import { recentPrices, referencePrices24h, writeSourceChecks } from "./pass-writes.server";
+import { checkIntervalMs } from "./source-check";
+import { checkTokensAgainst } from "./token-checks.server";
+import { writeMarketState } from "./state.server";
+import type { FetchOptions, PriceSource } from "./types";
+import { askSources } from "./pass/ask-sources.server";
+import { judgeAnswers } from "./pass/judge";
+import { loadCoinsStalestFirst } from "./pass/load-coins.server";
+import { aboveHigh, newlyLow, pendingMoves, publishedOf, publishedRows } from "./pass/published-rows";
+import { emptyReport, type RefreshReport } from "./pass/report";
+import { groupBySource } from "./pass/requests";
+import { disagreementLines, freshOnchainPrices, onchainTokens, plsCheck, summarizeChecks } from "./pass/source-checks";
+import { thinAtMostHourly } from "./pass/thin-snapshots.server";
+import { writePrices } from "./pass/write-prices.server";
+
+export type { RefreshReport } from "./pass/report";
+
+export type RefreshOptions = {
+  /** The time written to rows (tests fix it). */
+  now?: () => Date;
+  log?: (line: string) => void;
+  /** MARKET_MIN_LIQUIDITY_USD by default. */
+  minLiquidityUsd?: number;
+  /** MARKET_PASS_BUDGET_SECONDS by default; measured on the real clock, whatever `now` says. */
+  budgetMs?: number;
+  /** Asked before writing: false when another refresher has taken the lease (then nothing is written). */
+  stillHoldsLease?: () => Promise<boolean>;
+};
+
+/** A pass as its steps (pass/*: the pure ones judge and plan, the I/O ones read, ask and write). */
+export async function runRefreshPass(db: PrismaClient, sources: readonly PriceSource[], options: RefreshOptions = {}): Promise<RefreshReport> {
+  const now = options.now ?? (() => new Date());
+  const log = options.log ?? ((line: string) => console.warn(line));
+  const env = getEnv();
+  const floorUsd = options.minLiquidityUsd ?? env.MARKET_MIN_LIQUIDITY_USD;
+  const fetchOptions: FetchOptions = { deadline: passDeadline(Date.now(), options.budgetMs ?? env.MARKET_PASS_BUDGET_SECONDS * 1000) };
+  const startedAt = now();
+
+  // 1. The coins, stalest first: a budget too short for all of them leaves the freshest for next time.
+  const coins = await loadCoinsStalestFirst(db);
+  // 2. The site's own prices from about 24 h ago, looked up before asking: a coin that has one
+  // needs no 24h change from a source, which spares the on-chain source's DexScreener calls.
+  const references = await referencePrices24h(db, coins.map((coin) => coin.id), startedAt);
+  // 3. Ask every source for its coins, and CoinGecko for PLS, all at once.
+  const { answers, coingeckoPls } = await askSources(sources, groupBySource(coins), references, fetchOptions);
+  // 4. Judge the answers: publish, hold, flag or fail each coin; every finding in the report and the log.
+  const judged = judgeAnswers(answers, floorUsd, startedAt);
+  const report: RefreshReport = { ...emptyReport(startedAt), ...judged.entries };
+  judged.lines.forEach((line) => log(line));
+
+  // 5. Sources that watch each other: this pass's share of the on-chain tokens against DexScreener.
+  const dexScreener = sources.find((source) => source.name === "dexscreener");
+  const tokenChecks = dexScreener
+    ? await checkTokensAgainst(dexScreener, freshOnchainPrices(judged.outcomes), onchainTokens(coins).length, { intervalMs: checkIntervalMs(env.MARKET_REFRESH_INTERVAL_MINUTES), fetchOptions, at: now() })
+    : { checks: [], asked: 0 };
+
+  // 6. Nothing is written by a pass that lost its lease: another refresher writes now.
+  if (options.stillHoldsLease && !(await options.stillHoldsLease())) {
+    report.leaseLost = true;
+    log("[market] the lease was taken by another refresher: this pass writes nothing");
+    report.finishedAt = now().toISOString();
+    return report;
+  }
+
+  // 7. Write the prices: a high rises only as far as the price has held, so the last hour of the
+  // coins above a high (only theirs) is read first.
+  const writtenAt = now();
+  const published = publishedOf(judged.outcomes);
+  const recent = await recentPrices(db, aboveHigh(published), writtenAt);
+  const rows = publishedRows(published, { references, recent, writtenAt });
+  await writePrices(db, { rows, pendingMoves: pendingMoves(judged.outcomes), newlyLow: newlyLow(coins, report.lowLiquidity) });
+  report.updated = rows.map((row) => row.id);
+
+  // 8. Thin old snapshots, at most hourly across instances.
+  report.snapshotsThinned = await thinAtMostHourly(db, now());
+
+  // 9. Record the source checks: PLS against CoinGecko (kept in the market state too) and the tokens against DexScreener.
+  if (judged.onchainPls !== null && coingeckoPls !== null) {
+    report.crossCheck = crossCheckPls(judged.onchainPls, coingeckoPls, now());
+    await writeMarketState(db, "pls-cross-check", report.crossCheck);
+  }
+  const checks = [...tokenChecks.checks, ...plsCheck(coins, judged.onchainPls, coingeckoPls, now())];
+  await writeSourceChecks(db, checks.map(({ coin, check }) => ({ id: coin.id, check })));
+  report.sourceChecks = summarizeChecks(checks, tokenChecks.asked, report.crossCheck !== null);
+  disagreementLines(checks).forEach((line) => log(line));
+
+  report.finishedAt = now().toISOString();
+  return report;
+}

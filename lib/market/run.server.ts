@@ -1,0 +1,86 @@
+// Runs a refresh pass under the lease, with the sources configured in the environment. The CLI
+// (`npm run market:refresh`) and the cron route both come through here.
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { PrismaClient } from "@/lib/db/create-client";
+import { invalidatePublicData } from "@/lib/cache/invalidate.server";
+import { getDb } from "@/lib/db/get-db.server";
+import { getEnv } from "@/lib/config/env";
+import { MARKET_REFRESH_LEASE, acquireLease, holdsLease, renewLease } from "./lease.server";
+import { runRefreshPass, type RefreshReport } from "./refresh.server";
+import { createPulseChainClient } from "./onchain/client.server";
+import { PULSEX_MAINNET, type PulseXContracts } from "./onchain/contracts";
+import { createPrismaPoolCache } from "./onchain/prisma-pool-cache.server";
+import { createCoinGeckoSource } from "./sources/coingecko.server";
+import { createPulseXSource } from "./sources/pulsex.server";
+import { createDexScreenerSource } from "./sources/dexscreener.server";
+import type { PriceSource } from "./types";
+
+export function configuredSources(): PriceSource[] {
+  const env = getEnv();
+  const dexScreener = createDexScreenerSource({ baseUrl: env.DEXSCREENER_API_URL });
+  return [
+    createPulseXSource({
+      client: createPulseChainClient(env.PULSECHAIN_RPC_URL),
+      contracts: configuredPulseXContracts(),
+      changeSource: dexScreener,
+      // Pools found once are shared by every pass and instance (discovery is the costly part).
+      poolCache: createPrismaPoolCache(getDb()),
+    }),
+    dexScreener,
+    createCoinGeckoSource({ baseUrl: env.COINGECKO_API_URL, apiKey: env.COINGECKO_API_KEY }),
+  ];
+}
+
+/** PulseChain mainnet's contracts, with any the environment overrides. */
+export function configuredPulseXContracts(): PulseXContracts {
+  const env = getEnv();
+  return {
+    wpls: env.PULSEX_WPLS_ADDRESS ?? PULSEX_MAINNET.wpls,
+    factories: env.PULSEX_FACTORIES ?? PULSEX_MAINNET.factories,
+    stablecoins: env.PULSEX_STABLECOINS ?? PULSEX_MAINNET.stablecoins,
+    multicall3: env.MULTICALL3_ADDRESS ?? PULSEX_MAINNET.multicall3,
+    baseTokens: env.PULSEX_BASE_TOKENS ?? PULSEX_MAINNET.baseTokens,
+  };
+}
+
+/**
+ * How long a pass holds the lease: just under the refresh interval, so the next scheduled pass
+ * can take it while a second refresher started meanwhile (another instance, a cron retry) skips.
+ */
+export function leaseDurationMs(): number {
+  const minutes = getEnv().MARKET_REFRESH_INTERVAL_MINUTES || 5;
+  return Math.max(30_000, minutes * 60_000 - 30_000);
+}
+
+export type RefreshOutcome = { ran: true; report: RefreshReport } | { ran: false; reason: string };
+
+export async function refreshMarket(
+  db: PrismaClient,
+  options: { sources?: PriceSource[]; holder?: string; leaseMs?: number; budgetMs?: number; log?: (line: string) => void } = {},
+): Promise<RefreshOutcome> {
+  const holder = options.holder ?? randomUUID();
+  const leaseMs = options.leaseMs ?? leaseDurationMs();
+  if (!(await acquireLease(db, MARKET_REFRESH_LEASE, holder, leaseMs))) {
+    return { ran: false, reason: "another refresh holds the lease (one ran recently or is running)" };
+  }
+  // Renewed every third of the lease while the pass runs, so a pass longer than its lease keeps
+  // it (a normal pass ends before the first renewal); once lost (another refresher took it after
+  // it expired), the pass writes nothing.
+  let lost = false;
+  const renew = async () => {
+    if (!lost && !(await renewLease(db, MARKET_REFRESH_LEASE, holder, leaseMs))) lost = true;
+  };
+  const timer = setInterval(() => void renew().catch(() => {}), leaseMs / 3);
+  timer.unref?.();
+  const stillHoldsLease = async () => !lost && (await holdsLease(db, MARKET_REFRESH_LEASE, holder));
+  let report: RefreshReport;
+  try {
+    report = await runRefreshPass(db, options.sources ?? configuredSources(), { log: options.log, budgetMs: options.budgetMs, stillHoldsLease });
+  } finally {
+    clearInterval(timer);
+  }
+  // Even a pass where every coin failed may have re-ranked or thinned; the rebuild is cheap.
+  invalidatePublicData(["coins"]);
+  return { ran: true, report };
+}

@@ -1,0 +1,98 @@
+// The operator's queue (the admin page's orders): every order with its payment, its buyer and the
+// posts on X it owes, and the operator's 'Approve' (of an order held for review) and 'Reject'.
+// Recording a refund is lib/orders/refunds.server.ts.
+import "server-only";
+import { ApiError } from "@/lib/api/errors";
+import type { PrismaClient } from "@/lib/db/create-client";
+import { configuredListingDeps, type ListingDeps } from "@/lib/listings/coins.server";
+import type { ListingOrder, OrderTask, Prisma } from "@/lib/generated/prisma/client";
+import { REJECTABLE_STATUSES, type OperatorOrder } from "@/lib/validation/operator-orders";
+import { fulfil } from "./fulfil.server";
+import { toOrder } from "./order-view";
+import type { OrderStatus } from "./status";
+import { assertNoOrderStandsOn, takeDown } from "./take-down.server";
+import { toOrderTask } from "./tasks.server";
+
+/** The most orders one answer lists (newest first). */
+export const MAX_QUEUE_ORDERS = 500;
+
+// "listed-post" sorts after "compare-post": descending puts the listed post first.
+const withBuyerAndTasks = {
+  user: { select: { address: true } },
+  tasks: { orderBy: [{ kind: "desc" }, { seq: "asc" }] },
+} satisfies Prisma.ListingOrderInclude;
+type QueueRow = ListingOrder & { user: { address: string }; tasks: OrderTask[] };
+
+export function toOperatorOrder(row: QueueRow, now: Date): OperatorOrder {
+  return { ...toOrder(row, now), buyer: row.user.address, refundTx: row.refundTx, refundedWei: row.refundedWei, tasks: row.tasks.map(toOrderTask) };
+}
+
+/**
+ * The orders, newest first, all of them or those the buyer sees with `status`. "quoted" and
+ * "expired" are read together and told apart as the buyer's view does (an unpaid quote past its
+ * time reads "expired" before the sweep writes it).
+ */
+export async function listOperatorOrders(db: PrismaClient, status?: OrderStatus, now = new Date()): Promise<OperatorOrder[]> {
+  const stored: string[] | undefined = status === "quoted" || status === "expired" ? ["quoted", "expired"] : status && [status];
+  const where: Prisma.ListingOrderWhereInput = stored ? { status: { in: stored } } : {};
+  const rows = await db.listingOrder.findMany({ where, include: withBuyerAndTasks, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: MAX_QUEUE_ORDERS });
+  const orders = rows.map((row) => toOperatorOrder(row, now));
+  return status ? orders.filter((order) => order.status === status) : orders;
+}
+
+export async function operatorOrder(db: PrismaClient, orderId: number, now = new Date()): Promise<OperatorOrder> {
+  const row = await db.listingOrder.findUnique({ where: { id: orderId }, include: withBuyerAndTasks });
+  if (!row) throw new ApiError("not_found", `No order ${orderId}.`);
+  return toOperatorOrder(row, now);
+}
+
+const isRejectable = (status: string) => (REJECTABLE_STATUSES as readonly string[]).includes(status);
+
+function notRejectable(order: ListingOrder): ApiError {
+  const why: Record<string, string> = {
+    quoted: "it is an unpaid quote, which expires by itself",
+    expired: "it was never paid",
+    rejected: "it is rejected already",
+    refunded: "it is refunded already",
+  };
+  return new ApiError("order_conflict", `Order ${order.id} cannot be rejected: ${why[order.status] ?? `it is ${order.status}`}.`);
+}
+
+/**
+ * Rejects a paid order with the reason its buyer reads (statusReason), and takes down what it put
+ * on the site (lib/orders/take-down.server.ts). Refusals, nothing written: 404, 409 order_conflict for
+ * an order not paid, already closed, or whose coin another paid order's slot stands on.
+ */
+export async function rejectOrder(db: PrismaClient, orderId: number, reason: string, now = new Date()): Promise<OperatorOrder> {
+  const order = await db.listingOrder.findUnique({ where: { id: orderId } });
+  if (!order) throw new ApiError("not_found", `No order ${orderId}.`);
+  if (!isRejectable(order.status)) throw notRejectable(order);
+  await assertNoOrderStandsOn(db, order);
+  // The status first, and only from where it was: a fulfilment still running then sees the order
+  // is no longer paid and undoes its own work (lib/orders/fulfil.server.ts); a second reject loses here.
+  const { count } = await db.listingOrder.updateMany({ where: { id: orderId, status: { in: [...REJECTABLE_STATUSES] } }, data: { status: "rejected", statusReason: reason } });
+  if (count === 0) throw notRejectable(await db.listingOrder.findUniqueOrThrow({ where: { id: orderId } }));
+  await takeDown(db, orderId);
+  return operatorOrder(db, orderId, now);
+}
+
+/**
+ * Approves a paid order held for review (underpaid, paid late, or stopped half-way): it is paid
+ * again and fulfilled as any paid order is, so it goes live, or back to review with what stood in
+ * the way now. The review's reason stays on the order, marked approved. Refusals, nothing
+ * written: 404, 409 order_conflict for an order not in review or refunded already.
+ */
+export async function approveOrder(db: PrismaClient, orderId: number, deps: ListingDeps = configuredListingDeps()): Promise<OperatorOrder> {
+  const now = deps.now?.() ?? new Date();
+  const order = await db.listingOrder.findUnique({ where: { id: orderId } });
+  if (!order) throw new ApiError("not_found", `No order ${orderId}.`);
+  const approvable = { id: orderId, status: "review", paymentTx: { not: null }, refundTx: null } satisfies Prisma.ListingOrderWhereInput;
+  // Only from review: two approvals at once, or a reject meanwhile, leave one of them nothing to do.
+  const { count } = await db.listingOrder.updateMany({
+    where: approvable,
+    data: { status: "paid", statusReason: order.statusReason ? `Approved after review: ${order.statusReason}` : null },
+  });
+  if (count === 0) throw new ApiError("order_conflict", `Order ${orderId} cannot be approved: it is ${order.status === "review" ? "refunded already" : order.status}, not held for review.`);
+  await fulfil(db, orderId, deps, now);
+  return operatorOrder(db, orderId, now);
+}

@@ -1,0 +1,161 @@
+// A buyer's quote: the order priced in PLS at the published PLS price, locked for QUOTE_MINUTES,
+// with its slot's days held for the buyer for as long.
+//
+// No interactive transaction decides anything here: the unique keys do. A featured seat is a
+// SlotHold row keyed (day, seat), so two buyers racing for the last seat of a day both try to
+// insert the same key and one of them fails; the loser reads again and is told the day is
+// taken. A wallet's open-quote limit is checked again after its order is written, and the later
+// order of two racing ones is the one withdrawn.
+import "server-only";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { ApiError } from "@/lib/api/errors";
+import type { SessionUser } from "@/lib/auth/sessions.server";
+import type { PrismaClient } from "@/lib/db/create-client";
+import { isUniqueViolation } from "@/lib/db/errors";
+import { getEnv } from "@/lib/config/env";
+import { configuredListingDeps, findListedCoin, type ListingDeps } from "@/lib/listings/coins.server";
+import { cleanTokenName, cleanTokenSymbol } from "@/lib/listings/token-text";
+import type { CreateOrderBody, Order } from "@/lib/validation/orders";
+import { quoteWei } from "./amount";
+import { addDays, dayKey, daysOfSlot, utcDay } from "./calendar";
+import { orderPriceUsd } from "./catalog";
+import { toOrder } from "./order-view";
+import { freeSeatsByDay, sweepExpiredHolds } from "./seats.server";
+import { tokenToList } from "./token-check.server";
+import { MAX_OPEN_QUOTES, QUOTE_MINUTES } from "./status";
+
+/** How far ahead a slot may start. */
+export const SLOT_HORIZON_DAYS = 90;
+
+/** The coin whose price the quotes use: PulseChain's native coin. */
+const PLS_COIN_ID = "pls";
+
+/** The payment address, or 503 listings_closed when none is configured. */
+export function paymentAddressOrThrow(): string {
+  const address = getEnv().LISTING_PAYMENT_ADDRESS;
+  if (!address) throw new ApiError("listings_closed", "Listings are closed: this site takes no payments right now.");
+  return address;
+}
+
+type Token = { address: string; name: string; symbol: string; coinId: string | null };
+
+/**
+ * Quotes an order. `body` has passed createOrderBodySchema. Refusals (nothing is kept): 503
+ * listings_closed; 409 already_listed, 422 not_a_token, not_priceable or under_liquidity_floor
+ * for a plan's token; 422 unknown_coin for a slot's coins; 400 for a slot's dates or a token
+ * compared with itself; 409 slot_unavailable, too_many_quotes.
+ */
+export async function createQuote(db: PrismaClient, user: SessionUser, body: CreateOrderBody, deps: ListingDeps = configuredListingDeps()): Promise<Order> {
+  const payTo = paymentAddressOrThrow();
+  const now = deps.now?.() ?? new Date();
+  if (body.slot) assertSlotDates(body.slot.startsOn, now);
+  await assertQuotesLeft(db, user.id, now, MAX_OPEN_QUOTES);
+  const token = body.plan ? await tokenToList(db, body.tokenAddress, deps) : await listedToken(db, body.tokenAddress);
+  if (body.slot) await assertSlotCoins(db, token, body.slot.against);
+  const plsUsd = await publishedPlsPrice(db);
+
+  const priceUsd = orderPriceUsd({ plan: body.plan ?? null, slotDays: body.slot?.days ?? null });
+  const created = await db.listingOrder.create({
+    data: {
+      userId: user.id,
+      tokenAddress: token.address,
+      tokenName: token.name,
+      tokenSymbol: token.symbol,
+      plan: body.plan ?? null,
+      slotDays: body.slot?.days ?? null,
+      slotStartsOn: body.slot?.startsOn ?? null,
+      slotAgainstId: body.slot?.against ?? null,
+      logoUrl: body.logoUrl ?? null,
+      links: JSON.stringify(body.links ?? []),
+      priceUsd,
+      plsUsd,
+      amountWei: "0",
+      payTo,
+      quoteExpiresAt: new Date(now.getTime() + QUOTE_MINUTES * 60_000),
+      createdAt: now,
+    },
+  });
+  try {
+    // Two quotes from one wallet at once both passed the count above: the later one goes.
+    const openUpToThis = await db.listingOrder.count({ where: { ...openQuotes(user.id, now), id: { lte: created.id } } });
+    if (openUpToThis > MAX_OPEN_QUOTES) throw tooManyQuotes();
+    if (body.slot) await holdSeats(db, created.id, token, daysOfSlot(body.slot.startsOn, body.slot.days), created.quoteExpiresAt, now);
+    const order = await db.listingOrder.update({ where: { id: created.id }, data: { amountWei: quoteWei(priceUsd, plsUsd, created.id).toString() } });
+    return toOrder(order, now);
+  } catch (error) {
+    await db.listingOrder.delete({ where: { id: created.id } }); // its holds go with it (cascade)
+    throw error;
+  }
+}
+
+function assertSlotDates(first: Date, now: Date): void {
+  const tomorrow = addDays(utcDay(now), 1);
+  if (first.getTime() < tomorrow.getTime()) {
+    throw new ApiError("bad_request", `slot.startsOn: a slot starts tomorrow (${dayKey(tomorrow)}, UTC) at the earliest.`);
+  }
+  const last = addDays(utcDay(now), SLOT_HORIZON_DAYS);
+  if (first.getTime() > last.getTime()) throw new ApiError("bad_request", `slot.startsOn: a slot starts within ${SLOT_HORIZON_DAYS} days (by ${dayKey(last)}).`);
+}
+
+const openQuotes = (userId: number, now: Date): Prisma.ListingOrderWhereInput => ({ userId, status: "quoted", quoteExpiresAt: { gt: now } });
+const tooManyQuotes = () =>
+  new ApiError("too_many_quotes", `You have ${MAX_OPEN_QUOTES} open quotes already: pay one, or wait until one expires (${QUOTE_MINUTES} minutes after it was made).`);
+
+async function assertQuotesLeft(db: PrismaClient, userId: number, now: Date, max: number): Promise<void> {
+  if ((await db.listingOrder.count({ where: openQuotes(userId, now) })) >= max) throw tooManyQuotes();
+}
+
+/** A slot without a plan is for a token the site lists already. */
+async function listedToken(db: PrismaClient, address: string): Promise<Token> {
+  const coin = await findListedCoin(db, address);
+  if (!coin) throw new ApiError("unknown_coin", `${address} is not listed yet: choose a listing plan with the slot.`);
+  return { address, name: cleanTokenName(coin.name), symbol: cleanTokenSymbol(coin.symbol), coinId: coin.id };
+}
+
+async function assertSlotCoins(db: PrismaClient, token: Token, against: string): Promise<void> {
+  const coin = await db.coin.findUnique({ where: { id: against }, select: { id: true } });
+  if (!coin) throw new ApiError("unknown_coin", `No coin with id "${against}" to compare with.`);
+  if (coin.id === token.coinId) throw new ApiError("bad_request", "slot.against: compare your token with another coin, not with itself.");
+}
+
+/** The PLS price the site publishes now (USD), or null when it has none. */
+export async function plsPriceUsd(db: PrismaClient): Promise<number | null> {
+  const pls = await db.coin.findUnique({ where: { id: PLS_COIN_ID }, select: { currentPrice: true } });
+  return pls && pls.currentPrice > 0 ? pls.currentPrice : null;
+}
+
+async function publishedPlsPrice(db: PrismaClient): Promise<number> {
+  const price = await plsPriceUsd(db);
+  if (price === null) throw new ApiError("service_unavailable", "The PLS price is not known right now, so nothing can be quoted. Try again later.");
+  return price;
+}
+
+/**
+ * Holds one seat on each day for the order until `expiresAt` (null: for good), all or none. A
+ * seat taken by another request between the read and the insert fails its insert; the read is
+ * repeated.
+ */
+export async function holdSeats(
+  db: PrismaClient,
+  orderId: number,
+  token: { address: string; symbol: string },
+  days: Date[],
+  expiresAt: Date | null,
+  now: Date,
+): Promise<void> {
+  await sweepExpiredHolds(db, now);
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const free = await freeSeatsByDay(db, days, now, token.address);
+    const full = days.find((day) => free.get(dayKey(day))!.seats.length === 0);
+    if (full) throw new ApiError("slot_unavailable", `${dayKey(full)} has no free Homepage Compare slot: pick other days.`);
+    const clash = days.find((day) => free.get(dayKey(day))!.tokenHeld);
+    if (clash) throw new ApiError("slot_unavailable", `${token.symbol} already has a Homepage Compare slot on ${dayKey(clash)}.`);
+    try {
+      await db.$transaction(days.map((day) => db.slotHold.create({ data: { day, seat: free.get(dayKey(day))!.seats[0]!, orderId, expiresAt } })));
+      return;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
+  throw new ApiError("slot_unavailable", "Those days were just taken: pick other days.");
+}

@@ -1,0 +1,56 @@
+// The home page's featured seats per UTC day (FEATURED_SEATS of them): taken by an operator's
+// promoted featured comparison running that day, or held by an order (SlotHold). The home page
+// shows promoted comparisons first (lib/coins/featured.server.ts), so the operator's unpromoted ones
+// (the seed's, say) only fill the row when no one has paid: they take no seat. Orders' own
+// featured comparisons are not counted twice: their seats are their holds.
+import "server-only";
+import type { PrismaClient } from "@/lib/db/create-client";
+import type { SlotCalendar } from "@/lib/validation/orders";
+import { addDays, dayKey, runsOn, utcDay } from "./calendar";
+import { FEATURED_SEATS } from "./catalog";
+
+export type DaySeats = {
+  /** Seat numbers an order may still hold that day, lowest first. */
+  seats: number[];
+  /** Whether an order for this token already holds a seat that day. */
+  tokenHeld: boolean;
+};
+
+/** Frees the seats of quotes nobody paid in time. */
+export async function sweepExpiredHolds(db: PrismaClient, now: Date): Promise<void> {
+  await db.slotHold.deleteMany({ where: { expiresAt: { lte: now } } });
+}
+
+/** The free seats of each day in `days` (contiguous or not), keyed by dayKey. */
+export async function freeSeatsByDay(db: PrismaClient, days: Date[], now: Date, tokenAddress?: string): Promise<Map<string, DaySeats>> {
+  const first = days.reduce((a, b) => (a < b ? a : b));
+  const end = addDays(days.reduce((a, b) => (a > b ? a : b)), 1);
+  const [operatorSlots, holds] = await Promise.all([
+    db.featuredComparison.findMany({
+      where: { orderId: null, isPromoted: true, startsAt: { lt: end }, OR: [{ endsAt: null }, { endsAt: { gt: first } }] },
+      select: { startsAt: true, endsAt: true },
+    }),
+    db.slotHold.findMany({
+      where: { day: { gte: first, lt: end }, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
+      select: { day: true, seat: true, order: { select: { tokenAddress: true } } },
+    }),
+  ]);
+  const result = new Map<string, DaySeats>();
+  for (const day of days) {
+    const capacity = Math.max(0, FEATURED_SEATS - operatorSlots.filter((slot) => runsOn(slot, day)).length);
+    const held = holds.filter((hold) => hold.day.getTime() === day.getTime());
+    result.set(dayKey(day), {
+      seats: Array.from({ length: capacity }, (_, seat) => seat).filter((seat) => !held.some((hold) => hold.seat === seat)),
+      tokenHeld: tokenAddress !== undefined && held.some((hold) => hold.order.tokenAddress === tokenAddress),
+    });
+  }
+  return result;
+}
+
+/** Free seats per day from tomorrow (UTC) for `horizonDays` days: what the form's calendar shows. */
+export async function slotCalendar(db: PrismaClient, now: Date, horizonDays: number): Promise<SlotCalendar> {
+  const tomorrow = addDays(utcDay(now), 1);
+  const days = Array.from({ length: horizonDays }, (_, i) => addDays(tomorrow, i));
+  const free = await freeSeatsByDay(db, days, now);
+  return { seats: FEATURED_SEATS, days: days.map((day) => ({ day: dayKey(day), free: free.get(dayKey(day))!.seats.length })) };
+}

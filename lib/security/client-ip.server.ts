@@ -1,0 +1,147 @@
+// The client's IP address, for rate limits. Who is believed depends on TRUST_PROXY (lib/config/env.ts):
+//
+// - unset: the TCP peer, from the private header the server process stamps on every request
+//   (lib/security/peer-address.server.ts says why nothing else is reliable under `next start`).
+//   Forwarding headers are ignored: any client can write them.
+// - "vercel": Vercel's x-vercel-forwarded-for, then x-real-ip. Vercel's edge sets both to the
+//   client's address and does not pass on what a client sent (vercel.com/docs/headers/request-headers;
+//   it sets x-forwarded-for too, but a proxy in front of Vercel could overwrite that one).
+// - a list of proxies (IPs, CIDR ranges, "loopback"): when the peer is one of them, the client
+//   is the rightmost X-Forwarded-For entry that is not a trusted proxy. Each proxy appends the
+//   address it was connected from, so the entries right of the first untrusted one were written
+//   by our own proxies and everything left of it may be made up. A peer that is not a trusted
+//   proxy connected directly, and its X-Forwarded-For is ignored.
+//
+// Addresses are normalised: IPv4-mapped IPv6 (::ffff:192.0.2.1, what a dual-stack socket
+// reports) becomes the IPv4 address. When no address can be had the answer is "unknown", one
+// shared key: a limit then holds for everyone together rather than for no one.
+import "server-only";
+import { BlockList, isIP } from "node:net";
+import { getEnv, type TrustProxy } from "@/lib/config/env";
+import { PEER_ADDRESS_HEADER, peerAddressHookInstalled } from "./peer-address.server";
+
+export const UNKNOWN_CLIENT_IP = "unknown";
+
+export function clientIp(request: Request): string {
+  const env = getEnv();
+  const trust = env.TRUST_PROXY;
+  if (trust?.kind === "vercel") {
+    const forwarded = firstEntry(request.headers.get("x-vercel-forwarded-for")) ?? firstEntry(request.headers.get("x-real-ip"));
+    return forwarded ?? peerAddress(request) ?? UNKNOWN_CLIENT_IP;
+  }
+  const peer = peerAddress(request);
+  if (!peer) {
+    warnOnce(
+      "no-peer",
+      env.NODE_ENV === "production",
+      "[security] the TCP peer's address is not available (instrumentation.ts did not install the peer-address hook): all clients share one rate-limit budget",
+    );
+    return UNKNOWN_CLIENT_IP;
+  }
+  if (!trust) {
+    warnOnce(
+      "vercel-untrusted",
+      Boolean(env.VERCEL),
+      "[security] running on Vercel without TRUST_PROXY=vercel: the rate limits see Vercel's own address for every client",
+    );
+    return peer;
+  }
+  const proxies = trustedProxies(trust);
+  if (!isTrusted(proxies, peer)) return peer;
+  return walkForwardedFor(request.headers.get("x-forwarded-for"), proxies) ?? peer;
+}
+
+/** The peer's address from the stamped header; undefined where this process does not stamp. */
+function peerAddress(request: Request): string | undefined {
+  if (!peerAddressHookInstalled()) return undefined;
+  return normalizeIp(request.headers.get(PEER_ADDRESS_HEADER) ?? "");
+}
+
+/**
+ * The client behind trusted proxies: X-Forwarded-For from the right, skipping trusted hops. All
+ * entries trusted: the leftmost. A malformed entry ends the walk at the hop right of it (the last
+ * address a trusted proxy vouched for). Undefined when there is no usable entry.
+ */
+export function walkForwardedFor(header: string | null, proxies: BlockList): string | undefined {
+  if (!header) return undefined;
+  const entries = header.split(",").map((entry) => entry.trim());
+  let lastTrusted: string | undefined;
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const address = normalizeIp(stripPort(entries[i]!));
+    if (!address) return lastTrusted;
+    if (!isTrusted(proxies, address)) return address;
+    lastTrusted = address;
+  }
+  return lastTrusted;
+}
+
+/** The parsed TRUST_PROXY list, built once per parsed environment. */
+const proxyLists = new WeakMap<TrustProxy, BlockList>();
+
+function trustedProxies(trust: Extract<TrustProxy, { kind: "proxies" }>): BlockList {
+  let list = proxyLists.get(trust);
+  if (!list) {
+    list = trustedProxyList(trust.entries);
+    proxyLists.set(trust, list);
+  }
+  return list;
+}
+
+/** node:net's address matcher over TRUST_PROXY entries (validated by lib/config/env.ts). */
+export function trustedProxyList(entries: readonly string[]): BlockList {
+  const list = new BlockList();
+  for (const entry of entries) {
+    if (entry === "loopback") {
+      list.addSubnet("127.0.0.0", 8, "ipv4");
+      list.addAddress("::1", "ipv6");
+      continue;
+    }
+    const [address, prefix] = entry.split("/") as [string, string | undefined];
+    if (prefix === undefined) {
+      const normalized = normalizeIp(address) ?? address;
+      list.addAddress(normalized, familyOf(normalized));
+    } else {
+      list.addSubnet(address, Number(prefix), familyOf(address));
+    }
+  }
+  return list;
+}
+
+function familyOf(address: string): "ipv4" | "ipv6" {
+  return isIP(address) === 4 ? "ipv4" : "ipv6";
+}
+
+function isTrusted(proxies: BlockList, address: string): boolean {
+  return proxies.check(address, familyOf(address));
+}
+
+/** A valid IP address in canonical form (IPv4-mapped IPv6 as IPv4, IPv6 lower-case), or undefined. */
+export function normalizeIp(value: string): string | undefined {
+  const address = value.trim();
+  const family = isIP(address);
+  if (family === 4) return address;
+  if (family !== 6) return undefined;
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  if (mapped && isIP(mapped[1]!) === 4) return mapped[1]!;
+  return address.toLowerCase();
+}
+
+/** X-Forwarded-For entries may carry a port: "192.0.2.1:4711", "[2001:db8::1]:4711". */
+function stripPort(entry: string): string {
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(entry);
+  if (bracketed) return bracketed[1]!;
+  const v4WithPort = /^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/.exec(entry);
+  return v4WithPort ? v4WithPort[1]! : entry;
+}
+
+function firstEntry(header: string | null): string | undefined {
+  if (!header) return undefined;
+  return normalizeIp(stripPort(header.split(",")[0]!.trim()));
+}
+
+const warned = new Set<string>();
+function warnOnce(key: string, when: boolean, message: string): void {
+  if (!when || warned.has(key)) return;
+  warned.add(key);
+  console.warn(message);
+}

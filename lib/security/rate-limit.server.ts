@@ -1,0 +1,233 @@
+// Enforces the rate limits of lib/security/rate-limit-buckets.ts with rate-limiter-flexible.
+//
+// Store: with REDIS_URL, Redis (RateLimiterRedis over one ioredis connection per process), so
+// every instance counts against the same budget; without it, this process's memory
+// (RateLimiterMemory), right for a single instance.
+//
+// Redis down: each Redis limiter has an insurance limiter (rate-limiter-flexible's
+// `insuranceLimiter`), a memory limiter with the same budget, which answers whenever a Redis
+// command fails. Commands fail at once while the connection is down (no offline queue) and
+// after COMMAND_TIMEOUT_MS when Redis hangs, so the site keeps serving with per-process limits
+// (with N instances, up to N times the budget in total) instead of refusing everyone or
+// limiting no one. The outage is logged once, and its end once; ioredis keeps reconnecting,
+// and counting returns to Redis by itself.
+//
+// Callers consume before they write: a refused request has done nothing, and the keys it
+// passed are given their point back, so it costs the caller no budget there either.
+import "server-only";
+import { Redis } from "ioredis";
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { getEnv } from "@/lib/config/env";
+import { RATE_LIMIT_BUCKETS, type RateLimitBucket, type RateLimitRule } from "./rate-limit-buckets";
+import { normalizeIp } from "./client-ip.server";
+
+/** A refusal says when to come back: whole seconds, at least 1 (what Retry-After takes). */
+export type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/**
+ * What a request is counted by: the client's IP (lib/security/client-ip.server.ts), and where a bucket
+ * counts on them the wallet address and the ordered coin pair ("hex/btc"). A rule whose key is
+ * not given is skipped and the others still count: a sign-in whose message names no wallet (it
+ * is refused as malformed anyway) is counted per IP only.
+ */
+export type RateLimitKeys = { ip: string; address?: string; pair?: string };
+
+/** Prefix of every key in the store: `rl:<bucket>:<key kind>:<key>`, e.g. `rl:sign-in:address:0xab…`. */
+export const RATE_LIMIT_KEY_PREFIX = "rl";
+
+/** Connecting (first use, and each reconnect attempt) gives up after this long. */
+const CONNECT_TIMEOUT_MS = 2_000;
+/** A Redis answer slower than this counts as Redis being down for that request (answers take ~1 ms). */
+const COMMAND_TIMEOUT_MS = 1_000;
+
+export type RateLimiterOptions = {
+  /** Redis to count in; without it, this process's memory. */
+  redisUrl?: string;
+  log?: (line: string) => void;
+};
+
+export type RateLimiter = {
+  consume(bucket: RateLimitBucket, keys: RateLimitKeys): Promise<RateLimitVerdict>;
+  /** Closes the Redis connection, if any. */
+  close(): Promise<void>;
+};
+
+/** A limiter with its own store (and its own Redis connection). The app uses one per process: consumeRateLimit. */
+export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter {
+  const log = options.log ?? ((line: string) => console.warn(line));
+  const redis = options.redisUrl ? connectRedis(options.redisUrl, log) : undefined;
+  const limiters = new Map<string, RateLimiterAbstract>();
+
+  function limiterFor(bucket: RateLimitBucket, rule: RateLimitRule): RateLimiterAbstract {
+    const keyPrefix = `${RATE_LIMIT_KEY_PREFIX}:${bucket}:${rule.key}`;
+    let limiter = limiters.get(keyPrefix);
+    if (!limiter) {
+      const budget = { keyPrefix, points: rule.points, duration: rule.durationSeconds };
+      limiter = redis
+        ? new RateLimiterRedis({
+            ...budget,
+            storeClient: redis.client,
+            insuranceLimiter: new RateLimiterMemory(budget),
+            // A key over its budget is refused from memory for the rest of its window, without
+            // a Redis round trip: a client hammering the site costs Redis nothing more.
+            inMemoryBlockOnConsumed: rule.points + 1,
+          })
+        : new RateLimiterMemory(budget);
+      limiters.set(keyPrefix, limiter);
+    }
+    return limiter;
+  }
+
+  return {
+    async consume(bucket, keys) {
+      await redis?.firstConnection;
+      const checks = RATE_LIMIT_BUCKETS[bucket].rules.flatMap((rule) => {
+        const key = keyFor(rule, keys);
+        return key === undefined ? [] : [{ limiter: limiterFor(bucket, rule), key }];
+      });
+      const results = await Promise.allSettled(checks.map(({ limiter, key }) => limiter.consume(key)));
+      const refusals: RateLimiterRes[] = [];
+      for (const result of results) {
+        if (result.status === "fulfilled") continue;
+        // Anything but a refusal is a store failure the insurance limiter could not absorb.
+        if (!(result.reason instanceof RateLimiterRes)) throw result.reason;
+        refusals.push(result.reason);
+      }
+      if (!refusals.length) return { allowed: true };
+      // Refused: the keys that had room get their point back (best effort; a failed refund
+      // costs the client at most one point until the window ends).
+      await Promise.allSettled(checks.filter((_, i) => results[i]!.status === "fulfilled").map(({ limiter, key }) => limiter.reward(key, 1)));
+      const waitMs = Math.max(...refusals.map((refusal) => refusal.msBeforeNext));
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+    },
+    async close() {
+      await redis?.close();
+    },
+  };
+}
+
+/** The key `rule` counts this request on, or undefined when the caller did not give it. */
+function keyFor(rule: RateLimitRule, keys: RateLimitKeys): string | undefined {
+  switch (rule.key) {
+    case "ip":
+      return ipKey(keys.ip);
+    case "address":
+      return keys.address ? keys.address.toLowerCase() : undefined;
+    case "ip-pair":
+      return keys.pair ? `${ipKey(keys.ip)}|${keys.pair}` : undefined;
+  }
+}
+
+/**
+ * The key of a client IP. IPv6 counts per /64: one subscriber usually holds a whole /64 and could
+ * otherwise take a new address per request. Anything that is not an IP ("unknown") is used as is.
+ */
+export function ipKey(ip: string): string {
+  const address = normalizeIp(ip);
+  if (!address || !address.includes(":")) return address ?? ip;
+  return `${expandIpv6(address).slice(0, 4).join(":")}::/64`;
+}
+
+/** The 8 hextets of an IPv6 address (valid, as normalizeIp returns it). */
+function expandIpv6(address: string): string[] {
+  let text = address;
+  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.split("::") as [string, string | undefined];
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const zeros = tail === undefined ? [] : Array<string>(8 - left.length - right.length).fill("0");
+  return [...left, ...zeros, ...right].map((hextet) => (Number.parseInt(hextet, 16) || 0).toString(16));
+}
+
+type RedisConnection = {
+  client: Redis;
+  /** Settles when the first connection attempt has succeeded or failed. */
+  firstConnection: Promise<void>;
+  close(): Promise<void>;
+};
+
+function connectRedis(url: string, log: (line: string) => void): RedisConnection {
+  const client = new Redis(url, {
+    // Connects on first use, not when a module is loaded (builds, scripts, tests never connect).
+    lazyConnect: true,
+    // A command while disconnected fails at once (and the insurance limiter answers) instead of
+    // waiting in a queue for a Redis that may be gone.
+    enableOfflineQueue: false,
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    disconnectTimeout: 200,
+    commandTimeout: COMMAND_TIMEOUT_MS,
+    maxRetriesPerRequest: 1,
+    // Keep trying to come back, at most every 5 s.
+    retryStrategy: (attempt) => Math.min(attempt * 250, 5_000),
+    connectionName: "pulsecompare-rate-limit",
+  });
+  const where = describe(url);
+  let down = false;
+  let closing = false;
+  const lost = (reason: string) => {
+    if (down || closing) return;
+    down = true;
+    log(`[rate-limit] Redis at ${where} is unreachable (${reason}); limiting per process in memory until it is back`);
+  };
+  client.on("error", (error: Error) => lost(error.message));
+  client.on("close", () => lost("connection closed"));
+  client.on("ready", () => {
+    if (!down) return;
+    down = false;
+    log(`[rate-limit] Redis at ${where} is back; limits are shared again`);
+  });
+  const firstConnection = client.connect().then(
+    () => undefined,
+    () => undefined, // logged by the error handler; ioredis keeps retrying
+  );
+  return {
+    client,
+    firstConnection,
+    async close() {
+      closing = true;
+      if (client.status === "ready") await client.quit().catch(() => client.disconnect());
+      else client.disconnect();
+    },
+  };
+}
+
+/** host:port/db of a Redis URL, without credentials, for logs. */
+function describe(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname}:${parsed.port || "6379"}${parsed.pathname && parsed.pathname !== "/" ? parsed.pathname : ""}`;
+  } catch {
+    return "REDIS_URL";
+  }
+}
+
+// One limiter per process, on globalThis: route bundles are separate module graphs in one
+// process and must share one store and one Redis connection (like lib/cache/public-cache.server.ts).
+const STATE_KEY = Symbol.for("pulsecompare.rate-limit");
+const globalState = globalThis as unknown as { [STATE_KEY]?: RateLimiter };
+
+function sharedLimiter(): RateLimiter {
+  globalState[STATE_KEY] ??= createRateLimiter({ redisUrl: getEnv().REDIS_URL });
+  return globalState[STATE_KEY];
+}
+
+/**
+ * Counts one request against every key `bucket` names (see RATE_LIMIT_BUCKETS) and says whether
+ * it may go ahead. Call it before doing anything; when refused, answer 429 with
+ * `Retry-After: retryAfterSeconds` and do nothing else (lib/security/enforce-rate-limit.server.ts does,
+ * for every declared endpoint with a `rateLimit`).
+ */
+export function consumeRateLimit(bucket: RateLimitBucket, keys: RateLimitKeys): Promise<RateLimitVerdict> {
+  return sharedLimiter().consume(bucket, keys);
+}
+
+/** Tests: forget every count (and close the Redis connection); the next call starts afresh from the environment. */
+export async function resetRateLimitForTests(): Promise<void> {
+  const limiter = globalState[STATE_KEY];
+  globalState[STATE_KEY] = undefined;
+  await limiter?.close();
+}
