@@ -18,7 +18,7 @@ export default async function config() {
     ...shared,
     displayName: "node",
     testEnvironment: "node",
-    testMatch: ["<rootDir>/tests/{unit,api}/**/*.test.ts"],
+    testMatch: ["<rootDir>/tests/{unit,server,api}/**/*.test.ts"],
   })();
   const dom = await createJestConfig({
     ...shared,
