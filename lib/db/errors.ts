@@ -6,9 +6,12 @@ export function isPrismaError(error: unknown, code: string): boolean {
 }
 
 /**
- * A unique index refused the row (another request inserted it first): P2002, or SQLite's own
- * message when the driver adapter passes the error through inside a batch transaction.
+ * A unique index refused the row (another request inserted it first): P2002 from the query
+ * builder, or, for raw SQL (P2010), the driver adapter's own kind of error, which Prisma passes
+ * on in `meta`. Read from the error's fields, never from its message.
  */
 export function isUniqueViolation(error: unknown): boolean {
-  return isPrismaError(error, "P2002") || (error instanceof Error && /UNIQUE constraint failed/i.test(error.message));
+  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
+  const adapterError = (error.meta as { driverAdapterError?: { cause?: { kind?: string } } } | undefined)?.driverAdapterError;
+  return error.code === "P2002" || adapterError?.cause?.kind === "UniqueConstraintViolation";
 }
