@@ -84,6 +84,7 @@ export async function listCoin(db: PrismaClient, input: ListCoinBody, deps: List
   const token = await readToken(deps, contractAddress);
   if (confirmed) assertAsConfirmed(token, confirmed);
   const quote = await priceOnce(deps, token, burnAddresses);
+  const lowLiquidity = underLiquidityFloor(LISTING_SOURCE, quote.liquidityUsd, getEnv().MARKET_MIN_LIQUIDITY_USD);
 
   const now = deps.now?.() ?? new Date();
   const base = slugFromSymbol(token.symbol);
@@ -117,13 +118,12 @@ export async function listCoin(db: PrismaClient, input: ListCoinBody, deps: List
             provenance: quote.provenance ? JSON.stringify(quote.provenance) : null,
             forkOf: forkOfAddress(token.address),
             // The first accepted price: fresh now, and the first all-time high. A pool under the
-            // floor still lists (the operator saw its liquidity), flagged and out of the rankings.
+            // floor still lists (the operator saw its liquidity), flagged and out of the rankings,
+            // but with no high: a price that cheap to move is no record (issue 30). Its first high
+            // comes from prices the passes hold once the pool is over the floor.
             priceUpdatedAt: now,
-            athPrice: quote.price,
-            athMarketCap: quote.marketCap!,
-            athAt: now,
-            athMarketCapAt: now,
-            lowLiquidity: underLiquidityFloor(LISTING_SOURCE, quote.liquidityUsd, getEnv().MARKET_MIN_LIQUIDITY_USD),
+            ...(lowLiquidity ? {} : { athPrice: quote.price, athMarketCap: quote.marketCap!, athAt: now, athMarketCapAt: now }),
+            lowLiquidity,
             listedAt: now,
             updatedAt: now,
           },
