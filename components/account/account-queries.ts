@@ -4,9 +4,10 @@
 // queries and the writes, each with the spec's success and destructive error toasts (section 8). After
 // a write succeeds the lists are refetched before the write counts as done, so a removed card is
 // gone by the time the buttons come back.
-import { useMutation, useQuery, useQueryClient, type UseMutationOptions } from "@tanstack/react-query";
+import { useQuery, type UseMutationOptions } from "@tanstack/react-query";
 import { apiKey, apiMutation, apiQuery } from "@/lib/api/endpoint-queries.browser";
 import { toast } from "@/components/ui/use-toast";
+import { useRefetchingWrite } from "@/components/use-refetching-write";
 
 export function useWatchlist(userId: number) {
   return useQuery(apiQuery("watchlist", { scope: [userId] }));
@@ -19,13 +20,8 @@ export function useSavedComparisons(userId: number) {
 type Toast = { title: string; description: string };
 
 function useAccountWrite<D, V>(write: UseMutationOptions<D, Error, V>, refresh: readonly unknown[], success: Toast, failure: Toast) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...write,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: refresh });
-      toast(success);
-    },
+  return useRefetchingWrite(write, [refresh], {
+    onSuccess: () => toast(success),
     // (A 401 also makes the app re-read who is signed in: lib/api/query-client.browser.ts.)
     onError: () => void toast({ ...failure, variant: "destructive" }),
   });

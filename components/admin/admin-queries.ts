@@ -2,7 +2,8 @@
 
 // The admin page's data: the three lists, the listing preview and the seven writes. After a write succeeds the lists
 // it touches are refetched before the write counts as done, so the page shows the result.
-import { useMutation, useQuery, useQueryClient, type UseMutationOptions } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useRefetchingWrite } from "@/components/use-refetching-write";
 import { apiKey, apiMutation, apiQuery } from "@/lib/api/endpoint-queries.browser";
 import type { CorrectHighInput, ListCoinInput, ScheduleFeaturedInput, UpdateCoinInput } from "@/lib/validation/listings";
 import type { RecordRefundInput, RejectOrderInput } from "@/lib/validation/operator-orders";
@@ -23,16 +24,6 @@ export function useOperatorOrders(userId: number, enabled: boolean) {
   return useQuery({ ...apiQuery("operatorOrders", { scope: [userId] }), enabled });
 }
 
-function useAdminWrite<D, V>(write: UseMutationOptions<D, Error, V>, refresh: readonly (readonly unknown[])[]) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...write,
-    onSuccess: async () => {
-      await Promise.all(refresh.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-    },
-  });
-}
-
 /** A row's id in the path, the rest of the form as the body. */
 const byId = <B extends object>({ id, ...body }: B & { id: string | number }) => ({ params: { id: String(id) }, body });
 const idOnly = (id: number) => ({ params: { id: String(id) } });
@@ -43,14 +34,14 @@ const ORDERS = apiKey("operatorOrders");
 
 /** The listing preview: a read, but one the operator asks for with a button, and never cached. */
 export const usePreviewListing = () => useMutation(apiMutation("listingPreview", (contractAddress: string) => ({ query: { contractAddress } })));
-export const useListCoin = () => useAdminWrite(apiMutation("listCoin", (body: ListCoinInput) => ({ body })), [COINS]);
-export const useUpdateCoin = () => useAdminWrite(apiMutation("updateCoin", byId<UpdateCoinInput & { id: string }>), [COINS, FEATURED]);
-export const useCorrectHigh = () => useAdminWrite(apiMutation("correctHigh", byId<CorrectHighInput & { id: string }>), [COINS]);
-export const useScheduleFeatured = () => useAdminWrite(apiMutation("scheduleFeatured", (body: ScheduleFeaturedInput) => ({ body })), [FEATURED]);
-export const useRemoveFeatured = () => useAdminWrite(apiMutation("removeFeatured", idOnly), [FEATURED]);
+export const useListCoin = () => useRefetchingWrite(apiMutation("listCoin", (body: ListCoinInput) => ({ body })), [COINS]);
+export const useUpdateCoin = () => useRefetchingWrite(apiMutation("updateCoin", byId<UpdateCoinInput & { id: string }>), [COINS, FEATURED]);
+export const useCorrectHigh = () => useRefetchingWrite(apiMutation("correctHigh", byId<CorrectHighInput & { id: string }>), [COINS]);
+export const useScheduleFeatured = () => useRefetchingWrite(apiMutation("scheduleFeatured", (body: ScheduleFeaturedInput) => ({ body })), [FEATURED]);
+export const useRemoveFeatured = () => useRefetchingWrite(apiMutation("removeFeatured", idOnly), [FEATURED]);
 // An approval lists a coin and books a slot; a reject, or a refund of an order in review, takes
 // them down: those lists too.
-export const useApproveOrder = () => useAdminWrite(apiMutation("approveOrder", idOnly), [ORDERS, COINS, FEATURED]);
-export const useRejectOrder = () => useAdminWrite(apiMutation("rejectOrder", byId<RejectOrderInput & { id: number }>), [ORDERS, COINS, FEATURED]);
-export const useRecordRefund = () => useAdminWrite(apiMutation("recordRefund", byId<RecordRefundInput & { id: number }>), [ORDERS, COINS, FEATURED]);
-export const useMarkTaskDone = () => useAdminWrite(apiMutation("orderTaskDone", idOnly), [ORDERS]);
+export const useApproveOrder = () => useRefetchingWrite(apiMutation("approveOrder", idOnly), [ORDERS, COINS, FEATURED]);
+export const useRejectOrder = () => useRefetchingWrite(apiMutation("rejectOrder", byId<RejectOrderInput & { id: number }>), [ORDERS, COINS, FEATURED]);
+export const useRecordRefund = () => useRefetchingWrite(apiMutation("recordRefund", byId<RecordRefundInput & { id: number }>), [ORDERS, COINS, FEATURED]);
+export const useMarkTaskDone = () => useRefetchingWrite(apiMutation("orderTaskDone", idOnly), [ORDERS]);
