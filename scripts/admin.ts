@@ -9,6 +9,8 @@ import { ApiError, describeZodError } from "../lib/api/errors";
 import { createPrismaClient, type PrismaClient } from "../lib/db/create-client";
 import { listAdminCoins, listCoin, updateCoin } from "../lib/listings/coins.server";
 import { listFeaturedSlots, removeFeatured, scheduleFeatured } from "../lib/listings/featured.server";
+import { renameCoin } from "../lib/listings/rename-coin.server";
+import { renameCoinBodySchema } from "../lib/validation/coin-rename";
 import {
   featuredIdSchema,
   listCoinBodySchema,
@@ -27,6 +29,9 @@ const USAGE = `Usage: npm run admin -- <command> [arguments]
   logo <coinId> <URL>  set a coin's logo (https://... or /logos/...; "none" clears it)
   burn <coinId> <0x..,0x..>
                        set the addresses left out of the circulating supply ("default": the usual set)
+  rename-coin <coinId> [--name TEXT] [--symbol TEXT]
+                       show the coin under this name and/or symbol instead of what its contract
+                       reads (e.g. --symbol pWETH --name "Wrapped Ether from Ethereum"); the id stays
   coins                list every coin, newest listing first
   feature <coin1Id> <coin2Id> --start ISO [--end ISO] [--promoted]
                        schedule a featured comparison (times in ISO 8601 with a zone, or "now";
@@ -38,7 +43,7 @@ Exit codes: 0 done, 1 refused or failed, 2 usage error.`;
 
 class UsageError extends Error {}
 
-type Options = { logo?: string; tags?: string; burn?: string; start?: string; end?: string; promoted?: boolean };
+type Options = { logo?: string; tags?: string; burn?: string; start?: string; end?: string; promoted?: boolean; name?: string; symbol?: string };
 
 function parse(argv: string[]): { command: string | undefined; args: string[]; options: Options; help: boolean } {
   try {
@@ -53,6 +58,8 @@ function parse(argv: string[]): { command: string | undefined; args: string[]; o
         start: { type: "string" },
         end: { type: "string" },
         promoted: { type: "boolean" },
+        name: { type: "string" },
+        symbol: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -124,6 +131,19 @@ async function run(db: PrismaClient, command: string, args: string[], options: O
       const [coinId, addresses] = positional(args, ["coinId", "addresses"]);
       const coin = await updateCoin(db, coinId!, updateCoinBodySchema.parse({ burnAddresses: addresses === "default" ? null : list(addresses!) }));
       console.log(`${coin.id} burn addresses: ${coin.burnAddresses?.join(", ") ?? "(the default set)"} (used from the next market refresh)`);
+      return;
+    }
+    case "rename-coin": {
+      only(options, ["name", "symbol"]);
+      const [coinId] = positional(args, ["coinId"]);
+      if (options.name === undefined && options.symbol === undefined) throw new UsageError("give --name TEXT, --symbol TEXT or both");
+      const body = renameCoinBodySchema.parse({
+        ...(options.name !== undefined && { name: options.name }),
+        ...(options.symbol !== undefined && { symbol: options.symbol }),
+      });
+      const { coin, change } = await renameCoin(db, coinId!, body);
+      for (const [field, { from, to }] of Object.entries(change)) console.log(`${coin.id} ${field}: ${JSON.stringify(from)} -> ${JSON.stringify(to)}`);
+      console.log(describeCoin(coin));
       return;
     }
     case "coins": {

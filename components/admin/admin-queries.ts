@@ -7,6 +7,7 @@ import { useRefetchingWrite } from "@/components/use-refetching-write";
 import { apiKey, apiMutation, apiQuery } from "@/lib/api/endpoint-queries.browser";
 import type { CorrectHighInput, ListCoinInput, ScheduleFeaturedInput, UpdateCoinInput } from "@/lib/validation/listings";
 import type { RecordRefundInput, RejectOrderInput } from "@/lib/validation/operator-orders";
+import type { RenameCoinInput } from "@/lib/validation/coin-rename";
 
 // The operator's lists are keyed by the signed-in user's id (like the account lists), so they are
 // never shown to the next wallet signed in on the same tab.
@@ -37,6 +38,8 @@ export const usePreviewListing = () => useMutation(apiMutation("listingPreview",
 export const useListCoin = () => useRefetchingWrite(apiMutation("listCoin", (body: ListCoinInput) => ({ body })), [COINS]);
 export const useUpdateCoin = () => useRefetchingWrite(apiMutation("updateCoin", byId<UpdateCoinInput & { id: string }>), [COINS, FEATURED]);
 export const useCorrectHigh = () => useRefetchingWrite(apiMutation("correctHigh", byId<CorrectHighInput & { id: string }>), [COINS]);
+// Featured slots show the coins' symbols and names.
+export const useRenameCoin = () => useRefetchingWrite(apiMutation("renameCoin", byId<RenameCoinInput & { id: string }>), [COINS, FEATURED]);
 export const useScheduleFeatured = () => useRefetchingWrite(apiMutation("scheduleFeatured", (body: ScheduleFeaturedInput) => ({ body })), [FEATURED]);
 export const useRemoveFeatured = () => useRefetchingWrite(apiMutation("removeFeatured", idOnly), [FEATURED]);
 // An approval lists a coin and books a slot; a reject, or a refund of an order in review, takes

@@ -1,7 +1,8 @@
 "use client";
 
-// Every coin, newest listing first, with a filter, an editor for what operators set (logo, tags)
-// and the correction of a wrong all-time high (./correct-high.tsx).
+// Every coin, newest listing first, with a filter, an editor for what operators set (logo, tags),
+// the rename of what its contract reads (./rename-coin.tsx) and the correction of a wrong
+// all-time high (./correct-high.tsx).
 import { Pencil } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { CoinLogo } from "@/components/coins/coin-logo";
@@ -13,6 +14,7 @@ import { toast } from "@/components/ui/use-toast";
 import { splitTags, updateCoinBodySchema, type AdminCoin } from "@/lib/validation/listings";
 import { useUpdateCoin } from "./admin-queries";
 import { CorrectHigh } from "./correct-high";
+import { RenameCoin } from "./rename-coin";
 import { Field, fieldErrors } from "./field";
 import { WriteDialog } from "./write-dialog";
 import { WriteError } from "./write-error";
@@ -56,6 +58,7 @@ export function CoinList({ coins }: { coins: AdminCoin[] }) {
                 </p>
                 {coin.contractAddress ? <p className="truncate font-mono text-xs text-muted-foreground">{coin.contractAddress}</p> : null}
               </div>
+              <RenameCoin coin={coin} />
               <CorrectHigh coin={coin} />
               <EditCoin coin={coin} />
             </li>

@@ -57,6 +57,7 @@ import {
   rejectOrderBodySchema,
 } from "@/lib/validation/operator-orders";
 import { signInBodySchema, signOutBodySchema } from "@/lib/validation/auth-forms";
+import { renameCoinBodySchema } from "@/lib/validation/coin-rename";
 import { historyQuerySchema, historySchema } from "@/lib/validation/history";
 import { healthSchema } from "@/lib/validation/health";
 import type { RateLimitBucket } from "@/lib/security/rate-limit-buckets";
@@ -491,6 +492,19 @@ export const endpoints = {
     params: coinIdParams("id"),
     notFound: (params) => `No coin with id ${quoted(params.id)}.`,
     body: correctHighBodySchema,
+    rateLimit: "admin-write",
+    response: adminCoinSchema,
+  },
+  // Issue 30: a PulseChain copy reads its Ethereum original's name ("WETH" for pWETH).
+  renameCoin: {
+    method: "POST",
+    summary: "Sets a coin's display name and/or symbol in place of what its contract reads.",
+    path: "/api/admin/coins/:id/rename",
+    access: "operator",
+    cache: "private",
+    params: coinIdParams("id"),
+    notFound: (params) => `No coin with id ${quoted(params.id)}.`,
+    body: renameCoinBodySchema,
     rateLimit: "admin-write",
     response: adminCoinSchema,
   },

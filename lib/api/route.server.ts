@@ -28,15 +28,22 @@ export type HandlerInput<E extends Endpoint> = {
   user: SignedIn<E>;
 };
 
-/** A success with a status other than 200 (201 for something new). */
+/**
+ * A success with a status other than 200 (201 for something new), or one whose operator audit
+ * line also records what the write replaced (`change`).
+ */
 export class Reply {
   constructor(
     readonly data: unknown,
     readonly status: number,
+    readonly change?: Record<string, unknown>,
   ) {}
 }
 
 export const created = (data: unknown) => new Reply(data, 201);
+
+/** A 200 whose audit line (operators' writes) records `change`: the values replaced, old -> new. */
+export const audited = (data: unknown, change: Record<string, unknown>) => new Reply(data, 200, change);
 
 /**
  * What else a rate limit keys on besides the client's IP and the signed-in wallet: the wallet a
@@ -63,8 +70,11 @@ export function route<E extends Endpoint>(
       const extra = options.rateLimitKeys?.(input) ?? {};
       await enforceRateLimit(endpoint.rateLimit, { ip: clientIp(request), address: extra.address ?? signedIn?.address, pair: extra.pair });
     }
-    const response = toResponse(endpoint, await handler(input));
-    if (endpoint.access === "operator" && endpoint.method !== "GET") auditOperatorWrite(endpoint, signedIn!.address, input, response.status);
+    const result = await handler(input);
+    const response = toResponse(endpoint, result);
+    if (endpoint.access === "operator" && endpoint.method !== "GET") {
+      auditOperatorWrite(endpoint, signedIn!.address, input, response.status, result instanceof Reply ? result.change : undefined);
+    }
     return response;
   });
   return Object.assign(run, { endpoint });
@@ -73,10 +83,11 @@ export function route<E extends Endpoint>(
 /**
  * The audit trail of operators' writes: one JSON line in the server's log per write that
  * succeeded, naming the operator's wallet, the endpoint and what it was given (already validated
- * and bounded by the body limits). Refused writes are not audited: they changed nothing.
+ * and bounded by the body limits), and, when the handler answered `audited(...)`, what it replaced.
+ * Refused writes are not audited: they changed nothing.
  */
-function auditOperatorWrite(endpoint: Endpoint, operator: string, input: { params: unknown; body: unknown }, status: number): void {
-  const line = { at: new Date().toISOString(), operator, endpoint: `${endpoint.method} ${endpoint.path}`, params: input.params, body: input.body, status };
+function auditOperatorWrite(endpoint: Endpoint, operator: string, input: { params: unknown; body: unknown }, status: number, change?: Record<string, unknown>): void {
+  const line = { at: new Date().toISOString(), operator, endpoint: `${endpoint.method} ${endpoint.path}`, params: input.params, body: input.body, ...(change && { change }), status };
   console.info(`[admin-audit] ${JSON.stringify(line)}`);
 }
 
