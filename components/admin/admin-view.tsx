@@ -10,12 +10,14 @@ import { PageSpinner, SignedInOnly } from "@/components/account/signed-in-only";
 import { StateCard } from "@/components/account/state-card";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import type { AdminCoin } from "@/lib/validation/listings";
 import { isForbidden } from "./api-errors";
 import { useAdminCoins, useFeaturedSlots, useOperatorOrders } from "./admin-queries";
 import { CoinList } from "./coin-list";
 import { FeaturedSlotList, ScheduleFeaturedForm } from "./featured-slots";
 import { ListCoinForm } from "./list-coin-form";
 import { OrderQueue } from "./order-queue";
+import { QuarantineList, quarantinedCoins } from "./quarantine-list";
 
 export function AdminView() {
   return (
@@ -51,10 +53,24 @@ function AdminConsole({ userId, address }: { userId: number; address: string }) 
           {(data) => <FeaturedSlotList slots={data} />}
         </Loaded>
       </Section>
+      <QuarantineSection coins={coins.data} />
       <Section title={`Coins (${coins.data.length})`} text="Newest listing first. Tags and logos show on the site at once.">
         <CoinList coins={coins.data} />
       </Section>
     </div>
+  );
+}
+
+/** The tokens quarantined for a failing contract, from the coins' list (no request of its own). */
+function QuarantineSection({ coins }: { coins: readonly AdminCoin[] }) {
+  const quarantined = quarantinedCoins(coins);
+  return (
+    <Section
+      title={`Quarantined tokens (${quarantined.length})`}
+      text="Tokens whose own contract failed the price read 3 passes in a row: each is asked once an hour and keeps its last good price. The first answer about it lifts the quarantine."
+    >
+      <QuarantineList coins={quarantined} />
+    </Section>
   );
 }
 

@@ -1,6 +1,9 @@
-// One Multicall3 aggregate3 round trip, shared by the server's refresh pass and the browser's bag
-// reader (isomorphic: viem only). Every inner call is sent with allowFailure, so one contract that
-// reverts or answers garbage fails its own slot and never the whole eth_call.
+// One Multicall3 aggregate3 round trip, for the browser's bag reader (isomorphic: viem only). Every
+// inner call is sent with allowFailure, so one contract that reverts or answers garbage fails its
+// own slot and never the whole eth_call. Not one that burns gas: aggregate3 gives each inner call
+// all the gas left, so such a contract starves every call after it, or fails the whole eth_call.
+// The refresh pass reads through the capped multicall instead (lib/market/onchain/capped-multicall.ts),
+// where each call has a gas cap of its own.
 import { decodeFunctionResult, encodeFunctionData, getAddress, multicall3Abi, type Abi, type Address, type PublicClient } from "viem";
 import { pulsechain } from "viem/chains";
 
@@ -19,7 +22,7 @@ export type Aggregate3Options = {
   multicall3: Address;
   /** Every read of a pass or a bag comes from this one chain state. */
   blockNumber: bigint;
-  /** The eth_call's gas limit: bounds what a chunk may burn on the node whatever the contracts do. */
+  /** The eth_call's gas limit: bounds what a chunk may burn on the node whatever the contracts do (not what one call may take from the others). */
   gas: number;
 };
 

@@ -1,5 +1,5 @@
 // The price side of GET /api/health: how old the freshest and stalest prices are, how many coins
-// the site shows as stale or low-liquidity, and the last PLS cross-check against CoinGecko.
+// the site shows as stale or low-liquidity (or quarantined), and the last PLS cross-check against CoinGecko.
 import "server-only";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { readMarketState } from "@/lib/market/state.server";
@@ -25,6 +25,7 @@ export async function readPriceHealth(db: PrismaClient, now: number): Promise<Om
         });
   const lowLiquidityCoins = await db.coin.count({ where: { lowLiquidity: true } });
   const sourcesDisagreeCoins = await db.coin.count({ where: { sourcesDisagree: true } });
+  const quarantinedCoins = await db.coin.count({ where: { quarantinedAt: { not: null } } });
 
   const age = (date: Date | null) => (date ? Math.round((now - date.getTime()) / 1000) : null);
   return {
@@ -36,6 +37,7 @@ export async function readPriceHealth(db: PrismaClient, now: number): Promise<Om
       staleCoins,
       lowLiquidityCoins,
       sourcesDisagreeCoins,
+      quarantinedCoins,
     },
     plsCrossCheck: await readMarketState(db, "pls-cross-check"),
   };

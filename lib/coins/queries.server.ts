@@ -36,15 +36,20 @@ export async function getCoinDetailOrThrow(id: string): Promise<CoinDetail> {
   return { ...coin, ...priceAccountOf(await getCoinSnapshot(), coin.id) };
 }
 
-export type PriceAccount = Pick<CoinDetail, "provenance" | "sourceCheck" | "heldBack" | "supplyNote">;
+export type PriceAccount = Pick<CoinDetail, "provenance" | "sourceCheck" | "heldBack" | "supplyNote" | "contractFailing">;
 
-/** Where the coin's current price came from (null: no source described it), its last check, a move held back, its supply note. */
+/**
+ * Where the coin's current price came from (null: no source described it), its last check, a move
+ * held back, its supply note, and since when its contract is failing (quarantined).
+ */
 export function priceAccountOf(snapshot: CoinSnapshot, id: string): PriceAccount {
+  const quarantinedSince = snapshot.quarantinedSinceById.get(id);
   return {
     provenance: parseProvenance(snapshot.provenanceById.get(id) ?? null),
     sourceCheck: parseSourceCheck(snapshot.sourceCheckById.get(id) ?? null),
     heldBack: snapshot.heldBackById.get(id) ?? null,
     supplyNote: snapshot.supplyNoteById.get(id) ?? null,
+    contractFailing: quarantinedSince === undefined ? null : { since: quarantinedSince },
   };
 }
 

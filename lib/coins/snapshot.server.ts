@@ -31,6 +31,8 @@ export type CoinSnapshot = {
   sourceCheckById: ReadonlyMap<string, string>;
   /** Coins whose newest quote moved too far to publish at once: the move waiting for the next pass. */
   heldBackById: ReadonlyMap<string, HeldBackMove>;
+  /** Coins quarantined for a failing contract (lib/market/quarantine.ts): since when (ISO). */
+  quarantinedSinceById: ReadonlyMap<string, string>;
   /** Coins by lower-cased symbol, by rank: comparison addresses may name a coin by its symbol. */
   bySymbol: ReadonlyMap<string, readonly Coin[]>;
   /** `coins` as the JSON body of GET /api/cryptocurrencies. */
@@ -77,6 +79,7 @@ async function buildCoinSnapshot(): Promise<CoinSnapshot> {
     supplyNoteById: byIdWhereSet(rows, (row) => row.supplyNote),
     sourceCheckById: byIdWhereSet(rows, (row) => row.sourceCheck),
     heldBackById: byIdWhereSet(rows, (row) => (row.pendingPrice !== null && row.pendingSince ? { price: row.pendingPrice, since: row.pendingSince.toISOString() } : null)),
+    quarantinedSinceById: byIdWhereSet(rows, (row) => row.quarantinedAt?.toISOString() ?? null),
     bySymbol: indexBySymbol(coins),
     listBody: JSON.stringify(coins),
     indexBody: JSON.stringify({ version: indexVersion, coins: indexRows }),

@@ -62,6 +62,7 @@ export function toAdminCoin(row: CoinRow): AdminCoin {
     athMarketCapAt: row.athMarketCapAt?.toISOString() ?? null,
     supplyNote: row.supplyNote,
     forkOf: row.forkOf,
+    quarantine: row.quarantinedAt ? { since: row.quarantinedAt.toISOString(), reason: row.contractFailureReason, failures: row.contractFailures } : null,
   };
 }
 
@@ -237,7 +238,8 @@ async function priceOnce(deps: ListingDeps, token: TokenMetadata, burnAddresses:
       `${token.symbol} cannot be listed: ${reason}. A listing needs a PulseX pool with reserves against WPLS, a stablecoin or a base token (${baseTokenNames(deps.contracts)}).`,
     );
   }
-  if (quote.marketCap === null) {
+  // All of it at burn addresses: the source says a market cap of 0, which a listing cannot rank.
+  if (quote.marketCap === null || quote.circulatingSupply === 0) {
     throw new ApiError("not_priceable", `${token.symbol} cannot be listed: its whole supply sits at burn addresses, so it has no market cap.`);
   }
   return { ...quote, marketCap: quote.marketCap };
@@ -250,7 +252,7 @@ function baseTokenNames(contracts: PulseXContracts): string {
 }
 
 /** 404 for an id that is not a coin (malformed ids included: they cannot be one). */
-async function findCoinOrThrow(db: PrismaClient, id: string): Promise<CoinRow> {
+export async function findCoinOrThrow(db: PrismaClient, id: string): Promise<CoinRow> {
   const parsed = coinIdSchema.safeParse(id);
   const row = parsed.success ? await db.coin.findUnique({ where: { id: parsed.data } }) : null;
   if (!row) throw new ApiError("not_found", `No coin with id "${id.slice(0, 80)}".`);

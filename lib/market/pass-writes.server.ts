@@ -14,7 +14,7 @@ import { HELD_LOOKBACK_MS, type PricePoint } from "./held-highs";
 import { raiseHighsSet } from "./raise-highs-sql";
 import { DAILY_AFTER_MS, DAY_MS, HOUR_MS, THIN_AFTER_MS } from "./publish";
 
-/** Coins per statement: 14 parameters each stays far under SQLite's 32,766. */
+/** Coins per statement: 16 parameters each stays far under SQLite's 32,766. */
 const ROWS_PER_STATEMENT = 250;
 /** Ids per IN (...) list. */
 const IDS_PER_STATEMENT = 500;
@@ -88,6 +88,9 @@ export type PublishedPrice = {
   athMarketCapEstimated: boolean;
   /** Where the price came from, as JSON (lib/validation/provenance.ts); null when the source said nothing. */
   provenance: string | null;
+  /** A circulating supply held back for the next pass to confirm (publish.ts decideSupply); null: none. */
+  pendingSupply: number | null;
+  pendingSupplySince: Date | null;
 };
 
 /**
@@ -107,8 +110,9 @@ export async function writePublishedPrices(db: PrismaClient, rows: readonly Publ
          "currentPrice" = v.column2, "marketCap" = v.column3, "priceChange24h" = v.column4, "liquidityUsd" = v.column5,
          "circulatingSupply" = v.column6, "priceSource" = v.column7, "priceUpdatedAt" = v.column8, "updatedAt" = v.column8,
          ${raiseHighsSet({ price: "v.column9", priceAt: "v.column11", cap: "v.column10", capAt: "v.column12", capEstimated: "v.column13" })},
-         "provenance" = v.column14, "lowLiquidity" = 0, "pendingPrice" = NULL, "pendingSince" = NULL
-       FROM (VALUES ${piece.map(() => "(?,?,?,?,?,?,?,?,?,?,?,?,?,?)").join(",")}) AS v
+         "provenance" = v.column14, "lowLiquidity" = 0, "pendingPrice" = NULL, "pendingSince" = NULL,
+         "pendingSupply" = v.column15, "pendingSupplySince" = v.column16
+       FROM (VALUES ${piece.map(() => "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)").join(",")}) AS v
        WHERE "Coin"."id" = v.column1`,
       ...piece.flatMap((row) => [
         row.id,
@@ -125,6 +129,8 @@ export async function writePublishedPrices(db: PrismaClient, rows: readonly Publ
         row.athMarketCapAt && sqlDateTime(row.athMarketCapAt),
         row.athMarketCapEstimated ? 1 : 0,
         row.provenance,
+        row.pendingSupply,
+        row.pendingSupplySince && sqlDateTime(row.pendingSupplySince),
       ]),
     ),
     db.priceSnapshot.createMany({
@@ -154,10 +160,25 @@ export async function flagLowLiquidity(db: PrismaClient, coinIds: readonly strin
   for (const ids of chunk(coinIds, IDS_PER_STATEMENT)) await db.coin.updateMany({ where: { id: { in: ids } }, data: { lowLiquidity: true } });
 }
 
-/** Stores held moves as pending; the published price stays. Few coins per pass, one transaction. */
-export async function storePendingMoves(db: PrismaClient, moves: readonly { id: string; pendingPrice: number; pendingSince: Date }[]): Promise<void> {
+/** A move held back: its pending price, and the pending supply that waits with it (null: none). */
+export type PendingMoveRow = { id: string; pendingPrice: number; pendingSince: Date; pendingSupply: number | null; pendingSupplySince: Date | null };
+
+/**
+ * Stores held moves as pending; the published price and supply stay. One statement per 250 coins,
+ * in one transaction; updatedAt moves to the pass's time (priceUpdatedAt does not).
+ */
+export async function storePendingMoves(db: PrismaClient, moves: readonly PendingMoveRow[]): Promise<void> {
   if (moves.length === 0) return;
-  await db.$transaction(moves.map(({ id, pendingPrice, pendingSince }) => db.coin.update({ where: { id }, data: { pendingPrice, pendingSince } })));
+  await db.$transaction(
+    chunk(moves, ROWS_PER_STATEMENT).map((piece) =>
+      db.$executeRawUnsafe(
+        `UPDATE "Coin" SET "pendingPrice" = v.column2, "pendingSince" = v.column3, "pendingSupply" = v.column4, "pendingSupplySince" = v.column5, "updatedAt" = v.column6
+         FROM (VALUES ${piece.map(() => "(?,?,?,?,?,?)").join(",")}) AS v
+         WHERE "Coin"."id" = v.column1`,
+        ...piece.flatMap((move) => [move.id, move.pendingPrice, sqlDateTime(move.pendingSince), move.pendingSupply, move.pendingSupplySince && sqlDateTime(move.pendingSupplySince), sqlDateTime(move.pendingSince)]),
+      ),
+    ),
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 // Pure rules for turning a source's quote into what the site publishes (no I/O): the liquidity
-// floor, the guard that holds a big move from a thin pool until the next pass confirms it, the
-// market cap when the source has none, all-time highs, the 24h change, and snapshot thinning.
+// floor, the guards that hold a big move from a thin pool, and a big change of the circulating
+// supply, until the next pass confirms it, the market cap when the source has none, all-time
+// highs, the 24h change, and snapshot thinning.
 
 /** Sources whose quotes come from one DEX pool, so its depth decides whether the price is real. */
 const DEX_SOURCES: ReadonlySet<string> = new Set(["pulsex", "dexscreener"]);
@@ -43,13 +44,24 @@ const moveFactor = (from: number, to: number) => Math.max(to / from, from / to);
  * its own quote also moved over 5x the same way and lies within 2x of the pending price. Any
  * other outcome replaces the pending price (another big move) or clears it (a normal quote
  * publishes), so nothing stays held for longer than one pass.
+ *
+ * The pool's depth is the lower of its liquidity at the last published price
+ * (`published.liquidityUsd`, written with every published price) and its liquidity now. Now's
+ * alone would let a pump through: the attacker's own capital is in it (a 12x pump bought into a
+ * $16,000 pool leaves it holding about $55,000, much of it the attacker's WPLS), while the depth
+ * before the move is what it cost to make. Now's counts too, for a pool drained since. A coin
+ * with no earlier figure (never priced from a pool) is judged on now's.
  */
 export function decideMove(
   quote: { price: number; liquidityUsd: number | null },
-  published: { currentPrice: number } & PendingMove,
+  published: { currentPrice: number; liquidityUsd: number | null } & PendingMove,
   now: Date,
 ): MoveDecision {
-  const thin = quote.liquidityUsd !== null && quote.liquidityUsd < BIG_MOVE_POOL_USD;
+  // No figure now (a CoinGecko quote): not a pool, no guard.
+  if (quote.liquidityUsd === null) return { kind: "publish", confirmed: false };
+  const before = published.liquidityUsd;
+  const depth = before !== null && Number.isFinite(before) ? Math.min(before, quote.liquidityUsd) : quote.liquidityUsd;
+  const thin = depth < BIG_MOVE_POOL_USD;
   if (!thin || !(published.currentPrice > 0)) return { kind: "publish", confirmed: false };
   const factor = moveFactor(published.currentPrice, quote.price);
   if (factor <= BIG_MOVE_FACTOR) return { kind: "publish", confirmed: false };
@@ -66,12 +78,57 @@ export function decideMove(
     moveFactor(pendingPrice, quote.price) <= CONFIRM_TOLERANCE;
   if (pendingConfirms) return { kind: "publish", confirmed: true };
 
-  const liquidity = Math.round(quote.liquidityUsd!);
+  const pool = depth < quote.liquidityUsd ? `$${Math.round(depth)} liquidity before the move ($${Math.round(quote.liquidityUsd)} after it)` : `$${Math.round(depth)} liquidity`;
   return {
     kind: "hold",
     pendingPrice: quote.price,
     pendingSince: now,
-    reason: `price moved ${factor.toFixed(0)}x (${published.currentPrice} -> ${quote.price}) in a pool with $${liquidity} liquidity; waiting for the next pass to confirm`,
+    reason: `price moved ${factor.toFixed(0)}x (${published.currentPrice} -> ${quote.price}) in a pool with ${pool}; waiting for the next pass to confirm`,
+  };
+}
+
+export type PendingSupply = { pendingSupply: number | null; pendingSupplySince: Date | null };
+export type SupplyDecision =
+  | { kind: "publish"; confirmed: boolean }
+  | { kind: "hold"; pendingSupply: number; pendingSupplySince: Date; reason: string };
+
+/** How far apart two supplies are; a supply of 0 (all burned) is infinitely far from any other. */
+const supplyFactor = (from: number, to: number) => (from === to ? 1 : from === 0 || to === 0 ? Infinity : moveFactor(from, to));
+
+/**
+ * Whether a circulating-supply reading publishes, or is held like a big price move. A supply that
+ * moved more than 5x from the published one in a pass (a mint; tokens sent out of a burn address;
+ * everything burned, a supply of 0) is held as pending, whatever the pool's depth: the market cap
+ * stays price × the last published supply. The next pass publishes it when its reading also moved
+ * over 5x the same way and lies within 2x of the pending one, within PENDING_MAX_AGE_MS; any
+ * other reading replaces the pending supply (another big move) or clears it (a normal reading
+ * publishes). The on-chain source makes that next reading a real one (sources/pulsex/rows-to-save.ts:
+ * a supply that moved over 5x is read again next pass, not served from its cache), so a mint
+ * burned back before then is never published. No published supply: nothing to compare, publishes.
+ */
+export function decideSupply(supply: number, published: { circulatingSupply: number | null } & PendingSupply, now: Date): SupplyDecision {
+  const from = published.circulatingSupply;
+  if (from === null || !Number.isFinite(from) || from < 0 || !Number.isFinite(supply) || supply < 0) return { kind: "publish", confirmed: false };
+  const factor = supplyFactor(from, supply);
+  if (factor <= BIG_MOVE_FACTOR) return { kind: "publish", confirmed: false };
+
+  const { pendingSupply, pendingSupplySince: pendingSince } = published;
+  const up = supply > from;
+  const pendingConfirms =
+    pendingSupply !== null &&
+    pendingSince !== null &&
+    now.getTime() - pendingSince.getTime() <= PENDING_MAX_AGE_MS &&
+    (pendingSupply > from) === up &&
+    supplyFactor(from, pendingSupply) > BIG_MOVE_FACTOR &&
+    supplyFactor(pendingSupply, supply) <= CONFIRM_TOLERANCE;
+  if (pendingConfirms) return { kind: "publish", confirmed: true };
+
+  const moved = supply === 0 ? "to 0 (all burned)" : from === 0 ? "from 0" : `${factor.toFixed(0)}x`;
+  return {
+    kind: "hold",
+    pendingSupply: supply,
+    pendingSupplySince: now,
+    reason: `circulating supply moved ${moved} (${from} -> ${supply}); market cap kept at the last published supply until the next pass confirms it`,
   };
 }
 

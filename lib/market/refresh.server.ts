@@ -3,7 +3,8 @@
 // failed or answered garbage keeps its last good values; one whose pool is under the liquidity
 // floor keeps them too and is flagged (out of the rankings); a big move from a thin pool waits for
 // the next pass to confirm it; an all-time high rises only as far as a price has held over the
-// last passes (held-highs.ts). Accepted prices, their snapshots, the re-rank and the hourly
+// last passes (held-highs.ts); a token whose own contract keeps failing the read is quarantined and
+// asked at most hourly (quarantine.ts). Accepted prices, their snapshots, the re-rank and the hourly
 // snapshot thinning are written in a few statements (pass-writes.ts). Each pass also checks the
 // on-chain PLS price against CoinGecko's when a CoinGecko source is configured.
 import "server-only";
@@ -12,6 +13,7 @@ import { getEnv } from "@/lib/config/env";
 import { crossCheckPls } from "./cross-check";
 import { passDeadline } from "./pass-budget";
 import { recentPrices, referencePrices24h, writeSourceChecks } from "./pass-writes.server";
+import { contractChanges, contractVerdicts, restingLines, splitQuarantined } from "./quarantine";
 import { checkIntervalMs } from "./source-check";
 import { checkTokensAgainst } from "./token-checks.server";
 import { writeMarketState } from "./state.server";
@@ -50,16 +52,22 @@ export async function runRefreshPass(db: PrismaClient, sources: readonly PriceSo
   const startedAt = now();
 
   // 1. The coins, stalest first: a budget too short for all of them leaves the freshest for next time.
+  // A quarantined coin (its contract failed 3 passes in a row) is asked only an hour after its last failure.
   const coins = await loadCoinsStalestFirst(db);
+  const { asked, resting } = splitQuarantined(coins, startedAt);
   // 2. The site's own prices from about 24 h ago, looked up before asking: a coin that has one
   // needs no 24h change from a source, which spares the on-chain source's DexScreener calls.
-  const references = await referencePrices24h(db, coins.map((coin) => coin.id), startedAt);
+  const references = await referencePrices24h(db, asked.map((coin) => coin.id), startedAt);
   // 3. Ask every source for its coins, and CoinGecko for PLS, all at once.
-  const { answers, coingeckoPls } = await askSources(sources, groupBySource(coins), references, fetchOptions);
+  const { answers, coingeckoPls } = await askSources(sources, groupBySource(asked), references, fetchOptions);
   // 4. Judge the answers: publish, hold, flag or fail each coin; every finding in the report and the log.
   const judged = judgeAnswers(answers, floorUsd, startedAt);
   const report: RefreshReport = { ...emptyReport(startedAt), ...judged.entries };
   judged.lines.forEach((line) => log(line));
+  // The contract failures counted, and the quarantines they start; any answer about a coin lifts its quarantine.
+  const contract = contractChanges(asked, contractVerdicts(answers, judged.entries), startedAt);
+  report.quarantine = { ...contract.quarantine, resting: resting.map((coin) => coin.id) };
+  [...contract.lines, ...restingLines(resting)].forEach((line) => log(line));
 
   // 5. Sources that watch each other: this pass's share of the on-chain tokens against DexScreener.
   const dexScreener = sources.find((source) => source.name === "dexscreener");
@@ -81,7 +89,7 @@ export async function runRefreshPass(db: PrismaClient, sources: readonly PriceSo
   const published = publishedOf(judged.outcomes);
   const recent = await recentPrices(db, aboveHigh(published), writtenAt);
   const rows = publishedRows(published, { references, recent, writtenAt });
-  await writePrices(db, { rows, pendingMoves: pendingMoves(judged.outcomes), newlyLow: newlyLow(coins, report.lowLiquidity) });
+  await writePrices(db, { rows, pendingMoves: pendingMoves(judged.outcomes), newlyLow: newlyLow(coins, report.lowLiquidity), contract });
   report.updated = rows.map((row) => row.id);
 
   // 8. Thin old snapshots, at most hourly across instances.

@@ -10,6 +10,7 @@ import { MARKET_REFRESH_LEASE, acquireLease, holdsLease, renewLease } from "./le
 import { runRefreshPass, type RefreshReport } from "./refresh.server";
 import { createPulseChainClient } from "./onchain/client.server";
 import { PULSEX_MAINNET, type PulseXContracts } from "./onchain/contracts";
+import { createPrismaObservationStore } from "./onchain/prisma-observation-store.server";
 import { createPrismaPoolCache } from "./onchain/prisma-pool-cache.server";
 import { createCoinGeckoSource } from "./sources/coingecko.server";
 import { createPulseXSource } from "./sources/pulsex.server";
@@ -26,6 +27,8 @@ export function configuredSources(): PriceSource[] {
       changeSource: dexScreener,
       // Pools found once are shared by every pass and instance (discovery is the costly part).
       poolCache: createPrismaPoolCache(getDb()),
+      // Each pair's last accumulator reading, so every pass averages prices since the one before.
+      observations: createPrismaObservationStore(getDb()),
     }),
     dexScreener,
     createCoinGeckoSource({ baseUrl: env.COINGECKO_API_URL, apiKey: env.COINGECKO_API_KEY }),

@@ -46,9 +46,11 @@ export type QuoteFailure = {
   /**
    * "unreachable": the source or RPC failed (down, timeout, a failed multicall chunk), which says
    * nothing about the coin's market; "deferred": the pass's time budget ran out before this coin
-   * was asked about. Absent: the source answered and could not price the coin.
+   * was asked about; "contract": the token's own contract failed the read (reverted, answered
+   * nonsense, or ran out of the gas its call was given), a fact about that token alone, counted
+   * toward its quarantine. Absent: the source answered and could not price the coin.
    */
-  kind?: "unreachable" | "deferred";
+  kind?: "unreachable" | "deferred" | "contract";
 };
 
 export type FetchOptions = {

@@ -59,6 +59,12 @@ export const coinDetailSchema = coinSchema.extend({
   heldBack: z.object({ price: z.number(), since: z.iso.datetime() }).nullable(),
   /** How the circulating supply is counted, where it needs saying (HEX: liquid HEX only). */
   supplyNote: z.string().nullable(),
+  /**
+   * Set while the token is quarantined (since when): its own contract failed the price read 3
+   * refresh passes in a row, so it is asked at most once an hour and the price shown is its last
+   * good one (from `priceUpdatedAt`). Null otherwise.
+   */
+  contractFailing: z.object({ since: z.iso.datetime() }).nullable(),
 });
 export type CoinDetail = z.infer<typeof coinDetailSchema>;
 

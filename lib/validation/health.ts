@@ -33,6 +33,11 @@ export const healthSchema = z.object({
     lowLiquidityCoins: z.number().int().min(0),
     /** Coins whose published price and a second source's were more than the tolerance apart at the last check. */
     sourcesDisagreeCoins: z.number().int().min(0),
+    /**
+     * Tokens quarantined because their own contract failed the read 3 passes in a row
+     * (lib/market/quarantine.ts): asked at most once an hour, their last good price kept.
+     */
+    quarantinedCoins: z.number().int().min(0),
   }),
   /** Null until a refresh pass has compared PLS with CoinGecko. */
   plsCrossCheck: plsCrossCheckSchema.nullable(),

@@ -24,9 +24,28 @@ export const onchainProvenanceSchema = z.object({
   liquidityUsd: z.number(),
   /** How many stablecoin pools priced WPLS (WPLS itself only). */
   stablePools: z.number().int().nullable(),
+  /**
+   * The seconds the price is averaged over: the pool's time-weighted average since the previous
+   * pass (lib/market/onchain/twap.ts). Null (or absent, before averages): the spot price at the
+   * block, as when the pool had no usable earlier observation.
+   */
+  averageSeconds: z.number().int().positive().nullable().optional(),
+  /** The USD price the pool gives at the block itself, beside the average: "the pool now". */
+  spotPrice: z.number().nullable().optional(),
   block: z.number().int(),
   /** The block's own time; null when the chain did not say. */
   blockTime: z.iso.datetime().nullable(),
+  /**
+   * When the circulating supply the market cap was worked out with was read on chain (supplies are
+   * re-read about hourly, so it may be older than the block). Absent on prices from before it was kept.
+   */
+  supplyReadAt: z.iso.datetime().nullable().optional(),
+  /**
+   * Why the supply needs saying, in plain words: the token's contract failed this pass's supply
+   * read, so an older reading is used ("…totalSupply() reverted…"); or all of it is at burn
+   * addresses, so the market cap is 0. Null or absent: nothing to say.
+   */
+  supplyNotice: z.string().nullable().optional(),
 });
 
 /** From DexScreener's deepest pair on PulseChain. */

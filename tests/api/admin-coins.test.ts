@@ -39,7 +39,7 @@ let restoreEnv = () => {};
 beforeAll(async () => {
   chain = await startLocalChain();
   const { wpls, dai, factoryV1, factoryV2, multicall3 } = chain.contracts;
-  await chain.addLiquidity(factoryV1, wpls, "10000000", dai, "300");
+  await chain.addLiquidity(factoryV1, wpls, "1000000000", dai, "30000");
   doggo = await chain.deployToken("Doggo Inu", "DOGGO", 9, "1000000000");
   await chain.addLiquidity(factoryV2, doggo, "1000000", wpls, "2000000");
   await chain.transfer(doggo, BURN_DEAD, "100000000");

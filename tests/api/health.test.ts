@@ -71,3 +71,11 @@ test("the last PLS cross-check, as the pass stored it", async () => {
   await writeMarketState(db(), "pls-cross-check", check);
   expect((await getHealth()).plsCrossCheck).toEqual(check);
 });
+
+test("counts the coins quarantined for a failing contract", async () => {
+  expect((await getHealth()).prices.quarantinedCoins).toBe(0);
+  await db().coin.updateMany({ where: { id: { in: ["pepe", "most"] } }, data: { contractFailures: 3, contractFailedAt: minutesAgo(5), quarantinedAt: minutesAgo(5) } });
+  // Failing, not yet quarantined: not counted.
+  await db().coin.update({ where: { id: "inc" }, data: { contractFailures: 2, contractFailedAt: minutesAgo(5) } });
+  expect((await getHealth()).prices.quarantinedCoins).toBe(2);
+});

@@ -31,8 +31,8 @@ let mover: Address; // 1,000,000,000 supply; pool 1,000,000 MOVE / 20,000,000 WP
 
 beforeAll(async () => {
   chain = await startLocalChain();
-  const { wpls, dai, usdc, factoryV1, factoryV2, multicall3 } = chain.contracts;
-  contracts = { wpls, factories: [factoryV1, factoryV2], stablecoins: [dai, usdc], multicall3 };
+  const { wpls, dai, factoryV1, factoryV2, multicall3 } = chain.contracts;
+  contracts = { wpls, factories: [factoryV1, factoryV2], stablecoins: [dai], multicall3 };
   await chain.addLiquidity(factoryV1, dai, "30000", wpls, "100000000");
   low = await chain.deployToken("Low Pool", "LOW", 18, "10000000000");
   await chain.addLiquidity(factoryV2, low, "1000000", wpls, "5000000");
@@ -211,7 +211,13 @@ test("each on-chain price keeps where it came from: the pool, its factory and ba
     baseUsd: expect.closeTo(WPLS_USD, 12),
     liquidityUsd: expect.closeTo(30_000, 6),
     stablePools: null,
+    // Each test's source is new, so no earlier reading of the pool's accumulator: the spot price.
+    averageSeconds: null,
+    spotPrice: expect.closeTo(0.0075, 12),
     block: Number(head.number),
     blockTime: new Date(Number(head.timestamp) * 1000).toISOString(),
+    // Read this pass (a new token has no reading yet), with nothing to say about it.
+    supplyReadAt: expect.any(String),
+    supplyNotice: null,
   });
 });

@@ -79,7 +79,7 @@ try {
   console.log(`  24h references (${references.size} found): ${seconds(started)} s`);
   started = performance.now();
   const at = new Date();
-  await writePublishedPrices(db, ids.map((id) => ({ id, currentPrice: 1.3, marketCap: 1.3e6, priceChange24h: 1, liquidityUsd: 1e6, circulatingSupply: 1e6, priceSource: "dexscreener", priceUpdatedAt: at, athPrice: 1.3, athMarketCap: 1.3e6, athAt: at, athMarketCapAt: at, athMarketCapEstimated: false, provenance: null })));
+  await writePublishedPrices(db, ids.map((id) => ({ id, currentPrice: 1.3, marketCap: 1.3e6, priceChange24h: 1, liquidityUsd: 1e6, circulatingSupply: 1e6, priceSource: "dexscreener", priceUpdatedAt: at, athPrice: 1.3, athMarketCap: 1.3e6, athAt: at, athMarketCapAt: at, athMarketCapEstimated: false, provenance: null, pendingSupply: null, pendingSupplySince: null })));
   console.log(`  write 5,000 prices and snapshots: ${seconds(started)} s`);
   await db.coin.updateMany({ where: { id: { in: ids.slice(0, 2_500) } }, data: { marketCap: 9e9 } });
   started = performance.now();

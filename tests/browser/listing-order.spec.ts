@@ -35,7 +35,7 @@ describe("the Listing Form, paid on a local chain", () => {
   before(async () => {
     chain = await startLocalChain();
     const { wpls, dai, factoryV1, factoryV2 } = chain.contracts;
-    await chain.addLiquidity(factoryV1, wpls, "10000000", dai, "300"); // WPLS at $0.00003
+    await chain.addLiquidity(factoryV1, wpls, "1000000000", dai, "30000"); // WPLS at $0.00003
     doggo = await chain.deployToken("Doggo Inu", "DOGGO", 9, "1000000000");
     await chain.addLiquidity(factoryV2, doggo, "1000000", wpls, "200000000"); // $12,000 of liquidity
     await chain.sendPls(dana.address, "50000000");

@@ -5,11 +5,15 @@
 // canonical 0xcA11...CA11 (as on PulseChain) for readers that default to it. Tests add tokens and
 // pools on top.
 import ganache from "ganache";
-import { createPublicClient, createTestClient, createWalletClient, getAddress, http, parseEther, parseUnits, type Abi, type Address, type Hex, type PublicClient } from "viem";
+import { createPublicClient, createTestClient, createWalletClient, getAddress, http, parseEther, parseEventLogs, parseUnits, type Abi, type Address, type Hex, type PublicClient } from "viem";
 import { CANONICAL_MULTICALL3 } from "../../lib/chain/aggregate3";
 import { compileTestContracts, type Artifact } from "./compile";
 
 export const BURN_DEAD: Address = "0x000000000000000000000000000000000000dEaD";
+
+/** MisbehavingToken's totalSupply: answers, reverts, loops until its gas runs out, or answers after spending 100,000 gas. */
+export type TokenMode = "normal" | "reverts" | "burns-gas" | "expensive";
+const TOKEN_MODES: Record<TokenMode, number> = { normal: 0, reverts: 1, "burns-gas": 2, expensive: 3 };
 
 export type LocalChain = {
   rpcUrl: string;
@@ -28,8 +32,29 @@ export type LocalChain = {
    * Amounts are in whole tokens; WPLS comes from the deployer's wrapped PLS.
    */
   addLiquidity(factory: Address, tokenA: Address, amountA: string, tokenB: Address, amountB: string): Promise<Address>;
+  /**
+   * Sells `amountIn` whole tokens of `tokenIn` into the factory's pair of the two tokens, as a
+   * trader does through the router: the input goes in first, then swap() takes out what the
+   * constant product with the 0.3% fee gives. Returns the whole tokens of `tokenOut` received.
+   */
+  swap(factory: Address, tokenIn: Address, amountIn: string, tokenOut: Address): Promise<number>;
+  /** Moves the chain's clock forward and mines a block at the new time (ganache's evm_increaseTime). */
+  advanceTime(seconds: number): Promise<void>;
   /** An ERC-20 lookalike whose balanceOf always reverts (decimals 18). */
   deployRevertingToken(): Promise<Address>;
+  /**
+   * An ERC-20 (decimals 18, the whole supply in whole tokens to the deployer) whose totalSupply
+   * answers, reverts, or burns every bit of gas it is given (MisbehavingToken.sol); setTokenMode
+   * switches it later.
+   */
+  deployMisbehavingToken(supply: string, mode: TokenMode): Promise<Address>;
+  setTokenMode(token: Address, mode: TokenMode): Promise<void>;
+  /**
+   * Lists `count` plain ERC-20s (decimals 18, `supply` whole tokens each) with one pool each against
+   * `base` on `factory`, holding `token` and `base` whole tokens, through MarketBuilder: one
+   * transaction per 15 tokens instead of five per token.
+   */
+  listTokens(factory: Address, base: Address, count: number, amounts: { supply: string; token: string; base: string }): Promise<Address[]>;
   /** Sends whole tokens from the deployer, e.g. to a burn address. */
   transfer(token: Address, to: Address, amount: string): Promise<void>;
   /** Sends native PLS (an amount in whole PLS, decimals allowed) from the deployer. */
@@ -49,9 +74,12 @@ export async function startLocalChain(): Promise<LocalChain> {
   await server.listen(0, "127.0.0.1");
   const { port } = server.address() as { port: number };
   const rpcUrl = `http://127.0.0.1:${port}`;
-  const client = createPublicClient({ transport: http(rpcUrl) }) as PublicClient;
-  const [deployer] = await createWalletClient({ transport: http(rpcUrl) }).getAddresses();
-  const wallet = createWalletClient({ account: deployer!, transport: http(rpcUrl) });
+  // Ganache mines each transaction inside its eth_sendTransaction: a batch of listings (24M gas)
+  // can take longer than viem's 10 s default on a machine busy with other test files.
+  const transport = () => http(rpcUrl, { timeout: 60_000 });
+  const client = createPublicClient({ transport: transport() }) as PublicClient;
+  const [deployer] = await createWalletClient({ transport: transport() }).getAddresses();
+  const wallet = createWalletClient({ account: deployer!, transport: transport() });
 
   async function send(hash: Promise<Hex>): Promise<void> {
     const receipt = await client.waitForTransactionReceipt({ hash: await hash, pollingInterval: 20 });
@@ -69,7 +97,7 @@ export async function startLocalChain(): Promise<LocalChain> {
     send(wallet.writeContract({ address, abi, functionName, args, value, chain: null }));
 
   const wpls = await deploy(artifacts.WPLS);
-  await write(wpls, artifacts.WPLS.abi, "deposit", [], parseUnits("1000000000", 18));
+  await write(wpls, artifacts.WPLS.abi, "deposit", [], parseUnits("8000000000", 18));
   const dai = await deploy(artifacts.TestToken, ["Dai Stablecoin from Ethereum", "DAI", 18, parseUnits("1000000000", 18)]);
   const usdc = await deploy(artifacts.TestToken, ["USD Coin from Ethereum", "USDC", 6, parseUnits("1000000000", 6)]);
   const factoryV1 = await deploy(artifacts.Factory);
@@ -106,7 +134,44 @@ export async function startLocalChain(): Promise<LocalChain> {
       await write(pair, artifacts.Pair.abi, "sync");
       return getAddress(pair);
     },
+    async swap(factory, tokenIn, amountIn, tokenOut) {
+      const pair = await read<Address>(factory, artifacts.Factory.abi, "getPair", [tokenIn, tokenOut]);
+      if (BigInt(pair) === 0n) throw new Error(`no pair of ${tokenIn} and ${tokenOut} on ${factory}`);
+      const [reserve0, reserve1] = await read<readonly [bigint, bigint, number]>(pair, artifacts.Pair.abi, "getReserves");
+      const inIsToken0 = BigInt(tokenIn) < BigInt(tokenOut);
+      const [reserveIn, reserveOut] = inIsToken0 ? [reserve0, reserve1] : [reserve1, reserve0];
+      const raw = parseUnits(amountIn, await decimalsOf(tokenIn));
+      // UniswapV2Library.getAmountOut.
+      const out = (raw * 997n * reserveOut) / (reserveIn * 1000n + raw * 997n);
+      await write(tokenIn, artifacts.TestToken.abi, "transfer", [pair, raw]);
+      await write(pair, artifacts.Pair.abi, "swap", [inIsToken0 ? 0n : out, inIsToken0 ? out : 0n, deployer!, "0x"]);
+      return Number(out) / 10 ** (await decimalsOf(tokenOut));
+    },
+    async advanceTime(seconds) {
+      const test = createTestClient({ mode: "ganache", transport: http(rpcUrl) });
+      await test.increaseTime({ seconds });
+      await test.mine({ blocks: 1 });
+    },
     deployRevertingToken: () => deploy(artifacts.RevertingToken),
+    deployMisbehavingToken: (supply, mode) => deploy(artifacts.MisbehavingToken, [parseUnits(supply, 18), TOKEN_MODES[mode]]),
+    setTokenMode: (token, mode) => write(token, artifacts.MisbehavingToken.abi, "setMode", [TOKEN_MODES[mode]]),
+    async listTokens(factory, base, count, amounts) {
+      const builder = await deploy(artifacts.MarketBuilder);
+      const baseRaw = parseUnits(amounts.base, await decimalsOf(base));
+      await write(base, artifacts.TestToken.abi, "transfer", [builder, baseRaw * BigInt(count)]);
+      const listing = { factory, base, decimals: 18, supply: parseUnits(amounts.supply, 18), tokenReserve: parseUnits(amounts.token, 18), baseReserve: baseRaw };
+      const tokens: Address[] = [];
+      // About 1.25M gas a listing: 15 a transaction stay under ganache's 30M block gas limit.
+      for (let start = 0; start < count; start += 15) {
+        const batch = new Array(Math.min(15, count - start)).fill(listing);
+        const hash = await wallet.writeContract({ address: builder, abi: artifacts.MarketBuilder.abi, functionName: "build", args: [batch], chain: null, gas: 1_600_000n * BigInt(batch.length) });
+        const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+        if (receipt.status !== "success") throw new Error(`MarketBuilder.build reverted (${receipt.transactionHash})`);
+        const listed = parseEventLogs({ abi: artifacts.MarketBuilder.abi, logs: receipt.logs, eventName: "Listed" }) as unknown as { args: { token: Address } }[];
+        tokens.push(...listed.map((log) => getAddress(log.args.token)));
+      }
+      return tokens;
+    },
     transfer,
     async sendPls(to, amount) {
       await send(wallet.sendTransaction({ to, value: parseEther(amount), chain: null }));

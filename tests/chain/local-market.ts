@@ -25,8 +25,9 @@ export type LocalMarket = { addresses: Record<string, Address>; env: Record<stri
 
 export async function deployLocalMarket(chain: LocalChain, tokens: readonly LocalToken[]): Promise<LocalMarket> {
   const { wpls, dai, usdc, factoryV1, factoryV2, multicall3 } = chain.contracts;
-  await chain.addLiquidity(factoryV1, wpls, "10000000", dai, "300");
-  await chain.addLiquidity(factoryV2, wpls, "20000000", usdc, "600");
+  // $60,000 and $120,000 of liquidity: over the floor a stablecoin pool needs to price WPLS.
+  await chain.addLiquidity(factoryV1, wpls, "1000000000", dai, "30000");
+  await chain.addLiquidity(factoryV2, wpls, "2000000000", usdc, "60000");
 
   const baseToken = await chain.deployToken("HEX", "HEX", 8, "1000000000");
   const addresses: Record<string, Address> = {};

@@ -1,15 +1,16 @@
 // A real HTTP proxy in front of the local chain's RPC: it records every JSON-RPC request (the
-// method, the block an eth_call was pinned to, the calls inside a Multicall3 aggregate3) and can
+// method, the block an eth_call was pinned to, the calls inside a capped multicall or a Multicall3 aggregate3) and can
 // answer an error instead of forwarding, so tests see what the on-chain reader really sends and
 // how it takes a failed chunk.
 import { createServer, type Server } from "node:http";
 import { decodeFunctionData, multicall3Abi, toFunctionSelector, type Address, type Hex } from "viem";
+import { CAPPED_MULTICALL_ADDRESS, cappedMulticallAbi } from "../../lib/market/onchain/capped-multicall";
 
 export type RecordedRequest = {
   method: string;
   /** eth_call: the block tag or number it was pinned to. */
   block?: string;
-  /** eth_call to Multicall3: each inner call's target and 4-byte selector. */
+  /** eth_call to the capped multicall or Multicall3: each inner call's target and 4-byte selector. */
   calls?: { target: Address; selector: Hex; callData: Hex }[];
   /** The proxy answered an error instead of forwarding. */
   refused: boolean;
@@ -55,10 +56,12 @@ export async function startRpcProxy(upstream: string): Promise<RpcProxy> {
       const data = (call.data ?? call.input)!;
       record.block = block;
       try {
-        const { args } = decodeFunctionData({ abi: multicall3Abi, data });
+        // The refresh pass's capped multicall, or Multicall3's aggregate3 (the bag reader).
+        const capped = call.to?.toLowerCase() === CAPPED_MULTICALL_ADDRESS.toLowerCase();
+        const { args } = capped ? decodeFunctionData({ abi: cappedMulticallAbi, data }) : decodeFunctionData({ abi: multicall3Abi, data });
         record.calls = (args[0] as readonly { target: Address; callData: Hex }[]).map((inner) => ({ target: inner.target, selector: inner.callData.slice(0, 10) as Hex, callData: inner.callData }));
       } catch {
-        // Not an aggregate3: recorded without calls.
+        // Not a multicall: recorded without calls.
       }
       if (proxy.refuseCallsContaining && data.toLowerCase().includes(proxy.refuseCallsContaining)) record.refused = true;
     }

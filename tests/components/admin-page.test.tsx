@@ -35,6 +35,7 @@ function adminCoin(overrides: Partial<AdminCoin> & Pick<AdminCoin, "id" | "symbo
     athMarketCapAt: "2026-11-02T00:00:00.000Z",
     supplyNote: null,
     forkOf: null,
+    quarantine: null,
     ...overrides,
   };
 }

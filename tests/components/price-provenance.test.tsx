@@ -28,7 +28,7 @@ const onchain: Provenance = {
 };
 
 /** The page's account of a price: nothing but what a test gives. */
-const accountOf = (parts: Partial<PriceAccount>): PriceAccount => ({ provenance: null, heldBack: null, sourceCheck: null, supplyNote: null, ...parts });
+const accountOf = (parts: Partial<PriceAccount>): PriceAccount => ({ provenance: null, heldBack: null, sourceCheck: null, supplyNote: null, contractFailing: null, ...parts });
 
 const section = () => screen.getByRole("region", { name: "Where this price comes from" });
 
@@ -110,4 +110,19 @@ test("a coin's supply note says how its supply is counted", () => {
   const coin = makeCoin({ id: "hex", symbol: "HEX", priceSource: "pulsex", priceUpdatedAt: "2026-11-25T11:58:00Z" });
   render(<PriceProvenance coin={coin} account={accountOf({ provenance: onchain, supplyNote: "Liquid HEX only." })} priceContext={context} />);
   expect(screen.getByTestId("supply-note")).toHaveTextContent("About the supply: Liquid HEX only.");
+});
+
+test("an averaged price says over how long, beside what the pool says now; a spot price says it had nothing to average from", () => {
+  const coin = makeCoin({ id: "pump", symbol: "PUMP", priceSource: "pulsex", priceUpdatedAt: "2026-11-25T11:58:00Z" });
+  const { unmount } = render(<PriceProvenance coin={coin} account={accountOf({ provenance: { ...onchain, averageSeconds: 300, spotPrice: 0.012 } })} priceContext={context} />);
+  expect(screen.getByTestId("price-average")).toHaveTextContent(
+    "This is the pool's average price over the 5 minutes before that block, so a trade that moves the pool for a moment barely counts. The pool now: $0.0120.",
+  );
+  unmount();
+  const spot = render(<PriceProvenance coin={coin} account={accountOf({ provenance: { ...onchain, averageSeconds: null, spotPrice: 0.001 } })} priceContext={context} />);
+  expect(screen.getByTestId("price-average")).toHaveTextContent("This is the pool's price at that block: there was no earlier reading of the pool to average from. The pool now: $0.0010.");
+  spot.unmount();
+  // A price stored before averages says neither.
+  render(<PriceProvenance coin={coin} account={accountOf({ provenance: onchain })} priceContext={context} />);
+  expect(screen.queryByTestId("price-average")).toBeNull();
 });

@@ -19,7 +19,7 @@ export type Buyer = SignedIn & { key: Hex };
 export async function startOrderChain(payTo: Address, env: Record<string, string> = {}): Promise<{ chain: LocalChain; stop(): Promise<void> }> {
   const chain = await startLocalChain();
   const { wpls, dai, factoryV1 } = chain.contracts;
-  await chain.addLiquidity(factoryV1, wpls, "10000000", dai, "300");
+  await chain.addLiquidity(factoryV1, wpls, "1000000000", dai, "30000");
   const restoreEnv = setEnvVars({ ...pulseXReaderEnv(chain), LISTING_PAYMENT_ADDRESS: payTo, ...env });
   return {
     chain,

@@ -262,7 +262,7 @@ test("a refresh pass that read a coin before the backfill raised its highs does 
   const stale = { athPrice: 50, athAt: day("2025-01-01"), athMarketCap: 900, athMarketCapAt: day("2025-01-01"), athMarketCapEstimated: false };
   const at = new Date(NOW);
   await writePublishedPrices(db(), [
-    { id: "btc", currentPrice: 55, marketCap: 1_100, priceChange24h: 1, liquidityUsd: null, circulatingSupply: 20, priceSource: "coingecko", priceUpdatedAt: at, ...raiseAllTimeHigh(stale, 55, 1_100, at), provenance: null },
+    { id: "btc", currentPrice: 55, marketCap: 1_100, priceChange24h: 1, liquidityUsd: null, circulatingSupply: 20, priceSource: "coingecko", priceUpdatedAt: at, ...raiseAllTimeHigh(stale, 55, 1_100, at), provenance: null, pendingSupply: null, pendingSupplySince: null },
   ]);
   expect(await db().coin.findUniqueOrThrow({ where: { id: "btc" } })).toMatchObject({
     currentPrice: 55,
@@ -274,7 +274,7 @@ test("a refresh pass that read a coin before the backfill raised its highs does 
   });
   // A real new high still goes through: 70 x 20 = 1,400.
   await writePublishedPrices(db(), [
-    { id: "btc", currentPrice: 70, marketCap: 1_400, priceChange24h: 1, liquidityUsd: null, circulatingSupply: 20, priceSource: "coingecko", priceUpdatedAt: at, ...raiseAllTimeHigh(stale, 70, 1_400, at), provenance: null },
+    { id: "btc", currentPrice: 70, marketCap: 1_400, priceChange24h: 1, liquidityUsd: null, circulatingSupply: 20, priceSource: "coingecko", priceUpdatedAt: at, ...raiseAllTimeHigh(stale, 70, 1_400, at), provenance: null, pendingSupply: null, pendingSupplySince: null },
   ]);
   expect(await db().coin.findUniqueOrThrow({ where: { id: "btc" } })).toMatchObject({ athPrice: 70, athAt: at, athMarketCap: 1_400, athMarketCapAt: at, athMarketCapEstimated: false });
 });

@@ -113,7 +113,7 @@ describe("a pass", () => {
     expect((await coin("pls")).marketCap).toBeCloseTo(0.00004 * pls.circulatingSupply!, 0);
   });
 
-  test("a >5x move from a thin pool is held and logged, published when the next pass confirms it; a deep pool publishes at once", async () => {
+  test("a >5x move from a thin pool is held and logged, published when the next pass confirms it; a pool deep before the move publishes at once, one deep only after it is held", async () => {
     // The live price first, from a pool over the $5,000 floor but under $50,000.
     await runRefreshPass(db(), [scripted("dexscreener", { pepe: quote(0.000005, { liquidityUsd: 10_000 }) })], quiet());
     const live = await coin("pepe");
@@ -133,9 +133,18 @@ describe("a pass", () => {
     expect(confirm.updated).toContain("pepe");
     expect(await coin("pepe")).toMatchObject({ currentPrice: 0.00006, pendingPrice: null, pendingSince: null });
 
-    // 100x from a deep pool publishes at once.
-    await runRefreshPass(db(), [scripted("dexscreener", { pepe: quote(0.006, { liquidityUsd: 5_000_000 }) })], quiet());
-    expect((await coin("pepe")).currentPrice).toBe(0.006);
+    // 100x with $5,000,000 in the pool now, but $10,000 at the last published price: the pool is
+    // judged by its depth before the move (the capital that moved it counts only in now's), so it is held.
+    const bought = await runRefreshPass(db(), [scripted("dexscreener", { pepe: quote(0.006, { liquidityUsd: 5_000_000 }) })], quiet());
+    expect(bought.heldBack).toEqual([{ coinId: "pepe", source: "dexscreener", reason: expect.stringContaining("in a pool with $10000 liquidity before the move ($5000000 after it)") }]);
+    expect((await coin("pepe")).currentPrice).toBe(0.00006);
+
+    // 100x from a pool deep before and after publishes at once: first a small move from the deep pool
+    // (its liquidity is written with the price), then the jump.
+    await runRefreshPass(db(), [scripted("dexscreener", { pepe: quote(0.00007, { liquidityUsd: 5_000_000 }) })], quiet());
+    expect(await coin("pepe")).toMatchObject({ currentPrice: 0.00007, liquidityUsd: 5_000_000, pendingPrice: null });
+    await runRefreshPass(db(), [scripted("dexscreener", { pepe: quote(0.007, { liquidityUsd: 5_000_000 }) })], quiet());
+    expect((await coin("pepe")).currentPrice).toBe(0.007);
   });
 
   test("without a 24h change from the source, it comes from the snapshot nearest to 24 h ago", async () => {

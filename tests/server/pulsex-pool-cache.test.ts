@@ -14,6 +14,7 @@ import { startLocalChain, type LocalChain } from "../chain/local-chain";
 import { SELECTORS, startRpcProxy, type RpcProxy } from "../chain/rpc-proxy";
 import { useTestDatabase } from "../helpers/test-database";
 
+
 jest.setTimeout(90_000);
 
 const { db } = useTestDatabase({ seed: true });
@@ -26,16 +27,17 @@ let daiOnly: Address; // one pool, against DAI
 let hexOnly: Address; // one pool, against HEX
 let plain: Address; // a WPLS pool
 
-// WPLS: the one DAI pool, 300 DAI / 10M WPLS = $0.00003. HEX: 5M WPLS / 1,000 HEX = $0.15.
-const WPLS_USD = 300 / 10_000_000;
+// WPLS: the one DAI pool, 30,000 DAI / 1B WPLS = $0.00003. HEX: 500M WPLS / 100,000 HEX = $0.15.
+// Both are over the liquidity floor a base's pool needs ($60,000 and $30,000).
+const WPLS_USD = 30_000 / 1_000_000_000;
 
 beforeAll(async () => {
   chain = await startLocalChain();
   const { wpls, dai, factoryV1, factoryV2, multicall3 } = chain.contracts;
   hexBase = await chain.deployToken("HEX", "HEX", 8, "1000000000");
   contracts = { wpls, factories: [factoryV1, factoryV2], stablecoins: [dai], multicall3, baseTokens: [hexBase] };
-  await chain.addLiquidity(factoryV1, dai, "300", wpls, "10000000");
-  await chain.addLiquidity(factoryV2, hexBase, "1000", wpls, "5000000");
+  await chain.addLiquidity(factoryV1, dai, "30000", wpls, "1000000000");
+  await chain.addLiquidity(factoryV2, hexBase, "100000", wpls, "500000000");
   daiOnly = await chain.deployToken("Dai Paired", "DAIP", 18, "1000000");
   await chain.addLiquidity(factoryV1, daiOnly, "1000", dai, "250"); // $0.25 each
   hexOnly = await chain.deployToken("Hex Paired", "HEXP", 18, "2000000");

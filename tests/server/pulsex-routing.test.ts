@@ -10,6 +10,9 @@ import type { QuoteRequest } from "@/lib/market/types";
 import { startLocalChain, type LocalChain } from "../chain/local-chain";
 import { SELECTORS, inCalldata, startRpcProxy, type RecordedRequest, type RpcProxy } from "../chain/rpc-proxy";
 
+/** These fixtures' base pools hold a few hundred dollars: the liquidity floor on base pools is tried in price-attacks-on-chain.test.ts. */
+const FIXTURE_FLOOR = 0;
+
 jest.setTimeout(120_000);
 
 let chain: LocalChain;
@@ -82,7 +85,7 @@ beforeEach(() => {
 // machine: a 500-call chunk can take seconds, and the next one waits for it. A long timeout keeps
 // these tests about what they test (the timeout test sets its own).
 function source(options: Partial<PulseXSourceOptions> = {}) {
-  return createPulseXSource({ client: createPulseChainClient(proxy.url, { retries: 0, timeoutMs: 60_000 }), contracts, ...options });
+  return createPulseXSource({ minLiquidityUsd: FIXTURE_FLOOR, client: createPulseChainClient(proxy.url, { retries: 0, timeoutMs: 60_000 }), contracts, ...options });
 }
 const ask = (coinId: string, quoteId: string): QuoteRequest => ({ coinId, quoteId });
 const calls = (requests: RecordedRequest[]) => requests.flatMap((request) => request.calls ?? []);
@@ -114,7 +117,9 @@ describe("stablecoins", () => {
     expect(PUSD_USD).toBeCloseTo(0.97087, 5);
     expect(notes).toEqual([
       expect.stringMatching(/off its peg: valued at \$0\.9709/),
-      expect.stringMatching(new RegExp(`dropped the stablecoin ${pusd.slice(0, 6)}….* pool ${pusdPair}.*prices WPLS at \\$0\\.00003090, 3\\.0% from the median \\$0\\.00003000`)),
+      expect.stringMatching(new RegExp(`dropped the stablecoin ${pusd.slice(0, 6)}….* pool ${pusdPair}.*prices WPLS at \\$0\\.00003090, 3\\.0% from \\$0\\.00003000`)),
+      // A new source has no earlier reading of any accumulator: every pool prices at spot, and it says so.
+      expect.stringMatching(/^pulsex: 10 of 10 pool prices are spot prices, not averages/),
     ]);
   });
 });
@@ -149,7 +154,10 @@ describe("reads", () => {
 
     await chain.transfer(chain.contracts.dai, `0x${"4".repeat(40)}`, "1"); // a new block between passes
     const second = await pulsex.fetchQuotes(requests);
-    expect([...second.quotes.values()].map((quote) => quote.price)).toEqual([...first.quotes.values()].map((quote) => quote.price));
+    // The same prices: the pools did not move (the averages over the blocks between agree with
+    // the spot prices up to the accumulators' fixed-point rounding).
+    const firstPrices = [...first.quotes.values()].map((quote) => quote.price);
+    [...second.quotes.values()].forEach((quote, i) => expect(quote.price / firstPrices[i]!).toBeCloseTo(1, 12));
     const secondPass = proxy.requests.splice(0);
     expect(secondPass.map((request) => request.method)).toEqual(["eth_chainId", "eth_blockNumber", "eth_call"]);
     expect(calls(secondPass).some((call) => call.selector === SELECTORS.getPair || call.selector === SELECTORS.token0)).toBe(false);
@@ -181,8 +189,8 @@ describe("reads", () => {
     await source({ chunks: { maxCalls: 40 } }).fetchQuotes(strangers);
     // 705 discovery calls in chunks of 40: 18 chunks, four workers taking them in turn; then one
     // chunk of token0 (the bases' 5 pools, each found from both sides) and one of their reserves
-    // and the block's time.
-    expect(proxy.requests.filter((request) => request.calls).map((request) => request.calls!.length)).toEqual([...new Array(17).fill(40), 25, 10, 6]);
+    // with both accumulators, and the block's time.
+    expect(proxy.requests.filter((request) => request.calls).map((request) => request.calls!.length)).toEqual([...new Array(17).fill(40), 25, 10, 16]);
     expect(proxy.maxInFlight).toBeLessThanOrEqual(4);
     expect(proxy.maxInFlight).toBeGreaterThan(1);
   });
@@ -194,7 +202,8 @@ describe("reads", () => {
 
     proxy.refuseCallsContaining = inCalldata(poisonPair);
     const { quotes, failures } = await pulsex.fetchQuotes(requests);
-    expect(proxy.requests.filter((request) => request.refused)).toHaveLength(1);
+    // One call a chunk: the poisoned pair's reserves and its accumulator.
+    expect(proxy.requests.filter((request) => request.refused)).toHaveLength(2);
     expect(failures).toEqual([{ coinId: "poison", kind: "unreachable", reason: expect.stringMatching(/^pulsex: RPC failure reading a multicall chunk: /) }]);
     expect([...quotes.keys()].sort()).toEqual(["above", "below"]);
   });
@@ -206,15 +215,17 @@ describe("reads", () => {
     proxy.requests.length = 0;
     proxy.refuseCallsContaining = inCalldata(poisonPair);
     const { quotes, failures } = await pulsex.fetchQuotes(requests);
-    // The second pass reads, in order: the 3 stablecoin pools (calls 0-2), HEX's 2 pools (3-4),
-    // ABV, BLW, HXO (5, 6, 7), DEEP's 2 pools (8-9), PSN's pool (10), and one supply due (a
-    // twelfth of 5 coins, rounded up: ABV's, the first of the equally old): totalSupply and 3 burn
-    // balances (11-14), and the block's time (15). 16 calls fail; halves [0,8) pass and [8,16)
-    // fail; quarters [8,12) fail (DEEP, PSN, ABV's supply) and [12,16) pass.
-    expect(proxy.requests.filter((request) => request.refused).map((request) => request.calls!.length)).toEqual([16, 8, 4]);
-    expect(failures.map((failure) => failure.coinId).sort()).toEqual(["above", "deep", "poison"]);
+    // The second pass reads, in order: the 3 stablecoin pools with both accumulators (calls 0-8),
+    // HEX's 2 pools likewise (9-14), then with the accumulator pricing the coin ABV, BLW, HXO
+    // (15-20), DEEP's 2 pools (21-24), PSN's pool (25-26), and one supply due (a twelfth of 5
+    // coins, rounded up: ABV's, the first of the equally old): totalSupply and 3 burn balances
+    // (27-30), and the block's time (31). 32 calls fail; halves [0,16) pass and [16,32) fail;
+    // quarters [16,24) pass and [24,32) fail: DEEP's second accumulator (it prices at spot, from
+    // its reserves read in [16,24)), PSN, and ABV's supply.
+    expect(proxy.requests.filter((request) => request.refused).map((request) => request.calls!.length)).toEqual([32, 16, 8]);
+    expect(failures.map((failure) => failure.coinId).sort()).toEqual(["above", "poison"]);
     expect(failures.every((failure) => failure.kind === "unreachable" && /RPC failure/.test(failure.reason))).toBe(true);
-    expect([...quotes.keys()].sort()).toEqual(["below", "hxo"]);
+    expect([...quotes.keys()].sort()).toEqual(["below", "deep", "hxo"]);
   });
 
   test("a chunk that times out is not halved (the node is slow: more requests would not help); its coins are unreachable", async () => {
@@ -224,7 +235,7 @@ describe("reads", () => {
     proxy.requests.length = 0;
     proxy.stall = { containing: inCalldata(poisonPair), ms: 1_500 };
     // One chunk holds every read (the stablecoin pools too), so every coin fails with it.
-    const impatient = createPulseXSource({ client: createPulseChainClient(proxy.url, { retries: 0, timeoutMs: 1_000 }), contracts, poolCache });
+    const impatient = createPulseXSource({ minLiquidityUsd: FIXTURE_FLOOR, client: createPulseChainClient(proxy.url, { retries: 0, timeoutMs: 1_000 }), contracts, poolCache });
     const { quotes, failures } = await impatient.fetchQuotes(requests);
     expect(proxy.requests.filter((request) => request.method === "eth_call")).toHaveLength(1);
     expect(quotes.size).toBe(0);

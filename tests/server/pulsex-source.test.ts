@@ -1,10 +1,12 @@
 // The on-chain PulseX reader against a real local EVM (ganache from npm, contracts compiled by
 // solc-js): ERC-20s with 8, 18 and 6 decimals, WPLS, DAI and USDC stablecoins, pairs on two
 // V2-style factories, Multicall3. Prices come from real reserves, the supply from real burn
-// balances, and every read goes through Multicall3. Routing, the stablecoin check and the chunked
+// balances, and every read goes through the capped multicall. Routing, the stablecoin check and the chunked
 // reads have their own file (pulsex-routing.test.ts).
 import ganache from "ganache";
 import type { Address } from "viem";
+import { CAPPED_MULTICALL_ADDRESS } from "@/lib/market/onchain/capped-multicall";
+import { CAPPED_MULTICALL_CODE } from "@/lib/market/onchain/capped-multicall-code";
 import { createPulseChainClient } from "@/lib/market/onchain/client.server";
 import type { PulseXContracts } from "@/lib/market/onchain/contracts";
 import { readTokenMetadata, TokenReadError } from "@/lib/market/onchain/token-metadata.server";
@@ -13,6 +15,9 @@ import { createPulseXSource } from "@/lib/market/sources/pulsex.server";
 import type { PriceSource, QuoteRequest } from "@/lib/market/types";
 import { BURN_DEAD, startLocalChain, type LocalChain } from "../chain/local-chain";
 import { useTestDatabase } from "../helpers/test-database";
+
+/** These fixtures' base pools hold a few hundred dollars: the liquidity floor on base pools is tried in price-attacks-on-chain.test.ts. */
+const FIXTURE_FLOOR = 0;
 
 jest.setTimeout(60_000);
 
@@ -56,7 +61,7 @@ afterAll(() => chain?.stop());
 
 function source(options: { changeSource?: PriceSource; onFetchRequest?: (request: Request) => void } = {}) {
   const client = createPulseChainClient(chain.rpcUrl, { retries: 0, onFetchRequest: options.onFetchRequest });
-  return createPulseXSource({ client, contracts, changeSource: options.changeSource });
+  return createPulseXSource({ minLiquidityUsd: FIXTURE_FLOOR, client, contracts, changeSource: options.changeSource });
 }
 
 const ask = (coinId: string, quoteId: string, burnAddresses?: string[]): QuoteRequest => ({ coinId, quoteId, burnAddresses });
@@ -121,8 +126,10 @@ describe("batching", () => {
     expect(quotes.size).toBe(40);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(bodies.map((body) => body.method)).toEqual(["eth_chainId", "eth_blockNumber", "eth_call", "eth_call", "eth_call"]);
+    // Each through the capped multicall: its code sent along as a state override, nothing deployed.
     for (const call of bodies.filter((body) => body.method === "eth_call")) {
-      expect((call.params![0] as { to: string }).to.toLowerCase()).toBe(contracts.multicall3.toLowerCase());
+      expect((call.params![0] as { to: string }).to.toLowerCase()).toBe(CAPPED_MULTICALL_ADDRESS.toLowerCase());
+      expect(call.params![2]).toEqual({ [CAPPED_MULTICALL_ADDRESS]: { code: CAPPED_MULTICALL_CODE } });
     }
   });
 });
@@ -130,7 +137,7 @@ describe("batching", () => {
 describe("failures leave every coin unquoted with the reason", () => {
   test("an RPC that is down", async () => {
     const client = createPulseChainClient("http://127.0.0.1:9/", { retries: 0, timeoutMs: 2_000 });
-    const { quotes, failures } = await createPulseXSource({ client, contracts }).fetchQuotes([ask("hex", hex)]);
+    const { quotes, failures } = await createPulseXSource({ minLiquidityUsd: FIXTURE_FLOOR, client, contracts }).fetchQuotes([ask("hex", hex)]);
     expect(quotes.size).toBe(0);
     expect(failures).toEqual([{ coinId: "hex", kind: "unreachable", reason: expect.stringMatching(/^pulsex: RPC unavailable: /) }]);
   });
@@ -140,7 +147,7 @@ describe("failures leave every coin unquoted with the reason", () => {
     await ethereum.listen(0, "127.0.0.1");
     try {
       const client = createPulseChainClient(`http://127.0.0.1:${(ethereum.address() as { port: number }).port}`, { retries: 0 });
-      const { failures } = await createPulseXSource({ client, contracts }).fetchQuotes([ask("hex", hex)]);
+      const { failures } = await createPulseXSource({ minLiquidityUsd: FIXTURE_FLOOR, client, contracts }).fetchQuotes([ask("hex", hex)]);
       expect(failures).toEqual([{ coinId: "hex", reason: "pulsex: the RPC serves chain 1, not PulseChain (369)" }]);
     } finally {
       await ethereum.close();
@@ -148,12 +155,12 @@ describe("failures leave every coin unquoted with the reason", () => {
   });
 
   test("no stablecoin pool: WPLS has no USD price, so nothing is quoted", async () => {
-    const { quotes, failures } = await createPulseXSource({
+    const { quotes, failures } = await createPulseXSource({ minLiquidityUsd: FIXTURE_FLOOR,
       client: createPulseChainClient(chain.rpcUrl, { retries: 0 }),
       contracts: { ...contracts, stablecoins: [lonely] },
     }).fetchQuotes([ask("hex", hex)]);
     expect(quotes.size).toBe(0);
-    expect(failures[0]!.reason).toBe("pulsex: no WPLS/stablecoin pair with reserves, so WPLS has no USD price");
+    expect(failures[0]!.reason).toBe("pulsex: no WPLS/stablecoin pair has reserves, so WPLS has no USD price: the last WPLS price is kept and nothing priced through WPLS is published this pass");
   });
 });
 
@@ -225,7 +232,8 @@ describe("token metadata for listings", () => {
 });
 
 test("a refresh pass publishes on-chain quotes: price, supply, market cap and a snapshot", async () => {
-  await db().coin.update({ where: { id: "hex" }, data: { quoteSource: "pulsex", quoteId: hex, contractAddress: hex, burnAddresses: null } });
+  // The local HEX is another token than the seed's: the seed's supply is no earlier reading of it.
+  await db().coin.update({ where: { id: "hex" }, data: { quoteSource: "pulsex", quoteId: hex, contractAddress: hex, burnAddresses: null, circulatingSupply: null } });
   await db().coin.update({ where: { id: "pls" }, data: { quoteSource: "pulsex", quoteId: chain.contracts.wpls } });
   await db().coin.updateMany({ where: { id: { notIn: ["hex", "pls"] } }, data: { quoteSource: null } });
   const plsBefore = await db().coin.findUniqueOrThrow({ where: { id: "pls" } });

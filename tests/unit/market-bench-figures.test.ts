@@ -1,6 +1,8 @@
 // The market bench's pure parts (tests/bench/market): reading the recorded RPC requests, the
 // market plan's arithmetic and the goal rows. Expected values are worked out by hand here.
 import { encodeFunctionData, multicall3Abi, erc20Abi, type Address } from "viem";
+import { CAPPED_MULTICALL_ADDRESS, encodeCappedCalls } from "@/lib/market/onchain/capped-multicall";
+import { RETRY_GAS } from "@/lib/market/onchain/chunks";
 import { analyseRpcLog, busyMs, describeMethods } from "../bench/market/rpc-log";
 import { BASE_DECIMALS, BASE_USD, planMarket, rawUnits } from "../bench/market/market-plan";
 import { marketGoalRows, type PassWithGas } from "../bench/market/market-report";
@@ -15,6 +17,7 @@ const aggregate3 = (calls: number) =>
     args: [Array.from({ length: calls }, () => ({ target: TOKEN, allowFailure: true, callData: encodeFunctionData({ abi: erc20Abi, functionName: "decimals" }) }))],
   });
 const body = (id: number, method: string, params: unknown[] = []) => ({ jsonrpc: "2.0", id, method, params });
+const decimalsCall = (gas: number) => ({ address: TOKEN, abi: erc20Abi, functionName: "decimals", gas });
 
 describe("analyseRpcLog", () => {
   const requests = [
@@ -23,6 +26,8 @@ describe("analyseRpcLog", () => {
     // The same chunk again (a retry gets a new id): one repeat, and it failed.
     { body: JSON.stringify(body(3, "eth_call", [{ to: MULTICALL, data: aggregate3(3) }, "latest"])), errors: ["out of gas"], startMs: 0, endMs: 1 },
     { body: JSON.stringify(body(4, "eth_call", [{ to: MULTICALL, data: aggregate3(7) }, "0x10"])), errors: [], startMs: 0, endMs: 1 },
+    // The refresh pass's chunk: the capped multicall, one call asked a second time with 1M gas.
+    { body: JSON.stringify(body(8, "eth_call", [{ to: CAPPED_MULTICALL_ADDRESS, data: encodeCappedCalls([decimalsCall(40_000), decimalsCall(RETRY_GAS)]) }, "0x11"])), errors: [], startMs: 0, endMs: 1 },
     // An eth_call to another contract is not a chunk.
     { body: JSON.stringify(body(5, "eth_call", [{ to: TOKEN, data: "0x313ce567" }, "latest"])), errors: [], startMs: 0, endMs: 1 },
     // A JSON-RPC batch: one HTTP request, two calls.
@@ -31,17 +36,19 @@ describe("analyseRpcLog", () => {
   const figures = analyseRpcLog(requests, MULTICALL);
 
   it("counts HTTP requests apart from JSON-RPC calls, and methods by name", () => {
-    expect(figures.httpRequests).toBe(6);
-    expect(figures.jsonRpcCalls).toBe(7); // 5 single + 2 in the batch
-    expect(describeMethods(figures.byMethod)).toBe("eth_call 4, eth_chainId 2, eth_blockNumber 1");
+    expect(figures.httpRequests).toBe(7);
+    expect(figures.jsonRpcCalls).toBe(8); // 6 single + 2 in the batch
+    expect(describeMethods(figures.byMethod)).toBe("eth_call 5, eth_chainId 2, eth_blockNumber 1");
   });
 
-  it("decodes each Multicall3 chunk's calls, keeps its block and whether it failed", () => {
-    expect(figures.chunks.map(({ calls, block, failed }) => ({ calls, block, failed }))).toEqual([
-      { calls: 3, block: "latest", failed: null },
-      { calls: 3, block: "latest", failed: "out of gas" },
-      { calls: 7, block: "0x10", failed: null },
+  it("decodes each chunk's calls (the capped multicall's and Multicall3's), keeps where it went, its block and whether it failed", () => {
+    expect(figures.chunks.map(({ to, calls, block, failed }) => ({ to, calls, block, failed }))).toEqual([
+      { to: MULTICALL.toLowerCase(), calls: 3, block: "latest", failed: null },
+      { to: MULTICALL.toLowerCase(), calls: 3, block: "latest", failed: "out of gas" },
+      { to: MULTICALL.toLowerCase(), calls: 7, block: "0x10", failed: null },
+      { to: CAPPED_MULTICALL_ADDRESS.toLowerCase(), calls: 2, block: "0x11", failed: null },
     ]);
+    expect(figures.secondAskings).toBe(1);
   });
 
   it("counts errors by message and repeated calls", () => {
@@ -106,17 +113,27 @@ describe("marketGoalRows", () => {
       seconds,
       rpc: { httpRequests: requests },
       gas: { max: maxGas, heaviestChunk: null, over30M: 0, unmeasured, errors: [] },
-      report: { sourceChecks: { asked: checkedPerPass, checked: checkedPerPass, disagree: [] } },
+      report: { sourceChecks: { asked: checkedPerPass, checked: checkedPerPass, disagree: [] }, failed: [{ coinId: "burner", source: "pulsex", reason: "ran out of gas", kind: "contract" }] },
+      gasBurners: ["burner"],
     }) as unknown as PassWithGas;
   const met = (rows: ReturnType<typeof marketGoalRows>) => rows.map((row) => row.met);
 
   it("meets the goals at 50 requests for 5,000 tokens, 30M gas, every token checked within the hour and 45 s", () => {
-    expect(met(marketGoalRows(pass(50, 45, 30_000_000n)))).toEqual([true, true, true, true]);
+    expect(met(marketGoalRows(pass(50, 45, 30_000_000n)))).toEqual([true, true, true, true, true, true]);
   });
 
   it("misses them one over each line", () => {
     // 416 a pass: 13 passes of 5 minutes, 65 minutes to cover 5,000 tokens.
-    expect(met(marketGoalRows(pass(51, 45.1, 30_000_001n, 0, 416)))).toEqual([false, false, false, false]);
+    expect(met(marketGoalRows(pass(51, 45.1, 30_000_001n, 0, 416))).slice(0, 4)).toEqual([false, false, false, false]);
+  });
+
+  it("counts an ordinary token's failure against the goal, and a gas burner that did not fail as its contract's", () => {
+    const failing = pass(50, 45, 30_000_000n);
+    failing.report.failed.push({ coinId: "bench-1", source: "pulsex", reason: "unreachable", kind: "unreachable" });
+    expect(met(marketGoalRows(failing)).slice(4)).toEqual([false, true]);
+    const quiet = pass(50, 45, 30_000_000n);
+    quiet.report.failed.length = 0;
+    expect(met(marketGoalRows(quiet)).slice(4)).toEqual([true, false]);
   });
 
   it("does not call the gas goal met when a chunk's gas could not be measured", () => {

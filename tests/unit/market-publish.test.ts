@@ -1,9 +1,9 @@
-// The pure rules of the refresh pass: the liquidity floor, the big-move guard and its
-// confirmation, all-time highs, which 24h change wins, the PLS cross-check and the time budget.
+// The pure rules of the refresh pass: the liquidity floor, the big-move guards (price and
+// supply) and their confirmation, all-time highs, which 24h change wins, the PLS cross-check and the time budget.
 // Expected values are worked out by hand in the comments.
 import { crossCheckPls } from "@/lib/market/cross-check";
 import { passDeadline, writeReserveMs } from "@/lib/market/pass-budget";
-import { chooseChange24h, decideMove, raiseAllTimeHigh, underLiquidityFloor } from "@/lib/market/publish";
+import { chooseChange24h, decideMove, decideSupply, raiseAllTimeHigh, underLiquidityFloor } from "@/lib/market/publish";
 
 describe("underLiquidityFloor", () => {
   test.each<[string, number | null, boolean]>([
@@ -22,7 +22,8 @@ describe("underLiquidityFloor", () => {
 describe("decideMove", () => {
   const t0 = new Date("2026-11-23T00:00:00Z");
   const minutes = (n: number) => new Date(t0.getTime() + n * 60_000);
-  const none = { pendingPrice: null, pendingSince: null };
+  // No liquidity at the last published price: the pool is judged on the quote's own figure.
+  const none = { liquidityUsd: null, pendingPrice: null, pendingSince: null };
 
   test("a move up to 5x, or any move from a pool of $50,000 or more, publishes", () => {
     expect(decideMove({ price: 5, liquidityUsd: 10_000 }, { currentPrice: 1, ...none }, t0)).toEqual({ kind: "publish", confirmed: false });
@@ -41,14 +42,14 @@ describe("decideMove", () => {
   });
 
   test("the next pass confirms when it also moved over 5x the same way and lies within 2x of the pending price", () => {
-    const pending = { currentPrice: 1, pendingPrice: 10, pendingSince: t0 };
+    const pending = { currentPrice: 1, liquidityUsd: null, pendingPrice: 10, pendingSince: t0 };
     // 10 pending; 19.9 is 1.99x of it; 5.1 is 1.96x under it and still 5.1x over 1.
     expect(decideMove({ price: 19.9, liquidityUsd: 10_000 }, pending, minutes(5))).toEqual({ kind: "publish", confirmed: true });
     expect(decideMove({ price: 5.1, liquidityUsd: 10_000 }, pending, minutes(5))).toEqual({ kind: "publish", confirmed: true });
   });
 
   test("a pass that does not confirm replaces the pending price (or a normal quote publishes and clears it)", () => {
-    const pending = { currentPrice: 1, pendingPrice: 10, pendingSince: t0 };
+    const pending = { currentPrice: 1, liquidityUsd: null, pendingPrice: 10, pendingSince: t0 };
     // 25 is 2.5x the pending 10: too far, it becomes the new pending price.
     expect(decideMove({ price: 25, liquidityUsd: 10_000 }, pending, minutes(5))).toMatchObject({ kind: "hold", pendingPrice: 25, pendingSince: minutes(5) });
     // The other way (0.1 is 10x down) replaces it too.
@@ -59,6 +60,90 @@ describe("decideMove", () => {
     expect(decideMove({ price: 10, liquidityUsd: 10_000 }, pending, minutes(16))).toMatchObject({ kind: "hold", pendingSince: minutes(16) });
     // So a price that stays at its new level is published on the second pass after that.
     expect(decideMove({ price: 10, liquidityUsd: 10_000 }, { ...pending, pendingSince: minutes(16) }, minutes(21))).toEqual({ kind: "publish", confirmed: true });
+  });
+});
+
+describe("decideMove judges the pool by its depth before the move", () => {
+  const t0 = new Date("2026-11-23T00:00:00Z");
+  const none = { pendingPrice: null, pendingSince: null };
+
+  test("a 12x pump that leaves a $16,000 pool holding $55,000 is held: the attacker's own capital does not count", () => {
+    // Published at $1 from a $16,000 pool; the pump's quote is $12 from $55,000 (over $50,000 on its own).
+    const pump = decideMove({ price: 12, liquidityUsd: 55_000 }, { currentPrice: 1, liquidityUsd: 16_000, ...none }, t0);
+    expect(pump).toEqual({
+      kind: "hold",
+      pendingPrice: 12,
+      pendingSince: t0,
+      reason: "price moved 12x (1 -> 12) in a pool with $16000 liquidity before the move ($55000 after it); waiting for the next pass to confirm",
+    });
+    // The next pass: still $55,000 now, still $16,000 at the last published price: it confirms.
+    expect(decideMove({ price: 11, liquidityUsd: 55_000 }, { currentPrice: 1, liquidityUsd: 16_000, pendingPrice: 12, pendingSince: t0 }, new Date(t0.getTime() + 5 * 60_000))).toEqual({ kind: "publish", confirmed: true });
+  });
+
+  test("the lower of the two decides: a pool deep before and drained now is thin; deep both times publishes", () => {
+    expect(decideMove({ price: 12, liquidityUsd: 20_000 }, { currentPrice: 1, liquidityUsd: 1_000_000, ...none }, t0)).toMatchObject({
+      kind: "hold",
+      reason: "price moved 12x (1 -> 12) in a pool with $20000 liquidity; waiting for the next pass to confirm",
+    });
+    expect(decideMove({ price: 12, liquidityUsd: 60_000 }, { currentPrice: 1, liquidityUsd: 50_000, ...none }, t0)).toEqual({ kind: "publish", confirmed: false });
+  });
+
+  test("a coin with no liquidity at its last price (the seed's, a CoinGecko price) is judged on now's", () => {
+    expect(decideMove({ price: 12, liquidityUsd: 55_000 }, { currentPrice: 1, liquidityUsd: null, ...none }, t0)).toEqual({ kind: "publish", confirmed: false });
+    expect(decideMove({ price: 12, liquidityUsd: 45_000 }, { currentPrice: 1, liquidityUsd: null, ...none }, t0)).toMatchObject({ kind: "hold" });
+    // No figure now (not a pool): no guard, whatever the figure before.
+    expect(decideMove({ price: 12, liquidityUsd: null }, { currentPrice: 1, liquidityUsd: 16_000, ...none }, t0)).toEqual({ kind: "publish", confirmed: false });
+  });
+});
+
+describe("decideSupply", () => {
+  const t0 = new Date("2026-11-23T00:00:00Z");
+  const minutes = (n: number) => new Date(t0.getTime() + n * 60_000);
+  const none = { pendingSupply: null, pendingSupplySince: null };
+
+  test("a supply that moved up to 5x either way publishes; no published supply has nothing to compare", () => {
+    expect(decideSupply(5_000_000, { circulatingSupply: 1_000_000, ...none }, t0)).toEqual({ kind: "publish", confirmed: false });
+    expect(decideSupply(200_000, { circulatingSupply: 1_000_000, ...none }, t0)).toEqual({ kind: "publish", confirmed: false });
+    expect(decideSupply(1e12, { circulatingSupply: null, ...none }, t0)).toEqual({ kind: "publish", confirmed: false });
+    // Nothing circulating before and after (0 -> 0): no move.
+    expect(decideSupply(0, { circulatingSupply: 0, ...none }, t0)).toEqual({ kind: "publish", confirmed: false });
+  });
+
+  test("a mint of 10x, a burn to a sixth, and everything burned (0) are held, each with why", () => {
+    expect(decideSupply(10_000_000, { circulatingSupply: 1_000_000, ...none }, t0)).toEqual({
+      kind: "hold",
+      pendingSupply: 10_000_000,
+      pendingSupplySince: t0,
+      reason: "circulating supply moved 10x (1000000 -> 10000000); market cap kept at the last published supply until the next pass confirms it",
+    });
+    // 1,000,000 / 160,000 = 6.25x down.
+    expect(decideSupply(160_000, { circulatingSupply: 1_000_000, ...none }, t0)).toMatchObject({ kind: "hold", reason: expect.stringMatching(/^circulating supply moved 6x \(1000000 -> 160000\)/) });
+    expect(decideSupply(0, { circulatingSupply: 1_000_000, ...none }, t0)).toMatchObject({ kind: "hold", pendingSupply: 0, reason: expect.stringMatching(/^circulating supply moved to 0 \(all burned\) \(1000000 -> 0\)/) });
+    // Tokens sent out of a burn address when everything was burned: from 0.
+    expect(decideSupply(500, { circulatingSupply: 0, ...none }, t0)).toMatchObject({ kind: "hold", reason: expect.stringMatching(/^circulating supply moved from 0 \(0 -> 500\)/) });
+  });
+
+  test("the next pass confirms a reading within 2x of the pending one, the same way, within 15 minutes", () => {
+    const pending = { circulatingSupply: 1_000_000, pendingSupply: 10_000_000, pendingSupplySince: t0 };
+    expect(decideSupply(10_000_000, pending, minutes(5))).toEqual({ kind: "publish", confirmed: true });
+    // 19,000,000 is 1.9x the pending supply; 5,100,000 is 1.96x under it and still 5.1x over 1,000,000.
+    expect(decideSupply(19_000_000, pending, minutes(5))).toEqual({ kind: "publish", confirmed: true });
+    expect(decideSupply(5_100_000, pending, minutes(5))).toEqual({ kind: "publish", confirmed: true });
+    // All burned, read again: confirmed.
+    expect(decideSupply(0, { circulatingSupply: 1_000_000, pendingSupply: 0, pendingSupplySince: t0 }, minutes(5))).toEqual({ kind: "publish", confirmed: true });
+  });
+
+  test("any other reading replaces the pending supply, or (back near the published one) publishes and clears it", () => {
+    const pending = { circulatingSupply: 1_000_000, pendingSupply: 10_000_000, pendingSupplySince: t0 };
+    // The mint burned back before the next pass: the old supply publishes (the pass writes pending back to null).
+    expect(decideSupply(1_000_000, pending, minutes(5))).toEqual({ kind: "publish", confirmed: false });
+    // 25,000,000 is 2.5x the pending supply: it becomes the new pending one.
+    expect(decideSupply(25_000_000, pending, minutes(5))).toMatchObject({ kind: "hold", pendingSupply: 25_000_000, pendingSupplySince: minutes(5) });
+    // The other way: replaced.
+    expect(decideSupply(100_000, pending, minutes(5))).toMatchObject({ kind: "hold", pendingSupply: 100_000 });
+    expect(decideSupply(0, pending, minutes(5))).toMatchObject({ kind: "hold", pendingSupply: 0 });
+    // Older than 15 minutes: not the previous pass, replaced rather than confirmed.
+    expect(decideSupply(10_000_000, pending, minutes(16))).toMatchObject({ kind: "hold", pendingSupplySince: minutes(16) });
   });
 });
 

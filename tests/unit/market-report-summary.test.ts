@@ -10,6 +10,7 @@ const base: RefreshReport = {
   lowLiquidity: [{ coinId: "pepe", source: "pulsex", liquidityUsd: 3_000 }],
   deferred: [{ coinId: "a", source: "dexscreener" }, { coinId: "b", source: "dexscreener" }],
   notes: [],
+  quarantine: { started: [], lifted: [], resting: [] },
   crossCheck: null,
   sourceChecks: { asked: 0, checked: 0, disagree: [] },
   snapshotsThinned: 0,

@@ -3,7 +3,7 @@
 import { getAddress, type Address } from "viem";
 import { planChunks } from "@/lib/market/onchain/chunks";
 import type { TokenPools } from "@/lib/market/onchain/pool-cache";
-import { bestRoute, checkStablePools, weightedMedian, type BasePool } from "@/lib/market/onchain/reserves";
+import { bestRoute, checkStablePools, weightedMedian, type BasePool, type StableCheck } from "@/lib/market/onchain/reserves";
 import { burnKeyOf, suppliesToRead, tokensToDiscover } from "@/lib/market/onchain/schedule";
 
 const pool = (tokenReserve: number, baseReserve: number, base = "WPLS", pair = `${tokenReserve}/${baseReserve}`): BasePool => ({ pair, factory: "F", base, tokenReserve, baseReserve });
@@ -19,22 +19,45 @@ describe("weightedMedian", () => {
 });
 
 describe("checkStablePools", () => {
-  test("drops a pool over 2% from the median and averages the rest by their dollars", () => {
+  const group = (stable: string, ...pools: BasePool[]) => ({ stable, pools });
+
+  test("within one stablecoin, a pool over 2% from its median is dropped and the rest averaged by their dollars", () => {
     // Implied WPLS: 100/1M = 0.0001 ($100), 202/2M = 0.000101 ($202), 50/470k ≈ 0.00010638 ($50).
     // Sorted weights reach half of 352 (176) at 0.000101. The third is 5.3% off it: dropped.
-    const check = checkStablePools([pool(100, 1_000_000), pool(202, 2_000_000), pool(50, 470_000)])!;
-    expect(check.median).toBeCloseTo(0.000101, 15);
+    const check = checkStablePools([group("DAI", pool(100, 1_000_000), pool(202, 2_000_000), pool(50, 470_000))]) as StableCheck;
     expect(check.dropped.map((dropped) => dropped.pair)).toEqual(["50/470000"]);
     expect(check.price).toBeCloseTo((100 * 0.0001 + 202 * 0.000101) / 302, 15);
     expect(check.liquidityUsd).toBe(2 * 302);
+    expect(check.agreeing.map((entry) => entry.stable)).toEqual(["DAI"]);
   });
 
-  test("a pool just under 2% off stays; empty pools are ignored; no pool gives null", () => {
-    const check = checkStablePools([pool(100, 1_000_000), pool(102, 1_000_000, "WPLS", "edge"), pool(0, 5)])!;
-    // Median: weights 100, 102 of 202, half 101 reached at 0.000102; 0.0001 is 1.96% off it.
-    expect(check.dropped).toEqual([]);
-    expect(check.kept).toHaveLength(2);
-    expect(checkStablePools([pool(0, 0)])).toBeNull();
+  test("no stablecoin decides alone: one holding two thirds of the dollars and 3x off is outvoted by two that agree", () => {
+    // DAI: 60,000 / 66.7M WPLS = $0.0009 (3x); USDC 20,000 / 66.7M = $0.0003; USDT 10,000 / 33.3M = $0.0003.
+    const check = checkStablePools([group("DAI", pool(60_000, 200_000_000 / 3, "WPLS", "dai")), group("USDC", pool(20_000, 200_000_000 / 3, "WPLS", "usdc")), group("USDT", pool(10_000, 100_000_000 / 3, "WPLS", "usdt"))]) as StableCheck;
+    expect(check.price).toBeCloseTo(0.0003, 12);
+    expect(check.agreeing.map((entry) => entry.stable)).toEqual(["USDC", "USDT"]);
+    expect(check.dropped).toEqual([expect.objectContaining({ pair: "dai", stable: "DAI", impliedPrice: expect.closeTo(0.0009, 12), deviation: expect.closeTo(2, 9) })]);
+    expect(check.liquidityUsd).toBe(2 * 30_000);
+  });
+
+  test("fewer than two stablecoins agreeing gives no price, and says why; one configured stablecoin is enough alone", () => {
+    const split = checkStablePools([group("DAI", pool(300, 1_000_000)), group("USDC", pool(200, 1_000_000))]);
+    expect(split).toEqual({ failure: "fewer than 2 stablecoins agree on WPLS's price within 2% (DAI $0.0003000, USDC $0.0002000)" });
+    // A stablecoin with no pool cannot agree either.
+    expect(checkStablePools([group("DAI", pool(300, 1_000_000)), group("USDC")])).toEqual({ failure: "fewer than 2 stablecoins agree on WPLS's price within 2% (DAI $0.0003000)" });
+    expect(checkStablePools([group("DAI", pool(300, 1_000_000))])).toMatchObject({ price: 0.0003 });
+  });
+
+  test("pools under the floor are ignored and listed; with none left there is no price", () => {
+    const check = checkStablePools([group("DAI", pool(3_000, 10_000_000), pool(2_000, 1_000_000, "WPLS", "thin"))], { floorUsd: 5_000 }) as StableCheck;
+    expect(check.price).toBeCloseTo(0.0003, 12);
+    expect(check.shallow).toEqual([expect.objectContaining({ pair: "thin", stable: "DAI", liquidityUsd: 4_000 })]);
+    expect(checkStablePools([group("DAI", pool(2_000, 1_000_000))], { floorUsd: 5_000 })).toEqual({ failure: "no WPLS/stablecoin pair holds $5000 or more, so WPLS has no USD price" });
+  });
+
+  test("a pool's time-weighted average prices it when there is one, not its reserves at the block", () => {
+    const pushed = { ...pool(300, 100_000), average: { basePerToken: null, tokenPerBase: 0.0003, seconds: 300 } };
+    expect((checkStablePools([group("DAI", pushed)]) as StableCheck).price).toBeCloseTo(0.0003, 12);
   });
 });
 
@@ -50,6 +73,15 @@ describe("bestRoute", () => {
 
   test("a base with no USD price and an empty pool are skipped", () => {
     expect(bestRoute([pool(1_000, 5_000, "PLSX"), pool(0, 10, "WPLS")], new Map([["WPLS", 1]]))).toBeNull();
+  });
+
+  test("a pool under the floor given is skipped; the price is the pool's average when it has one", () => {
+    const usd = new Map([["WPLS", 0.0003]]);
+    // $6,000 and $600 of liquidity.
+    expect(bestRoute([pool(1_000, 1_000_000, "WPLS", "small")], usd, 5_000)).toBeNull();
+    expect(bestRoute([pool(1_000, 10_000_000, "WPLS", "deep")], usd, 5_000)?.pool.pair).toBe("deep");
+    const averaged = { ...pool(1_000, 120_000_000, "WPLS", "pumped"), average: { basePerToken: 10_000, tokenPerBase: null, seconds: 300 } };
+    expect(bestRoute([averaged], usd)?.price).toBeCloseTo(10_000 * 0.0003, 12);
   });
 });
 

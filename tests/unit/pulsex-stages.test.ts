@@ -1,13 +1,13 @@
 // The on-chain source's pure steps (lib/market/sources/pulsex/*), each on its own: plan the coins,
 // merge discovery into the cache's rows, plan the reads, interpret them, price the bases, price
 // each coin, and pick the rows to save. Addresses are made up; figures are worked out by hand.
-import { getAddress, type Address } from "viem";
+import { erc20Abi, getAddress, type Address } from "viem";
 import { DEFAULT_BURN_ADDRESSES, PULSEX_MAINNET, type PulseXContracts } from "@/lib/market/onchain/contracts";
 import type { CallOutcome } from "@/lib/market/onchain/multicall.server";
 import type { CachedPool, SupplyReading, TokenPools } from "@/lib/market/onchain/pool-cache";
 import { firstMiss, type DiscoveryFailure } from "@/lib/market/onchain/read-miss";
-import { checkStablePools, type BasePool } from "@/lib/market/onchain/reserves";
-import { burnKeyOf, supplyKey } from "@/lib/market/onchain/schedule";
+import { checkStablePools, type BasePool, type StableCheck } from "@/lib/market/onchain/reserves";
+import { burnKeyOf, SUPPLY_MAX_AGE_MS, supplyKey, suppliesToRead } from "@/lib/market/onchain/schedule";
 import { basePoolsOf, basesOf, labeller, type Bases } from "@/lib/market/sources/pulsex/bases";
 import { interpretReads, type ChainReads, type PoolsRead } from "@/lib/market/sources/pulsex/chain-reads";
 import { planCoins, pulsexFailure, tokensOfPass, type PassCoin } from "@/lib/market/sources/pulsex/coins";
@@ -15,7 +15,7 @@ import { coreDiscoveryMiss, mergeDiscoveries } from "@/lib/market/sources/pulsex
 import { priceBases, type PricedBases } from "@/lib/market/sources/pulsex/price-bases";
 import { priceCoin, priceCoins, type CoinPricing } from "@/lib/market/sources/pulsex/price-coins";
 import { planReads, type ReadPlan } from "@/lib/market/sources/pulsex/read-plan";
-import { rowsToSave } from "@/lib/market/sources/pulsex/rows-to-save";
+import { rowsToSave, supplyToSave } from "@/lib/market/sources/pulsex/rows-to-save";
 
 const addr = (n: number): Address => getAddress(`0x${n.toString(16).padStart(40, "0")}`);
 const WPLS = addr(0x1000);
@@ -153,11 +153,19 @@ describe("planReads", () => {
 
     const described = plan.calls.map((call) => [call.functionName, call.address, ...(call.args ?? []), call.gas]);
     expect(described).toEqual([
-      // DAI's WPLS pool (not its HEX pool), HEX's WPLS pool; T1's two pools; HEX as a coin adds nothing.
+      // DAI's WPLS pool (not its HEX pool), HEX's WPLS pool, each with both accumulators (a base's
+      // pool is averaged both ways); T1's two pools with the accumulator pricing T1 (token0: price0);
+      // HEX as a coin adds nothing.
       ["getReserves", pair(1), 15_000],
+      ["price0CumulativeLast", pair(1), 15_000],
+      ["price1CumulativeLast", pair(1), 15_000],
       ["getReserves", pair(2), 15_000],
+      ["price0CumulativeLast", pair(2), 15_000],
+      ["price1CumulativeLast", pair(2), 15_000],
       ["getReserves", pair(3), 15_000],
+      ["price0CumulativeLast", pair(3), 15_000],
       ["getReserves", pair(4), 15_000],
+      ["price0CumulativeLast", pair(4), 15_000],
       // T1 has no supply reading: read for each burn list it is asked with, once per list. HEX's is
       // fresh, and the share renewed each pass (a twelfth of 4 needs, rounded up: 1) is already met;
       // T2 has no row and T3 no pool, so neither costs a supply read.
@@ -167,20 +175,34 @@ describe("planReads", () => {
       ["balanceOf", T1, own[0], 40_000],
       ["getCurrentBlockTimestamp", MULTICALL, 15_000],
     ]);
-    expect([...plan.reserveCall]).toEqual([[pair(1), 0], [pair(2), 1], [pair(3), 2], [pair(4), 3]]);
-    expect([...plan.supplyCalls]).toEqual([
-      [supplyKey(T1, burnKeyOf(DEFAULT_BURN_ADDRESSES)), { total: 4, burned: [5, 6, 7] }],
-      [supplyKey(T1, burnKeyOf(own)), { total: 8, burned: [9] }],
+    expect([...plan.reserveCall]).toEqual([[pair(1), 0], [pair(2), 3], [pair(3), 6], [pair(4), 8]]);
+    expect([...plan.cumulativeCall.values()].map(({ call, pair, index }) => [call, pair, index])).toEqual([
+      [1, pair(1), 0],
+      [2, pair(1), 1],
+      [4, pair(2), 0],
+      [5, pair(2), 1],
+      [7, pair(3), 0],
+      [9, pair(4), 0],
     ]);
-    expect(plan.clockCall).toBe(10);
+    expect([...plan.supplyCalls]).toEqual([
+      [supplyKey(T1, burnKeyOf(DEFAULT_BURN_ADDRESSES)), { total: 10, burned: [11, 12, 13] }],
+      [supplyKey(T1, burnKeyOf(own)), { total: 14, burned: [15] }],
+    ]);
+    expect(plan.clockCall).toBe(16);
   });
 });
 
 describe("interpretReads", () => {
   const ok = (value: unknown): CallOutcome => ({ status: "ok", value });
+  const BURN = getAddress(DEFAULT_BURN_ADDRESSES[0]!);
+  // Only the calls a failure names need to be in the plan: T2's totalSupply and burn balance.
+  const calls: ReadPlan["calls"] = [];
+  calls[7] = { address: T2, abi: erc20Abi, functionName: "totalSupply", gas: 40_000 };
+  calls[8] = { address: T2, abi: erc20Abi, functionName: "balanceOf", args: [BURN], gas: 40_000 };
   const plan: ReadPlan = {
-    calls: [],
+    calls,
     reserveCall: new Map([[pair(1), 0], [pair(2), 1], [pair(3), 2], [pair(4), 3]]),
+    cumulativeCall: new Map(),
     supplyCalls: new Map([
       [supplyKey(T1, "k"), { total: 4, burned: [5, 6] }],
       [supplyKey(T2, "k"), { total: 7, burned: [8] }],
@@ -190,7 +212,7 @@ describe("interpretReads", () => {
   };
   const outcomes: CallOutcome[] = [
     ok([2_000_000_000_000_000_000n, 5_000_000n, 0]), // pair 1: 2 of an 18-decimal token, 5 of a 6-decimal base
-    { status: "reverted" },
+    { status: "reverted", detail: "reverted with 15,000 gas and again with 1,000,000 of its own" },
     { status: "unreachable", reason: "RPC failure reading a multicall chunk: down" },
     { status: "deferred" },
     ok(1_000n),
@@ -216,16 +238,22 @@ describe("interpretReads", () => {
     expect(asToken1.pools[0]).toMatchObject({ tokenReserve: 5, baseReserve: 2 });
   });
 
-  test("a reverted pool or one of unknown decimals is left out; a read that did not happen is the miss", () => {
-    expect(reads.pools(T1, [pool(2, USDC), pool(1, HEX)])).toEqual({ pools: [], miss: null });
+  test("a pool of unknown decimals is left out; a read that did not happen is the miss; a pair whose getReserves failed is a contract miss naming it", () => {
+    expect(reads.pools(T1, [pool(1, HEX)])).toEqual({ pools: [], miss: null });
     const read: PoolsRead = reads.pools(T1, [pool(1, USDC), pool(3, USDC), pool(4, USDC)]);
     expect(read.pools).toHaveLength(1);
     expect(read.miss).toEqual({ reason: "RPC failure reading a multicall chunk: down", kind: "unreachable" });
+    expect(reads.pools(T1, [pool(1, USDC), pool(2, USDC)])).toEqual({
+      pools: [expect.objectContaining({ pair: pair(1) })],
+      miss: { reason: `the PulseX pair ${pair(2)} of ${T1} and ${USDC} failed getReserves(): it reverted with 15,000 gas and again with 1,000,000 of its own`, kind: "contract" },
+    });
+    // A read that did not happen wins: it says the pass, not a contract, failed.
+    expect(reads.pools(T1, [pool(2, USDC), pool(3, USDC)]).miss).toMatchObject({ kind: "unreachable" });
   });
 
-  test("a supply read this pass is circulating (total minus burned); a revert is no ERC-20; none when not due", () => {
+  test("a supply read this pass is circulating (total minus burned); a failed call is the contract's, named; none when not due", () => {
     expect(reads.supply(T1, "k")).toEqual({ raw: 850n });
-    expect(reads.supply(T2, "k")).toEqual({ failure: { reason: `${T2} did not answer totalSupply() or balanceOf() for a burn address: not an ERC-20` } });
+    expect(reads.supply(T2, "k")).toEqual({ failure: { reason: `${T2}'s balanceOf(${BURN}) reverted`, kind: "contract" }, what: `balanceOf(${BURN}) reverted` });
     expect(reads.supply(T3, "k")).toEqual({ failure: firstMiss([{ status: "deferred" }]) });
     expect(reads.supply(T1, "other")).toBeNull();
   });
@@ -286,7 +314,7 @@ describe("priceBases", () => {
     expect(priced.baseMiss.size).toBe(0);
     expect(priced.notes).toEqual([
       "pulsex: stablecoin 0x0000…6000 is off its peg: valued at $0.9709 (its WPLS price × WPLS in USD), not $1",
-      `pulsex: dropped the stablecoin 0x0000…6000 pool ${pair(3)} on factory 1 (0x0000…00f1): it prices WPLS at $0.00003090, 3.0% from the median $0.00003000`,
+      `pulsex: dropped the stablecoin 0x0000…6000 pool ${pair(3)} on factory 1 (0x0000…00f1): it prices WPLS at $0.00003090, 3.0% from $0.00003000`,
     ]);
   });
 
@@ -296,7 +324,7 @@ describe("priceBases", () => {
       failure: { reason: "a stablecoin pool could not be read, so WPLS has no checked USD price: RPC failure: down", kind: "unreachable" },
     });
     expect(priceBases({ bases: withPusd, rows, discoveryFailed: new Map(), reads: tableReads(new Map()), labels })).toEqual({
-      failure: { reason: "no WPLS/stablecoin pair with reserves, so WPLS has no USD price" },
+      failure: { reason: "no WPLS/stablecoin pair has reserves, so WPLS has no USD price: the last WPLS price is kept and nothing priced through WPLS is published this pass" },
     });
   });
 
@@ -321,13 +349,17 @@ describe("priceCoin", () => {
     { pair: pair(1), factory: F1, base: DAI, tokenReserve: 300, baseReserve: 10_000_000 },
     { pair: pair(2), factory: F2, base: USDC, tokenReserve: 90, baseReserve: 3_000_000 },
   ].map((p) => ({ ...p, base: WPLS })); // stablecoin side as the token, WPLS as the base
-  const check = checkStablePools(wplsPools)!;
+  const check = checkStablePools([
+    { stable: "DAI", pools: [wplsPools[0]!] },
+    { stable: "USDC", pools: [wplsPools[1]!] },
+  ]) as StableCheck;
   const hexRoute = { pool: { pair: pair(4), factory: F2, base: WPLS, tokenReserve: 1_000, baseReserve: 5_000_000 }, price: 0.15, liquidityUsd: 300 };
   const priced: PricedBases = {
     check,
     baseUsd: new Map<string, number>([[WPLS, 0.00003], [DAI, 1], [USDC, 1], [HEX, 0.15]]),
     baseRoutes: new Map([[HEX, hexRoute]]),
     baseMiss: new Map(),
+    shallowBases: new Map(),
     notes: [],
   };
   const block = { block: 77, blockTime: "2026-11-24T11:59:50.000Z" };
@@ -346,6 +378,7 @@ describe("priceCoin", () => {
   ]);
   const readsWith = (supplies: Map<string, ReturnType<ChainReads["supply"]>> = new Map(), misses = new Map()): ChainReads => ({
     block,
+    observations: new Map(),
     pools: tableReads(poolReads, misses).pools,
     supply: (token, key) => supplies.get(supplyKey(token, key)) ?? null,
   });
@@ -373,10 +406,44 @@ describe("priceCoin", () => {
           baseUsd: 0.15,
           liquidityUsd: 300,
           stablePools: null,
+          // No earlier observation in this context: the spot price, with no window.
+          averageSeconds: null,
+          spotPrice: 1.5,
           ...block,
+          // The cached reading's time; nothing to say about it.
+          supplyReadAt: NOW.toISOString(),
+          supplyNotice: null,
         },
       },
       supply: null,
+    });
+  });
+
+  test("a supply the token's contract failed to give keeps the cached reading, says so and how old; with none the coin fails as its contract's", () => {
+    const failed = { failure: { reason: `${T1}'s totalSupply() reverted`, kind: "contract" as const }, what: "totalSupply() reverted" };
+    const kept = priceCoin(coinOf("t1", T1), context({ reads: readsWith(new Map([[supplyKey(T1, burnKey), failed]])), now: new Date(NOW.getTime() + 7_200_000) }));
+    expect(kept).toMatchObject({
+      quote: {
+        circulatingSupply: 4_000,
+        marketCap: 1.5 * 4_000,
+        provenance: { supplyReadAt: NOW.toISOString(), supplyNotice: "the token's contract failed this pass's supply read (totalSupply() reverted), so the supply read then is used" },
+      },
+      supply: null,
+      note: `pulsex: t1: ${T1}'s totalSupply() reverted; its supply read at ${NOW.toISOString()} is kept`,
+    });
+    // Another burn list's reading is another count: not kept.
+    const otherList = priceCoin(coinOf("t1", T1, [T2]), context({ reads: readsWith(new Map([[supplyKey(T1, burnKeyOf([T2])), failed]])) }));
+    expect(otherList).toEqual({ failure: { reason: `${T1}'s totalSupply() reverted; there is no earlier supply reading to keep`, kind: "contract" } });
+    // A read that did not happen still fails the coin with its kind.
+    const down = { failure: { reason: "chunk failed", kind: "unreachable" as const } };
+    expect(priceCoin(coinOf("t1", T1), context({ reads: readsWith(new Map([[supplyKey(T1, burnKey), down]])) }))).toEqual(down);
+  });
+
+  test("a supply all at burn addresses: a market cap of 0, said as such", () => {
+    const allBurned = priceCoin(coinOf("t1", T1), context({ reads: readsWith(new Map([[supplyKey(T1, burnKey), { raw: 0n }]])) }));
+    expect(allBurned).toMatchObject({
+      quote: { price: 1.5, circulatingSupply: 0, marketCap: 0, provenance: { supplyReadAt: NOW.toISOString(), supplyNotice: "all of its supply is at burn addresses, so its market cap is 0" } },
+      supply: { raw: 0n, burnKey, readAt: NOW },
     });
   });
 
@@ -394,7 +461,8 @@ describe("priceCoin", () => {
     });
     expect("quote" in result && result.quote.provenance).toEqual({
       source: "pulsex", pool: null, factory: null, factoryName: null, base: null, baseSymbol: null, tokenReserve: null, baseReserve: null, baseUsd: null,
-      liquidityUsd: check.liquidityUsd, stablePools: 2, ...block,
+      liquidityUsd: check.liquidityUsd, stablePools: 2, averageSeconds: null, spotPrice: expect.closeTo(0.00003, 15), ...block,
+      supplyReadAt: NOW.toISOString(), supplyNotice: null,
     });
   });
 
@@ -441,5 +509,77 @@ describe("rowsToSave", () => {
     ]);
     expect(rowsToSave([discoveredA], new Map(), rows)).toEqual([discoveredA]);
     expect(rowsToSave([], new Map(), rows)).toEqual([]);
+  });
+
+  test("a reading more than 5x from the cached one is saved as due again, so the pass that confirms it reads the chain", () => {
+    const reading = (raw: bigint): SupplyReading => ({ raw, burnKey: "k", readAt: NOW });
+    const due = new Date(NOW.getTime() - SUPPLY_MAX_AGE_MS);
+    // A mint of 10x, a burn to a sixth, all burned, and out of a burn address when all was burned.
+    expect(supplyToSave(reading(10_000n), reading(1_000n))).toEqual({ ...reading(10_000n), readAt: due });
+    expect(supplyToSave(reading(160n), reading(1_000n))).toEqual({ ...reading(160n), readAt: due });
+    expect(supplyToSave(reading(0n), reading(1_000n))).toEqual({ ...reading(0n), readAt: due });
+    expect(supplyToSave(reading(5n), reading(0n))).toEqual({ ...reading(5n), readAt: due });
+    // Up to 5x either way, the same reading, or a token's first: saved as read.
+    expect(supplyToSave(reading(5_000n), reading(1_000n))).toEqual(reading(5_000n));
+    expect(supplyToSave(reading(200n), reading(1_000n))).toEqual(reading(200n));
+    expect(supplyToSave(reading(0n), reading(0n))).toEqual(reading(0n));
+    expect(supplyToSave(reading(10_000n), null)).toEqual(reading(10_000n));
+
+    // Through rowsToSave, for a cached row and a rediscovered one (which keeps its cached reading).
+    const minted = row(T1, [pool(1, WPLS)], { supply: { raw: 1_000n, burnKey: "k", readAt: new Date(NOW.getTime() - 10 * 60_000) } });
+    const rediscovered = row(T2, [pool(2, WPLS)], { supply: { raw: 1_000n, burnKey: "k", readAt: new Date(NOW.getTime() - 10 * 60_000) } });
+    const rows = new Map([[T1, minted], [T2, rediscovered]]);
+    const saved = rowsToSave([rediscovered], new Map([[T1, reading(10_000n)], [T2, reading(1_100n)]]), rows);
+    expect(saved).toEqual([
+      { ...rediscovered, supply: reading(1_100n) },
+      { ...minted, supply: { ...reading(10_000n), readAt: due } },
+    ]);
+    // The next pass, 5 minutes on, with two tokens (a share of 1): the minted supply is due, the other is not.
+    const next = new Date(NOW.getTime() + 5 * 60_000);
+    const savedRows = new Map(saved.map((saved) => [saved.token, saved]));
+    expect(suppliesToRead([{ token: T1, burnKey: "k" }, { token: T2, burnKey: "k" }], savedRows, next)).toEqual(new Set([supplyKey(T1, "k")]));
+  });
+});
+
+describe("interpretReads: time-weighted averages", () => {
+  const Q112 = 2n ** 112n;
+  const BLOCK_TIME = 1_700_000_000;
+  // T1 (18 decimals) is token0 against USDC (6): 2 T1 / 5 USDC now, 2.5 USDC each. Before the
+  // pair's last trade, 10 s ago, it held 2 T1 / 4 USDC (2 USDC each) since the previous pass 300 s ago.
+  const priceBefore = (4_000_000n * Q112) / 2_000_000_000_000_000_000n;
+  const priceNow = (5_000_000n * Q112) / 2_000_000_000_000_000_000n;
+  const startCumulative = 123n * Q112;
+  const plan: ReadPlan = {
+    calls: [],
+    reserveCall: new Map([[pair(1), 0]]),
+    cumulativeCall: new Map([[`${pair(1).toLowerCase()}:0`, { call: 1, pair: pair(1), index: 0 as const }]]),
+    supplyCalls: new Map(),
+    clockCall: 2,
+  };
+  const outcomes: CallOutcome[] = [
+    { status: "ok", value: [2_000_000_000_000_000_000n, 5_000_000n, BLOCK_TIME - 10] },
+    { status: "ok", value: startCumulative + priceBefore * 290n },
+    { status: "ok", value: BigInt(BLOCK_TIME) },
+  ];
+  const rows = new Map([
+    [T1, row(T1, [])],
+    [USDC, row(USDC, [], { decimals: 6 })],
+  ]);
+  const previous = new Map([[`${pair(1).toLowerCase()}:0`, { cumulative: startCumulative, time: BLOCK_TIME - 300 }]]);
+
+  test("the pool's price averaged since the previous reading, in whole tokens, beside its reserves now", () => {
+    const reads = interpretReads(plan, outcomes, rows, 9n, previous);
+    const [read] = reads.pools(T1, [pool(1, USDC, true)]).pools;
+    expect(read).toMatchObject({ tokenReserve: 2, baseReserve: 5, average: { basePerToken: expect.closeTo((2 * 290 + 2.5 * 10) / 300, 9), tokenPerBase: null, seconds: 300 } });
+    // The reading the next pass starts from: brought up to the block's time with the reserves now.
+    expect(reads.observations).toEqual(new Map([[`${pair(1).toLowerCase()}:0`, { cumulative: startCumulative + priceBefore * 290n + priceNow * 10n, time: BLOCK_TIME }]]));
+  });
+
+  test("no earlier reading, or a pair whose accumulator reverted: no average, the spot price serves", () => {
+    const first = interpretReads(plan, outcomes, rows, 9n);
+    expect(first.pools(T1, [pool(1, USDC, true)]).pools[0]!.average).toBeUndefined();
+    const noAccumulator = interpretReads(plan, outcomes.map((outcome, i) => (i === 1 ? { status: "reverted" as const } : outcome)), rows, 9n, previous);
+    expect(noAccumulator.observations.size).toBe(0);
+    expect(noAccumulator.pools(T1, [pool(1, USDC, true)]).pools[0]!.average).toBeUndefined();
   });
 });

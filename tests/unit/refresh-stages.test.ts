@@ -41,6 +41,8 @@ function coin(id: string, overrides: Partial<Coin> = {}): Coin {
     lowLiquidity: false,
     pendingPrice: null,
     pendingSince: null,
+    pendingSupply: null,
+    pendingSupplySince: null,
     athPrice: null,
     athMarketCap: null,
     athAt: null,
@@ -66,6 +68,9 @@ const publish = (c: Coin, price: number, marketCap: number, overrides: Partial<P
   quote: quote(price),
   marketCap,
   circulatingSupply: c.circulatingSupply,
+  pendingSupply: null,
+  pendingSupplySince: null,
+  supplyHeldBack: null,
   ...overrides,
 });
 
@@ -79,6 +84,7 @@ test("a pass starts from an empty report stamped with its start", () => {
     lowLiquidity: [],
     deferred: [],
     notes: [],
+    quarantine: { started: [], lifted: [], resting: [] },
     crossCheck: null,
     sourceChecks: { asked: 0, checked: 0, disagree: [] },
     snapshotsThinned: 0,
@@ -137,6 +143,61 @@ describe("judge", () => {
     const bare = coin("a", { circulatingSupply: null, currentPrice: 0, marketCap: 0 });
     expect(judge(bare, "pulsex", quote(2), 5_000, AT)).toEqual({ kind: "fail", reason: "no market cap and no circulating supply to derive one" });
   });
+
+  test("a supply of 0 measured for the coin itself (all of it at burn addresses) publishes a market cap of 0, not one from an older supply", () => {
+    const burned = judge(coin("a", { circulatingSupply: null }), "pulsex", quote(2, { marketCap: 0, circulatingSupply: 0 }), 5_000, AT);
+    expect(burned).toMatchObject({ kind: "publish", marketCap: 0, circulatingSupply: 0 });
+    // PLS through WPLS: WPLS's supply is not PLS's, whatever it is.
+    const pls = judge(coin("pls", { contractAddress: null, circulatingSupply: 100 }), "pulsex", quote(2, { marketCap: 0, circulatingSupply: 0 }), 5_000, AT);
+    expect(pls).toMatchObject({ kind: "publish", marketCap: 200, circulatingSupply: 100 });
+  });
+
+  test("a pump judged on the pool before it: $16,000 at the last published price, $55,000 now, is held", () => {
+    const held = judge(coin("a", { liquidityUsd: 16_000 }), "pulsex", quote(12, { liquidityUsd: 55_000 }), 5_000, AT) as HoldOutcome;
+    expect(held).toMatchObject({ kind: "hold", pendingPrice: 12, reason: expect.stringContaining("in a pool with $16000 liquidity before the move ($55000 after it)") });
+  });
+
+  const SUPPLY_REASON = "circulating supply moved 10x (1000000 -> 10000000); market cap kept at the last published supply until the next pass confirms it";
+
+  test("a mint of 10x: the price publishes with the last published supply and market cap, the new supply waits", () => {
+    // Published: $1, 1,000,000 circulating. The quote: $1.1 and 10,000,000 (cap $11M).
+    const minted = judge(coin("a"), "pulsex", quote(1.1, { marketCap: 11_000_000, circulatingSupply: 10_000_000 }), 5_000, AT);
+    expect(minted).toEqual({
+      kind: "publish",
+      coin: coin("a"),
+      source: "pulsex",
+      quote: quote(1.1, { marketCap: 11_000_000, circulatingSupply: 10_000_000 }),
+      marketCap: 1.1 * 1_000_000,
+      circulatingSupply: 1_000_000,
+      pendingSupply: 10_000_000,
+      pendingSupplySince: AT,
+      supplyHeldBack: SUPPLY_REASON,
+    });
+    // The next pass reads it again (9,000,000: within 2x): published, and nothing waits.
+    const next = new Date(AT.getTime() + 5 * 60_000);
+    const waiting = coin("a", { currentPrice: 1.1, marketCap: 1_100_000, pendingSupply: 10_000_000, pendingSupplySince: AT });
+    expect(judge(waiting, "pulsex", quote(1.1, { marketCap: 9_900_000, circulatingSupply: 9_000_000 }), 5_000, next)).toMatchObject({
+      kind: "publish",
+      marketCap: 9_900_000,
+      circulatingSupply: 9_000_000,
+      pendingSupply: null,
+      pendingSupplySince: null,
+      supplyHeldBack: null,
+    });
+    // Burned back before it: the old supply publishes, the pending one is cleared.
+    expect(judge(waiting, "pulsex", quote(1.1, { marketCap: 1_100_000, circulatingSupply: 1_000_000 }), 5_000, next)).toMatchObject({ marketCap: 1_100_000, circulatingSupply: 1_000_000, pendingSupply: null, supplyHeldBack: null });
+  });
+
+  test("a price held back keeps a moved supply waiting with it, and says both; a quote through another token's supply is not judged", () => {
+    const both = judge(coin("a", { liquidityUsd: 10_000 }), "pulsex", quote(10, { liquidityUsd: 10_000, marketCap: 1e8, circulatingSupply: 10_000_000 }), 5_000, AT) as HoldOutcome;
+    expect(both).toMatchObject({ kind: "hold", pendingPrice: 10, pendingSince: AT, pendingSupply: 10_000_000, pendingSupplySince: AT });
+    expect(both.reason).toMatch(new RegExp(`^price moved 10x .*; ${SUPPLY_REASON.replace(/[()]/g, "\\$&")}$`));
+    // The supply barely moved: nothing waits but the price.
+    expect(judge(coin("a"), "pulsex", quote(10, { liquidityUsd: 10_000, circulatingSupply: 1_100_000 }), 5_000, AT)).toMatchObject({ kind: "hold", pendingSupply: null, pendingSupplySince: null });
+    // PLS through WPLS: WPLS's supply (10,000x PLS's 100 here) says nothing about PLS.
+    const pls = coin("pls", { contractAddress: null, circulatingSupply: 100 });
+    expect(judge(pls, "pulsex", quote(2, { circulatingSupply: 1_000_000 }), 5_000, AT)).toMatchObject({ kind: "publish", circulatingSupply: 100, pendingSupply: null, supplyHeldBack: null });
+  });
 });
 
 describe("judgeAnswers", () => {
@@ -192,6 +253,15 @@ describe("judgeAnswers", () => {
     ]);
   });
 
+  test("a supply held back is reported and logged while the coin's price still publishes", () => {
+    const minted = coin("minted");
+    const judged = judgeAnswers([{ sourceName: "pulsex", sourceCoins: [minted], result: { quotes: new Map([["minted", quote(1, { circulatingSupply: 10_000_000 })]]), failures: [] } }], 5_000, AT);
+    expect(judged.outcomes).toMatchObject([{ kind: "publish", coin: { id: "minted" }, marketCap: 1_000_000, pendingSupply: 10_000_000 }]);
+    const reason = "circulating supply moved 10x (1000000 -> 10000000); market cap kept at the last published supply until the next pass confirms it";
+    expect(judged.entries.heldBack).toEqual([{ coinId: "minted", source: "pulsex", reason }]);
+    expect(judged.lines).toEqual([`[market] pulsex minted: held back: ${reason}`]);
+  });
+
   test("PLS priced by another source is no on-chain PLS price; nothing deferred, no deferral line", () => {
     const pls = coin("pls", { contractAddress: null, quoteSource: "dexscreener" });
     const judged = judgeAnswers([{ sourceName: "dexscreener", sourceCoins: [pls], result: { quotes: new Map([["pls", quote(0.00003)]]), failures: [] } }], 5_000, AT);
@@ -217,10 +287,14 @@ describe("published rows", () => {
   });
 
   test("publishedOf keeps the prices to publish, pendingMoves the moves held", () => {
-    const held: HoldOutcome = { kind: "hold", coin: coin("h"), pendingPrice: 9, pendingSince: AT, reason: "r" };
-    const outcomes: Outcome[] = [publish(coin("a"), 1, 10), held, publish(coin("b"), 2, 20)];
+    const held: HoldOutcome = { kind: "hold", coin: coin("h"), pendingPrice: 9, pendingSince: AT, pendingSupply: null, pendingSupplySince: null, reason: "r" };
+    const both: HoldOutcome = { ...held, coin: coin("hs"), pendingSupply: 1e7, pendingSupplySince: AT };
+    const outcomes: Outcome[] = [publish(coin("a"), 1, 10), held, publish(coin("b"), 2, 20), both];
     expect(publishedOf(outcomes).map(({ coin: { id } }) => id)).toEqual(["a", "b"]);
-    expect(pendingMoves(outcomes)).toEqual([{ id: "h", pendingPrice: 9, pendingSince: AT }]);
+    expect(pendingMoves(outcomes)).toEqual([
+      { id: "h", pendingPrice: 9, pendingSince: AT, pendingSupply: null, pendingSupplySince: null },
+      { id: "hs", pendingPrice: 9, pendingSince: AT, pendingSupply: 1e7, pendingSupplySince: AT },
+    ]);
   });
 
   test("a row per published price: the site's own 24h change first, a high raised only as far as the price held", () => {
@@ -245,9 +319,20 @@ describe("published rows", () => {
       athMarketCapAt: writtenAt,
       athMarketCapEstimated: false,
       provenance: null,
+      pendingSupply: null,
+      pendingSupplySince: null,
     });
     // "fresh" has no history: it raises no high yet, and takes the source's 24h change.
     expect(rows[1]).toEqual({ ...rows[0], id: "fresh", priceChange24h: 7, priceSource: "dexscreener", ...NO_NEW_HIGH, provenance: JSON.stringify(provenance) });
+  });
+
+  test("a published price whose supply was held back writes the pending supply with it; any other clears it", () => {
+    const minted = publish(coin("minted"), 1, 1_000_000, { pendingSupply: 10_000_000, pendingSupplySince: AT, supplyHeldBack: "r" });
+    const rows = publishedRows([minted, publish(coin("plain"), 1, 1_000_000)], { references: new Map(), recent: new Map(), writtenAt });
+    expect(rows.map(({ id, circulatingSupply, pendingSupply, pendingSupplySince }) => ({ id, circulatingSupply, pendingSupply, pendingSupplySince }))).toEqual([
+      { id: "minted", circulatingSupply: 1_000_000, pendingSupply: 10_000_000, pendingSupplySince: AT },
+      { id: "plain", circulatingSupply: 1_000_000, pendingSupply: null, pendingSupplySince: null },
+    ]);
   });
 
   test("only coins not flagged already are newly under the floor", () => {
@@ -266,7 +351,7 @@ describe("source checks", () => {
       publish(pls, 0.00003, 1),
       publish(coins[1]!, 1.5, 10),
       publish(coins[2]!, 2, 10, { source: "dexscreener" }),
-      { kind: "hold", coin: coins[3]!, pendingPrice: 9, pendingSince: AT, reason: "r" },
+      { kind: "hold", coin: coins[3]!, pendingPrice: 9, pendingSince: AT, pendingSupply: null, pendingSupplySince: null, reason: "r" },
     ];
     expect(freshOnchainPrices(outcomes)).toEqual([{ coin: coins[1], price: 1.5 }]);
   });

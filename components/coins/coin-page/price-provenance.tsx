@@ -1,6 +1,6 @@
 import { Card } from "@/components/ui/card";
 import { PROVENANCE_ANCHOR } from "@/lib/coins/coin-path";
-import { ageOf, priceCaveat, reservesPhrase, sourceCheckPhrase } from "@/lib/coins/provenance-copy";
+import { ageOf, averagePhrase, priceCaveat, reservesPhrase, sourceCheckPhrase, supplyReadingPhrase } from "@/lib/coins/provenance-copy";
 import { staleMinutes, type PriceContext } from "@/lib/coins/freshness";
 import { EXPLORER_NAME, explorerAddressUrl, explorerBlockUrl } from "@/lib/chain/explorer";
 import type { PriceAccount } from "@/lib/coins/queries.server";
@@ -9,18 +9,36 @@ import type { Provenance } from "@/lib/validation/provenance";
 
 /**
  * 'Where this price comes from': the pool, reserves and block of an on-chain price (linked on the
- * explorer), or the DexScreener pair or CoinGecko id, and why the price shown may be an older one.
+ * explorer), or the DexScreener pair or CoinGecko id, and why the price shown may be an older one
+ * (a token whose contract keeps failing is quarantined: that says it, in place of "stale").
  */
 export function PriceProvenance({ coin, account, priceContext }: { coin: Coin; account: PriceAccount; priceContext: PriceContext }) {
-  const { provenance, heldBack, sourceCheck, supplyNote } = account;
-  const caveat = priceCaveat(coin, priceContext.minLiquidityUsd, staleMinutes(coin, priceContext), heldBack);
+  const { provenance, heldBack, sourceCheck, supplyNote, contractFailing } = account;
+  const caveat = priceCaveat(coin, priceContext.minLiquidityUsd, contractFailing ? null : staleMinutes(coin, priceContext), heldBack);
   const checked = sourceCheckPhrase(sourceCheck, priceContext.now);
+  const average = provenance ? averagePhrase(provenance) : null;
+  const supplyReading = provenance ? supplyReadingPhrase(provenance, priceContext.now) : null;
   return (
     <Card className="p-5" id={PROVENANCE_ANCHOR} data-testid="price-provenance" role="region" aria-labelledby={`${PROVENANCE_ANCHOR}-title`}>
       <h2 id={`${PROVENANCE_ANCHOR}-title`} className="text-lg font-semibold">
         Where this price comes from
       </h2>
       <p className="mt-2 text-sm leading-relaxed">{provenance ? <Origin coin={coin} provenance={provenance} now={priceContext.now} /> : noRecord(coin)}</p>
+      {average ? (
+        <p className="mt-2 text-sm text-muted-foreground" data-testid="price-average">
+          {average}
+        </p>
+      ) : null}
+      {supplyReading ? (
+        <p className="mt-2 text-sm text-muted-foreground" data-testid="supply-reading">
+          {supplyReading}
+        </p>
+      ) : null}
+      {contractFailing ? (
+        <p className="mt-2 text-sm font-medium text-destructive" data-testid="contract-failing">
+          This token&apos;s contract is failing, the price is from {ageOf(coin.priceUpdatedAt, priceContext.now)}. Its source is asked again once an hour.
+        </p>
+      ) : null}
       {checked ? (
         <p className={sourceCheck?.agrees ? "mt-2 text-sm text-muted-foreground" : "mt-2 text-sm font-medium text-destructive"} data-testid="source-check">
           {checked}

@@ -76,6 +76,9 @@ export const pairAbi = [
     inputs: [],
     outputs: [{ type: "uint112" }, { type: "uint112" }, { type: "uint32" }],
   },
+  // The time-weighted price accumulators (lib/market/onchain/twap.ts).
+  { type: "function", name: "price0CumulativeLast", stateMutability: "view", inputs: [], outputs: [{ type: "uint256" }] },
+  { type: "function", name: "price1CumulativeLast", stateMutability: "view", inputs: [], outputs: [{ type: "uint256" }] },
 ] as const;
 
 /** Multicall3's own view of the block a call runs in: its time, for the price's provenance. */

@@ -1,45 +1,108 @@
-// Runs a pass's reads through Multicall3: chunks planned by chunks.ts, at most 4 in flight, each
-// eth_call pinned to the pass's block number so every price of a pass comes from one chain
-// state. A chunk that fails (RPC error, timeout, a revert of the whole aggregate) is split in
-// halves and retried, twice at most, so one token whose balanceOf reverts or eats the gas fails
-// a few neighbours instead of 499; whatever still fails is reported as "unreachable", never as a
-// missing pool. A timeout is not halved: the node is slow, and sending the same work again as two
-// requests only adds to its queue (measured on ganache, which runs eth_calls one at a time at
-// about 8 ms per inner call: halving timed-out chunks turned 4 requests into 70). After the deadline no chunk starts: its calls come back "deferred".
+// Runs a pass's reads in chunks, each one eth_call of the capped multicall (capped-multicall.ts):
+// every call has a gas cap of its own, so a token whose totalSupply burns gas or reverts fails its
+// own slot and nothing else. Chunks are planned by chunks.ts, at most 4 in flight, each eth_call
+// pinned to the pass's block number so every price of a pass comes from one chain state.
+//
+// 1. Every call once, with its own cap (GAS_PER_CALL).
+// 2. The calls that reverted or ran out of gas, once more in one more set of chunks (one request
+//    for up to 29 of them), each with RETRY_GAS of its own: a proxy token, or one whose code is
+//    just expensive, gets its answer; one that fails again is a fact about its contract, reported
+//    with what happened both times. A call that answered (even with garbage) is not asked again:
+//    it did not lack gas, and at the pinned block it would answer the same.
+//
+// A chunk that fails as a whole (RPC error, timeout, a node that ignores the state override) is
+// split in halves and retried, twice at most; whatever still fails is reported as "unreachable",
+// never as a missing pool or a broken token. A timeout is not halved: the node is slow, and
+// sending the same work again as two requests only adds to its queue (measured on ganache, which
+// runs eth_calls one at a time at about 8 ms per inner call: halving timed-out chunks turned 4
+// requests into 70). After the deadline no chunk starts: its calls come back "deferred".
 import "server-only";
 import { BaseError, TimeoutError, type Abi, type Address, type PublicClient } from "viem";
-import { aggregate3 } from "@/lib/chain/aggregate3";
 import { runInOrder } from "@/lib/shared/in-batches";
+import { cappedMulticall, type CappedOutcome } from "./capped-multicall";
+import { CHUNK_OVERHEAD_GAS, MAX_CALLS_PER_CHUNK, MAX_GAS_PER_CHUNK, RETRY_GAS, chunkGas, planChunks } from "./chunks";
 import { shortMessage } from "./client.server";
-import { MAX_CALLS_PER_CHUNK, MAX_GAS_PER_CHUNK, planChunks } from "./chunks";
 
+/** One read; `gas` is its own cap (chunks.ts GAS_PER_CALL). */
 export type ChainCall = { address: Address; abi: Abi; functionName: string; args?: readonly unknown[]; gas: number };
 
 export type CallOutcome =
   | { status: "ok"; value: unknown }
-  /** The call itself reverted (or answered garbage): a fact about the contract. */
-  | { status: "reverted" }
+  /**
+   * The call itself failed, a fact about the contract: it reverted, ran out of its own gas (after a
+   * second asking with more), or answered something that does not decode as the ABI says.
+   * `detail` says which, in words ("ran out of gas with 40,000 gas and again with 1,000,000 of its own").
+   */
+  | { status: "reverted"; detail?: string }
   | { status: "unreachable"; reason: string }
   | { status: "deferred" };
 
 export type MulticallOptions = {
-  multicall3: Address;
   blockNumber: bigint;
   deadline?: number;
   maxCalls?: number;
+  /** The eth_call's gas limit, which bounds each chunk's calls' caps (at most 30M). */
   maxGas?: number;
   concurrency?: number;
   /** How many times a failed chunk is halved and retried. */
   bisections?: number;
+  /** How many failed calls a pass asks again (the rest keep their first failure); default 2 chunks' worth. */
+  maxRetries?: number;
 };
 
 export const MAX_CHUNKS_IN_FLIGHT = 4;
 const BISECTIONS = 2;
 
+/** A call that failed with its own cap, what happened the first time, and its place in the pass. */
+type Failed = { index: number; first: Extract<CappedOutcome, { status: "failed" }> | null };
+
 export async function readCalls(client: PublicClient, calls: readonly ChainCall[], options: MulticallOptions): Promise<CallOutcome[]> {
+  const maxGas = Math.min(options.maxGas ?? MAX_GAS_PER_CHUNK, MAX_GAS_PER_CHUNK);
+  const maxCalls = options.maxCalls ?? MAX_CALLS_PER_CHUNK;
   const outcomes: CallOutcome[] = new Array(calls.length);
-  const plan = planChunks(calls.map((call) => call.gas), options.maxCalls ?? MAX_CALLS_PER_CHUNK, options.maxGas ?? MAX_GAS_PER_CHUNK);
-  const maxGas = options.maxGas ?? MAX_GAS_PER_CHUNK;
+
+  // 1. Every call with its own cap.
+  const first = await runChunks(client, calls, maxCalls, maxGas, options);
+  const retry: Failed[] = [];
+  first.forEach((outcome, index) => {
+    if (outcome.status === "failed" && (outcome.cause === "reverted" || outcome.cause === "out of gas") && calls[index]!.gas < RETRY_GAS) retry.push({ index, first: outcome });
+    else if (outcome.status === "not run") retry.push({ index, first: null });
+    else outcomes[index] = settle(outcome, null);
+  });
+  if (retry.length === 0) return outcomes;
+
+  // 2. The failed ones once more, with a bigger cap each, in as few chunks as their caps allow.
+  const budget = options.maxRetries ?? 2 * callsPerChunk(RETRY_GAS, maxGas);
+  const asked = retry.slice(0, budget);
+  for (const { index, first: failure } of retry.slice(budget)) {
+    outcomes[index] = failure
+      ? { status: "reverted", detail: `${failureWords(failure)} (not asked again: over this pass's ${budget} second askings)` }
+      : { status: "unreachable", reason: "the multicall chunk had too little gas left for this call" };
+  }
+  const again = await runChunks(
+    client,
+    asked.map(({ index }) => ({ ...calls[index]!, gas: Math.max(calls[index]!.gas, RETRY_GAS) })),
+    maxCalls,
+    maxGas,
+    options,
+  );
+  asked.forEach(({ index, first: failure }, i) => (outcomes[index] = settle(again[i]!, failure)));
+  return outcomes;
+}
+
+/** How many calls of this cap one chunk holds. */
+const callsPerChunk = (cap: number, maxGas: number) => Math.max(1, Math.floor((maxGas - CHUNK_OVERHEAD_GAS - 1) / chunkGas(cap)));
+
+type RunOutcome = CappedOutcome | { status: "unreachable"; reason: string } | { status: "deferred" };
+
+/** The calls in planned chunks, at most `concurrency` in flight, a failed chunk halved and retried. */
+async function runChunks(client: PublicClient, calls: readonly ChainCall[], maxCalls: number, maxGas: number, options: MulticallOptions): Promise<RunOutcome[]> {
+  const outcomes: RunOutcome[] = new Array(calls.length);
+  const plan = planChunks(
+    calls.map((call) => chunkGas(call.gas)),
+    maxCalls,
+    maxGas - CHUNK_OVERHEAD_GAS,
+  );
   const pastDeadline = () => options.deadline !== undefined && Date.now() >= options.deadline;
 
   async function run(start: number, end: number, bisectionsLeft: number): Promise<void> {
@@ -48,9 +111,8 @@ export async function readCalls(client: PublicClient, calls: readonly ChainCall[
       return;
     }
     try {
-      const results = await aggregate3(client, calls.slice(start, end), { multicall3: options.multicall3, blockNumber: options.blockNumber, gas: maxGas });
-      // Garbage counts as a revert here: either way that contract cannot be priced.
-      results.forEach((outcome, i) => (outcomes[start + i] = outcome.status === "undecodable" ? { status: "reverted" } : outcome));
+      const { outcomes: results } = await cappedMulticall(client, calls.slice(start, end), { blockNumber: options.blockNumber, gas: maxGas });
+      results.forEach((outcome, i) => (outcomes[start + i] = outcome));
     } catch (error) {
       if (bisectionsLeft > 0 && end - start > 1 && !isTimeout(error)) {
         const middle = start + Math.ceil((end - start) / 2);
@@ -69,6 +131,39 @@ export async function readCalls(client: PublicClient, calls: readonly ChainCall[
     return run(start, end, options.bisections ?? BISECTIONS);
   });
   return outcomes;
+}
+
+/** A call's outcome for the pass, given how it went the first time when this was its second asking. */
+function settle(outcome: RunOutcome, first: Extract<CappedOutcome, { status: "failed" }> | null): CallOutcome {
+  switch (outcome.status) {
+    case "ok":
+    case "unreachable":
+    case "deferred":
+      return outcome;
+    case "not run":
+      // Only when a chunk was planned too full, which chunkGas's margin is there to prevent.
+      return { status: "unreachable", reason: "the multicall chunk had too little gas left for this call" };
+    case "failed":
+      return { status: "reverted", detail: first ? twiceWords(first, outcome) : failureWords(outcome) };
+  }
+}
+
+type Failure = Extract<CappedOutcome, { status: "failed" }>;
+const gasWords = (gas: number) => gas.toLocaleString("en-US");
+const CAUSE_WORDS: Record<Failure["cause"], string> = {
+  reverted: "reverted",
+  "out of gas": "ran out of gas",
+  undecodable: "answered data that does not decode as its ABI says",
+  "too long": "answered more than 256 bytes",
+};
+
+/** "ran out of gas with 40,000 gas" */
+const failureWords = (failure: Failure) => `${CAUSE_WORDS[failure.cause]} with ${gasWords(failure.gas)} gas`;
+
+/** "ran out of gas with 40,000 gas and again with 1,000,000 of its own" */
+function twiceWords(first: Failure, second: Failure): string {
+  if (first.cause === second.cause) return `${CAUSE_WORDS[first.cause]} with ${gasWords(first.gas)} gas and again with ${gasWords(second.gas)} of its own`;
+  return `${CAUSE_WORDS[second.cause]} with ${gasWords(second.gas)} gas of its own (with ${gasWords(first.gas)}, it ${CAUSE_WORDS[first.cause]})`;
 }
 
 function isTimeout(error: unknown): boolean {

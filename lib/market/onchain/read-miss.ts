@@ -3,7 +3,7 @@
 // for a missing pool or a contract that is no token.
 import type { CallOutcome } from "./multicall.server";
 
-export type DiscoveryFailure = { reason: string; kind?: "unreachable" | "deferred" };
+export type DiscoveryFailure = { reason: string; kind?: "unreachable" | "deferred" | "contract" };
 
 /** The first read that did not happen (RPC failure or past the deadline), as a failure. */
 export function firstMiss(outcomes: readonly CallOutcome[]): DiscoveryFailure | null {

@@ -1,27 +1,51 @@
 // What each answer does to its coin (pure): published, held back (a big move from a thin pool,
 // confirmed by the next pass), flagged (under the liquidity floor), failed (keeps its last good
-// values) or deferred (the time budget ran out). Everything found becomes a report entry and a
-// log line, in the order found.
+// values) or deferred (the time budget ran out). A circulating supply that moved over 5x is held
+// back on its own: the price publishes with the last published supply. Everything found becomes
+// a report entry and a log line, in the order found.
 import type { Coin } from "@/lib/generated/prisma/client";
-import { decideMove, deriveMarketCap, quoteIsForThisCoin, underLiquidityFloor } from "../publish";
+import { decideMove, decideSupply, deriveMarketCap, quoteIsForThisCoin, underLiquidityFloor, type PendingSupply } from "../publish";
 import type { Quote } from "../types";
 import type { RefreshReport } from "./report";
 import type { SourceAnswer } from "./requests";
 
-export type PublishOutcome = { kind: "publish"; coin: Coin; source: string; quote: Quote; marketCap: number; circulatingSupply: number | null };
-export type HoldOutcome = { kind: "hold"; coin: Coin; pendingPrice: number; pendingSince: Date; reason: string };
+/**
+ * Both outcomes carry what the coin's pending supply becomes (PendingSupply: null clears it). A
+ * published price whose supply was held back says why in `supplyHeldBack`.
+ */
+export type PublishOutcome = { kind: "publish"; coin: Coin; source: string; quote: Quote; marketCap: number; circulatingSupply: number | null; supplyHeldBack: string | null } & PendingSupply;
+export type HoldOutcome = { kind: "hold"; coin: Coin; pendingPrice: number; pendingSince: Date; reason: string } & PendingSupply;
 export type Outcome = PublishOutcome | HoldOutcome;
+
+const NO_PENDING_SUPPLY: PendingSupply = { pendingSupply: null, pendingSupplySince: null };
 
 /** What a usable quote does to its coin. */
 export function judge(coin: Coin, source: string, quote: Quote, floorUsd: number, at: Date): Outcome | { kind: "low-liquidity" } | { kind: "fail"; reason: string } {
   if (underLiquidityFloor(source, quote.liquidityUsd, floorUsd)) return { kind: "low-liquidity" };
-  const move = decideMove(quote, coin, at);
-  if (move.kind === "hold") return { ...move, coin };
   const ownQuote = quoteIsForThisCoin(coin);
-  const circulatingSupply = ownQuote && quote.circulatingSupply ? quote.circulatingSupply : coin.circulatingSupply;
-  const marketCap = deriveMarketCap(quote.price, ownQuote ? quote.marketCap : null, { ...coin, circulatingSupply });
+  // The supply the source measured for this coin itself (PLS through WPLS measures WPLS's: not it),
+  // held back like a big price move when it moved over 5x (publish.ts decideSupply).
+  const supplyMove = ownQuote && quote.circulatingSupply !== undefined ? decideSupply(quote.circulatingSupply, coin, at) : null;
+  const supplyHold = supplyMove?.kind === "hold" ? supplyMove : null;
+  const move = decideMove(quote, coin, at);
+  if (move.kind === "hold") {
+    // The price waits, and a supply that moved over 5x waits with it (a reading that confirmed the
+    // pending one too: nothing publishes this pass), so the next pass can confirm both.
+    const supplyWaits = supplyHold !== null || (supplyMove?.kind === "publish" && supplyMove.confirmed);
+    const pending = supplyWaits ? { pendingSupply: quote.circulatingSupply!, pendingSupplySince: at } : NO_PENDING_SUPPLY;
+    return { ...move, ...pending, reason: supplyHold ? `${move.reason}; ${supplyHold.reason}` : move.reason, coin };
+  }
+  if (supplyHold) {
+    // The price publishes with the last published supply (never null here: decideSupply holds a move from one).
+    const circulatingSupply = coin.circulatingSupply!;
+    const { pendingSupply, pendingSupplySince, reason } = supplyHold;
+    return { kind: "publish", coin, source, quote, marketCap: quote.price * circulatingSupply, circulatingSupply, pendingSupply, pendingSupplySince, supplyHeldBack: reason };
+  }
+  // A measured supply of 0 (all of it at burn addresses) is a reading, not a missing one: market cap 0.
+  const circulatingSupply = ownQuote && quote.circulatingSupply !== undefined ? quote.circulatingSupply : coin.circulatingSupply;
+  const marketCap = ownQuote && quote.circulatingSupply === 0 ? 0 : deriveMarketCap(quote.price, ownQuote ? quote.marketCap : null, { ...coin, circulatingSupply });
   if (marketCap === null) return { kind: "fail", reason: "no market cap and no circulating supply to derive one" };
-  return { kind: "publish", coin, source, quote, marketCap, circulatingSupply };
+  return { kind: "publish", coin, source, quote, marketCap, circulatingSupply, ...NO_PENDING_SUPPLY, supplyHeldBack: null };
 }
 
 export type JudgedAnswers = {
@@ -37,7 +61,7 @@ export type JudgedAnswers = {
 export function judgeAnswers(answers: readonly SourceAnswer[], floorUsd: number, at: Date): JudgedAnswers {
   const judged: JudgedAnswers = { outcomes: [], onchainPls: null, entries: { failed: [], heldBack: [], lowLiquidity: [], deferred: [], notes: [] }, lines: [] };
   const { entries, lines } = judged;
-  const fail = (coinId: string, source: string, reason: string, kind?: "unreachable") => {
+  const fail = (coinId: string, source: string, reason: string, kind?: "unreachable" | "contract") => {
     entries.failed.push({ coinId, source, reason, ...(kind && { kind }) });
     lines.push(`[market] ${source} ${coinId}: ${reason}`);
   };
@@ -80,6 +104,10 @@ export function judgeAnswers(answers: readonly SourceAnswer[], floorUsd: number,
       } else if (outcome.kind === "fail") {
         fail(coin.id, sourceName, outcome.reason);
       } else {
+        if (outcome.supplyHeldBack !== null) {
+          entries.heldBack.push({ coinId: coin.id, source: sourceName, reason: outcome.supplyHeldBack });
+          lines.push(`[market] ${sourceName} ${coin.id}: held back: ${outcome.supplyHeldBack}`);
+        }
         judged.outcomes.push(outcome);
       }
     }

@@ -2,7 +2,7 @@
 // and the highs it may raise; the moves held back; the coins newly under the liquidity floor.
 import type { Coin } from "@/lib/generated/prisma/client";
 import { heldFigures, type PricePoint } from "../held-highs";
-import type { PublishedPrice } from "../pass-writes.server";
+import type { PendingMoveRow, PublishedPrice } from "../pass-writes.server";
 import { chooseChange24h, raiseAllTimeHigh } from "../publish";
 import type { Outcome, PublishOutcome } from "./judge";
 import type { RefreshReport } from "./report";
@@ -35,7 +35,7 @@ export function publishedRows(
     const held = heldFigures({ price, marketCap, takenAt: writtenAt }, recent.get(coin.id) ?? []);
     return held ? raiseAllTimeHigh(coin, held.price, held.marketCap, writtenAt) : NO_NEW_HIGH;
   };
-  return published.map(({ coin, source, quote, marketCap, circulatingSupply }) => ({
+  return published.map(({ coin, source, quote, marketCap, circulatingSupply, pendingSupply, pendingSupplySince }) => ({
     id: coin.id,
     currentPrice: quote.price,
     marketCap,
@@ -46,12 +46,19 @@ export function publishedRows(
     priceUpdatedAt: writtenAt,
     ...highsAfter(coin, quote.price, marketCap),
     provenance: quote.provenance ? JSON.stringify(quote.provenance) : null,
+    // A supply held back (the price published with the last one), or null: none waits.
+    pendingSupply,
+    pendingSupplySince,
   }));
 }
 
-/** The moves held back this pass, kept as pending for the next pass to confirm. */
-export function pendingMoves(outcomes: readonly Outcome[]): { id: string; pendingPrice: number; pendingSince: Date }[] {
-  return outcomes.flatMap((outcome) => (outcome.kind === "hold" ? [{ id: outcome.coin.id, pendingPrice: outcome.pendingPrice, pendingSince: outcome.pendingSince }] : []));
+/** The moves held back this pass, kept as pending for the next pass to confirm (with the supply that waits with them). */
+export function pendingMoves(outcomes: readonly Outcome[]): PendingMoveRow[] {
+  return outcomes.flatMap((outcome) =>
+    outcome.kind === "hold"
+      ? [{ id: outcome.coin.id, pendingPrice: outcome.pendingPrice, pendingSince: outcome.pendingSince, pendingSupply: outcome.pendingSupply, pendingSupplySince: outcome.pendingSupplySince }]
+      : [],
+  );
 }
 
 /** The coins under the floor this pass that were not flagged already (flagging again writes nothing new). */

@@ -5,8 +5,11 @@ export type RefreshReport = {
   startedAt: string;
   finishedAt: string;
   updated: string[];
-  /** kind "unreachable": the source or RPC was down, which says nothing about the coin. */
-  failed: { coinId: string; source: string; reason: string; kind?: "unreachable" }[];
+  /**
+   * kind "unreachable": the source or RPC was down, which says nothing about the coin; "contract":
+   * the token's own contract failed the read (lib/market/types.ts).
+   */
+  failed: { coinId: string; source: string; reason: string; kind?: "unreachable" | "contract" }[];
   heldBack: { coinId: string; source: string; reason: string }[];
   /** Quotes from pools under the floor: not published, the coin flagged. */
   lowLiquidity: { coinId: string; source: string; liquidityUsd: number | null }[];
@@ -14,6 +17,16 @@ export type RefreshReport = {
   deferred: { coinId: string; source: string }[];
   /** What a source noticed about the market as a whole (a stablecoin pool off its peg and dropped). */
   notes: string[];
+  /**
+   * Tokens whose own contract keeps failing (lib/market/quarantine.ts): quarantined this pass (the
+   * 3rd "contract" failure in a row), lifted this pass (their source answered for them again, since
+   * the time given), and the quarantined coins this pass left out (each is asked at most hourly).
+   */
+  quarantine: {
+    started: { coinId: string; source: string; reason: string }[];
+    lifted: { coinId: string; source: string; since: string }[];
+    resting: string[];
+  };
   /** The PLS check against CoinGecko, when one ran this pass. */
   crossCheck: PlsCrossCheck | null;
   /** The published prices checked against a second source this pass, and those that disagree. */
@@ -34,6 +47,7 @@ export function emptyReport(startedAt: Date): RefreshReport {
     lowLiquidity: [],
     deferred: [],
     notes: [],
+    quarantine: { started: [], lifted: [], resting: [] },
     crossCheck: null,
     sourceChecks: { asked: 0, checked: 0, disagree: [] },
     snapshotsThinned: 0,

@@ -1,13 +1,16 @@
 // Deploys the bench market (market-plan.ts) on the child's ganache: WPLS, DAI and USDC pools that
 // price WPLS (on PulseX V1's and V2's factories), a HEX-like base with a WPLS pool, Multicall3,
-// then the N tokens with their pools through MarketBuilder, a hundred per transaction.
+// then the N tokens with their pools through MarketBuilder, a hundred per transaction, and last
+// GAS_BURNERS tokens whose totalSupply burns all the gas it is given (MisbehavingToken.sol), each
+// with a WPLS pool, placed evenly through the token list: one bad token must cost only itself.
 import { createPublicClient, createWalletClient, getAddress, http, parseEventLogs, parseUnits, type Abi, type Address, type Hex, type PublicClient } from "viem";
 import { compileTestContracts, type Artifact } from "../../chain/compile";
 import { BASE_DECIMALS, HEX_USD, WPLS_USD, planMarket, rawUnits, type BaseName, type PlannedToken } from "./market-plan";
 
 export type BenchMarket = {
   contracts: { wpls: Address; dai: Address; usdc: Address; hex: Address; factoryV1: Address; factoryV2: Address; multicall3: Address };
-  tokens: (PlannedToken & { address: Address })[];
+  /** `burnsGas`: one of the GAS_BURNERS, whose totalSupply loops until its gas runs out. */
+  tokens: (PlannedToken & { address: Address; burnsGas?: true })[];
   /** Transactions the setup sent. */
   transactions: number;
 };
@@ -20,8 +23,15 @@ const LISTINGS_PER_TRANSACTION = 100;
  * database starts with an empty cache, so the setup restarts it after every thousand tokens.
  */
 const LISTINGS_PER_RESTART = 1000;
-/** Measured about 0.8M gas per token, pair and reserves; the rest is headroom (unused gas costs nothing here). */
-const GAS_PER_LISTING = 1_200_000n;
+/**
+ * Measured about 1.25M gas per token, pair and reserves (the pair keeps price accumulators and
+ * can swap); the rest is headroom (unused gas costs nothing here).
+ */
+const GAS_PER_LISTING = 1_600_000n;
+/** Tokens whose totalSupply burns every bit of gas it is given, spread through the list. */
+export const GAS_BURNERS = 10;
+/** Each gas burner's pool: 2,000,000 tokens against $20,000 of WPLS ($0.01 each, over the floor). */
+const BURNER_POOL = { tokens: 2_000_000, baseSideUsd: 20_000, supply: 10_000_000 };
 /** USD on each side of the pools that price the bases: deep, so the tokens' pools barely matter. */
 const BASE_POOL_USD = { dai: 3_000_000, usdc: 6_000_000, hex: 3_000_000 };
 
@@ -61,7 +71,8 @@ export async function buildBenchMarket(
 
   const wpls = await deploy(artifacts.WPLS);
   const wplsForBases = basePoolWpls(BASE_POOL_USD.dai) + basePoolWpls(BASE_POOL_USD.usdc) + basePoolWpls(BASE_POOL_USD.hex);
-  await write(wpls, artifacts.WPLS.abi, "deposit", [], { value: needed("WPLS") + wplsForBases });
+  const burnerWpls = rawUnits(BURNER_POOL.baseSideUsd / WPLS_USD, 18);
+  await write(wpls, artifacts.WPLS.abi, "deposit", [], { value: needed("WPLS") + wplsForBases + burnerWpls * BigInt(GAS_BURNERS) });
   const dai = await deploy(token, ["Dai Stablecoin from Ethereum", "DAI", 18, needed("DAI") + parseUnits(String(BASE_POOL_USD.dai), 18)]);
   const usdc = await deploy(token, ["USD Coin from Ethereum", "USDC", 6, parseUnits(String(BASE_POOL_USD.usdc), 6)]);
   const hex = await deploy(token, ["HEX", "HEX", BASE_DECIMALS.HEX, needed("HEX") + rawUnits(BASE_POOL_USD.hex / HEX_USD, 8)]);
@@ -111,5 +122,31 @@ export async function buildBenchMarket(
       progress(`  ${tokens.length} of ${listings.length} tokens listed, ${((Date.now() - started) / 1000).toFixed(0)} s (${receipt.gasUsed} gas in the last transaction)`);
     }
   }
+  // The gas burners (indexes from count on: ids of their own).
+  const burnsGas = 2; // MisbehavingToken.Mode.BurnsGas
+  const burners: BenchMarket["tokens"] = [];
+  for (let i = 0; i < GAS_BURNERS; i++) {
+    const supply = rawUnits(BURNER_POOL.supply, 18);
+    const address = await deploy(artifacts.MisbehavingToken, [supply, burnsGas]);
+    const tokenReserve = rawUnits(BURNER_POOL.tokens, 18);
+    await pool(factoryV2, wpls, burnerWpls, address, tokenReserve);
+    const burner = {
+      index: count + i,
+      base: "WPLS" as const,
+      factory: 2 as const,
+      decimals: 18,
+      priceUsd: BURNER_POOL.baseSideUsd / BURNER_POOL.tokens,
+      baseSideUsd: BURNER_POOL.baseSideUsd,
+      tokenReserve,
+      baseReserve: burnerWpls,
+      supply,
+      address,
+      burnsGas: true as const,
+    };
+    burners.push(burner);
+  }
+  // Evenly through the list: the i-th after (i + 0.5) / GAS_BURNERS of the others.
+  burners.forEach((burner, i) => tokens.splice(Math.round(((i + 0.5) * count) / GAS_BURNERS) + i, 0, burner));
+  progress(`  ${GAS_BURNERS} gas-burning tokens listed among them`);
   return { contracts: { wpls, dai, usdc, hex, factoryV1, factoryV2, multicall3 }, tokens, transactions };
 }

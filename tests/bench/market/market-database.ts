@@ -14,6 +14,9 @@ const HOUR_MS = 60 * 60_000;
 
 export type BenchDatabase = { url: string; coins: number; remove(): void };
 
+/** A bench token's coin id: "bench-12", or "gas-burner-5003" for a gas-burning token. */
+export const benchCoinId = (token: BenchMarket["tokens"][number]) => (token.burnsGas ? `gas-burner-${token.index}` : `bench-${token.index}`);
+
 export async function createBenchDatabase(market: BenchMarket): Promise<BenchDatabase> {
   const dir = mkdtempSync(path.join(tmpdir(), "bench-market-"));
   const url = `file:${path.join(dir, "app.db")}`;
@@ -28,7 +31,7 @@ export async function createBenchDatabase(market: BenchMarket): Promise<BenchDat
       const circulatingSupply = Number(token.supply) / 10 ** token.decimals;
       const priceUpdatedAt = new Date(now - 10 * 60_000 - random() * HOUR_MS);
       return {
-        id: `bench-${token.index}`,
+        id: benchCoinId(token),
         symbol: `BT${token.index}`,
         name: `Bench Token ${token.index}`,
         currentPrice,

@@ -33,7 +33,8 @@ function passColumn(pass: PassWithGas): Map<string, string> {
     ["RPC HTTP requests", thousands(rpc.httpRequests)],
     ["JSON-RPC calls", thousands(rpc.jsonRpcCalls)],
     ["Calls repeated (client retries)", thousands(rpc.repeats)],
-    ["Multicall3 chunks (eth_call)", thousands(rpc.chunks.length)],
+    ["Multicall chunks (eth_call)", thousands(rpc.chunks.length)],
+    ["  calls asked again (1M gas each)", thousands(rpc.secondAskings)],
     ["Largest chunk: calls", thousands(largest)],
     ["Most gas a chunk used (replayed)", pass.gas.max === null ? "-" : thousands(pass.gas.max)],
     ["  calls in that chunk", pass.gas.heaviestChunk ? thousands(pass.gas.heaviestChunk.calls) : "-"],
@@ -80,7 +81,7 @@ export function marketGoalRows(measured: PassWithGas): Row[] {
       met: measured.rpc.httpRequests <= allowedRequests,
     },
     {
-      measure: "Gas of the heaviest Multicall3 chunk",
+      measure: "Gas of the heaviest chunk (eth_call)",
       value: measured.gas.max === null ? "not measured" : `${thousands(measured.gas.max)}`,
       goal: `≤ ${thousands(MARKET_GOALS.chunkGas)}`,
       met: measured.gas.max === null || measured.gas.unmeasured > 0 ? false : measured.gas.max <= MARKET_GOALS.chunkGas,
@@ -96,6 +97,34 @@ export function marketGoalRows(measured: PassWithGas): Row[] {
       value: `${measured.seconds.toFixed(1)} s`,
       goal: `≤ ${MARKET_GOALS.passSeconds} s`,
       met: measured.seconds <= MARKET_GOALS.passSeconds,
+    },
+    ...contractFailureRows(measured),
+  ];
+}
+
+/**
+ * Issue 30: the gas-burning tokens fail alone, as their contracts' failures, and no other token
+ * fails. Deferred coins (the time budget ran out before their reads, or before a failed call's
+ * second asking) are counted beside: they neither failed nor were judged.
+ */
+function contractFailureRows(measured: PassWithGas): Row[] {
+  const burners = new Set(measured.gasBurners);
+  const others = measured.report.failed.filter((failure) => !burners.has(failure.coinId));
+  const burnersFailed = measured.report.failed.filter((failure) => burners.has(failure.coinId) && failure.kind === "contract");
+  const deferred = measured.report.deferred ?? [];
+  const burnersDeferred = deferred.filter((entry) => burners.has(entry.coinId)).length;
+  return [
+    {
+      measure: "Ordinary tokens failing (gas burners among them)",
+      value: `${thousands(others.length)} of ${thousands(measured.tokens - burners.size)} (${thousands(deferred.length - burnersDeferred)} deferred)`,
+      goal: "0",
+      met: others.length === 0,
+    },
+    {
+      measure: "Gas-burning tokens failed alone, as their contracts'",
+      value: `${burnersFailed.length} of ${burners.size} (kind "contract"; ${burnersDeferred} deferred)`,
+      goal: `all ${burners.size}`,
+      met: burnersFailed.length === burners.size,
     },
   ];
 }

@@ -23,6 +23,8 @@ export type PassFigures = {
   crossCheckRequests: number;
   /** Failure reasons with addresses blanked, by count. */
   failureReasons: Map<string, number>;
+  /** The coin ids of the gas-burning tokens (build-market.ts GAS_BURNERS): theirs are the only failures expected. */
+  gasBurners: readonly string[];
 };
 
 export async function measurePass(
@@ -36,6 +38,7 @@ export async function measurePass(
     crossCheck: { source: PriceSource; requests: readonly string[] };
     tokens: number;
     multicall3: Address;
+    gasBurners: readonly string[];
   },
   options: { budgetMs?: number } = {},
 ): Promise<PassFigures> {
@@ -67,5 +70,6 @@ export async function measurePass(
     report,
     crossCheckRequests: setup.crossCheck.requests.length - crossCheckBefore,
     failureReasons,
+    gasBurners: setup.gasBurners,
   };
 }

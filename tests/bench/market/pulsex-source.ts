@@ -2,6 +2,7 @@
 // in the database, a block pin) is a one-line change here.
 import type { PrismaClient } from "../../../lib/db/create-client";
 import { createPulseChainClient } from "../../../lib/market/onchain/client.server";
+import { createPrismaObservationStore } from "../../../lib/market/onchain/prisma-observation-store.server";
 import { createPrismaPoolCache } from "../../../lib/market/onchain/prisma-pool-cache.server";
 import type { PulseXContracts } from "../../../lib/market/onchain/contracts";
 import { createPulseXSource } from "../../../lib/market/sources/pulsex.server";
@@ -26,5 +27,10 @@ export function benchPulseXSource({ rpcUrl, contracts, db }: BenchSourceOptions)
   // The production client but for the timeout (retries as configured), and the production pool
   // cache; no change source: every coin has a snapshot from about 24 h ago, so the pass would not
   // ask DexScreener anyway.
-  return createPulseXSource({ client: createPulseChainClient(rpcUrl, { timeoutMs: GANACHE_TIMEOUT_MS }), contracts, poolCache: createPrismaPoolCache(db) });
+  return createPulseXSource({
+    client: createPulseChainClient(rpcUrl, { timeoutMs: GANACHE_TIMEOUT_MS }),
+    contracts,
+    poolCache: createPrismaPoolCache(db),
+    observations: createPrismaObservationStore(db),
+  });
 }

@@ -1,12 +1,16 @@
 // What a pass asked the chain, from the request bodies the recording proxy saw (pure, no I/O):
-// HTTP requests, JSON-RPC calls by method, and every eth_call to Multicall3 with the number of
-// calls in its aggregate3 (decoded with viem) and the block it read, for the gas replay.
+// HTTP requests, JSON-RPC calls by method, and every chunk (an eth_call to the capped multicall,
+// as the refresh pass sends them, or to Multicall3's aggregate3) with the number of calls in it
+// (decoded with viem), where it went and the block it read, for the gas replay.
 import { decodeFunctionData, multicall3Abi, type Address, type Hex } from "viem";
+import { CAPPED_MULTICALL_ADDRESS, cappedMulticallAbi } from "../../../lib/market/onchain/capped-multicall";
+import { RETRY_GAS } from "../../../lib/market/onchain/chunks";
 import type { RecordedRequest } from "./chain-process";
 
 type JsonRpcCall = { method: string; params?: unknown[] };
 
-export type MulticallChunk = { data: Hex; block: string; calls: number; failed: string | null };
+/** `to`: the capped multicall's address (its code a state override of the eth_call) or Multicall3's. */
+export type MulticallChunk = { to: Address; data: Hex; block: string; calls: number; failed: string | null };
 
 export type RpcFigures = {
   httpRequests: number;
@@ -19,12 +23,14 @@ export type RpcFigures = {
   chainSeconds: number;
   /** Calls sent again with the same method and params: the client's retries after a timeout or error. */
   repeats: number;
+  /** Calls of the capped multicall's chunks asked with RETRY_GAS: second askings of calls that failed. */
+  secondAskings: number;
 };
 
 const increment = (map: Map<string, number>, key: string, by = 1) => map.set(key, (map.get(key) ?? 0) + by);
 
 export function analyseRpcLog(requests: readonly RecordedRequest[], multicall3: Address): RpcFigures {
-  const figures: RpcFigures = { httpRequests: requests.length, jsonRpcCalls: 0, byMethod: new Map(), chunks: [], errors: new Map(), repeats: 0, chainSeconds: 0 };
+  const figures: RpcFigures = { httpRequests: requests.length, jsonRpcCalls: 0, byMethod: new Map(), chunks: [], errors: new Map(), repeats: 0, chainSeconds: 0, secondAskings: 0 };
   const seen = new Set<string>();
   for (const request of requests) {
     for (const message of request.errors) increment(figures.errors, message);
@@ -37,11 +43,19 @@ export function analyseRpcLog(requests: readonly RecordedRequest[], multicall3: 
       if (seen.has(key)) figures.repeats++;
       seen.add(key);
       const [tx, block] = (call.params ?? []) as [{ to?: string; data?: Hex } | undefined, string | undefined];
-      if (call.method !== "eth_call" || tx?.to?.toLowerCase() !== multicall3.toLowerCase() || !tx.data) continue;
-      const decoded = decodeFunctionData({ abi: multicall3Abi, data: tx.data });
-      const inner = decoded.functionName === "aggregate3" ? decoded.args[0].length : 0;
+      const to = tx?.to?.toLowerCase();
+      if (call.method !== "eth_call" || !tx?.data || (to !== multicall3.toLowerCase() && to !== CAPPED_MULTICALL_ADDRESS.toLowerCase())) continue;
+      let inner: number;
+      if (to === CAPPED_MULTICALL_ADDRESS.toLowerCase()) {
+        const inners = decodeFunctionData({ abi: cappedMulticallAbi, data: tx.data }).args[0];
+        inner = inners.length;
+        figures.secondAskings += inners.filter((call) => call.gasLimit >= BigInt(RETRY_GAS)).length;
+      } else {
+        const decoded = decodeFunctionData({ abi: multicall3Abi, data: tx.data });
+        inner = decoded.functionName === "aggregate3" ? decoded.args[0].length : 0;
+      }
       // A batch answer's errors are not matched to its calls; the bench's client sends no batches.
-      figures.chunks.push({ data: tx.data, block: block ?? "latest", calls: inner, failed: calls.length === 1 ? (request.errors[0] ?? null) : null });
+      figures.chunks.push({ to: to as Address, data: tx.data, block: block ?? "latest", calls: inner, failed: calls.length === 1 ? (request.errors[0] ?? null) : null });
     }
   }
   figures.chainSeconds = busyMs(requests) / 1000;

@@ -1,5 +1,6 @@
 // `npm run bench:market`: issue 15's refresh benchmark. A market of 5,000 tokens with pools on a
-// local ganache chain (in a child process), a database of 5,000 coins quoted by the pulsex source,
+// local ganache chain (in a child process), and 10 more whose totalSupply burns all the gas it is
+// given (issue 30: one bad token costs only itself), a database of a coin each quoted by the pulsex source,
 // a first pass (discovery) and one measured pass through runRefreshPass, each with its share of
 // the DexScreener cross-check (issue 26), then the figures and the goals. Prints, asserts nothing. MARKET_BENCH_TOKENS=500 for a quick run.
 import { mkdtempSync, rmSync } from "node:fs";
@@ -10,7 +11,7 @@ import { buildBenchMarket } from "./build-market";
 import { startChainChild } from "./chain-child";
 import { createCountingPrismaClient } from "./counting-prisma";
 import { createGasReplay } from "./gas-replay";
-import { createBenchDatabase } from "./market-database";
+import { benchCoinId, createBenchDatabase } from "./market-database";
 import { MARKET_GOALS, printMarketGoals, printPasses, type PassWithGas } from "./market-report";
 import { measurePass, type PassFigures } from "./measure-pass";
 import { benchPulseXSource } from "./pulsex-source";
@@ -63,7 +64,9 @@ try {
     const quoted = await db.coin.findMany({ where: { quoteSource: "pulsex" }, select: { quoteId: true } });
     apis = await startFakeMarketApis({ dexScreener: Object.fromEntries(quoted.map(({ quoteId }) => [quoteId!.toLowerCase(), { priceUsd: 1, change24h: 0 }])), coinGecko: {} });
     const crossCheck = { source: createDexScreenerSource({ baseUrl: apis.dexScreenerUrl }), requests: apis.requests };
-    const setup = { db, counts, chain, source, crossCheck, tokens, multicall3 };
+    // Every coin of the pass, the gas burners among them.
+    const gasBurners = market.tokens.filter((token) => token.burnsGas).map(benchCoinId);
+    const setup = { db, counts, chain, source, crossCheck, tokens: market.tokens.length, multicall3, gasBurners };
     console.log("Passes");
     // Discovery is a one-time cost that production spreads over as many passes as its budget
     // needs (each defers what it cannot reach); the bench runs it in one pass without a budget so
@@ -77,7 +80,7 @@ try {
     const replayStarted = Date.now();
     const direct = createPublicClient({ transport: http(chain.rpcUrl, { timeout: 300_000, retryCount: 0 }) }) as PublicClient;
     const passesBlock = await direct.getBlockNumber();
-    const replay = createGasReplay(direct, chain.rpcUrl, multicall3);
+    const replay = createGasReplay(direct, chain.rpcUrl);
     // Ganache needs seconds per chunk: replay the chunks with the most calls first, within a budget.
     const replayDeadline = Date.now() + REPLAY_BUDGET_SECONDS * 1000;
     const withGas = async (pass: PassFigures): Promise<PassWithGas> => {

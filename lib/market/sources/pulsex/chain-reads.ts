@@ -1,40 +1,79 @@
-// What the pass's reads say (pure): each pool's reserves seen from the token being priced, each
-// supply read this pass, and the pinned block with its time. A read that did not happen (RPC
-// failure, deadline) is a miss, reported with its kind, never taken for a missing pool.
+// What the pass's reads say (pure): each pool's reserves seen from the token being priced, with
+// its average prices since the previous pass's observation of its accumulators (onchain/twap.ts),
+// each supply read this pass, the pinned block with its time, and the observations the next pass
+// averages from. A read that did not happen (RPC failure, deadline) is a miss, reported with its
+// kind, never taken for a missing pool.
 import type { Address } from "viem";
 import { firstMiss, type DiscoveryFailure } from "../../onchain/read-miss";
-import type { CallOutcome } from "../../onchain/multicall.server";
+import type { CallOutcome, ChainCall } from "../../onchain/multicall.server";
 import type { CachedPool, TokenPools } from "../../onchain/pool-cache";
 import { circulatingRaw, toUnits, type BasePool } from "../../onchain/reserves";
 import { supplyKey } from "../../onchain/schedule";
+import { averageBetween, cumulativeAt, indexPricing, observationKey, type Observation, type PriceIndex } from "../../onchain/twap";
 import type { ReadPlan } from "./read-plan";
 
-/** The pools read (reverted ones and those of unknown decimals left out), and the first miss. */
+/** The pools read (those of unknown decimals left out), and the first miss: a read that did not happen, or a pair whose getReserves failed. */
 export type PoolsRead = { pools: BasePool[]; miss: DiscoveryFailure | null };
 /** The pinned block and its time (null when the clock call failed), for each price's provenance. */
 export type BlockStamp = { block: number; blockTime: string | null };
-/** A supply read this pass (circulating, raw), why it could not be, or null: not due this pass. */
-export type SupplyRead = { raw: bigint } | { failure: DiscoveryFailure } | null;
+/**
+ * A supply read this pass (circulating, raw), why it could not be (kind "contract": the token's own
+ * totalSupply or balanceOf failed, asked twice), or null: not due this pass.
+ */
+export type SupplyRead = { raw: bigint } | { failure: DiscoveryFailure; /** The call that failed and how: "totalSupply() reverted with …". */ what?: string } | null;
 
 export type ChainReads = {
   block: BlockStamp;
+  /** This pass's accumulator readings brought up to the block's time: the next pass's starting points. */
+  observations: Map<string, Observation>;
   pools(token: Address, pools: readonly CachedPool[]): PoolsRead;
   supply(token: Address, burnKey: string): SupplyRead;
 };
 
-export function interpretReads(plan: ReadPlan, outcomes: readonly CallOutcome[], rows: ReadonlyMap<Address, TokenPools>, blockNumber: bigint): ChainReads {
+export function interpretReads(
+  plan: ReadPlan,
+  outcomes: readonly CallOutcome[],
+  rows: ReadonlyMap<Address, TokenPools>,
+  blockNumber: bigint,
+  previous: ReadonlyMap<string, Observation> = new Map(),
+): ChainReads {
   const clock = outcomes[plan.clockCall]!;
-  const block = { block: Number(blockNumber), blockTime: clock.status === "ok" ? new Date(Number(clock.value as bigint) * 1000).toISOString() : null };
+  const blockSeconds = clock.status === "ok" ? Number(clock.value as bigint) : null;
+  const block = { block: Number(blockNumber), blockTime: blockSeconds === null ? null : new Date(blockSeconds * 1000).toISOString() };
+
+  // Every accumulator read, brought up to the block's time with the pair's reserves. Without the
+  // block's time, or from a pair with no accumulators (the call reverted), there is none.
+  const observations = new Map<string, Observation>();
+  for (const [key, { call, pair, index }] of plan.cumulativeCall) {
+    const reserves = outcomes[plan.reserveCall.get(pair)!]!;
+    const cumulative = outcomes[call]!;
+    if (blockSeconds === null || reserves.status !== "ok" || cumulative.status !== "ok") continue;
+    const [reserve0, reserve1, pairTime] = reserves.value as readonly [bigint, bigint, number];
+    observations.set(key, { cumulative: cumulativeAt({ last: cumulative.value as bigint, reserve0, reserve1, pairTime, blockTime: blockSeconds, index }), time: blockSeconds });
+  }
+  // The average of one accumulator since the previous pass, in whole tokens (null: none usable).
+  const averageOf = (pair: Address, index: PriceIndex, decimalsUp: number) => {
+    const earlier = previous.get(observationKey(pair, index));
+    const later = observations.get(observationKey(pair, index));
+    const average = earlier && later ? averageBetween(earlier, later) : null;
+    return average && { price: average.rawPrice * 10 ** decimalsUp, seconds: average.seconds };
+  };
 
   // Each pool seen from one of its tokens; a read that did not happen makes the pool unknown.
   const poolFrom = (token: Address, pool: CachedPool): { pool: BasePool } | { miss: DiscoveryFailure } | null => {
     const outcome = outcomes[plan.reserveCall.get(pool.pair)!]!;
     const miss = firstMiss([outcome]);
     if (miss) return { miss };
+    // A pair whose getReserves fails is reported by name, never dropped as if the pool did not exist.
+    if (outcome.status === "reverted") return { miss: { reason: `the PulseX pair ${pool.pair} of ${token} and ${pool.base} failed getReserves(): it ${failureDetail(outcome)}`, kind: "contract" } };
     const tokenDecimals = rows.get(token)?.decimals;
     const baseDecimals = rows.get(pool.base)?.decimals;
     if (outcome.status !== "ok" || tokenDecimals === undefined || baseDecimals === undefined) return null;
     const [reserve0, reserve1] = outcome.value as readonly [bigint, bigint, number];
+    const pricing = indexPricing(pool.tokenIsToken0);
+    const basePerToken = averageOf(pool.pair, pricing, tokenDecimals - baseDecimals);
+    const tokenPerBase = averageOf(pool.pair, pricing === 0 ? 1 : 0, baseDecimals - tokenDecimals);
+    const seconds = basePerToken?.seconds ?? tokenPerBase?.seconds;
     return {
       pool: {
         pair: pool.pair,
@@ -42,16 +81,20 @@ export function interpretReads(plan: ReadPlan, outcomes: readonly CallOutcome[],
         base: pool.base,
         tokenReserve: toUnits(pool.tokenIsToken0 ? reserve0 : reserve1, tokenDecimals),
         baseReserve: toUnits(pool.tokenIsToken0 ? reserve1 : reserve0, baseDecimals),
+        ...(seconds !== undefined && { average: { basePerToken: basePerToken?.price ?? null, tokenPerBase: tokenPerBase?.price ?? null, seconds } }),
       },
     };
   };
 
   return {
     block,
+    observations,
     pools(token, pools) {
       const read = pools.map((pool) => poolFrom(token, pool));
-      const miss = read.find((entry): entry is { miss: DiscoveryFailure } => entry !== null && "miss" in entry);
-      return { pools: read.flatMap((entry) => (entry && "pool" in entry ? [entry.pool] : [])), miss: miss?.miss ?? null };
+      // A read that did not happen first: it says the pass, not a contract, failed.
+      const misses = read.flatMap((entry) => (entry !== null && "miss" in entry ? [entry.miss] : []));
+      const miss = misses.find((entry) => entry.kind !== "contract") ?? misses[0] ?? null;
+      return { pools: read.flatMap((entry) => (entry && "pool" in entry ? [entry.pool] : [])), miss };
     },
     supply(token, burnKey) {
       const calls = plan.supplyCalls.get(supplyKey(token, burnKey));
@@ -59,9 +102,19 @@ export function interpretReads(plan: ReadPlan, outcomes: readonly CallOutcome[],
       const read = [outcomes[calls.total]!, ...calls.burned.map((index) => outcomes[index]!)];
       const miss = firstMiss(read);
       if (miss) return { failure: miss };
-      if (read.some((outcome) => outcome.status !== "ok")) return { failure: { reason: `${token} did not answer totalSupply() or balanceOf() for a burn address: not an ERC-20` } };
+      // Any other failure is the token's own contract's (multicall.server.ts asked it twice).
+      const failed = [calls.total, ...calls.burned].find((index) => outcomes[index]!.status !== "ok");
+      if (failed !== undefined) {
+        const what = `${callWords(plan.calls[failed]!)} ${failureDetail(outcomes[failed]!)}`;
+        return { failure: { reason: `${token}'s ${what}`, kind: "contract" }, what };
+      }
       const values = read.map((outcome) => (outcome as Extract<CallOutcome, { status: "ok" }>).value as bigint);
       return { raw: circulatingRaw(values[0]!, values.slice(1)) };
     },
   };
 }
+
+/** "totalSupply()", "balanceOf(0x…dEaD)". */
+const callWords = (call: ChainCall) => `${call.functionName}(${(call.args ?? []).map(String).join(", ")})`;
+/** What a failed call did, in words ("reverted with 40,000 gas and again with 1,000,000 of its own"). */
+const failureDetail = (outcome: CallOutcome) => (outcome.status === "reverted" ? (outcome.detail ?? "reverted") : outcome.status);

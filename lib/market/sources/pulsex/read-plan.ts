@@ -1,12 +1,14 @@
 // The pass's one set of reads, planned before any is sent (pure): the bases' pools, then each
-// coin's pools (each pair once, however many coins share it), then the supplies due, then the
-// pinned block's time. One list means one set of Multicall3 chunks for the whole pass.
+// coin's pools (each pair's reserves and price accumulator once, however many coins share it),
+// then the supplies due, then the pinned block's time. One list means one set of chunks for the
+// whole pass (onchain/multicall.server.ts).
 import { erc20Abi, type Address } from "viem";
 import { GAS_PER_CALL } from "../../onchain/chunks";
 import { multicallClockAbi, pairAbi } from "../../onchain/contracts";
 import type { ChainCall } from "../../onchain/multicall.server";
-import type { TokenPools } from "../../onchain/pool-cache";
+import type { CachedPool, TokenPools } from "../../onchain/pool-cache";
 import { suppliesToRead, supplyKey } from "../../onchain/schedule";
+import { indexPricing, observationKey, type PriceIndex } from "../../onchain/twap";
 import { basePoolsOf, type Bases } from "./bases";
 import type { PassCoin } from "./coins";
 
@@ -17,9 +19,11 @@ export type ReadPlan = {
   calls: ChainCall[];
   /** Each pair's getReserves call. */
   reserveCall: Map<Address, number>;
+  /** Each accumulator read, by observationKey (onchain/twap.ts), with its pair and accumulator. */
+  cumulativeCall: Map<string, { call: number; pair: Address; index: PriceIndex }>;
   /** Each (token, burn list) supply read this pass, by supplyKey (onchain/schedule.ts). */
   supplyCalls: Map<string, SupplyCalls>;
-  /** Multicall3's getCurrentBlockTimestamp. */
+  /** Multicall3's getCurrentBlockTimestamp: the block's time, as the chunk's own call. */
   clockCall: number;
 };
 
@@ -29,11 +33,20 @@ export function planReads(input: { bases: Bases; coins: readonly PassCoin[]; row
   const at = (call: ChainCall) => calls.push(call) - 1;
 
   const reserveCall = new Map<Address, number>();
-  const readReserves = (pair: Address) => {
-    if (!reserveCall.has(pair)) reserveCall.set(pair, at({ address: pair, abi: pairAbi, functionName: "getReserves", gas: GAS_PER_CALL.pair }));
+  const cumulativeCall: ReadPlan["cumulativeCall"] = new Map();
+  // Each pair's reserves once, and the accumulators its prices are averaged from: a coin's pool
+  // needs the one that prices the coin in its base; a base's pools both (a stablecoin's pool
+  // prices WPLS in the stablecoin, the other way round, and an average of a price is not the
+  // inverse of the average of its inverse).
+  const readPool = (pool: CachedPool, indices: readonly PriceIndex[]) => {
+    if (!reserveCall.has(pool.pair)) reserveCall.set(pool.pair, at({ address: pool.pair, abi: pairAbi, functionName: "getReserves", gas: GAS_PER_CALL.pair }));
+    for (const index of indices) {
+      const key = observationKey(pool.pair, index);
+      if (!cumulativeCall.has(key)) cumulativeCall.set(key, { call: at({ address: pool.pair, abi: pairAbi, functionName: `price${index}CumulativeLast`, gas: GAS_PER_CALL.pair }), pair: pool.pair, index });
+    }
   };
-  for (const base of [...bases.stables, ...bases.others]) basePoolsOf(bases, base, rows).forEach((pool) => readReserves(pool.pair));
-  for (const coin of coins) rows.get(coin.token)?.pools.forEach((pool) => readReserves(pool.pair));
+  for (const base of [...bases.stables, ...bases.others]) basePoolsOf(bases, base, rows).forEach((pool) => readPool(pool, [0, 1]));
+  for (const coin of coins) rows.get(coin.token)?.pools.forEach((pool) => readPool(pool, [indexPricing(pool.tokenIsToken0)]));
 
   // Supplies only of coins that can have a price (a token with no pool costs no supply reads).
   const priceable = (token: Address) => bases.all.includes(token) || (rows.get(token)?.pools.length ?? 0) > 0;
@@ -54,5 +67,5 @@ export function planReads(input: { bases: Bases; coins: readonly PassCoin[]; row
 
   // The pinned block's time, for each price's provenance: one call more, after the rest.
   const clockCall = at({ address: input.multicall3, abi: multicallClockAbi, functionName: "getCurrentBlockTimestamp", gas: GAS_PER_CALL.pair });
-  return { calls, reserveCall, supplyCalls, clockCall };
+  return { calls, reserveCall, cumulativeCall, supplyCalls, clockCall };
 }
