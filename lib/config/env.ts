@@ -69,6 +69,8 @@ const envSchema = z.object({
     .optional(),
   /** PulseChain JSON-RPC endpoint the server uses (on-chain prices, listings, contract-wallet signature checks). */
   PULSECHAIN_RPC_URL: z.url({ protocol: /^https?$/ }).default("https://rpc.pulsechain.com"),
+  /** How long the server waits for one answer of that RPC before retrying it (a slow self-hosted node, a local test chain). */
+  PULSECHAIN_RPC_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(8_000),
   /**
    * The contracts the on-chain PulseX reader uses; the defaults are PulseChain mainnet's
    * (lib/market/onchain/contracts.ts). Overridden only to point it at another chain, e.g. a local one.
@@ -143,6 +145,7 @@ export function getEnv(): Env {
     NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET || undefined,
     AUTH_ORIGINS: process.env.AUTH_ORIGINS || undefined,
     PULSECHAIN_RPC_URL: process.env.PULSECHAIN_RPC_URL || undefined,
+    PULSECHAIN_RPC_TIMEOUT_MS: process.env.PULSECHAIN_RPC_TIMEOUT_MS || undefined,
     PULSEX_WPLS_ADDRESS: process.env.PULSEX_WPLS_ADDRESS || undefined,
     PULSEX_FACTORIES: process.env.PULSEX_FACTORIES || undefined,
     PULSEX_STABLECOINS: process.env.PULSEX_STABLECOINS || undefined,

@@ -186,7 +186,9 @@ export async function startLocalChain(): Promise<LocalChain> {
  */
 export function pulseXReaderEnv(chain: LocalChain): Record<string, string> {
   const { wpls, dai, factoryV1, factoryV2, multicall3 } = chain.contracts;
-  return { PULSECHAIN_RPC_URL: chain.rpcUrl, PULSEX_WPLS_ADDRESS: wpls, PULSEX_FACTORIES: `${factoryV1},${factoryV2}`, PULSEX_STABLECOINS: dai, MULTICALL3_ADDRESS: multicall3 };
+  // Ganache runs in the test's own process, one request at a time: on a machine busy with other
+  // test files, a few concurrent previews can wait longer than production's 8 s per answer.
+  return { PULSECHAIN_RPC_URL: chain.rpcUrl, PULSECHAIN_RPC_TIMEOUT_MS: "30000", PULSEX_WPLS_ADDRESS: wpls, PULSEX_FACTORIES: `${factoryV1},${factoryV2}`, PULSEX_STABLECOINS: dai, MULTICALL3_ADDRESS: multicall3 };
 }
 
 /** Copies the deployed Multicall3's runtime code to the canonical address (ganache's evm_setAccountCode). */

@@ -42,6 +42,7 @@ export async function deployLocalMarket(chain: LocalChain, tokens: readonly Loca
     baseToken,
     env: {
       PULSECHAIN_RPC_URL: chain.rpcUrl,
+      PULSECHAIN_RPC_TIMEOUT_MS: "30000",
       PULSEX_WPLS_ADDRESS: wpls,
       PULSEX_FACTORIES: `${factoryV1},${factoryV2}`,
       PULSEX_STABLECOINS: `${dai},${usdc}`,

@@ -3,6 +3,7 @@
 // retryDelay * 2^attempt), so a slow or flaky node fails a pass instead of hanging it.
 import "server-only";
 import { createPublicClient, http, type PublicClient } from "viem";
+import { getEnv } from "@/lib/config/env";
 
 export type PulseChainClientOptions = {
   timeoutMs?: number;
@@ -15,7 +16,7 @@ export type PulseChainClientOptions = {
 export function createPulseChainClient(rpcUrl: string, options: PulseChainClientOptions = {}): PublicClient {
   return createPublicClient({
     transport: http(rpcUrl, {
-      timeout: options.timeoutMs ?? 8_000,
+      timeout: options.timeoutMs ?? getEnv().PULSECHAIN_RPC_TIMEOUT_MS,
       retryCount: options.retries ?? 2,
       retryDelay: options.retryDelayMs ?? 500,
       onFetchRequest: options.onFetchRequest,
