@@ -170,3 +170,39 @@ test("a token whose whole supply is at burn addresses is published with a market
   expect(coin.circulatingSupply).toBe(0);
   expect(parseProvenance(coin.provenance)).toMatchObject({ source: "pulsex", supplyNotice: "all of its supply is at burn addresses, so its market cap is 0", supplyReadAt: expect.any(String) });
 });
+
+test("through the refresh pass, the two fail each pass while their neighbour publishes; the third failure quarantines them, and the next pass within the hour leaves them out", async () => {
+  await db().coin.updateMany({ data: { quoteSource: null } });
+  // pepe stands for the gas burner, trump for the reverter, bear for an ordinary token beside them.
+  const standIns: [string, Address][] = [["pepe", burner], ["trump", reverter], ["bear", plain[0]!]];
+  for (const [id, token] of standIns) {
+    await db().coin.update({ where: { id }, data: { quoteSource: "pulsex", quoteId: token, contractAddress: token, burnAddresses: JSON.stringify([BURN_DEAD]), priceSource: "pulsex", circulatingSupply: null } });
+  }
+  // bear was last published at its pool's price, so no big-move guard holds it.
+  await db().coin.update({ where: { id: "bear" }, data: { currentPrice: 100 * WPLS_USD } });
+  const start = Date.parse("2026-11-26T06:00:00Z");
+  // The toy pools hold $60: the floor has its own tests.
+  const pass = (minutes: number) => runRefreshPass(db(), [source({ poolCache: createMemoryPoolCache() })], { log: () => {}, minLiquidityUsd: 0, now: () => new Date(start + minutes * 60_000) });
+
+  for (const minutes of [0, 5]) {
+    const report = await pass(minutes);
+    expect(report.updated).toEqual(["bear"]);
+    // In the order asked (stalest first), which the earlier tests' prices set.
+    expect(report.failed.map((failure) => [failure.coinId, failure.kind]).sort()).toEqual([["pepe", "contract"], ["trump", "contract"]]);
+    expect(report.quarantine.started).toEqual([]);
+  }
+  const third = await pass(10);
+  expect(third.updated).toEqual(["bear"]);
+  expect(third.quarantine.started.map((entry) => entry.coinId).sort()).toEqual(["pepe", "trump"]);
+  expect(await db().coin.findUniqueOrThrow({ where: { id: "pepe" } })).toMatchObject({ contractFailures: 3, quarantinedAt: new Date(start + 10 * 60_000) });
+
+  proxy.requests.length = 0;
+  const fourth = await pass(15);
+  expect(fourth.updated).toEqual(["bear"]);
+  expect(fourth.failed).toEqual([]);
+  expect(fourth.quarantine.resting.sort()).toEqual(["pepe", "trump"]);
+  // Neither contract was asked anything.
+  const targets = proxy.requests.flatMap((request) => request.calls ?? []).map((call) => call.target.toLowerCase());
+  expect(targets).not.toContain(burner.toLowerCase());
+  expect(targets).not.toContain(reverter.toLowerCase());
+});
