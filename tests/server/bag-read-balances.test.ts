@@ -9,7 +9,7 @@ import { CANONICAL_MULTICALL3 } from "@/lib/chain/aggregate3";
 import { BURN_DEAD, startLocalChain, type LocalChain } from "../chain/local-chain";
 import { SELECTORS, startRpcProxy, type RpcProxy } from "../chain/rpc-proxy";
 
-jest.setTimeout(90_000);
+jest.setTimeout(240_000);
 
 // A fresh address: it never sends a transaction, so its PLS is exactly what it is sent.
 const OWNER = getAddress("0x00000000000000000000000000000000b0bb0bb0");
@@ -65,7 +65,7 @@ beforeEach(() => {
  * about what they test.
  */
 const client = (url = proxy.url, onBody?: (body: string) => void): PublicClient =>
-  createPublicClient({ transport: http(url, { retryCount: 0, timeout: 60_000, onFetchRequest: (_request, init) => void onBody?.(String(init.body)) }) }) as PublicClient;
+  createPublicClient({ transport: http(url, { retryCount: 0, timeout: 180_000, onFetchRequest: (_request, init) => void onBody?.(String(init.body)) }) }) as PublicClient;
 
 const ethCalls = () => proxy.requests.filter((request) => request.method === "eth_call");
 
