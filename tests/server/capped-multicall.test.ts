@@ -11,7 +11,8 @@ import { createPulseChainClient } from "@/lib/market/onchain/client.server";
 import { readCalls, type ChainCall } from "@/lib/market/onchain/multicall.server";
 import { startLocalChain, type LocalChain } from "../chain/local-chain";
 
-jest.setTimeout(120_000);
+// Listing 300 tokens takes ganache over two minutes on a busy 2-core machine.
+jest.setTimeout(600_000);
 
 let chain: LocalChain;
 let burner: Address; // totalSupply loops until its gas runs out

@@ -18,7 +18,8 @@ import { BURN_DEAD, startLocalChain, type LocalChain } from "../chain/local-chai
 import { SELECTORS, startRpcProxy, type RpcProxy } from "../chain/rpc-proxy";
 import { useTestDatabase } from "../helpers/test-database";
 
-jest.setTimeout(180_000);
+// Listing 150 tokens takes ganache minutes on a busy 2-core machine.
+jest.setTimeout(600_000);
 
 const { db } = useTestDatabase({ seed: true });
 
