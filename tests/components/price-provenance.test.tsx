@@ -126,3 +126,35 @@ test("an averaged price says over how long, beside what the pool says now; a spo
   render(<PriceProvenance coin={coin} account={accountOf({ provenance: onchain })} priceContext={context} />);
   expect(screen.queryByTestId("price-average")).toBeNull();
 });
+
+// The supply behind an on-chain market cap, when it needs saying.
+const supplyCoin = makeCoin({ id: "hex", symbol: "HEX", priceSource: "pulsex", priceUpdatedAt: "2026-11-25T11:58:00Z" });
+
+test("a supply kept because the token's contract failed this pass's read: when it was read, and why", () => {
+  render(
+    <PriceProvenance
+      coin={supplyCoin}
+      account={accountOf({
+        provenance: {
+          ...onchain,
+          supplyReadAt: "2026-11-25T09:05:00Z",
+          supplyNotice: "the token's contract failed this pass's supply read (totalSupply() reverted with 40,000 gas and again with 1,000,000 of its own), so the supply read then is used",
+        },
+      })}
+      priceContext={context}
+    />,
+  );
+  expect(screen.getByTestId("supply-reading")).toHaveTextContent(
+    "Supply as of Nov 25, 2026, 09:05 UTC (2 hours ago): the token's contract failed this pass's supply read (totalSupply() reverted with 40,000 gas and again with 1,000,000 of its own), so the supply read then is used.",
+  );
+});
+
+test("a whole supply at burn addresses: the market cap of 0 says why", () => {
+  render(<PriceProvenance coin={supplyCoin} account={accountOf({ provenance: { ...onchain, supplyReadAt: "2026-11-25T11:58:00Z", supplyNotice: "all of its supply is at burn addresses, so its market cap is 0" } })} priceContext={context} />);
+  expect(screen.getByTestId("supply-reading")).toHaveTextContent("Supply as of Nov 25, 2026, 11:58 UTC (2 minutes ago): all of its supply is at burn addresses, so its market cap is 0.");
+});
+
+test("an ordinary supply reading says nothing more", () => {
+  render(<PriceProvenance coin={supplyCoin} account={accountOf({ provenance: { ...onchain, supplyReadAt: "2026-11-25T11:30:00Z", supplyNotice: null } })} priceContext={context} />);
+  expect(screen.queryByTestId("supply-reading")).toBeNull();
+});
