@@ -4,11 +4,13 @@ import "server-only";
 import type { AuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "@/lib/db/get-db.server";
+import { clientIp } from "@/lib/security/client-ip.server";
 import { SESSION_MAX_AGE_SECONDS, type AuthConfig } from "./config.server";
 import { createSession, deleteSession } from "./sessions.server";
 import { SignInError, signInWithEthereum } from "./sign-in.server";
 
-export function buildAuthOptions(config: AuthConfig): AuthOptions {
+/** `request`: the HTTP request being answered; its client IP is whose budget a sign-in's chain check spends. */
+export function buildAuthOptions(config: AuthConfig, request: Request): AuthOptions {
   return {
     secret: config.secret,
     useSecureCookies: config.secureCookies,
@@ -26,7 +28,7 @@ export function buildAuthOptions(config: AuthConfig): AuthOptions {
             const user = await signInWithEthereum(
               getDb(),
               { message: credentials?.message ?? "", signature: credentials?.signature ?? "" },
-              { origins: config.origins, rpcUrl: config.rpcUrl },
+              { origins: config.origins, rpcUrl: config.rpcUrl, clientIp: clientIp(request) },
             );
             return { id: String(user.id), address: user.address };
           } catch (error) {

@@ -103,6 +103,6 @@ async function runNextAuth(config: AuthConfig, request: Request, segments: strin
     // json=true: answer { url } instead of redirecting, so we can turn it into JSON.
     body: body ? { ...body, json: "true" } : undefined,
   };
-  await (NextAuth as (req: unknown, res: unknown, options: unknown) => Promise<unknown>)(nextAuthRequest, response, buildAuthOptions(config));
+  await (NextAuth as (req: unknown, res: unknown, options: unknown) => Promise<unknown>)(nextAuthRequest, response, buildAuthOptions(config, request));
   return result;
 }

@@ -4,6 +4,7 @@ import "server-only";
 import type { Hex } from "viem";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { findOrCreate } from "@/lib/db/find-or-create";
+import { consumeRateLimit } from "@/lib/security/rate-limit.server";
 import { PULSECHAIN_CHAIN_ID } from "@/lib/wallet/pulsechain";
 import { CLOCK_SKEW_MS, NONCE_TTL_MS } from "./config.server";
 import { consumeNonce } from "./nonces.server";
@@ -25,7 +26,13 @@ const SIGNATURE_PATTERN = /^0x[0-9a-fA-F]{130,4096}$/;
 export async function signInWithEthereum(
   db: PrismaClient,
   input: { message: string; signature: string },
-  options: { origins: string[]; rpcUrl: string; now?: Date },
+  options: {
+    origins: string[];
+    rpcUrl: string;
+    /** The client's IP (lib/security/client-ip.server.ts): whose budget a chain check spends. */
+    clientIp: string;
+    now?: Date;
+  },
 ): Promise<{ id: number; address: string }> {
   const now = options.now ?? new Date();
   const checked = checkSiweMessage(input.message, {
@@ -42,9 +49,15 @@ export async function signInWithEthereum(
   // Used up before the signature is checked: whatever happens next, this message is spent.
   if (!(await consumeNonce(db, nonce, now))) throw new SignInError("nonce_invalid");
 
-  const verdict = await verifyWalletSignature({ address, message: input.message, signature: input.signature as Hex }, options.rpcUrl);
+  // The wallet's budget is spent only when the chain must be asked (the signature does not
+  // recover to the address it names): no forged signature can keep an ordinary wallet out, and a
+  // flood naming a contract wallet asks the chain no more than the budget allows.
+  const verdict = await verifyWalletSignature({ address, message: input.message, signature: input.signature as Hex }, options.rpcUrl, {
+    mayAskChain: async (wallet) => (await consumeRateLimit("contract-wallet-check", { ip: options.clientIp, address: wallet })).allowed,
+  });
   if (verdict === "invalid") throw new SignInError("signature_invalid");
   if (verdict === "unverifiable") throw new SignInError("signature_unverifiable");
+  if (verdict === "limited") throw new SignInError("signature_check_limited");
 
   return findOrCreateUser(db, address);
 }
@@ -70,4 +83,5 @@ export const SIGN_IN_REFUSAL_MESSAGES: Record<SignInRefusal, string> = {
   message_not_yet_valid: "The sign-in message is not valid yet.",
   signature_invalid: "The signature does not match the wallet address.",
   signature_unverifiable: "The signature could not be checked on PulseChain right now. Please try again.",
+  signature_check_limited: "Too many contract-wallet sign-ins are being checked on PulseChain right now. Please try again in a minute.",
 };

@@ -13,11 +13,22 @@
 //   key needs no chain), so more than a few at the same moment means a flood or a stuck RPC
 //   (each check may take up to 2 x RPC_TIMEOUT_MS); a queue would make every sign-in behind it
 //   wait that long and hold its request open, whereas "try again" costs a real user one click.
+// And across processes and time, the caller's `mayAskChain` is asked right before the chain is
+// (sign-in spends the "contract-wallet-check" rate limit there, per client, per wallet and in
+// total). Only a signature that needs the chain reaches it: one that recovers locally to its
+// address, or names a remembered plain account, is answered without spending anyone's budget,
+// so nobody can use up a wallet's budget with forged signatures and keep its owner out.
 import "server-only";
 import { createPublicClient, http, isAddressEqual, isErc6492Signature, recoverMessageAddress, type Address, type Hex } from "viem";
 import { pulsechainAt } from "@/lib/wallet/pulsechain";
 
-export type SignatureVerdict = "valid" | "invalid" | "unverifiable";
+/** "limited": the chain had to be asked and `mayAskChain` said no (over a rate limit). */
+export type SignatureVerdict = "valid" | "invalid" | "unverifiable" | "limited";
+
+export type SignatureCheckOptions = {
+  /** Asked once, right before the chain is; false answers "limited" without asking it. */
+  mayAskChain: (address: Address) => Promise<boolean>;
+};
 
 const RPC_TIMEOUT_MS = 5_000;
 export const NO_CODE_TTL_MS = 10 * 60_000;
@@ -69,6 +80,7 @@ function state(now: () => number = () => Date.now()): State {
 export async function verifyWalletSignature(
   { address, message, signature }: { address: Address; message: string; signature: Hex },
   rpcUrl: string,
+  { mayAskChain }: SignatureCheckOptions,
 ): Promise<SignatureVerdict> {
   try {
     if (isAddressEqual(await recoverMessageAddress({ message, signature }), address)) return "valid";
@@ -89,24 +101,29 @@ export async function verifyWalletSignature(
     }
     return "unverifiable";
   }
+  // The slot is taken before the (possibly remote) budget is asked, so the cap holds meanwhile.
   checks.inFlight++;
   try {
-    const client = createPublicClient({
-      chain: pulsechainAt(rpcUrl),
-      transport: http(rpcUrl, { timeout: RPC_TIMEOUT_MS, retryCount: 1 }),
-    });
-    const code = await client.getCode({ address });
-    if (!code && !counterfactual) {
-      checks.noCode.add(noCodeKey);
-      return "invalid";
+    // A budget that cannot be counted is our failure, not the chain's: it is thrown, not "unverifiable".
+    if (!(await mayAskChain(address))) return "limited";
+    try {
+      const client = createPublicClient({
+        chain: pulsechainAt(rpcUrl),
+        transport: http(rpcUrl, { timeout: RPC_TIMEOUT_MS, retryCount: 1 }),
+      });
+      const code = await client.getCode({ address });
+      if (!code && !counterfactual) {
+        checks.noCode.add(noCodeKey);
+        return "invalid";
+      }
+      // viem's check calls the wallet's isValidSignature (EIP-1271), deploying it first in a
+      // simulated call for EIP-6492 signatures.
+      return (await client.verifyMessage({ address, message, signature })) ? "valid" : "invalid";
+    } catch (error) {
+      // The chain could not be asked (RPC down or slow): refuse, and say why in the log.
+      console.warn(`[auth] signature check for ${address} could not reach PulseChain: ${(error as Error).message.split("\n")[0]}`);
+      return "unverifiable";
     }
-    // viem's check calls the wallet's isValidSignature (EIP-1271), deploying it first in a
-    // simulated call for EIP-6492 signatures.
-    return (await client.verifyMessage({ address, message, signature })) ? "valid" : "invalid";
-  } catch (error) {
-    // The chain could not be asked (RPC down or slow): refuse, and say why in the log.
-    console.warn(`[auth] signature check for ${address} could not reach PulseChain: ${(error as Error).message.split("\n")[0]}`);
-    return "unverifiable";
   } finally {
     checks.inFlight--;
     if (checks.inFlight === 0) checks.saturationLogged = false;

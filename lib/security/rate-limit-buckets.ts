@@ -2,11 +2,11 @@
 // Pure (no I/O): lib/security/rate-limit.server.ts enforces it, tests and the bench read it.
 //
 // A request passes only when every rule of its bucket has points left; each rule counts on
-// its own key (the client's IP, the wallet address, or the IP together with a coin pair), in a
-// fixed window of `durationSeconds` that starts at the key's first request. The budgets are set
-// well above what a person does through the site, so only scripts meet them; "per IP" also
-// covers a household or office behind one address, and carrier-grade NAT is why no per-IP
-// budget is tighter than a few times a single person's use.
+// its own key (the client's IP, the wallet address, the IP together with a coin pair, or one
+// key for everyone), in a fixed window of `durationSeconds` that starts at the key's first
+// request. The budgets are set well above what a person does through the site, so only scripts
+// meet them; "per IP" also covers a household or office behind one address, and carrier-grade
+// NAT is why no per-IP budget is tighter than a few times a single person's use.
 
 export type RateLimitKey =
   /** The client's IP address (lib/security/client-ip.server.ts); IPv6 counted per /64, one subscriber's usual block. */
@@ -14,7 +14,9 @@ export type RateLimitKey =
   /** The wallet address (signing in, signed in, or the operator), case-insensitive. */
   | "address"
   /** The client's IP and one ordered coin pair together ("hex/btc" is not "btc/hex"). */
-  | "ip-pair";
+  | "ip-pair"
+  /** One key for every request of the bucket, whoever sends it: a total for the whole site (per store). */
+  | "total";
 
 export type RateLimitRule = {
   key: RateLimitKey;
@@ -40,14 +42,30 @@ export const RATE_LIMIT_BUCKETS = {
     rules: [{ key: "ip", points: 20, durationSeconds: 60 }],
   },
   // The signed-message check (next-auth's credentials callback). A person submits one
-  // signature per nonce; 10 a minute per IP is more than any retrying human. Per wallet
-  // address, 5 a minute: a wallet is one person, and the limit caps how often anyone can make
-  // the server ask the chain about one contract wallet (EIP-1271) however many IPs they use.
+  // signature per nonce; 10 a minute per IP is more than any retrying human. Counted per IP only,
+  // before the message is read: a per-wallet budget here would let anyone lock a wallet out by
+  // sending 5 forged sign-ins naming it. An ordinary wallet's signature is checked locally, for
+  // free, and so is never refused for its wallet's sake; what costs is asking the chain about a
+  // contract wallet, which "contract-wallet-check" limits.
   "sign-in": {
     guards: "sign-in attempts (signed SIWE messages)",
+    rules: [{ key: "ip", points: 10, durationSeconds: 60 }],
+  },
+  // Asking PulseChain whether a signature that does not recover to the wallet it names is that
+  // contract wallet's (EIP-1271 / EIP-6492: eth_getCode, then an eth_call). Sign-in spends it
+  // only right before lib/auth/verify-signature.server.ts asks, so a signature that recovers
+  // locally to its wallet never touches it. Contract-wallet sign-ins are rare and a person makes one, maybe a retry:
+  // 5 a minute per wallet (however many IPs ask about it), 5 per IP (whatever wallets it names),
+  // and 60 in total, one a second, which caps the RPC calls sign-in can cause at about 2 a second
+  // however many addresses a flood comes from. A flood can still use up one contract wallet's 5
+  // (or everyone's 60) and delay its owner's sign-in by a minute: telling a forged contract-wallet
+  // signature from a real one takes the chain, and the chain is what is being protected.
+  "contract-wallet-check": {
+    guards: "contract-wallet signature checks on PulseChain (sign-in)",
     rules: [
-      { key: "ip", points: 10, durationSeconds: 60 },
+      { key: "ip", points: 5, durationSeconds: 60 },
       { key: "address", points: 5, durationSeconds: 60 },
+      { key: "total", points: 60, durationSeconds: 60 },
     ],
   },
   // Anonymous POST /api/comparisons (the most-compared counts). Compare Now waits 800 ms and

@@ -4,13 +4,16 @@
 // every instance counts against the same budget; without it, this process's memory
 // (RateLimiterMemory), right for a single instance.
 //
-// Redis down: each Redis limiter has an insurance limiter (rate-limiter-flexible's
-// `insuranceLimiter`), a memory limiter with the same budget, which answers whenever a Redis
-// command fails. Commands fail at once while the connection is down (no offline queue) and
-// after COMMAND_TIMEOUT_MS when Redis hangs, so the site keeps serving with per-process limits
-// (with N instances, up to N times the budget in total) instead of refusing everyone or
-// limiting no one. The outage is logged once, and its end once; ioredis keeps reconnecting,
-// and counting returns to Redis by itself.
+// Redis down or hung: every rule also has a memory limiter with the same budget, and a circuit
+// breaker (lib/shared/circuit-breaker.ts) decides which one counts. A Redis command that fails
+// (at once while the connection is down, as there is no offline queue; after COMMAND_TIMEOUT_MS
+// when Redis accepts the command and never answers) or a lost connection opens the circuit: that
+// request is counted in memory, and so is every request after it, without asking Redis. So a
+// hung Redis makes one request wait once, not every request on every call. Every
+// REDIS_COOL_DOWN_MS a background PING asks whether Redis is back (a reconnection says so at
+// once), and counting returns to Redis. Meanwhile each process limits on its own (with N
+// instances, up to N times the budget in total) instead of refusing everyone or limiting no
+// one. The outage is logged once, and its end once, whatever its kind and length.
 //
 // Callers consume before they write: a refused request has done nothing, and the keys it
 // passed are given their point back, so it costs the caller no budget there either.
@@ -18,6 +21,7 @@ import "server-only";
 import { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { getEnv } from "@/lib/config/env";
+import { createCircuitBreaker, type CircuitBreaker } from "@/lib/shared/circuit-breaker";
 import { RATE_LIMIT_BUCKETS, type RateLimitBucket, type RateLimitRule } from "./rate-limit-buckets";
 import { normalizeIp } from "./client-ip.server";
 
@@ -37,8 +41,17 @@ export const RATE_LIMIT_KEY_PREFIX = "rl";
 
 /** Connecting (first use, and each reconnect attempt) gives up after this long. */
 const CONNECT_TIMEOUT_MS = 2_000;
-/** A Redis answer slower than this counts as Redis being down for that request (answers take ~1 ms). */
+/** A Redis answer slower than this counts as Redis being down, for a cool-down (answers take ~1 ms). */
 const COMMAND_TIMEOUT_MS = 1_000;
+/**
+ * After Redis fails, how long the limits count in memory before a background PING asks whether
+ * it is back (and again each time it is not). While Redis hangs this costs one PING per
+ * cool-down and no request any wait; once it is back, counting stays per process for at most
+ * this long, a twelfth of the shortest window (60 s). Shorter would only add PINGs against a
+ * Redis in trouble; much longer would keep N instances' limits apart well after Redis is back.
+ * The same 5 s as the longest pause between reconnection attempts below.
+ */
+export const REDIS_COOL_DOWN_MS = 5_000;
 
 export type RateLimiterOptions = {
   /** Redis to count in; without it, this process's memory. */
@@ -56,26 +69,56 @@ export type RateLimiter = {
 export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter {
   const log = options.log ?? ((line: string) => console.warn(line));
   const redis = options.redisUrl ? connectRedis(options.redisUrl, log) : undefined;
-  const limiters = new Map<string, RateLimiterAbstract>();
+  const counters = new Map<string, Counters>();
 
-  function limiterFor(bucket: RateLimitBucket, rule: RateLimitRule): RateLimiterAbstract {
+  function countersFor(bucket: RateLimitBucket, rule: RateLimitRule): Counters {
     const keyPrefix = `${RATE_LIMIT_KEY_PREFIX}:${bucket}:${rule.key}`;
-    let limiter = limiters.get(keyPrefix);
-    if (!limiter) {
+    let found = counters.get(keyPrefix);
+    if (!found) {
       const budget = { keyPrefix, points: rule.points, duration: rule.durationSeconds };
-      limiter = redis
-        ? new RateLimiterRedis({
-            ...budget,
-            storeClient: redis.client,
-            insuranceLimiter: new RateLimiterMemory(budget),
-            // A key over its budget is refused from memory for the rest of its window, without
-            // a Redis round trip: a client hammering the site costs Redis nothing more.
-            inMemoryBlockOnConsumed: rule.points + 1,
-          })
-        : new RateLimiterMemory(budget);
-      limiters.set(keyPrefix, limiter);
+      found = {
+        shared: redis
+          ? new RateLimiterRedis({
+              ...budget,
+              storeClient: redis.client,
+              // A key over its budget is refused from memory for the rest of its window, without
+              // a Redis round trip: a client hammering the site costs Redis nothing more.
+              inMemoryBlockOnConsumed: rule.points + 1,
+            })
+          : undefined,
+        local: new RateLimiterMemory(budget),
+      };
+      counters.set(keyPrefix, found);
     }
-    return limiter;
+    return found;
+  }
+
+  /**
+   * Counts one point on `key` and resolves with the limiter that counted it, or rejects with the
+   * refusal (a RateLimiterRes). In Redis while its circuit is closed; in memory while it is open,
+   * and for the request whose Redis command has just failed (which opens it).
+   */
+  async function count({ shared, local }: Counters, key: string): Promise<RateLimiterAbstract> {
+    if (shared && redis?.breaker.state === "closed") {
+      try {
+        await shared.consume(key);
+        return shared;
+      } catch (error) {
+        if (error instanceof RateLimiterRes) throw error;
+        redis.failed(error);
+      }
+    }
+    await local.consume(key);
+    return local;
+  }
+
+  /** Gives back a point where `limiter` counted it; never waits for a Redis whose circuit is open. */
+  async function refund(limiter: RateLimiterAbstract, key: string): Promise<void> {
+    if (!(limiter instanceof RateLimiterRedis)) {
+      await limiter.reward(key, 1);
+    } else if (redis?.breaker.state === "closed") {
+      await limiter.reward(key, 1).catch((error: unknown) => redis.failed(error));
+    }
   }
 
   return {
@@ -83,20 +126,25 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
       await redis?.firstConnection;
       const checks = RATE_LIMIT_BUCKETS[bucket].rules.flatMap((rule) => {
         const key = keyFor(rule, keys);
-        return key === undefined ? [] : [{ limiter: limiterFor(bucket, rule), key }];
+        return key === undefined ? [] : [{ counters: countersFor(bucket, rule), key }];
       });
-      const results = await Promise.allSettled(checks.map(({ limiter, key }) => limiter.consume(key)));
+      const results = await Promise.allSettled(checks.map(({ counters, key }) => count(counters, key)));
       const refusals: RateLimiterRes[] = [];
       for (const result of results) {
         if (result.status === "fulfilled") continue;
-        // Anything but a refusal is a store failure the insurance limiter could not absorb.
+        // Anything but a refusal is a failure of the memory limiter itself: a bug, not an outage.
         if (!(result.reason instanceof RateLimiterRes)) throw result.reason;
         refusals.push(result.reason);
       }
       if (!refusals.length) return { allowed: true };
-      // Refused: the keys that had room get their point back (best effort; a failed refund
-      // costs the client at most one point until the window ends).
-      await Promise.allSettled(checks.filter((_, i) => results[i]!.status === "fulfilled").map(({ limiter, key }) => limiter.reward(key, 1)));
+      // Refused: the keys that had room get their point back where it was counted (best effort;
+      // a failed refund costs the client at most one point until the window ends).
+      await Promise.allSettled(
+        checks.map(({ key }, i) => {
+          const result = results[i]!;
+          return result.status === "fulfilled" ? refund(result.value, key) : undefined;
+        }),
+      );
       const waitMs = Math.max(...refusals.map((refusal) => refusal.msBeforeNext));
       return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
     },
@@ -115,6 +163,8 @@ function keyFor(rule: RateLimitRule, keys: RateLimitKeys): string | undefined {
       return keys.address ? keys.address.toLowerCase() : undefined;
     case "ip-pair":
       return keys.pair ? `${ipKey(keys.ip)}|${keys.pair}` : undefined;
+    case "total":
+      return "all";
   }
 }
 
@@ -143,10 +193,17 @@ function expandIpv6(address: string): string[] {
   return [...left, ...zeros, ...right].map((hextet) => (Number.parseInt(hextet, 16) || 0).toString(16));
 }
 
+/** A rule's counts: in Redis while it answers (when there is one), in this process's memory otherwise. */
+type Counters = { shared?: RateLimiterRedis; local: RateLimiterMemory };
+
 type RedisConnection = {
   client: Redis;
   /** Settles when the first connection attempt has succeeded or failed. */
   firstConnection: Promise<void>;
+  /** Closed: count in Redis. Open: count in memory, until a probe or a reconnection finds Redis back. */
+  breaker: CircuitBreaker;
+  /** A Redis command failed: opens the circuit (and logs the outage, once). */
+  failed(error: unknown): void;
   close(): Promise<void>;
 };
 
@@ -166,20 +223,21 @@ function connectRedis(url: string, log: (line: string) => void): RedisConnection
     connectionName: "pulsecompare-rate-limit",
   });
   const where = describe(url);
-  let down = false;
   let closing = false;
+  const breaker = createCircuitBreaker({
+    coolDownMs: REDIS_COOL_DOWN_MS,
+    // Settles within COMMAND_TIMEOUT_MS when Redis hangs, at once while disconnected.
+    probe: () => client.ping(),
+    onOpen: (reason) => log(`[rate-limit] Redis at ${where} is unreachable (${reason}); limiting per process in memory until it is back`),
+    onClose: () => log(`[rate-limit] Redis at ${where} is back; limits are shared again`),
+  });
   const lost = (reason: string) => {
-    if (down || closing) return;
-    down = true;
-    log(`[rate-limit] Redis at ${where} is unreachable (${reason}); limiting per process in memory until it is back`);
+    if (!closing) breaker.failed(reason);
   };
   client.on("error", (error: Error) => lost(error.message));
   client.on("close", () => lost("connection closed"));
-  client.on("ready", () => {
-    if (!down) return;
-    down = false;
-    log(`[rate-limit] Redis at ${where} is back; limits are shared again`);
-  });
+  // A hung Redis keeps its connection, so only the probe sees it thaw; a reconnection is news at once.
+  client.on("ready", () => breaker.recovered());
   const firstConnection = client.connect().then(
     () => undefined,
     () => undefined, // logged by the error handler; ioredis keeps retrying
@@ -187,12 +245,22 @@ function connectRedis(url: string, log: (line: string) => void): RedisConnection
   return {
     client,
     firstConnection,
+    breaker,
+    failed: (error) => lost(describeFailure(error)),
     async close() {
       closing = true;
+      breaker.stop();
       if (client.status === "ready") await client.quit().catch(() => client.disconnect());
       else client.disconnect();
     },
   };
+}
+
+/** Why a Redis command failed, for the log. */
+function describeFailure(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  // ioredis's commandTimeout: Redis took the command and did not answer (hung, or swamped).
+  return message === "Command timed out" ? `no answer within ${COMMAND_TIMEOUT_MS} ms` : message;
 }
 
 /** host:port/db of a Redis URL, without credentials, for logs. */

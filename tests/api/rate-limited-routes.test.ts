@@ -72,9 +72,10 @@ describe("POST /api/comparisons", () => {
 describe("sign-in (POST /api/auth/callback/credentials)", () => {
   const account = privateKeyToAccount("0x92db14e403b83dfe3df233f83dfa3a0d7096f21ca9b0d6d6b8d88b2b4ec1564e");
 
-  test(`${budget("sign-in", "address")} attempts a minute per wallet; a refused one does not spend its nonce`, async () => {
+  // Not per wallet: anyone can name any wallet (tests/api/auth-sign-in-budget.test.ts).
+  test(`${budget("sign-in", "ip")} attempts a minute per client, valid or not; a refused one does not spend its nonce`, async () => {
     const browser = new Browser();
-    for (let i = 0; i < budget("sign-in", "address"); i++) expect((await browser.signIn(account)).status).toBe(200);
+    for (let i = 0; i < budget("sign-in", "ip"); i++) expect((await browser.signIn(account)).status).toBe(200);
 
     const nonce = await browser.nonce();
     const message = siweMessage({ address: account.address, nonce });
@@ -83,7 +84,7 @@ describe("sign-in (POST /api/auth/callback/credentials)", () => {
     expect(await db().siweNonce.findUnique({ where: { value: nonce } })).not.toBeNull();
   });
 
-  test("a message naming no wallet is still counted per IP", async () => {
+  test("a message naming no wallet is counted per IP too", async () => {
     const browser = new Browser();
     const csrfToken = await browser.csrfToken();
     const limit = budget("sign-in", "ip");

@@ -121,8 +121,8 @@ for (const width of WIDTHS) {
   });
 }
 
-// One sign-in for both widths, by a wallet of its own: sign-ins are limited per wallet and per IP
-// (5 and 10 a minute), and the wallet spec's own sign-ins with its wallets follow within a minute.
+// One sign-in for both widths, by a wallet of its own: sign-ins are limited per IP (10 a minute),
+// and the wallet spec's own sign-ins follow within a minute.
 test("signed in at 360 and 1440 px: / with the cookie banner shown, then dismissed; never 'Connect Wallet', no layout shift", async () => {
   const { context, page, wallet, problems } = await walletPage({ width: WIDTHS[0], account: privateKeyToAccount(generatePrivateKey()) });
   await page.goto("/");

@@ -37,6 +37,12 @@ export type RedisServer = {
   kill(): Promise<void>;
   /** Starts it again on the same port, empty. */
   restart(): Promise<void>;
+  /**
+   * Freezes the server (SIGSTOP), as a hung Redis would be: connections stay open and the kernel
+   * still accepts new ones, but no command is answered. `resume` (SIGCONT) thaws it, data intact.
+   */
+  pause(): void;
+  resume(): void;
 };
 
 async function answersPing(port: number): Promise<boolean> {
@@ -79,11 +85,18 @@ export async function startRedisServer(): Promise<RedisServer> {
     }
   }
 
+  function signal(name: "SIGSTOP" | "SIGCONT") {
+    if (!child || child.exitCode !== null) throw new Error(`redis-server is not running (${name})`);
+    child.kill(name);
+  }
+
   async function kill() {
     const running = child;
     child = undefined;
     if (!running || running.exitCode !== null) return;
     running.kill("SIGTERM");
+    // A frozen server (pause) acts on SIGTERM only once thawed.
+    running.kill("SIGCONT");
     await new Promise((resolve) => (running.exitCode !== null ? resolve(null) : running.once("exit", resolve)));
   }
 
@@ -100,5 +113,7 @@ export async function startRedisServer(): Promise<RedisServer> {
       await kill();
       await start();
     },
+    pause: () => signal("SIGSTOP"),
+    resume: () => signal("SIGCONT"),
   };
 }

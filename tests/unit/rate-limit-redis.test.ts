@@ -1,10 +1,11 @@
 // The rate limits on a real Redis (Debian's redis-server, started here on a free port with no
 // persistence): two limiters with separate connections, as two app instances would have, share
-// one budget; Retry-After follows Redis's own expiry; with Redis gone the site keeps answering
-// on per-process memory limits, says so once, and goes back to Redis when it returns.
+// one budget; Retry-After follows Redis's own expiry; with Redis gone or hung (SIGSTOP) the site
+// keeps answering on per-process memory limits without waiting for it (after the one request that
+// finds it hung), says so once, and goes back to Redis when it returns.
 import { Redis } from "ioredis";
 import { resetEnvCache } from "@/lib/config/env";
-import { consumeRateLimit, createRateLimiter, resetRateLimitForTests, type RateLimiter } from "@/lib/security/rate-limit.server";
+import { consumeRateLimit, createRateLimiter, REDIS_COOL_DOWN_MS, resetRateLimitForTests, type RateLimiter } from "@/lib/security/rate-limit.server";
 import { startRedisServer, type RedisServer } from "../helpers/redis-server";
 
 jest.setTimeout(30_000);
@@ -60,11 +61,12 @@ test("a bucket with two keys refuses when either is spent, across instances, and
   const a = limiter();
   const b = limiter();
   const wallet = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
-  for (let i = 0; i < 5; i++) expect((await (i % 2 ? b : a).consume("sign-in", { ip: `198.51.100.${i}`, address: wallet })).allowed).toBe(true);
-  expect((await b.consume("sign-in", { ip: "198.51.100.200", address: wallet })).allowed).toBe(false);
+  for (let i = 0; i < 5; i++) expect((await (i % 2 ? b : a).consume("contract-wallet-check", { ip: `198.51.100.${i}`, address: wallet })).allowed).toBe(true);
+  expect((await b.consume("contract-wallet-check", { ip: "198.51.100.200", address: wallet })).allowed).toBe(false);
   // The refused attempt's IP point was given back in Redis.
-  expect(await inspect.get("rl:sign-in:ip:198.51.100.200")).toBe("0");
-  expect(await inspect.get(`rl:sign-in:address:${wallet.toLowerCase()}`)).toBe("6");
+  expect(await inspect.get("rl:contract-wallet-check:ip:198.51.100.200")).toBe("0");
+  expect(await inspect.get(`rl:contract-wallet-check:address:${wallet.toLowerCase()}`)).toBe("6");
+  expect(await inspect.get("rl:contract-wallet-check:total:all")).toBe("5");
 });
 
 test("Retry-After is the window's remaining time in Redis, rounded up", async () => {
@@ -132,4 +134,56 @@ test("Redis unreachable from the start: the first request does not hang and is a
   expect(await nowhere.consume("nonce", { ip: "192.0.2.90" })).toEqual({ allowed: true });
   expect(Date.now() - started).toBeLessThan(2_500);
   expect(logs).toHaveLength(1);
+});
+
+test("Redis hung (SIGSTOP): only the first request waits for it; the rest answer from memory, logged once; back to Redis after SIGCONT", async () => {
+  const logs: string[] = [];
+  const a = limiter((line) => logs.push(line));
+  const ip = (i: number) => `203.0.113.${i}`;
+  const timed = async (i: number) => {
+    const started = performance.now();
+    expect(await a.consume("nonce", { ip: ip(i) })).toEqual({ allowed: true });
+    return performance.now() - started;
+  };
+  const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
+
+  await timed(0); // connects
+  const baseline: number[] = [];
+  for (let i = 1; i <= 30; i++) baseline.push(await timed(i));
+
+  redis.pause();
+  try {
+    const first = await timed(100);
+    const hung: number[] = [];
+    for (let i = 101; i <= 130; i++) hung.push(await timed(i));
+    const added = median(hung) - median(baseline);
+    console.log(
+      `rate limit with Redis hung: baseline median ${median(baseline).toFixed(2)} ms; first request ${first.toFixed(0)} ms; ` +
+        `next ${hung.length} median ${median(hung).toFixed(2)} ms (max ${Math.max(...hung).toFixed(1)} ms), added ${added.toFixed(2)} ms`,
+    );
+    // The first request waits for the command timeout; after it nobody waits for Redis.
+    expect(first).toBeGreaterThan(900);
+    expect(added).toBeLessThan(20);
+    expect(Math.max(...hung)).toBeLessThan(500);
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toMatch(/^\[rate-limit\] Redis at 127\.0\.0\.1:\d+ is unreachable \(no answer within 1000 ms\); limiting per process in memory until it is back$/);
+    // Still hung past a cool-down: the background probe fails quietly, requests still do not wait.
+    await new Promise((resolve) => setTimeout(resolve, REDIS_COOL_DOWN_MS + 1_500));
+    expect(await timed(131)).toBeLessThan(500);
+    expect(logs).toHaveLength(1);
+  } finally {
+    redis.resume();
+  }
+
+  await waitFor(() => logs.length > 1, REDIS_COOL_DOWN_MS + 5_000);
+  expect(logs).toHaveLength(2);
+  expect(logs[1]).toMatch(/^\[rate-limit\] Redis at 127\.0\.0\.1:\d+ is back; limits are shared again$/);
+  // The requests during the hang were counted in memory only: no command of theirs reached Redis
+  // (the first request's, sent before the circuit opened, ran when Redis was thawed).
+  const counted = await Promise.all([101, 115, 131].map((i) => inspect.get(`rl:nonce:ip:${ip(i)}`)));
+  expect(counted).toEqual([null, null, null]);
+  // Counting is in Redis again, at Redis speed.
+  expect(await timed(200)).toBeLessThan(500);
+  expect(await inspect.get(`rl:nonce:ip:${ip(200)}`)).toBe("1");
+  expect(logs).toHaveLength(2);
 });

@@ -48,29 +48,38 @@ test("nonce: 20 a minute per IP, then 429 with Retry-After counting down to the 
   expect(await nonce()).toEqual({ allowed: true });
 });
 
-test("sign-in counts per IP and per wallet: 5 tries on one wallet from many IPs, 10 from one IP on many wallets", async () => {
-  const fromIps = await spend(6, (i) => limiter.consume("sign-in", { ip: `198.51.100.${i + 1}`, address: WALLET }));
+test("sign-in counts per IP only: 10 tries from one IP, whatever wallet they name", async () => {
+  expect(await spend(11, () => limiter.consume("sign-in", { ip: "198.51.100.1", address: WALLET }))).toEqual([...Array(10).fill(true), false]);
+  expect(await limiter.consume("sign-in", { ip: "198.51.100.2", address: WALLET })).toEqual({ allowed: true });
+});
+
+test("contract-wallet checks count per wallet, per IP and in total: 5 on one wallet from many IPs, 5 from one IP, 60 in all", async () => {
+  const check = (ip: string, address: string) => limiter.consume("contract-wallet-check", { ip, address });
+  const fromIps = await spend(6, (i) => check(`198.51.100.${i + 1}`, WALLET));
   expect(fromIps).toEqual([true, true, true, true, true, false]);
   // Another wallet is not held back by the first one's refusals.
-  expect(await limiter.consume("sign-in", { ip: "203.0.113.9", address: OTHER_WALLET })).toEqual({ allowed: true });
+  expect(await check("203.0.113.9", OTHER_WALLET)).toEqual({ allowed: true });
 
-  const manyWallets = await spend(11, (i) => limiter.consume("sign-in", { ip: "203.0.113.50", address: wallet(i) }));
-  expect(manyWallets).toEqual([...Array(10).fill(true), false]);
+  const manyWallets = await spend(6, (i) => check("203.0.113.50", wallet(i)));
+  expect(manyWallets).toEqual([true, true, true, true, true, false]);
+  // 11 checks so far: the 61st is refused, whoever asks about whichever wallet.
+  const everyone = await spend(50, (i) => check(`10.0.0.${i + 1}`, wallet(100 + i)));
+  expect(everyone).toEqual([...Array(49).fill(true), false]);
 });
 
 test("the wallet address is counted whatever its case", async () => {
-  await spend(5, () => limiter.consume("sign-in", { ip: "192.0.2.10", address: WALLET }));
-  expect((await limiter.consume("sign-in", { ip: "192.0.2.11", address: WALLET.toLowerCase() })).allowed).toBe(false);
+  await spend(5, (i) => limiter.consume("contract-wallet-check", { ip: `192.0.2.${10 + i}`, address: WALLET }));
+  expect((await limiter.consume("contract-wallet-check", { ip: "192.0.2.19", address: WALLET.toLowerCase() })).allowed).toBe(false);
 });
 
 test("a refused request gives back the points it took from keys that had room", async () => {
-  // The wallet's budget is used up from other IPs...
-  await spend(5, () => limiter.consume("sign-in", { ip: "192.0.2.20", address: WALLET }));
-  // ...so these 20 refusals from one IP must not eat that IP's own 10.
-  const refused = await spend(20, () => limiter.consume("sign-in", { ip: "192.0.2.21", address: WALLET }));
+  // The wallet's budget is used up from another IP...
+  await spend(5, () => limiter.consume("contract-wallet-check", { ip: "192.0.2.20", address: WALLET }));
+  // ...so these 20 refusals from one IP must not eat that IP's own 5.
+  const refused = await spend(20, () => limiter.consume("contract-wallet-check", { ip: "192.0.2.21", address: WALLET }));
   expect(refused.every((allowed) => !allowed)).toBe(true);
-  const sameIpOtherWallets = await spend(11, (i) => limiter.consume("sign-in", { ip: "192.0.2.21", address: wallet(i) }));
-  expect(sameIpOtherWallets).toEqual([...Array(10).fill(true), false]);
+  const sameIpOtherWallets = await spend(6, (i) => limiter.consume("contract-wallet-check", { ip: "192.0.2.21", address: wallet(i) }));
+  expect(sameIpOtherWallets).toEqual([true, true, true, true, true, false]);
 });
 
 test("comparison-count: one count per pair per client per minute, 30 counts a minute per client", async () => {
@@ -100,8 +109,8 @@ test("account and admin writes count per IP and per address", async () => {
 });
 
 test("a rule whose key is not given is skipped; the bucket's other rules still count", async () => {
-  // A sign-in whose message names no wallet: counted per IP only.
-  expect(await spend(11, () => limiter.consume("sign-in", { ip: "192.0.2.50" }))).toEqual([...Array(10).fill(true), false]);
+  // A chain check given no wallet: counted per IP (and in total) only.
+  expect(await spend(6, () => limiter.consume("contract-wallet-check", { ip: "192.0.2.50" }))).toEqual([...Array(5).fill(true), false]);
   expect(await spend(31, () => limiter.consume("comparison-count", { ip: "192.0.2.51" }))).toEqual([...Array(30).fill(true), false]);
 });
 

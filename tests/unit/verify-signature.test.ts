@@ -18,6 +18,8 @@ const owner = privateKeyToAccount("0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b
 const plainAccount = privateKeyToAccount("0x92db14e403b83dfe3df233f83dfa3a0d7096f21ca9b0d6d6b8d88b2b4ec1564e");
 const contractWallet: Address = "0x1234567890AbcdEF1234567890aBcdef12345678";
 const MESSAGE = "pulsecompare.example wants you to sign in";
+/** The caller's budget always allows asking the chain (sign-in's rate limit is tested in tests/api/auth-sign-in-budget.test.ts). */
+const ASK = { mayAskChain: async () => true };
 
 let server: Server;
 let rpcUrl: string;
@@ -69,31 +71,31 @@ async function wrongSignerFor(address: Address): Promise<{ address: Address; mes
 
 test("a plain account's own signature needs no RPC call", async () => {
   const signature = await plainAccount.signMessage({ message: MESSAGE });
-  expect(await verifyWalletSignature({ address: plainAccount.address, message: MESSAGE, signature }, rpcUrl)).toBe("valid");
+  expect(await verifyWalletSignature({ address: plainAccount.address, message: MESSAGE, signature }, rpcUrl, ASK)).toBe("valid");
   expect(calls).toEqual([]);
 });
 
 test("a plain account signed by another key: one eth_getCode, then refused from memory for 10 minutes", async () => {
   const attempt = await wrongSignerFor(plainAccount.address);
-  expect(await verifyWalletSignature(attempt, rpcUrl)).toBe("invalid");
+  expect(await verifyWalletSignature(attempt, rpcUrl, ASK)).toBe("invalid");
   expect(calls).toEqual(["eth_getCode"]);
-  for (let i = 0; i < 20; i++) expect(await verifyWalletSignature(attempt, rpcUrl)).toBe("invalid");
+  for (let i = 0; i < 20; i++) expect(await verifyWalletSignature(attempt, rpcUrl, ASK)).toBe("invalid");
   // Any case of the address is the same account.
-  expect(await verifyWalletSignature({ ...attempt, address: plainAccount.address.toLowerCase() as Address }, rpcUrl)).toBe("invalid");
+  expect(await verifyWalletSignature({ ...attempt, address: plainAccount.address.toLowerCase() as Address }, rpcUrl, ASK)).toBe("invalid");
   expect(calls).toEqual(["eth_getCode"]);
 
   clock += NO_CODE_TTL_MS - 1;
-  expect(await verifyWalletSignature(attempt, rpcUrl)).toBe("invalid");
+  expect(await verifyWalletSignature(attempt, rpcUrl, ASK)).toBe("invalid");
   expect(calls).toEqual(["eth_getCode"]);
   clock += 1;
-  expect(await verifyWalletSignature(attempt, rpcUrl)).toBe("invalid");
+  expect(await verifyWalletSignature(attempt, rpcUrl, ASK)).toBe("invalid");
   expect(calls).toEqual(["eth_getCode", "eth_getCode"]);
 });
 
 test("a contract wallet is asked every time (code is never remembered)", async () => {
   const attempt = await wrongSignerFor(contractWallet);
-  expect(await verifyWalletSignature(attempt, rpcUrl)).toBe("valid");
-  expect(await verifyWalletSignature(attempt, rpcUrl)).toBe("valid");
+  expect(await verifyWalletSignature(attempt, rpcUrl, ASK)).toBe("valid");
+  expect(await verifyWalletSignature(attempt, rpcUrl, ASK)).toBe("valid");
   expect(calls.filter((method) => method === "eth_getCode")).toHaveLength(2);
   expect(calls).toContain("eth_call");
 });
@@ -101,21 +103,21 @@ test("a contract wallet is asked every time (code is never remembered)", async (
 test(`at most ${MAX_RPC_CHECKS_IN_FLIGHT} checks ask the chain at once; more are "unverifiable" at once, remembered plain accounts still "invalid"`, async () => {
   // Remember one plain account first.
   const remembered = await wrongSignerFor(plainAccount.address);
-  expect(await verifyWalletSignature(remembered, rpcUrl)).toBe("invalid");
+  expect(await verifyWalletSignature(remembered, rpcUrl, ASK)).toBe("invalid");
   calls.length = 0;
 
   let release!: () => void;
   hold = new Promise((resolve) => (release = resolve));
   const attempt = await wrongSignerFor(contractWallet);
-  const running = Array.from({ length: MAX_RPC_CHECKS_IN_FLIGHT }, () => verifyWalletSignature(attempt, rpcUrl));
+  const running = Array.from({ length: MAX_RPC_CHECKS_IN_FLIGHT }, () => verifyWalletSignature(attempt, rpcUrl, ASK));
   // Wait until all of them are at the RPC server.
   for (let i = 0; i < 100 && inFlight < MAX_RPC_CHECKS_IN_FLIGHT; i++) await new Promise((resolve) => setTimeout(resolve, 10));
   expect(inFlight).toBe(MAX_RPC_CHECKS_IN_FLIGHT);
 
   const warn = jest.spyOn(console, "warn").mockImplementation(() => {});
-  const extra = await Promise.all([verifyWalletSignature(attempt, rpcUrl), verifyWalletSignature(attempt, rpcUrl)]);
+  const extra = await Promise.all([verifyWalletSignature(attempt, rpcUrl, ASK), verifyWalletSignature(attempt, rpcUrl, ASK)]);
   expect(extra).toEqual(["unverifiable", "unverifiable"]);
-  expect(await verifyWalletSignature(remembered, rpcUrl)).toBe("invalid");
+  expect(await verifyWalletSignature(remembered, rpcUrl, ASK)).toBe("invalid");
   expect(warn).toHaveBeenCalledTimes(1);
   warn.mockRestore();
 
@@ -124,15 +126,38 @@ test(`at most ${MAX_RPC_CHECKS_IN_FLIGHT} checks ask the chain at once; more are
   expect(maxInFlight).toBe(MAX_RPC_CHECKS_IN_FLIGHT);
   expect(calls.filter((method) => method === "eth_getCode")).toHaveLength(MAX_RPC_CHECKS_IN_FLIGHT);
   // The slots are free again.
-  expect(await verifyWalletSignature(attempt, rpcUrl)).toBe("valid");
+  expect(await verifyWalletSignature(attempt, rpcUrl, ASK)).toBe("valid");
+});
+
+test('the caller\'s budget is asked only right before the chain: a refusal is "limited" with no RPC call', async () => {
+  const asked: string[] = [];
+  let allow = true;
+  const budget = { mayAskChain: async (address: Address) => (asked.push(address), allow) };
+  // An ordinary wallet's own signature: no budget, no chain.
+  const own = await plainAccount.signMessage({ message: MESSAGE });
+  expect(await verifyWalletSignature({ address: plainAccount.address, message: MESSAGE, signature: own }, rpcUrl, budget)).toBe("valid");
+  expect(asked).toEqual([]);
+  // A plain account signed by another key: asked once, then remembered without asking.
+  const forged = await wrongSignerFor(plainAccount.address);
+  expect(await verifyWalletSignature(forged, rpcUrl, budget)).toBe("invalid");
+  expect(await verifyWalletSignature(forged, rpcUrl, budget)).toBe("invalid");
+  expect(asked).toEqual([plainAccount.address]);
+  // Refused: nothing is sent to the chain, and the slot is free again.
+  allow = false;
+  calls.length = 0;
+  const attempt = await wrongSignerFor(contractWallet);
+  for (let i = 0; i < MAX_RPC_CHECKS_IN_FLIGHT + 1; i++) expect(await verifyWalletSignature(attempt, rpcUrl, budget)).toBe("limited");
+  expect(calls).toEqual([]);
+  allow = true;
+  expect(await verifyWalletSignature(attempt, rpcUrl, budget)).toBe("valid");
 });
 
 test("an RPC that cannot be reached frees its slot", async () => {
   const attempt = await wrongSignerFor(contractWallet);
   const warn = jest.spyOn(console, "warn").mockImplementation(() => {});
-  for (let i = 0; i < MAX_RPC_CHECKS_IN_FLIGHT + 2; i++) expect(await verifyWalletSignature(attempt, "http://127.0.0.1:9/")).toBe("unverifiable");
+  for (let i = 0; i < MAX_RPC_CHECKS_IN_FLIGHT + 2; i++) expect(await verifyWalletSignature(attempt, "http://127.0.0.1:9/", ASK)).toBe("unverifiable");
   warn.mockRestore();
-  expect(await verifyWalletSignature(attempt, rpcUrl)).toBe("valid");
+  expect(await verifyWalletSignature(attempt, rpcUrl, ASK)).toBe("valid");
 });
 
 test(`the memory is bounded: ${NO_CODE_MAX_ENTRIES} addresses, least recently used leave first`, () => {
