@@ -16,6 +16,8 @@ export const SIGN_IN_REFUSALS = [
   "message_not_yet_valid",
   "signature_invalid",
   "signature_unverifiable",
+  // A contract-wallet signature the chain would have to check, over the "contract-wallet-check" budget.
+  "signature_check_limited",
 ] as const;
 export type SignInRefusal = (typeof SIGN_IN_REFUSALS)[number];
 
@@ -59,6 +61,8 @@ export const ERROR_STATUS = {
   rate_limited: 429,
   internal_error: 500,
   service_unavailable: 503,
+  // The database (a remote libSQL server) did not answer in time or cannot be reached (lib/db/config.ts).
+  database_unavailable: 503,
   // No LISTING_PAYMENT_ADDRESS is configured: nothing can be ordered.
   listings_closed: 503,
   ...SIGN_IN_REFUSAL_STATUS,

@@ -3,6 +3,7 @@
 // Route handlers throw ApiError (or let zod throw); withErrorHandling turns it into JSON.
 import { NextResponse } from "next/server";
 import { z } from "zod";
+import { isDatabaseUnavailable } from "@/lib/db/errors";
 import { statusOf, type ApiErrorCode } from "./error-codes";
 import { describeZodIssues as describeZodError } from "./zod-message";
 
@@ -39,6 +40,10 @@ export function withErrorHandling<Ctx>(handler: Handler<Ctx>): Handler<Ctx> {
     } catch (error) {
       if (error instanceof ApiError) return errorResponse(error.code, error.message, error.headers);
       if (error instanceof z.ZodError) return errorResponse("bad_request", describeZodError(error));
+      if (isDatabaseUnavailable(error)) {
+        console.error(`[api] ${request.method} ${new URL(request.url).pathname}: ${(error as Error).message}`);
+        return errorResponse("database_unavailable", "The database is not answering right now. Please try again shortly.", { "Retry-After": "5" });
+      }
       console.error(`[api] ${request.method} ${new URL(request.url).pathname} failed`, error);
       return errorResponse("internal_error", "Something went wrong on our side. Please try again.");
     }

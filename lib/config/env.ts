@@ -53,6 +53,11 @@ const envSchema = z.object({
     })
     .default("file:./data/app.db"),
   DATABASE_AUTH_TOKEN: z.string().trim().min(1).optional(),
+  /**
+   * How long one request to a remote libSQL server (http:, https:, libsql: URLs) may take before it
+   * fails, and the API answers 503 database_unavailable instead of waiting (lib/db/config.ts).
+   */
+  DATABASE_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(8_000),
   /** Public origin of the site, for absolute URLs in metadata; e.g. https://pulsecompare.example */
   NEXT_PUBLIC_SITE_URL: z.url({ protocol: /^https?$/ }).optional(),
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
@@ -99,6 +104,14 @@ const envSchema = z.object({
   MARKET_MIN_LIQUIDITY_USD: z.coerce.number().min(0).default(5_000),
   /** How long one refresh pass may run before it stops starting new work (Vercel functions end at 60 s). */
   MARKET_PASS_BUDGET_SECONDS: z.coerce.number().min(1).max(3_600).default(45),
+  /**
+   * How long the server (and `npm run market:worker`) may take to stop after SIGTERM: open requests
+   * and a refresh pass in flight finish within it, and whatever is left is dropped at its end
+   * (lib/http/shutdown.server.ts). Keep it under the platform's own limit (docker stop: 10 s by default).
+   */
+  SHUTDOWN_GRACE_S: z.coerce.number().min(0).max(600).default(8),
+  /** GET /api/health answers 503 "stale" when the newest accepted price is older than this. */
+  HEALTH_STALE_AFTER_MINUTES: z.coerce.number().min(1).max(10_080).default(30),
   /** Bearer token Vercel Cron sends to /api/cron/refresh and /api/cron/orders; without it the routes refuse everyone. */
   CRON_SECRET: z.string().trim().min(16, "CRON_SECRET must be at least 16 characters").optional(),
   /**
@@ -140,6 +153,7 @@ export function getEnv(): Env {
   const parsed = envSchema.safeParse({
     DATABASE_URL: process.env.DATABASE_URL || undefined,
     DATABASE_AUTH_TOKEN: process.env.DATABASE_AUTH_TOKEN || undefined,
+    DATABASE_TIMEOUT_MS: process.env.DATABASE_TIMEOUT_MS || undefined,
     NEXT_PUBLIC_SITE_URL: process.env.NEXT_PUBLIC_SITE_URL || undefined,
     NODE_ENV: process.env.NODE_ENV || undefined,
     NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET || undefined,
@@ -159,6 +173,8 @@ export function getEnv(): Env {
     MARKET_REFRESH_INTERVAL_MINUTES: process.env.MARKET_REFRESH_INTERVAL_MINUTES || undefined,
     MARKET_MIN_LIQUIDITY_USD: process.env.MARKET_MIN_LIQUIDITY_USD || undefined,
     MARKET_PASS_BUDGET_SECONDS: process.env.MARKET_PASS_BUDGET_SECONDS || undefined,
+    SHUTDOWN_GRACE_S: process.env.SHUTDOWN_GRACE_S || undefined,
+    HEALTH_STALE_AFTER_MINUTES: process.env.HEALTH_STALE_AFTER_MINUTES || undefined,
     CRON_SECRET: process.env.CRON_SECRET || undefined,
     REDIS_URL: process.env.REDIS_URL || undefined,
     TRUST_PROXY: process.env.TRUST_PROXY || undefined,

@@ -3,10 +3,10 @@
 import type { Config } from "@libsql/client";
 import { PrismaLibSql } from "@prisma/adapter-libsql";
 import { PrismaClient } from "../generated/prisma/client";
-import { databaseConfig, withBusyTimeout } from "./config";
+import { databaseConfig, withBusyTimeout, withRequestDeadline } from "./config";
 
 export function createPrismaClient(config: Config = databaseConfig()): PrismaClient {
-  return new PrismaClient({ adapter: new PrismaLibSql(withBusyTimeout(config)) });
+  return new PrismaClient({ adapter: new PrismaLibSql(withRequestDeadline(withBusyTimeout(config))) });
 }
 
 export type { PrismaClient };

@@ -15,3 +15,17 @@ export function isUniqueViolation(error: unknown): boolean {
   const adapterError = (error.meta as { driverAdapterError?: { cause?: { kind?: string } } } | undefined)?.driverAdapterError;
   return error.code === "P2002" || adapterError?.cause?.kind === "UniqueConstraintViolation";
 }
+
+/**
+ * Whether `error` is (or was caused by) a remote libSQL server that did not answer in time, could
+ * not be reached, or is known not to be answering right now (DatabaseUnavailableError, thrown by
+ * lib/db/config.ts withRequestDeadline). Prisma passes that error through as it is (checked on
+ * a paused sqld); the cause chain is walked for code that wraps it, and the name is compared
+ * rather than the class, since a test runner or a bundler can load a module twice.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 8; current = (current as { cause?: unknown }).cause, depth++) {
+    if ((current as Error).name === "DatabaseUnavailableError") return true;
+  }
+  return false;
+}

@@ -19,6 +19,12 @@ export function seedTags(coin: { symbol: string }): string {
   return MEME_SYMBOLS.some((symbol) => symbol.toLowerCase() === coin.symbol.toLowerCase()) ? "meme" : "";
 }
 
+/**
+ * Not Prisma's default 5 s: on a remote libSQL server (sqld) every statement is a round trip, and
+ * a loaded machine took 5.5 s to write the sample history there, which failed the whole set-up.
+ */
+const SEED_TRANSACTION = { timeout: 120_000 };
+
 export async function seedDatabase(db: PrismaClient, now = new Date()): Promise<SeedResult> {
   return db.$transaction(async (tx) => {
     if ((await tx.coin.count()) > 0) return { seeded: false };
@@ -44,5 +50,5 @@ export async function seedDatabase(db: PrismaClient, now = new Date()): Promise<
       data: seedFeatured.map((f) => ({ ...f, startsAt: now, endsAt: null })),
     });
     return { seeded: true, coins: seedCoins.length, featured: seedFeatured.length };
-  });
+  }, SEED_TRANSACTION);
 }
