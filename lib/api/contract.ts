@@ -59,7 +59,7 @@ import {
 import { signInBodySchema, signOutBodySchema } from "@/lib/validation/auth-forms";
 import { renameCoinBodySchema } from "@/lib/validation/coin-rename";
 import { historyQuerySchema, historySchema } from "@/lib/validation/history";
-import { healthSchema } from "@/lib/validation/health";
+import { healthLiveSchema, healthSchema } from "@/lib/validation/health";
 import type { RateLimitBucket } from "@/lib/security/rate-limit-buckets";
 
 export type Method = "GET" | "POST" | "PATCH" | "DELETE";
@@ -211,12 +211,22 @@ export const endpoints = {
   },
   health: {
     method: "GET",
-    summary: "The service's health: the database, and how fresh the prices are (503 when the database is unreachable).",
+    summary:
+      "The service's health, for alerts: the database and how fresh the prices are; 503 with `status` \"stale\" (the newest price older than HEALTH_STALE_AFTER_MINUTES), \"draining\" (shutting down) or \"error\" (database unreachable).",
     path: "/api/health",
     access: "public",
     cache: "none",
     query: noQuerySchema,
     response: healthSchema,
+  },
+  healthLive: {
+    method: "GET",
+    summary: "Liveness, for container restarts: 200 while the process and its database answer, whatever the prices' age (503 when the database is unreachable).",
+    path: "/api/health/live",
+    access: "public",
+    cache: "none",
+    query: noQuerySchema,
+    response: healthLiveSchema,
   },
   login: {
     method: "GET",
@@ -599,7 +609,7 @@ export const endpoints = {
   // Vercel Cron's entries: the market refresh, and the check of open listing orders.
   cronRefresh: {
     method: "GET",
-    summary: "Runs one price refresh pass (the scheduler's call).",
+    summary: "Runs one price refresh pass (the scheduler's call); 503 with the pass's report when it updated no coin and some failed, or reached no source.",
     path: "/api/cron/refresh",
     access: "cron",
     cache: "none",

@@ -8,7 +8,7 @@ import { staleBefore } from "./freshness";
 
 type Range = { min: Date | null; max: Date | null };
 
-export async function readPriceHealth(db: PrismaClient, now: number): Promise<Omit<Health, "status" | "database">> {
+export async function readPriceHealth(db: PrismaClient, now: number): Promise<Omit<Health, "status" | "database" | "staleAfterSeconds">> {
   // A coin without priceUpdatedAt (listed and never priced since) counts from its listing, as
   // toCoin shows it: two ranges, merged.
   const priced = await db.coin.aggregate({ where: { priceUpdatedAt: { not: null } }, _min: { priceUpdatedAt: true }, _max: { priceUpdatedAt: true } });
@@ -32,6 +32,7 @@ export async function readPriceHealth(db: PrismaClient, now: number): Promise<Om
     prices: {
       freshest: range.max?.toISOString() ?? null,
       freshestAgeSeconds: age(range.max),
+      newestPriceAgeSeconds: age(priced._max.priceUpdatedAt),
       stalest: range.min?.toISOString() ?? null,
       stalestAgeSeconds: age(range.min),
       staleCoins,
@@ -41,6 +42,15 @@ export async function readPriceHealth(db: PrismaClient, now: number): Promise<Om
     },
     plsCrossCheck: await readMarketState(db, "pls-cross-check"),
   };
+}
+
+/**
+ * Whether the prices count as stale for the health check: the newest accepted price is older than
+ * the bound, or no coin has a price at all. Not staleCoins, which compares coins with the newest
+ * live price and so is 0 when every price is old alike, the very case an alert is for.
+ */
+export function pricesAreStale(prices: Pick<Health["prices"], "newestPriceAgeSeconds">, staleAfterSeconds: number): boolean {
+  return prices.newestPriceAgeSeconds === null || prices.newestPriceAgeSeconds > staleAfterSeconds;
 }
 
 function merge(a: Range, b: Range): Range {

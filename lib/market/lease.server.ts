@@ -43,3 +43,14 @@ export async function holdsLease(db: PrismaClient, name: string, holder: string)
   const row = await db.refreshLease.findUnique({ where: { name } });
   return row?.holder === holder;
 }
+
+/**
+ * Gives `holder`'s lease up now, so the next refresher need not wait for it to expire: for a pass
+ * abandoned unfinished (a drain's grace ran out, lib/http/shutdown.server.ts). A pass that ended
+ * keeps its lease until it expires: that is what makes a second refresher within the interval skip.
+ * False when `holder` no longer held it.
+ */
+export async function releaseLease(db: PrismaClient, name: string, holder: string): Promise<boolean> {
+  const { count } = await db.refreshLease.deleteMany({ where: { name, holder } });
+  return count === 1;
+}

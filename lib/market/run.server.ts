@@ -6,7 +6,7 @@ import type { PrismaClient } from "@/lib/db/create-client";
 import { invalidatePublicData } from "@/lib/cache/invalidate.server";
 import { getDb } from "@/lib/db/get-db.server";
 import { getEnv } from "@/lib/config/env";
-import { MARKET_REFRESH_LEASE, acquireLease, holdsLease, renewLease } from "./lease.server";
+import { MARKET_REFRESH_LEASE, acquireLease, holdsLease, releaseLease, renewLease } from "./lease.server";
 import { runRefreshPass, type RefreshReport } from "./refresh.server";
 import { createPulseChainClient } from "./onchain/client.server";
 import { PULSEX_MAINNET, type PulseXContracts } from "./onchain/contracts";
@@ -58,6 +58,14 @@ export function leaseDurationMs(): number {
 
 export type RefreshOutcome = { ran: true; report: RefreshReport } | { ran: false; reason: string };
 
+/**
+ * The passes running in this process, each with the way to give it up: on globalThis, since the
+ * schedule (instrumentation's module graph) and the cron route (a route bundle's) each load this
+ * module, and a drain gives up both.
+ */
+const PASSES_KEY = Symbol.for("pulsecompare.market-passes");
+const passesInFlight = ((globalThis as unknown as { [PASSES_KEY]?: Map<string, () => Promise<void>> })[PASSES_KEY] ??= new Map());
+
 export async function refreshMarket(
   db: PrismaClient,
   options: { sources?: PriceSource[]; holder?: string; leaseMs?: number; budgetMs?: number; log?: (line: string) => void } = {},
@@ -69,21 +77,39 @@ export async function refreshMarket(
   }
   // Renewed every third of the lease while the pass runs, so a pass longer than its lease keeps
   // it (a normal pass ends before the first renewal); once lost (another refresher took it after
-  // it expired), the pass writes nothing.
+  // it expired, or the pass was given up), the pass writes nothing.
   let lost = false;
   const renew = async () => {
     if (!lost && !(await renewLease(db, MARKET_REFRESH_LEASE, holder, leaseMs))) lost = true;
   };
   const timer = setInterval(() => void renew().catch(() => {}), leaseMs / 3);
   timer.unref?.();
+  passesInFlight.set(holder, async () => {
+    lost = true;
+    await releaseLease(db, MARKET_REFRESH_LEASE, holder);
+  });
   const stillHoldsLease = async () => !lost && (await holdsLease(db, MARKET_REFRESH_LEASE, holder));
   let report: RefreshReport;
   try {
     report = await runRefreshPass(db, options.sources ?? configuredSources(), { log: options.log, budgetMs: options.budgetMs, stillHoldsLease });
   } finally {
     clearInterval(timer);
+    passesInFlight.delete(holder);
   }
   // Even a pass where every coin failed may have re-ranked or thinned; the rebuild is cheap.
   invalidatePublicData(["coins"]);
   return { ran: true, report };
+}
+
+/**
+ * Gives up every pass still running in this process (the end of a drain's grace): from now on
+ * none writes (a pass not yet at its writes finds its lease gone and writes nothing), and each
+ * one's lease is released, so the next refresher (another instance, the next worker) need not
+ * wait for it to expire.
+ */
+export async function abandonPassesInFlight(): Promise<number> {
+  const abandons = [...passesInFlight.values()];
+  passesInFlight.clear();
+  await Promise.all(abandons.map((abandon) => abandon()));
+  return abandons.length;
 }

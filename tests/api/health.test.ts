@@ -1,9 +1,14 @@
 // GET /api/health on a real seeded SQLite file: price ages by priceUpdatedAt (never the row's
-// updatedAt, which re-ranks and operator edits move), the stale and low-liquidity counts, and the
-// last PLS cross-check as the refresh pass stores it (through the real writeMarketState).
+// updatedAt, which re-ranks and operator edits move), the stale and low-liquidity counts, the
+// last PLS cross-check as the refresh pass stores it (through the real writeMarketState), and
+// the alarms: 503 "stale" past HEALTH_STALE_AFTER_MINUTES, 503 "draining" during a shutdown, while
+// GET /api/health/live stays 200 through both.
 import * as health from "@/app/api/health/route";
+import * as live from "@/app/api/health/live/route";
+import { installGracefulShutdown, resetShutdownForTests } from "@/lib/http/shutdown.server";
 import { writeMarketState } from "@/lib/market/state.server";
-import { healthSchema } from "@/lib/validation/health";
+import { healthLiveSchema, healthSchema, healthUnavailableSchema } from "@/lib/validation/health";
+import { setEnvVars } from "../helpers/env-vars";
 import { call } from "../helpers/request";
 import { useTestDatabase } from "../helpers/test-database";
 
@@ -18,14 +23,81 @@ async function getHealth() {
   return healthSchema.parse(res.body);
 }
 
-test("seed only: ages from the snapshot's date, nothing stale (no live price yet), no cross-check yet", async () => {
-  const body = await getHealth();
-  expect(body.status).toBe("ok");
+async function getUnavailable() {
+  const res = await call(health.GET, "/api/health");
+  expect(res.status).toBe(503);
+  expect(res.headers.get("cache-control")).toBe("no-store");
+  return healthUnavailableSchema.parse(res.body);
+}
+
+/** Every coin priced live `minutes` ago. */
+const allPricedAgo = (minutes: number) => db().coin.updateMany({ data: { priceSource: "pulsex", priceUpdatedAt: minutesAgo(minutes) } });
+
+test("seed only: 503 stale (the snapshot's prices are days old), with the report; nothing counts as a stale coin, no cross-check yet", async () => {
+  const body = await getUnavailable();
+  expect(body).toMatchObject({ status: "stale", database: "ok", staleAfterSeconds: 30 * 60, error: { code: "service_unavailable", message: expect.stringMatching(/^The newest price is \d+ minutes old \(the bound is 30\)/) } });
+  if (body.status !== "stale") throw new Error("narrowed above");
   expect(body.prices.freshest).toBe(body.prices.stalest);
+  // The seed snapshot is dated days before any run of this test.
+  expect(body.prices.newestPriceAgeSeconds).toBeGreaterThan(24 * 3_600);
   expect(body.prices.staleCoins).toBe(0);
   expect(body.prices.lowLiquidityCoins).toBe(0);
   expect(body.prices.sourcesDisagreeCoins).toBe(0);
   expect(body.plsCrossCheck).toBeNull();
+});
+
+test("200 ok while the newest price is within HEALTH_STALE_AFTER_MINUTES, 503 stale past it", async () => {
+  await allPricedAgo(20);
+  expect((await getHealth()).status).toBe("ok");
+  // One coin priced a minute ago is enough: the bound is on the newest price, not the oldest.
+  await allPricedAgo(45);
+  expect((await getUnavailable()).status).toBe("stale");
+  await db().coin.update({ where: { id: "btc" }, data: { priceUpdatedAt: minutesAgo(1) } });
+  expect((await getHealth()).prices.newestPriceAgeSeconds).toBeLessThan(90);
+
+  const restore = setEnvVars({ HEALTH_STALE_AFTER_MINUTES: "10" });
+  try {
+    await allPricedAgo(20);
+    const body = await getUnavailable();
+    expect(body).toMatchObject({ status: "stale", staleAfterSeconds: 600 });
+  } finally {
+    restore();
+  }
+  // A coin listed since, never priced, does not make the prices fresh.
+  await allPricedAgo(45);
+  await db().coin.update({ where: { id: "pepe" }, data: { priceUpdatedAt: null, listedAt: minutesAgo(1) } });
+  const body = await getUnavailable();
+  if (body.status !== "stale") throw new Error(`expected stale, got ${body.status}`);
+  expect(body.prices.freshestAgeSeconds).toBeLessThan(90);
+  expect(body.prices.newestPriceAgeSeconds).toBeGreaterThanOrEqual(45 * 60);
+});
+
+test("while the server drains: /api/health answers 503 draining at once, /api/health/live stays 200", async () => {
+  await allPricedAgo(1);
+  expect((await getHealth()).status).toBe("ok");
+  const exits: number[] = [];
+  const drain = installGracefulShutdown({ graceMs: 5_000, http: false, log: () => {}, exit: (code) => void exits.push(code) });
+  try {
+    await drain("SIGTERM");
+    // Nothing was in hand (no server, no work), so the drain ended at once, cleanly.
+    expect(exits).toEqual([0]);
+    expect(await getUnavailable()).toEqual({ status: "draining", error: { code: "service_unavailable", message: expect.stringContaining("shutting down") } });
+    const alive = await call(live.GET, "/api/health/live");
+    expect(alive.status).toBe(200);
+    expect(healthLiveSchema.parse(alive.body)).toEqual({ status: "ok", database: "ok" });
+  } finally {
+    resetShutdownForTests();
+  }
+  expect((await getHealth()).status).toBe("ok");
+});
+
+test("/api/health/live is 200 while the prices are stale (a restart would not make them fresh)", async () => {
+  await allPricedAgo(600);
+  expect((await getUnavailable()).status).toBe("stale");
+  const alive = await call(live.GET, "/api/health/live");
+  expect(alive.status).toBe(200);
+  expect(alive.headers.get("cache-control")).toBe("no-store");
+  expect(alive.body).toEqual({ status: "ok", database: "ok" });
 });
 
 test("ages and counts come from priceUpdatedAt: a recent updatedAt does not make an old price fresh", async () => {
@@ -48,11 +120,12 @@ test("ages and counts come from priceUpdatedAt: a recent updatedAt does not make
   expect(prices.sourcesDisagreeCoins).toBe(3);
 });
 
-test("when every price is old alike (the refresh is down), no coin counts as stale; the ages say it", async () => {
-  await db().coin.updateMany({ data: { priceSource: "pulsex", priceUpdatedAt: minutesAgo(30), lowLiquidity: false } });
-  const { prices } = await getHealth();
-  expect(prices.staleCoins).toBe(0);
-  expect(prices.freshestAgeSeconds).toBeGreaterThanOrEqual(1_800);
+test("when every price is old alike (the refresh is down), no coin counts as stale: the answer is 503 stale by the newest price's age", async () => {
+  await db().coin.updateMany({ data: { priceSource: "pulsex", priceUpdatedAt: minutesAgo(40), lowLiquidity: false } });
+  const body = await getUnavailable();
+  if (body.status !== "stale") throw new Error(`expected stale, got ${body.status}`);
+  expect(body.prices.staleCoins).toBe(0);
+  expect(body.prices.freshestAgeSeconds).toBeGreaterThanOrEqual(2_400);
 });
 
 test("a coin never priced (priceUpdatedAt null) counts from its listing time", async () => {

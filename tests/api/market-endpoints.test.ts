@@ -6,6 +6,7 @@ import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import * as cron from "@/app/api/cron/refresh/route";
 import { resetEnvCache } from "@/lib/config/env";
+import { setEnvVars } from "../helpers/env-vars";
 import { startLocalChain, type LocalChain } from "../chain/local-chain";
 import { LOCAL_WPLS_USD, deployLocalMarket } from "../chain/local-market";
 import { call } from "../helpers/request";
@@ -104,7 +105,7 @@ describe("GET /api/cron/refresh", () => {
     const quoted = await db().coin.count({ where: { quoteSource: { not: null } } });
     const res = await refresh(`Bearer ${SECRET}`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ ran: true, updated: quoted, failed: [], heldBack: [], lowLiquidity: [], deferred: 0 });
+    expect(res.body).toMatchObject({ ran: true, status: "ok", updated: quoted, failed: [], heldBack: [], lowLiquidity: [], deferred: 0 });
     // HEX from its pool on the chain (supply: all minted, none burned), its 24h change from
     // DexScreener; another token from DexScreener's deep pool, not the thin one; the majors
     // from CoinGecko.
@@ -126,6 +127,48 @@ describe("GET /api/cron/refresh", () => {
     const again = await refresh(`Bearer ${SECRET}`);
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ ran: false });
+  });
+
+  test("a pass that reaches no source (the RPC and every API down) is a 503 with its report; a partial one stays 200 with its counts", async () => {
+    setSecret(SECRET);
+    const restore = setEnvVars({ PULSECHAIN_RPC_URL: "http://127.0.0.1:9/" });
+    const down = () => HttpResponse.error();
+    // The pass logs each coin's failure; this test reads them from the report.
+    const warn = jest.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      // The last test's pass holds the lease for the interval; this is the next interval's pass.
+      await db().refreshLease.deleteMany();
+      server.use(http.get("https://api.dexscreener.com/*", down), http.get("https://api.coingecko.com/*", down));
+      const quoted = await db().coin.count({ where: { quoteSource: { not: null } } });
+      const res = await refresh(`Bearer ${SECRET}`);
+      expect(res.status).toBe(503);
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      const body = res.body as { failed: { kind?: string }[] };
+      expect(res.body).toMatchObject({
+        ran: true,
+        status: "failed",
+        updated: 0,
+        error: { code: "service_unavailable", message: expect.stringMatching(/^The refresh pass updated no coin; \d+ failed \(.*unreachable: \d+/) },
+      });
+      expect(body.failed).toHaveLength(quoted);
+      expect(body.failed.every((failure) => failure.kind === "unreachable")).toBe(true);
+
+      // CoinGecko back: the majors update, the PulseChain tokens still fail.
+      await db().refreshLease.deleteMany();
+      server.resetHandlers(dexscreener, coingecko);
+      server.use(http.get("https://api.dexscreener.com/*", down));
+      const partial = await refresh(`Bearer ${SECRET}`);
+      expect(partial.status).toBe(200);
+      expect(partial.body).toMatchObject({ ran: true, status: "partial", updated: expect.any(Number) });
+      const counts = partial.body as { updated: number; failed: unknown[] };
+      expect(counts.updated).toBeGreaterThan(0);
+      expect(counts.failed.length).toBeGreaterThan(0);
+      expect(partial.body).not.toHaveProperty("error");
+    } finally {
+      warn.mockRestore();
+      server.resetHandlers(dexscreener, coingecko);
+      restore();
+    }
   });
 
   test("POST is 405 JSON", async () => {

@@ -71,6 +71,7 @@ const REVIEWED: Record<Access, EndpointName[]> = {
     "topGainers",
     "openApi",
     "health",
+    "healthLive",
     "login",
     "csrf",
     "authUser",
@@ -150,6 +151,8 @@ const FOREIGN: [string, Record<string, string>][] = [
 const OWN_PAGES: [string, Record<string, string>][] = [
   ["the site's own page", SAME_SITE],
   ["neither Origin nor Sec-Fetch-Site", {}],
+  // The user's own action (a typed address, a bookmark): no other site can cause it.
+  ["Sec-Fetch-Site: none", { "sec-fetch-site": "none" }],
 ];
 /** A read sends neither: the origin check is for writes. */
 const READ: [string, Record<string, string>][] = [["a read", {}]];

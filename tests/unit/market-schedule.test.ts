@@ -1,7 +1,8 @@
 // The Node host's schedule: passes repeat at the interval, never overlap, survive a pass that
-// throws, and interval 0 turns it off. (Which instance refreshes is the lease's job, tested in
+// throws, interval 0 turns it off, and stopping it (a drain) waits for the pass in flight and
+// starts no other. (Which instance refreshes is the lease's job, tested in
 // market-refresh.test.ts.)
-import { resetMarketScheduleForTests, startMarketSchedule } from "@/lib/market/schedule.server";
+import { resetMarketScheduleForTests, startMarketSchedule, stopMarketSchedule } from "@/lib/market/schedule.server";
 
 afterEach(() => resetMarketScheduleForTests());
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -40,4 +41,25 @@ test("an interval of 0 turns the schedule off", async () => {
   expect(startMarketSchedule({ intervalMs: 0, firstDelayMs: 1, pass: async () => (passes++, null) })).toBe(false);
   await sleep(50);
   expect(passes).toBe(0);
+});
+
+test("stopping waits for the pass in flight and starts no other", async () => {
+  let passes = 0;
+  let finished = 0;
+  startMarketSchedule({
+    intervalMs: 1,
+    firstDelayMs: 1,
+    async pass() {
+      passes++;
+      await sleep(50);
+      finished++;
+      return null;
+    },
+  });
+  await sleep(20); // the first pass is running
+  expect(passes).toBe(1);
+  await stopMarketSchedule();
+  expect(finished).toBe(1);
+  await sleep(30);
+  expect(passes).toBe(1);
 });
