@@ -58,8 +58,22 @@ async function nearMissCoin(request: NextRequest): Promise<NextResponse> {
   return NextResponse.next();
 }
 
+/**
+ * "/get-listed/" moves for good to "/get-listed", as Next's own redirect did. Done here
+ * (next.config.mjs `skipTrailingSlashRedirect`) because Next sends its routing redirects without
+ * the headers next.config.mjs gives every response, and the proxy's answers get them. Repeated
+ * slashes collapse as in Next's redirect, so "//evil.example/" stays on this site.
+ */
+function withoutTrailingSlash(request: NextRequest): NextResponse {
+  // A plain URL: a NextURL remembers the trailing slash it was parsed with and writes it back.
+  const url = new URL(request.url);
+  url.pathname = url.pathname.replace(/\/{2,}/g, "/").replace(/\/$/, "") || "/";
+  return NextResponse.redirect(url, 308);
+}
+
 export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
+  if (pathname !== "/" && pathname.endsWith("/")) return withoutTrailingSlash(request);
   if (pathname === "/") return oldComparisonLink(request);
   if (pathname.startsWith("/compare/")) return nearMissPair(request);
   if (pathname.startsWith("/coins/")) return nearMissCoin(request);
@@ -70,6 +84,8 @@ export async function proxy(request: NextRequest) {
 
 export const config = {
   matcher: [
+    // Any path but "/" that ends in a slash (withoutTrailingSlash): rare, and typed by hand.
+    "/(.*)/",
     // Only a path with a percent sign can hold a malformed escape.
     "/api/(.*%.*)",
     // The home page only when it carries an old comparison link.

@@ -5,7 +5,9 @@ import { ApiError, describeZodError } from "./errors";
 
 export function parseQuery<T extends z.ZodType>(request: Request, schema: T): z.infer<T> {
   const params = new URL(request.url).searchParams;
-  const raw: Record<string, string> = {};
+  // Without a prototype, "__proto__" is a key like any other, so the schema sees it and refuses
+  // it as unknown; on a plain object the assignment would set the prototype and vanish.
+  const raw: Record<string, string> = Object.create(null);
   for (const key of new Set(params.keys())) {
     const values = params.getAll(key);
     if (values.length > 1) throw new ApiError("invalid_query", `Query parameter "${key}" is given more than once.`);

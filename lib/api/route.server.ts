@@ -119,14 +119,20 @@ function toResponse(endpoint: Endpoint, result: unknown): Response {
   return NextResponse.json(reply.data, { status: reply.status, headers });
 }
 
-const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+// OPTIONS too: Next would otherwise answer it itself, with an `Allow` naming every method a route
+// file exports, the 405s here included. HEAD is left to Next, which runs GET for it.
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
+type ExportedMethod = (typeof METHODS)[number];
 
 /**
  * A route file's exports: each declared handler under its own method (a mismatch fails the
- * build), and 405 JSON with `Allow` for every other method.
+ * build), and 405 JSON with `Allow` for every other method, OPTIONS included: the API serves only
+ * the site's own pages, so nobody needs a preflight, and one rule for every undeclared method is
+ * simpler than a second answer that says the same. `Allow` lists the declared methods in METHODS'
+ * order; lib/api/before-next.server.ts gives the same list to methods Next cannot route.
  */
-export function methods(handlers: Partial<Record<Method, RouteHandler>>): Record<(typeof METHODS)[number], RouteHandler> {
-  const allowed = Object.keys(handlers);
+export function methods(handlers: Partial<Record<Method, RouteHandler>>): Record<ExportedMethod, RouteHandler> {
+  const allowed = METHODS.filter((method) => method in handlers);
   for (const [method, handler] of Object.entries(handlers)) {
     if (handler.endpoint && handler.endpoint.method !== method) {
       throw new Error(`${handler.endpoint.path}: the ${handler.endpoint.method} endpoint is exported as ${method}`);
@@ -134,5 +140,5 @@ export function methods(handlers: Partial<Record<Method, RouteHandler>>): Record
   }
   const reject: RouteHandler = async () =>
     errorResponse("method_not_allowed", `This endpoint accepts ${allowed.join(", ")} only.`, { Allow: allowed.join(", ") });
-  return Object.fromEntries(METHODS.map((method) => [method, handlers[method as Method] ?? reject])) as Record<(typeof METHODS)[number], RouteHandler>;
+  return Object.fromEntries(METHODS.map((method) => [method, handlers[method as Method] ?? reject])) as Record<ExportedMethod, RouteHandler>;
 }

@@ -6,7 +6,7 @@ import type { SignInRefusal } from "@/lib/api/error-codes";
 import { MAX_MESSAGE_LENGTH } from "@/lib/validation/auth-forms";
 
 /** The refusals of the message's own rules: the sign-in codes of the error table but the signature's. */
-export type SiweRefusal = Exclude<SignInRefusal, "signature_invalid" | "signature_unverifiable">;
+export type SiweRefusal = Exclude<SignInRefusal, "signature_invalid" | "signature_unverifiable" | "signature_check_limited">;
 
 export type SiweRules = {
   /** Allowed site origins, e.g. ["https://pulsecompare.example"]. */
@@ -39,7 +39,7 @@ export function checkSiweMessage(message: string, rules: SiweRules): { ok: true;
   const origin = rules.origins.find((allowed) => new URL(allowed).host === domain);
   if (!origin) return refuse("domain_mismatch");
   if (parsed.scheme !== undefined && `${parsed.scheme}:` !== new URL(origin).protocol) return refuse("domain_mismatch");
-  if (originOf(uri) !== origin) return refuse("uri_mismatch");
+  if (originOf(uri) !== origin || hasUserInfo(uri)) return refuse("uri_mismatch");
   if (chainId !== rules.chainId) return refuse("chain_unsupported");
 
   const now = rules.now.getTime();
@@ -64,6 +64,15 @@ function isCanonical(message: string, parsed: ReturnType<typeof parseSiweMessage
   } catch {
     return false; // e.g. an unparseable date
   }
+}
+
+/**
+ * "https://user@site/" has the site's origin (URL leaves the user info out of it), but a URI
+ * naming someone at the site is not the site, and a wallet showing it may read it otherwise.
+ * Refused even when empty ("https://@site/", which URL forgets entirely), so read from the text.
+ */
+function hasUserInfo(uri: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:[/\\]{2}[^/\\?#]*@/i.test(uri);
 }
 
 function originOf(uri: string): string | null {

@@ -14,7 +14,7 @@ useTestDatabase({ seed: false });
 useAuthEnvironment();
 
 const API_DIR = path.resolve(__dirname, "../../app/api");
-const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 
 function routeFiles(dir = API_DIR): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

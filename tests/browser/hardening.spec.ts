@@ -1,6 +1,8 @@
 // The hardening findings, tried against the production server as an attacker would: open
 // redirects through /api/login, and bodies too large or sent chunked to be refused by
-// Content-Length alone. Each refusal is checked to have written nothing.
+// Content-Length alone. Each refusal is checked to have written nothing. Then what probing found
+// (issue 31): Next's own redirects without the security headers, TRACE and PROPFIND answered with
+// a 500 or an empty 400, OPTIONS naming methods that are 405s, and `?__proto__=` let through.
 import assert from "node:assert/strict";
 import { request as httpRequest } from "node:http";
 import { test } from "node:test";
@@ -90,5 +92,126 @@ test("a chunked 4 MB body gets its 413 long before the upload ends, and writes n
     assert.equal(await db.authSession.count(), sessions);
   } finally {
     await db.$disconnect();
+  }
+});
+
+/** One request as sent, whatever its method (fetch refuses TRACE): status, headers and body. */
+function send(url: string, method: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method, agent: false }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk) => (text += chunk));
+      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, text }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/** The headers next.config.mjs gives every response (lib/security/headers.mjs). */
+const SECURITY_HEADERS = [
+  "x-content-type-options",
+  "referrer-policy",
+  "x-frame-options",
+  "permissions-policy",
+  "cross-origin-opener-policy",
+  "content-security-policy",
+  "strict-transport-security",
+];
+
+/** Asserts `headers` carry the same security headers, with the same values, as the page at /get-listed. */
+async function assertSecurityHeaders(baseUrl: string, what: string, headers: Record<string, string | string[] | undefined>): Promise<void> {
+  const reference = await send(`${baseUrl}/get-listed`, "GET");
+  for (const name of SECURITY_HEADERS) {
+    // The build's site is https (NEXT_PUBLIC_SITE_URL), so HSTS is among them.
+    assert.ok(reference.headers[name], `/get-listed lacks ${name}`);
+    assert.equal(headers[name], reference.headers[name], `${what}: ${name}`);
+  }
+}
+
+test("a trailing slash moves for good to the address without it, with every security header", async () => {
+  const { baseUrl } = suite();
+  for (const [path, target] of [
+    ["/get-listed/", "/get-listed"],
+    ["/coins/hex/", "/coins/hex"],
+    ["/compare/hex/btc/", "/compare/hex/btc"],
+    ["/api/health/", "/api/health"],
+    ["/get-listed/?from=chat", "/get-listed?from=chat"],
+  ] as const) {
+    const res = await send(`${baseUrl}${path}`, "GET");
+    assert.equal(res.status, 308, path);
+    assert.equal(new URL(res.headers.location as string, baseUrl).href, `${baseUrl}${target}`, path);
+    await assertSecurityHeaders(baseUrl, path, res.headers);
+  }
+  // Repeated slashes: Next collapses them first (keeping the last slash), then the slash goes;
+  // every hop stays on this site and carries the headers.
+  for (const [path, target] of [
+    ["//evil.example/", "/evil.example"],
+    ["/get-listed//", "/get-listed"],
+  ] as const) {
+    let url = `${baseUrl}${path}`;
+    for (let hop = 0; hop < 3 && url !== `${baseUrl}${target}`; hop++) {
+      const res = await send(url, "GET");
+      assert.equal(res.status, 308, url);
+      await assertSecurityHeaders(baseUrl, url, res.headers);
+      url = new URL(res.headers.location as string, url).href;
+      assert.equal(new URL(url).origin, baseUrl, `${path} -> ${url}`);
+    }
+    assert.equal(url, `${baseUrl}${target}`, path);
+  }
+  // The proxy's other redirects carry them too.
+  const moved = await send(`${baseUrl}/coins/HEX`, "GET");
+  assert.equal(moved.status, 308);
+  await assertSecurityHeaders(baseUrl, "/coins/HEX", moved.headers);
+  // And the canonical address is served, not redirected.
+  assert.equal((await send(`${baseUrl}/get-listed`, "GET")).status, 200);
+});
+
+test("TRACE, PROPFIND and OPTIONS on an API path are 405 JSON with an Allow of what the route serves", async () => {
+  const { baseUrl } = suite();
+  for (const [method, path, allow] of [
+    ["TRACE", "/api/health", "GET"],
+    ["PROPFIND", "/api/health", "GET"],
+    ["OPTIONS", "/api/health", "GET"],
+    ["TRACE", "/api/comparisons", "POST"],
+    ["OPTIONS", "/api/comparisons", "POST"],
+    ["PROPFIND", "/api/watchlist", "GET, POST"],
+    ["OPTIONS", "/api/watchlist", "GET, POST"],
+    ["TRACE", "/api/auth/csrf", "GET"],
+  ] as const) {
+    const res = await send(`${baseUrl}${path}`, method);
+    const what = `${method} ${path}`;
+    assert.equal(res.status, 405, `${what}: ${res.text.slice(0, 200)}`);
+    assert.equal(res.headers.allow, allow, what);
+    assert.match(String(res.headers["content-type"]), /^application\/json/, what);
+    assert.deepEqual(JSON.parse(res.text), { error: { code: "method_not_allowed", message: `This endpoint accepts ${allow} only.` } }, what);
+    await assertSecurityHeaders(baseUrl, what, res.headers);
+    // Every method Allow names is served (none of these has an effect without a session or a body).
+    for (const served of allow.split(", ")) {
+      const probe = await send(`${baseUrl}${path}`, served);
+      assert.notEqual(probe.status, 405, `${served} ${path}`);
+    }
+  }
+  // An API path nothing serves: the API's 404, whatever the method.
+  const nowhere = await send(`${baseUrl}/api/no-such-thing`, "PROPFIND");
+  assert.equal(nowhere.status, 404);
+  assert.equal(JSON.parse(nowhere.text).error.code, "not_found");
+  // Pages keep Next's own answer: 405 with Allow: GET, HEAD, never a 500.
+  for (const method of ["TRACE", "PROPFIND"]) {
+    const page = await send(`${baseUrl}/get-listed`, method);
+    assert.equal(page.status, 405, `${method} /get-listed`);
+  }
+});
+
+test("?__proto__= is refused like any unknown query parameter", async () => {
+  const { baseUrl } = suite();
+  for (const path of ["/api/health", "/api/cryptocurrencies", "/api/cryptocurrencies?ids=pls&"]) {
+    for (const key of ["__proto__", "constructor"]) {
+      const url = `${baseUrl}${path}${path.endsWith("&") ? "" : "?"}${key}=1`;
+      const res = await fetch(url);
+      assert.equal(res.status, 400, url);
+      assert.deepEqual(await res.json(), { error: { code: "invalid_query", message: `Unrecognized key: "${key}"` } }, url);
+    }
   }
 });

@@ -56,3 +56,19 @@ test.each([
   const result = checkSiweMessage(text, rules);
   expect(result.ok).toBe(false);
 });
+
+test.each([
+  ["a user name", "https://user@pulsecompare.example/"],
+  ["a user name and password", "https://user:secret@pulsecompare.example/watchlist"],
+  ["a password alone", "https://:secret@pulsecompare.example/"],
+  ["an empty user info", "https://@pulsecompare.example/"],
+])("refuses a URI on the site's origin with %s in it", (_name, uri) => {
+  // Each has exactly the allowed origin as URL reads it, so only the user-info rule refuses it.
+  expect(new URL(uri).origin).toBe("https://pulsecompare.example");
+  expect(checkSiweMessage(message({ uri }), rules)).toEqual({ ok: false, refusal: "uri_mismatch" });
+});
+
+test("an @ in the URI's path or query is no user info", () => {
+  expect(checkSiweMessage(message({ uri: "https://pulsecompare.example/watchlist?by=me@example" }), rules).ok).toBe(true);
+  expect(checkSiweMessage(message({ uri: "https://pulsecompare.example/@handle" }), rules).ok).toBe(true);
+});

@@ -5,7 +5,7 @@ import { getDb } from "@/lib/db/get-db.server";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: route(endpoints.bagSnapshots, ({ user }) => listBagSnapshots(getDb(), user.id)),
   POST: route(endpoints.saveBagSnapshot, async ({ user, body }) => {
     const { snapshot, created } = await saveBagSnapshot(getDb(), user.id, body);

@@ -5,7 +5,7 @@ import { getCoinSnapshot } from "@/lib/coins/snapshot.server";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: route(endpoints.bagTokens, async ({ query }) => {
     const { bagTokensBody, bagTokensVersion } = await getCoinSnapshot();
     return versionedJsonBody(bagTokensBody, bagTokensVersion, query.v);

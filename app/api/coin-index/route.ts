@@ -5,7 +5,7 @@ import { getCoinSnapshot } from "@/lib/coins/snapshot.server";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: route(endpoints.coinIndex, async ({ query }) => {
     const { indexBody, indexVersion } = await getCoinSnapshot();
     return versionedJsonBody(indexBody, indexVersion, query.v);

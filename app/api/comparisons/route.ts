@@ -6,7 +6,7 @@ import { recordComparison } from "@/lib/trending/pair-counts.server";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: route(endpoints.countComparison, ({ body }) => recordComparison(getDb(), body.coin1Id, body.coin2Id), {
     rateLimitKeys: ({ body }) => ({ pair: comparisonPairKey(body.coin1Id, body.coin2Id) }),
   }),

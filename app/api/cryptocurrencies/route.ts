@@ -7,7 +7,7 @@ import { DEFAULT_PER_PAGE } from "@/lib/validation/coins";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: route(endpoints.coinList, async ({ query: { ids, per_page, page } }) => {
     const paged = per_page !== undefined || page !== undefined;
     if (!ids && !paged) return publicJsonBody((await getCoinSnapshot()).listBody);

@@ -6,7 +6,7 @@ import { loginRedirectTarget, safeReturnPath } from "@/lib/wallet/login-redirect
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: route(endpoints.login, async ({ request, query: { returnTo } }) => {
     const origins = getSiteOrigins();
     if (!origins) throw new ApiError("service_unavailable", "The site's origin is not configured on this server.");

@@ -6,7 +6,7 @@ import { createQuote } from "@/lib/orders/quotes.server";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: route(endpoints.orders, ({ user }) => listOwnOrders(getDb(), user)),
   POST: route(endpoints.createOrder, async ({ user, body }) => created(await createQuote(getDb(), user, body))),
 });

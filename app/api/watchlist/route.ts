@@ -5,7 +5,7 @@ import { getDb } from "@/lib/db/get-db.server";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: route(endpoints.watchlist, ({ user }) => listWatchlist(getDb(), user.id)),
   POST: route(endpoints.watchlistAdd, async ({ user, body }) => {
     const { entry, created } = await addToWatchlist(getDb(), user.id, body.coinId);

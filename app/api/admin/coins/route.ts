@@ -5,7 +5,7 @@ import { listAdminCoins, listCoin } from "@/lib/listings/coins.server";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: route(endpoints.adminCoins, () => listAdminCoins(getDb())),
   POST: route(endpoints.listCoin, async ({ body }) => created(await listCoin(getDb(), body))),
 });

@@ -5,7 +5,7 @@ import { listFeaturedSlots, scheduleFeatured } from "@/lib/listings/featured.ser
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: route(endpoints.featuredSlots, () => listFeaturedSlots(getDb())),
   POST: route(endpoints.scheduleFeatured, async ({ body }) => created(await scheduleFeatured(getDb(), body))),
 });

@@ -5,6 +5,6 @@ import { listOperatorOrders } from "@/lib/orders/operator-queue.server";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: route(endpoints.operatorOrders, ({ query }) => listOperatorOrders(getDb(), query.status)),
 });

@@ -1,6 +1,5 @@
 // A catch-all because next-auth's client calls its own paths under /api/auth; only the actions
 // the app uses are answered here, and any other /api/auth/* path is a 404.
-import { parseSiweMessage } from "viem/siwe";
 import { endpoints } from "@/lib/api/contract";
 import { errorResponse } from "@/lib/api/errors";
 import { methods, route, type RouteHandler } from "@/lib/api/route.server";
@@ -10,21 +9,13 @@ export const dynamic = "force-dynamic";
 
 const ACTIONS: Record<string, RouteHandler> = {
   csrf: route(endpoints.csrf, ({ request }) => runNextAuthAction("csrf", request)),
-  // Sign-in attempts are limited per client and per wallet the message names, before the
-  // signature check (which may ask the chain).
-  "callback/credentials": route(endpoints.signIn, ({ request, body }) => runNextAuthAction("callback/credentials", request, body), {
-    rateLimitKeys: ({ body }) => ({ address: signerOf(body.message) }),
-  }),
+  // Sign-in attempts are limited per client only. Not per the wallet the message names: anyone
+  // can name any wallet, so that budget would let a stranger keep its owner out. The wallet's
+  // budget is spent inside the check, and only when the chain must be asked (a contract wallet;
+  // lib/auth/verify-signature.server.ts).
+  "callback/credentials": route(endpoints.signIn, ({ request, body }) => runNextAuthAction("callback/credentials", request, body)),
   signout: route(endpoints.signOut, ({ request, body }) => runNextAuthAction("signout", request, body)),
 };
-
-function signerOf(message: string): string | undefined {
-  try {
-    return parseSiweMessage(message).address?.toLowerCase();
-  } catch {
-    return undefined;
-  }
-}
 
 type Context = { params: Promise<{ nextauth?: string[] }> };
 
@@ -37,4 +28,4 @@ async function dispatch(request: Request, context: Context): Promise<Response> {
   return handler(request, { params: Promise.resolve({}) });
 }
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({ GET: dispatch, POST: dispatch });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: dispatch, POST: dispatch });

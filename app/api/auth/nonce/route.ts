@@ -6,7 +6,7 @@ import { getDb } from "@/lib/db/get-db.server";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: route(endpoints.nonce, async () => {
     requireAuthConfig();
     const { nonce, expiresAt } = await issueNonce(getDb());

@@ -7,7 +7,7 @@ import { signedInHintCookie } from "@/lib/auth/signed-in-hint";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: route(endpoints.authUser, async ({ request }) => {
     const user = await getSessionUser(request);
     if (!user) {

@@ -4,6 +4,6 @@ import { getActiveFeaturedComparisons } from "@/lib/coins/featured.server";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: route(endpoints.featuredComparisons, () => getActiveFeaturedComparisons()),
 });

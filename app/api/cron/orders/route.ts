@@ -7,6 +7,6 @@ import { checkOpenOrders } from "@/lib/orders/open-orders.server";
 export const dynamic = "force-dynamic";
 export const maxDuration = 60;
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: route(endpoints.cronOrders, () => checkOpenOrders(getDb(), configuredListingDeps())),
 });

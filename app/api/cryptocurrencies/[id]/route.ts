@@ -4,6 +4,6 @@ import { getCoinDetailOrThrow } from "@/lib/coins/queries.server";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: route(endpoints.coin, ({ params }) => getCoinDetailOrThrow(params.id)),
 });

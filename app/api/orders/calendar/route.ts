@@ -6,6 +6,6 @@ import { slotCalendar } from "@/lib/orders/seats.server";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: route(endpoints.slotCalendar, () => slotCalendar(getDb(), new Date(), SLOT_HORIZON_DAYS)),
 });

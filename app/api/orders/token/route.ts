@@ -8,7 +8,7 @@ import { checkOrderToken } from "@/lib/orders/token-check.server";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: route(endpoints.orderToken, async ({ query }) => {
     paymentAddressOrThrow();
     return checkOrderToken(getDb(), query.address);

@@ -6,7 +6,7 @@ import { getDb } from "@/lib/db/get-db.server";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   DELETE: route(endpoints.removeSavedComparison, async ({ params, user }) => {
     if (!(await removeSavedComparison(getDb(), user.id, params.id))) {
       throw new ApiError("not_found", endpoints.removeSavedComparison.notFound({ id: String(params.id) }));

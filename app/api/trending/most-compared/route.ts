@@ -5,6 +5,6 @@ import { getMostComparedPairs } from "@/lib/trending/pair-counts.server";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: route(endpoints.mostCompared, ({ query }) => getMostComparedPairs(getDb(), query.limit)),
 });

@@ -4,6 +4,6 @@ import { listTopGainers } from "@/lib/coins/queries.server";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: route(endpoints.topGainers, ({ query }) => listTopGainers(query.limit)),
 });

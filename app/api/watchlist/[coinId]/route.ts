@@ -6,7 +6,7 @@ import { getDb } from "@/lib/db/get-db.server";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   DELETE: route(endpoints.watchlistRemove, async ({ params, user }) => {
     if (!(await removeFromWatchlist(getDb(), user.id, params.coinId))) {
       throw new ApiError("not_found", endpoints.watchlistRemove.notFound(params));

@@ -5,6 +5,6 @@ import { updateCoin } from "@/lib/listings/coins.server";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   PATCH: route(endpoints.updateCoin, ({ params, body }) => updateCoin(getDb(), params.id, body)),
 });

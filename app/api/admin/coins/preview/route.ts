@@ -5,6 +5,6 @@ import { previewListing } from "@/lib/listings/coins.server";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: route(endpoints.listingPreview, ({ query }) => previewListing(getDb(), query.contractAddress)),
 });

@@ -5,6 +5,6 @@ import { removeFeatured } from "@/lib/listings/featured.server";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   DELETE: route(endpoints.removeFeatured, ({ params }) => removeFeatured(getDb(), params.id)),
 });

@@ -5,6 +5,6 @@ import { getHistoryBody } from "@/lib/history/queries.server";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: route(endpoints.coinHistory, async ({ params, query }) => publicJsonBody(await getHistoryBody(params.id, query.range))),
 });

@@ -5,6 +5,6 @@ import { submitPayment } from "@/lib/orders/payments.server";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: route(endpoints.submitPayment, ({ user, params, body }) => submitPayment(getDb(), user, params.id, body.txHash)),
 });

@@ -5,6 +5,6 @@ import { correctHigh } from "@/lib/listings/coins.server";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: route(endpoints.correctHigh, ({ params, body }) => correctHigh(getDb(), params.id, body)),
 });

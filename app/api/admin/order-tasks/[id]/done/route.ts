@@ -5,6 +5,6 @@ import { markTaskDone } from "@/lib/orders/tasks.server";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: route(endpoints.orderTaskDone, ({ user, params }) => markTaskDone(getDb(), params.id, user.address)),
 });

@@ -5,6 +5,6 @@ import { approveOrder } from "@/lib/orders/operator-queue.server";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: route(endpoints.approveOrder, ({ params }) => approveOrder(getDb(), params.id)),
 });

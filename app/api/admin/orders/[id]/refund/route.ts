@@ -5,6 +5,6 @@ import { recordRefund } from "@/lib/orders/refunds.server";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: route(endpoints.recordRefund, ({ params, body }) => recordRefund(getDb(), params.id, body.txHash)),
 });

@@ -5,6 +5,6 @@ import { rejectOrder } from "@/lib/orders/operator-queue.server";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: route(endpoints.rejectOrder, ({ params, body }) => rejectOrder(getDb(), params.id, body.reason)),
 });
