@@ -4,6 +4,10 @@ import { securityHeaders } from "./lib/security/headers.mjs";
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // `next build` also writes .next/standalone: server.js with only the files it needs, which the
+  // container image runs and the browser tests start (scripts/standalone-assets.ts copies public/
+  // and .next/static/ beside it; docs/operations.md: "Container").
+  output: "standalone",
   // Next hashes the whole HTML of a cached page in JavaScript on every request to make its ETag:
   // 12 % of the server's CPU under load (profiled at 50 connections). A page is 11 KB gzipped and
   // a CDN sets its own validators, so the ETag is not worth it.
@@ -15,6 +19,9 @@ const nextConfig = {
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders(process.env) }];
   },
+  // Next's own redirects (this one, and any `redirects()` entry) are sent without the headers
+  // above. proxy.ts does the same 308 ("/get-listed/" -> "/get-listed") with them.
+  skipTrailingSlashRedirect: true,
   // Cached pages (app/layout.tsx `revalidate`) are never served older than this many seconds: past
   // it, a request waits for a fresh render instead of getting the stale page. Shared caches get
   // `s-maxage=revalidate, stale-while-revalidate=expireTime-revalidate` from it too.

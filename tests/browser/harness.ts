@@ -1,5 +1,6 @@
-// The browser suite's harness: a production build (`next build && next start`) on a fresh,
-// migrated and seeded SQLite file, driven by Debian's Chromium through playwright-core.
+// The browser suite's harness: a production build (`next build`, then its standalone server
+// `node .next/standalone/server.js`, which the container image runs) on a fresh, migrated and
+// seeded SQLite file, driven by Debian's Chromium through playwright-core.
 import assert from "node:assert/strict";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -9,6 +10,7 @@ import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { privateKeyToAccount } from "viem/accounts";
 import { setupDatabase } from "../../lib/db/setup";
+import { copyStandaloneAssets, standaloneDir } from "../../scripts/standalone-assets";
 import { freePort } from "../helpers/free-port";
 import { stopServer, waitUntilAnswering } from "../helpers/server-process";
 
@@ -44,7 +46,17 @@ export function findChromium(): string {
   return found;
 }
 
-export type App = { baseUrl: string; databaseUrl: string; /** The `next start` process. */ pid: number; stop(): Promise<void> };
+export type App = {
+  baseUrl: string;
+  databaseUrl: string;
+  /** The server process (`node .next/standalone/server.js`). */
+  pid: number;
+  /** Everything the server printed so far. */
+  output(): string;
+  /** Settles when the server process exits (shutdown.spec.ts signals it itself). */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
+  stop(): Promise<void>;
+};
 
 export type StartOptions = {
   /** Serve this database (already set up; the caller owns and removes it) instead of a fresh seeded one. */
@@ -62,17 +74,23 @@ export async function startApp(options: StartOptions = {}): Promise<App> {
   if (dir) await setupDatabase({ url: databaseUrl });
 
   const env = { ...process.env, DATABASE_URL: databaseUrl, NEXT_PUBLIC_SITE_URL: SITE_URL, NEXT_TELEMETRY_DISABLED: "1" };
-  const nextBin = path.join(ROOT, "node_modules/next/dist/bin/next");
   if (options.build ?? process.env.SKIP_BUILD !== "1") {
     console.log("# building the app (next build)…");
-    const build = spawnSync(process.execPath, [nextBin, "build"], { cwd: ROOT, env, stdio: "inherit" });
+    const build = spawnSync(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "build"], { cwd: ROOT, env, stdio: "inherit" });
     if (build.status !== 0) throw new Error(`next build failed with exit code ${build.status}`);
   }
+  // What `npm run build` and the Dockerfile do after `next build`; before every start, not just
+  // after a build, so that files written into public/ since (the bench's) are served too.
+  if (!existsSync(path.join(standaloneDir(ROOT), "server.js"))) {
+    throw new Error(`${standaloneDir(ROOT)}/server.js is missing: the last build failed or did not finish; run without SKIP_BUILD=1.`);
+  }
+  copyStandaloneAssets(ROOT);
 
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const server: ChildProcess = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], {
-    cwd: ROOT,
+  // The standalone server takes its address from PORT and HOSTNAME and runs in its own folder.
+  const server: ChildProcess = spawn(process.execPath, [path.join(standaloneDir(ROOT), "server.js")], {
+    cwd: standaloneDir(ROOT),
     env: {
       ...env,
       // Wallet sign-in for this origin; the public PulseChain RPC is unreachable here, so the
@@ -84,19 +102,26 @@ export async function startApp(options: StartOptions = {}): Promise<App> {
       MARKET_REFRESH_INTERVAL_MINUTES: "0",
       OPERATOR_ADDRESSES: privateKeyToAccount(OPERATOR_KEY).address,
       ...options.env,
+      PORT: String(port),
+      HOSTNAME: "127.0.0.1",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
   server.stdout?.on("data", (chunk) => (output += chunk));
   server.stderr?.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
+    server.once("exit", (code, signal) => resolve({ code, signal, at: Date.now() })),
+  );
 
-  await waitUntilAnswering(server, `${baseUrl}/api/cryptocurrencies?ids=pls`, { what: "next start", timeoutMs: 60_000, output: () => output });
+  await waitUntilAnswering(server, `${baseUrl}/api/cryptocurrencies?ids=pls`, { what: "the standalone server", timeoutMs: 60_000, output: () => output });
 
   return {
     baseUrl,
     databaseUrl,
     pid: server.pid!,
+    output: () => output,
+    exited,
     async stop() {
       await stopServer(server);
       if (dir) rmSync(dir, { recursive: true, force: true });
