@@ -18,10 +18,9 @@
 // every API request. The hook costs a Set lookup and a string search per request. Only under
 // `next start` and the standalone server (instrumentation.ts); on Vercel, Next's answers stand.
 import "server-only";
-import { readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import path from "node:path";
 import { fixedHeadersFor, type RoutesManifest } from "../http/build-route-rules";
+import { readRoutesManifest } from "../http/read-routes-manifest.server";
 import { addRequestHook } from "../http/request-hooks.server";
 import { endpoints, type Endpoint, type Method } from "./contract";
 import { statusOf, type ApiErrorCode } from "./error-codes";
@@ -110,14 +109,8 @@ export function answerBeforeNext(manifest: RoutesManifest) {
 
 /** Adds the hook, with the rules of the build in `dir/.next`. False (Next answers) without a build there. */
 export function installAnswerBeforeNext(dir = process.cwd()): boolean {
-  const file = path.join(dir, ".next", "routes-manifest.json");
-  let manifest: RoutesManifest;
-  try {
-    manifest = JSON.parse(readFileSync(file, "utf8")) as RoutesManifest;
-  } catch (error) {
-    console.warn(`[api] cannot read ${file}: Next answers API requests with methods it cannot route`, error);
-    return false;
-  }
+  const manifest = readRoutesManifest(dir, "Next answers API requests with methods it cannot route");
+  if (!manifest) return false;
   addRequestHook(BEFORE_NEXT_HOOK, answerBeforeNext(manifest));
   return true;
 }

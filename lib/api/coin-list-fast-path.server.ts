@@ -17,13 +17,12 @@
 // Only under `next start` (instrumentation.ts): on Vercel no Node server runs our code before
 // Next, and the CDN serves this answer from its cache (s-maxage) anyway.
 import "server-only";
-import { readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import path from "node:path";
 import { gzip } from "node:zlib";
 import { peekCoinSnapshot, type CoinSnapshot } from "../coins/snapshot.server";
 import { acceptsGzip } from "../http/accepts-gzip";
-import { fixedHeadersFor, type RoutesManifest } from "../http/build-route-rules";
+import { fixedHeadersFor } from "../http/build-route-rules";
+import { readRoutesManifest } from "../http/read-routes-manifest.server";
 import { addRequestHook } from "../http/request-hooks.server";
 import { endpoints } from "./contract";
 import { PUBLIC_CACHE_CONTROL } from "./responses";
@@ -76,20 +75,15 @@ export function coinListFastPath(buildHeaders: ReadonlyArray<[string, string]>) 
  * differently per request.
  */
 export function installCoinListFastPath(dir = process.cwd()): boolean {
-  const headers = buildHeaders(path.join(dir, ".next", "routes-manifest.json"));
+  const headers = buildHeaders(dir);
   if (!headers) return false;
   addRequestHook(COIN_LIST_HOOK, coinListFastPath(headers));
   return true;
 }
 
-function buildHeaders(manifestFile: string): Array<[string, string]> | null {
-  let manifest: RoutesManifest;
-  try {
-    manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as RoutesManifest;
-  } catch (error) {
-    console.warn(`[coin-list] cannot read ${manifestFile}: Next answers ${PATH}`, error);
-    return null;
-  }
+function buildHeaders(dir: string): Array<[string, string]> | null {
+  const manifest = readRoutesManifest(dir, `Next answers ${PATH}`);
+  if (!manifest) return null;
   const headers = fixedHeadersFor(manifest, PATH);
   if (!headers) console.warn(`[coin-list] the build's redirects, rewrites or conditional headers may apply to ${PATH}: Next answers it`);
   return headers;

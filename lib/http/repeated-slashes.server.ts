@@ -6,10 +6,9 @@
 // same place, with the headers the build gives the target path. Only under `next start` and the
 // standalone server; the test is one regular expression per request.
 import "server-only";
-import { readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import path from "node:path";
 import { fixedHeadersFor, type RoutesManifest } from "./build-route-rules";
+import { readRoutesManifest } from "./read-routes-manifest.server";
 import { addRequestHook } from "./request-hooks.server";
 
 export const REPEATED_SLASHES_HOOK = "repeated-slashes";
@@ -47,14 +46,8 @@ export function repeatedSlashRedirect(manifest: RoutesManifest) {
 
 /** Adds the hook, with the rules of the build in `dir/.next`. False (Next redirects) without a build there. */
 export function installRepeatedSlashRedirect(dir = process.cwd()): boolean {
-  const file = path.join(dir, ".next", "routes-manifest.json");
-  let manifest: RoutesManifest;
-  try {
-    manifest = JSON.parse(readFileSync(file, "utf8")) as RoutesManifest;
-  } catch (error) {
-    console.warn(`[http] cannot read ${file}: Next redirects repeated slashes, without the security headers`, error);
-    return false;
-  }
+  const manifest = readRoutesManifest(dir, "Next redirects repeated slashes, without the security headers");
+  if (!manifest) return false;
   addRequestHook(REPEATED_SLASHES_HOOK, repeatedSlashRedirect(manifest));
   return true;
 }

@@ -1,10 +1,10 @@
 // Signatures that are not from the address's own key: the server asks PulseChain (EIP-1271).
 // The chain's JSON-RPC endpoint is a third-party service, so msw plays it here.
-import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
-import { pad, type Address } from "viem";
+import type { Address } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { apiErrorSchema } from "@/lib/validation/coins";
+import { fakeWalletChain } from "../helpers/fake-wallet-chain";
 import { useTestDatabase } from "../helpers/test-database";
 import { Browser, siweMessage, useAuthEnvironment } from "../helpers/wallet-session";
 
@@ -17,32 +17,12 @@ const owner = privateKeyToAccount("0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b
 const contractWallet: Address = "0x1234567890AbcdEF1234567890aBcdef12345678";
 const plainAccount = privateKeyToAccount("0x92db14e403b83dfe3df233f83dfa3a0d7096f21ca9b0d6d6b8d88b2b4ec1564e");
 
-let validatorSays: "yes" | "no" = "yes";
-const calls: string[] = [];
-const server = setupServer(
-  http.post(RPC, async ({ request }) => {
-    const { id, method, params } = (await request.json()) as { id: number; method: string; params: unknown[] };
-    calls.push(method);
-    const result = (() => {
-      switch (method) {
-        case "eth_chainId":
-          return "0x171";
-        case "eth_getCode":
-          return String(params[0]).toLowerCase() === contractWallet.toLowerCase() ? "0x6080604052" : "0x";
-        case "eth_call":
-          // viem's signature validator answers a bool.
-          return pad(validatorSays === "yes" ? "0x01" : "0x00");
-        default:
-          return null;
-      }
-    })();
-    return HttpResponse.json({ jsonrpc: "2.0", id, result });
-  }),
-);
+const chain = fakeWalletChain(RPC, contractWallet);
+const server = setupServer(chain.handler);
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterEach(() => {
-  server.resetHandlers();
-  calls.length = 0;
+  chain.calls.length = 0;
+  chain.up = true;
 });
 afterAll(() => server.close());
 
@@ -52,16 +32,16 @@ async function signInAsContractWallet(browser: Browser) {
 }
 
 test("a contract wallet whose isValidSignature accepts the signature signs in", async () => {
-  validatorSays = "yes";
+  chain.validatorSays = "yes";
   const browser = new Browser();
   const res = await signInAsContractWallet(browser);
   expect(res.status).toBe(200);
-  expect(calls).toEqual(expect.arrayContaining(["eth_getCode", "eth_call"]));
+  expect(chain.calls).toEqual(expect.arrayContaining(["eth_getCode", "eth_call"]));
   expect(((await browser.user()).body as { address: string }).address).toBe(contractWallet);
 });
 
 test("a contract wallet that rejects the signature is refused", async () => {
-  validatorSays = "no";
+  chain.validatorSays = "no";
   const browser = new Browser();
   const res = await signInAsContractWallet(browser);
   expect(res.status).toBe(401);
@@ -75,17 +55,17 @@ test("a plain account signed by another key is refused without asking the valida
   const res = await browser.submit(message, await owner.signMessage({ message }));
   expect(res.status).toBe(401);
   expect(apiErrorSchema.parse(res.body).error.code).toBe("signature_invalid");
-  expect(calls).toEqual(["eth_getCode"]);
+  expect(chain.calls).toEqual(["eth_getCode"]);
 });
 
 test("a plain account's own signature needs no chain at all", async () => {
   const browser = new Browser();
   expect((await browser.signIn(plainAccount)).status).toBe(200);
-  expect(calls).toEqual([]);
+  expect(chain.calls).toEqual([]);
 });
 
 test("when PulseChain answers 500 the contract wallet is refused (fail closed)", async () => {
-  server.use(http.post(RPC, () => new HttpResponse("upstream down", { status: 500 })));
+  chain.up = false;
   const browser = new Browser();
   const res = await signInAsContractWallet(browser);
   expect(res.status).toBe(401);

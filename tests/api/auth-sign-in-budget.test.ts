@@ -6,13 +6,13 @@
 // Clients are told apart by IP: with TRUST_PROXY=vercel the server believes Vercel's
 // x-vercel-forwarded-for, so each simulated client sends its own. The chain's JSON-RPC endpoint
 // is a third-party service, so msw plays it and counts what the server asks.
-import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
-import { pad, type Address } from "viem";
+import type { Address } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { resetSignatureChecksForTests } from "@/lib/auth/verify-signature.server";
 import { RATE_LIMIT_BUCKETS } from "@/lib/security/rate-limit-buckets";
 import { apiErrorSchema } from "@/lib/validation/coins";
+import { fakeWalletChain } from "../helpers/fake-wallet-chain";
 import { useTestDatabase } from "../helpers/test-database";
 import { Browser, siweMessage, useAuthEnvironment } from "../helpers/wallet-session";
 
@@ -29,35 +29,13 @@ const contractWallet: Address = "0x1234567890AbcdEF1234567890aBcdef12345678";
 const points = (key: string) => RATE_LIMIT_BUCKETS["contract-wallet-check"].rules.find((rule) => rule.key === key)!.points;
 const SIGN_IN_PER_IP = RATE_LIMIT_BUCKETS["sign-in"].rules.find((rule) => rule.key === "ip")!.points;
 
-/** JSON-RPC methods the server sent to "PulseChain", in order. */
-const calls: string[] = [];
-let chainUp = true;
-let validatorSays: "yes" | "no" = "no";
-const server = setupServer(
-  http.post(RPC, async ({ request }) => {
-    const { id, method, params } = (await request.json()) as { id: number; method: string; params: unknown[] };
-    calls.push(method);
-    if (!chainUp) return new HttpResponse("upstream down", { status: 500 });
-    const result = (() => {
-      switch (method) {
-        case "eth_chainId":
-          return "0x171";
-        case "eth_getCode":
-          return String(params[0]).toLowerCase() === contractWallet.toLowerCase() ? "0x6080604052" : "0x";
-        case "eth_call":
-          return pad(validatorSays === "yes" ? "0x01" : "0x00");
-        default:
-          return null;
-      }
-    })();
-    return HttpResponse.json({ jsonrpc: "2.0", id, result });
-  }),
-);
+const chain = fakeWalletChain(RPC, contractWallet);
+const server = setupServer(chain.handler);
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 beforeEach(() => {
-  calls.length = 0;
-  chainUp = true;
-  validatorSays = "no";
+  chain.calls.length = 0;
+  chain.up = true;
+  chain.validatorSays = "no";
   resetSignatureChecksForTests();
 });
 afterAll(() => server.close());
@@ -82,12 +60,12 @@ async function signInNaming(client: Browser, address: Address, signer = stranger
 }
 
 const codeOf = (res: { body: unknown }) => apiErrorSchema.parse(res.body).error.code;
-const count = (method: string) => calls.filter((m) => m === method).length;
+const count = (method: string) => chain.calls.filter((m) => m === method).length;
 
 describe("an ordinary wallet", () => {
   test("20 forged sign-ins naming it from 20 rotating clients, while the chain cannot answer; then it signs in at once", async () => {
     // The worst case: with the chain down nothing is remembered, so every forgery reaches the budget.
-    chainUp = false;
+    chain.up = false;
     const warn = jest.spyOn(console, "warn").mockImplementation(() => {});
     const forged = [];
     for (let i = 0; i < 20; i++) forged.push(await signInNaming(new ClientAt(`198.51.100.${i + 1}`), operator.address));
@@ -110,7 +88,7 @@ describe("an ordinary wallet", () => {
     for (let i = 0; i < SIGN_IN_PER_IP + 5; i++) statuses.push((await signInNaming(attacker, operator.address)).status);
     expect(statuses).toEqual([...Array(SIGN_IN_PER_IP).fill(401), ...Array(5).fill(429)]);
     // The chain was asked once: the address has no code, and that is remembered.
-    expect(calls).toEqual(["eth_getCode"]);
+    expect(chain.calls).toEqual(["eth_getCode"]);
     expect((await new ClientAt("203.0.113.1").signIn(operator)).status).toBe(200);
   });
 });
@@ -123,13 +101,13 @@ describe("a contract wallet", () => {
     expect(results.map(codeOf)).toEqual([...Array(points("address")).fill("signature_invalid"), ...Array(30 - points("address")).fill("signature_check_limited")]);
     expect(count("eth_getCode")).toBe(points("address"));
     expect(count("eth_call")).toBe(points("address"));
-    expect(calls.length).toBe(2 * points("address"));
+    expect(chain.calls.length).toBe(2 * points("address"));
 
     // Only the chain can tell its owner's signature from a forgery: the owner waits for the window too.
-    validatorSays = "yes";
+    chain.validatorSays = "yes";
     const ownersTry = await signInNaming(new ClientAt("203.0.113.1"), contractWallet, owner);
     expect(codeOf(ownersTry)).toBe("signature_check_limited");
-    expect(calls.length).toBe(2 * points("address"));
+    expect(chain.calls.length).toBe(2 * points("address"));
   });
 
   test(`one client asks the chain at most ${points("ip")} times a minute, whatever wallets it names`, async () => {
@@ -140,7 +118,7 @@ describe("a contract wallet", () => {
     expect(codes).toEqual([...Array(points("ip")).fill("signature_invalid"), ...Array(SIGN_IN_PER_IP - points("ip")).fill("signature_check_limited")]);
     expect(count("eth_getCode")).toBe(points("ip"));
     // Another client still gets its contract wallet checked.
-    validatorSays = "yes";
+    chain.validatorSays = "yes";
     expect((await signInNaming(new ClientAt("203.0.113.1"), contractWallet, owner)).status).toBe(200);
   });
 
