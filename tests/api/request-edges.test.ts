@@ -3,7 +3,7 @@
 // instrumentation.ts installs (lib/api/before-next.server.ts, lib/http/repeated-slashes.server.ts).
 // tests/browser/hardening.spec.ts asks the same of `next start`.
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -19,6 +19,7 @@ import { installRepeatedSlashRedirect } from "@/lib/http/repeated-slashes.server
 import { hasRequestHook, removeRequestHooksForTests } from "@/lib/http/request-hooks.server";
 import { apiErrorSchema } from "@/lib/validation/coins";
 import { call } from "../helpers/request";
+import { rawRequest } from "../helpers/raw-request";
 import { useTestDatabase } from "../helpers/test-database";
 import { useAuthEnvironment } from "../helpers/wallet-session";
 
@@ -134,18 +135,8 @@ describe("what Next would not pass to a route as sent, on a real http server wit
     rmSync(buildDir, { recursive: true, force: true });
   });
 
-  function send(method: string, requestPath: string): Promise<{ status: number; headers: IncomingHttpHeaders; text: string }> {
-    return new Promise((resolve, reject) => {
-      const req = httpRequest({ host: "127.0.0.1", port, method, path: requestPath, agent: false }, (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk) => (text += chunk));
-        res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, text }));
-      });
-      req.on("error", reject);
-      req.end();
-    });
-  }
+  const send = (method: string, requestPath: string) => rawRequest({ host: "127.0.0.1", port, path: requestPath }, method);
+
 
   test.each([
     ["TRACE", "/api/health", "GET"],

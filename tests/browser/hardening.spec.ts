@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { request as httpRequest } from "node:http";
 import { test } from "node:test";
 import { createPrismaClient } from "../../lib/db/create-client";
+import { rawRequest } from "../helpers/raw-request";
 import { suite } from "./suite";
 
 test("/api/login never redirects off the site, whatever returnTo says", async () => {
@@ -95,19 +96,7 @@ test("a chunked 4 MB body gets its 413 long before the upload ends, and writes n
   }
 });
 
-/** One request as sent, whatever its method (fetch refuses TRACE): status, headers and body. */
-function send(url: string, method: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method, agent: false }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk) => (text += chunk));
-      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, text }));
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
+const send = (url: string, method: string) => rawRequest(url, method);
 
 /** The headers next.config.mjs gives every response (lib/security/headers.mjs). */
 const SECURITY_HEADERS = [
