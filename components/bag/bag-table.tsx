@@ -33,7 +33,9 @@ export function BagTable({ valuation, targetPhrase }: { valuation: BagValuation;
           <TableRow key={holding.token.id} data-testid="bag-row">
             <TableCell>
               <div className="flex items-center gap-2">
-                <CoinLogo coin={holding.token} size={24} loading="lazy" />
+                {/* Initials, never the logo file: which logos a page loads would tell the server (and
+                    any cache or log on the way) which coins this wallet holds. docs/accounts.md */}
+                <CoinLogo coin={{ symbol: holding.token.symbol, logoUrl: null }} size={24} />
                 <div className="min-w-0">
                   <Link href={coinPath(holding.token.id)} prefetch={false} className="font-medium underline-offset-4 hover:underline">
                     {holding.token.symbol}
