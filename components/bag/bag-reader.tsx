@@ -9,7 +9,8 @@ import { Card } from "@/components/ui/card";
 import { fetchJson } from "@/lib/api/fetch-json.browser";
 import { fromBagTokenIndex } from "@/lib/bag/bag-tokens";
 import { createBagRpcClient, readBag } from "@/lib/bag/read-bag";
-import { MIN_LISTED_VALUE_USD, valueBag } from "@/lib/bag/value-bag";
+import { MIN_LISTED_VALUE_USD, staleIn, valueBag } from "@/lib/bag/value-bag";
+import type { PriceContext } from "@/lib/coins/freshness";
 import { formatPrice } from "@/lib/shared/format";
 import { BagSnapshots } from "./bag-snapshots";
 import { BagSkeleton, BagTable, BagTotals } from "./bag-table";
@@ -32,10 +33,13 @@ export function BagReader({
   tokensVersion,
   indexVersion,
   snapshotsOf,
+  priceContext,
 }: {
   owner: Address;
   tokensVersion: string;
   indexVersion: string;
+  /** The page's freshest live price and render time: which rows' prices are stale (lib/coins/freshness.ts). */
+  priceContext: PriceContext;
   /** The signed-in user whose own wallet this is: they may keep snapshots of its totals. */
   snapshotsOf: number | null;
 }) {
@@ -49,7 +53,7 @@ export function BagReader({
     retry: false,
   });
   const { target, picker } = useBagTarget(indexVersion);
-  const valuation = useMemo(() => (bag.data ? valueBag(bag.data.held, target.cap) : null), [bag.data, target.cap]);
+  const valuation = useMemo(() => (bag.data ? valueBag(bag.data.held, target.cap, staleIn(priceContext)) : null), [bag.data, target.cap, priceContext]);
 
   if (tokens.isError) return <ReadError message="Couldn't load the list of coins from this site." onRetry={() => void tokens.refetch()} />;
   if (bag.isError) return <ReadError message={bag.error.message} onRetry={() => void bag.refetch()} />;
@@ -67,7 +71,7 @@ export function BagReader({
         <>
           {picker}
           {target.problem ? <p className="text-sm text-muted-foreground">{target.problem}</p> : null}
-          {valuation.listed.length > 0 ? <BagTable valuation={valuation} targetPhrase={target.phrase} /> : null}
+          {valuation.listed.length > 0 ? <BagTable valuation={valuation} targetPhrase={target.phrase} priceContext={priceContext} /> : null}
           {valuation.dust.count > 0 ? (
             <p className="text-sm text-muted-foreground" data-testid="bag-dust">
               {valuation.dust.count === 1 ? "1 holding" : `${valuation.dust.count} holdings`} worth under {formatPrice(MIN_LISTED_VALUE_USD)} each ({formatPrice(valuation.dust.valueToday)} in all) {valuation.dust.count === 1 ? "is" : "are"} counted in the totals but not listed.

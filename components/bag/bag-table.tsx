@@ -1,24 +1,33 @@
 import Link from "next/link";
 import { CoinLogo } from "@/components/coins/coin-logo";
+import { PriceBadges } from "@/components/coins/price-badges";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { BagValuation } from "@/lib/bag/value-bag";
 import { coinPath } from "@/lib/coins/coin-path";
+import { STALE_AFTER_MINUTES, formatPriceAge, type PriceContext } from "@/lib/coins/freshness";
+import { cn } from "@/lib/shared/class-names";
 import { MISSING, formatMultiplier, formatPrice, formatTokenAmount } from "@/lib/shared/format";
 
-/** The holdings worth $1 or more, most valuable first; `targetPhrase` heads the target's column. */
-export function BagTable({ valuation, targetPhrase }: { valuation: BagValuation; targetPhrase: string | null }) {
+/**
+ * The holdings worth $1 or more, most valuable first; `targetPhrase` heads the target's column.
+ * A row whose price is stale says so under its value, with the coin page's badge (PriceBadges).
+ */
+export function BagTable({ valuation, targetPhrase, priceContext }: { valuation: BagValuation; targetPhrase: string | null; priceContext: PriceContext }) {
+  // Phones (under 640 px) have room for three figures: once a target is chosen, its column takes
+  // the place of the all-time high's, whose total stays below the table.
+  const highColumn = targetPhrase ? "hidden sm:table-cell" : undefined;
   return (
     <Table aria-label="Your holdings" data-testid="bag-table">
       <TableHeader>
         <TableRow>
           <TableHead>Coin</TableHead>
-          {/* Phones drop the price (the value says more) and the long heads wrap, so four columns fit 360 px. */}
+          {/* Phones drop the price (the value says more) and the long heads wrap, so the columns fit 360 px. */}
           <TableHead align="right" className="hidden sm:table-cell">
             Price
           </TableHead>
           <TableHead align="right">Today</TableHead>
-          <TableHead align="right">
+          <TableHead align="right" className={highColumn}>
             <span className="inline-block whitespace-normal">At its all-time high</span>
           </TableHead>
           {targetPhrase ? (
@@ -33,7 +42,9 @@ export function BagTable({ valuation, targetPhrase }: { valuation: BagValuation;
           <TableRow key={holding.token.id} data-testid="bag-row">
             <TableCell>
               <div className="flex items-center gap-2">
-                <CoinLogo coin={holding.token} size={24} loading="lazy" />
+                {/* Initials, never the logo file: which logos a page loads would tell the server (and
+                    any cache or log on the way) which coins this wallet holds. docs/accounts.md */}
+                <CoinLogo coin={{ symbol: holding.token.symbol, logoUrl: null }} size={24} />
                 <div className="min-w-0">
                   <Link href={coinPath(holding.token.id)} prefetch={false} className="font-medium underline-offset-4 hover:underline">
                     {holding.token.symbol}
@@ -49,8 +60,9 @@ export function BagTable({ valuation, targetPhrase }: { valuation: BagValuation;
             </TableCell>
             <TableCell className="text-right font-medium tabular-nums" data-testid="bag-today">
               {formatPrice(holding.valueToday)}
+              {holding.token.priceUpdatedAt ? <PriceBadges coin={{ priceUpdatedAt: holding.token.priceUpdatedAt, lowLiquidity: false }} context={priceContext} align="end" /> : null}
             </TableCell>
-            <TableCell className="text-right tabular-nums" data-testid="bag-at-high">
+            <TableCell className={cn("text-right tabular-nums", highColumn)} data-testid="bag-at-high">
               {formatPrice(holding.valueAtHigh)}
             </TableCell>
             {targetPhrase ? (
@@ -66,25 +78,30 @@ export function BagTable({ valuation, targetPhrase }: { valuation: BagValuation;
   );
 }
 
-/** The totals at the foot of the bag (the issue's words). */
+/** The totals at the foot of the bag (the issue's words), each with the part that rests on stale prices. */
 export function BagTotals({ valuation, targetPhrase }: { valuation: BagValuation; targetPhrase: string | null }) {
-  const { totals } = valuation;
+  const { totals, onStalePrices: stale } = valuation;
   return (
     <dl className="grid gap-3 sm:grid-cols-3" data-testid="bag-totals">
-      <Total label="Your bag today" value={formatPrice(totals.today)} testId="bag-total-today" />
-      <Total label="Your bag if every coin returned to its all-time high" value={formatPrice(totals.atHighs)} testId="bag-total-highs" />
-      {targetPhrase && totals.atTarget !== null ? <Total label={`Your bag ${targetPhrase}`} value={formatPrice(totals.atTarget)} testId="bag-total-target" /> : null}
+      <Total label="Your bag today" value={totals.today} stale={stale.today} testId="bag-total-today" />
+      <Total label="Your bag if every coin returned to its all-time high" value={totals.atHighs} stale={stale.atHighs} testId="bag-total-highs" />
+      {targetPhrase && totals.atTarget !== null ? <Total label={`Your bag ${targetPhrase}`} value={totals.atTarget} stale={stale.atTarget ?? 0} testId="bag-total-target" /> : null}
     </dl>
   );
 }
 
-function Total({ label, value, testId }: { label: string; value: string; testId: string }) {
+function Total({ label, value, stale, testId }: { label: string; value: number; stale: number; testId: string }) {
   return (
     <div className="rounded-lg bg-muted/50 p-3">
       <dt className="text-sm text-muted-foreground">{label}</dt>
       <dd className="mt-1 text-xl font-semibold tabular-nums break-all" data-testid={testId}>
-        {value}
+        {formatPrice(value)}
       </dd>
+      {stale > 0 ? (
+        <dd className="mt-1 text-xs text-muted-foreground" data-testid={`${testId}-stale`}>
+          {formatPrice(stale)} of this total uses prices older than {formatPriceAge(STALE_AFTER_MINUTES)}.
+        </dd>
+      ) : null}
     </div>
   );
 }

@@ -11,10 +11,11 @@ import { Card } from "@/components/ui/card";
 import { requestWalletConnect, useConnectedAccount } from "@/components/wallet/connected-account";
 import { useAuthUser } from "@/components/wallet/use-auth-user";
 import { addressFromHash } from "@/lib/bag/watch-address";
+import type { PriceContext } from "@/lib/coins/freshness";
 import { BagReader } from "./bag-reader";
 import { WatchAddressField } from "./watch-address-field";
 
-type Props = { tokensVersion: string; indexVersion: string };
+type Props = { tokensVersion: string; indexVersion: string; priceContext: PriceContext };
 
 export function BagView(props: Props) {
   return (
@@ -41,7 +42,7 @@ function useWatchedAddress() {
   return [watched, watch] as const;
 }
 
-function Bag({ tokensVersion, indexVersion }: Props) {
+function Bag({ tokensVersion, indexVersion, priceContext }: Props) {
   const connected = useConnectedAccount();
   const [watched, watch] = useWatchedAddress();
   const owner = watched ?? connected?.address ?? null;
@@ -67,7 +68,7 @@ function Bag({ tokensVersion, indexVersion }: Props) {
           <Button onClick={requestWalletConnect}>Connect Wallet</Button>
         </Card>
       )}
-      {owner ? <BagReader key={owner} owner={owner} tokensVersion={tokensVersion} indexVersion={indexVersion} snapshotsOf={snapshotsOf} /> : null}
+      {owner ? <BagReader key={owner} owner={owner} tokensVersion={tokensVersion} indexVersion={indexVersion} snapshotsOf={snapshotsOf} priceContext={priceContext} /> : null}
       <div className="max-w-xl">
         <WatchAddressField onView={watch} />
         {watched ? (

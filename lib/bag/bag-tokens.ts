@@ -1,5 +1,5 @@
 // The bag page's token list: every listed PulseChain coin with what valuing a holding needs
-// (contract, decimals, price, market cap, all-time-high market cap). Built once per coin snapshot
+// (contract, decimals, price, market cap, all-time-high market cap, when the price was accepted). Built once per coin snapshot
 // and fetched whole by the page before it reads a wallet, so the read asks the site nothing that
 // depends on the wallet: the same cached body serves every visitor. Pure: no I/O.
 import { getAddress, isAddress, type Address } from "viem";
@@ -7,8 +7,9 @@ import type { Coin } from "../validation/coins";
 
 /**
  * [id, symbol, name, logoUrl, address (null: PLS, the chain's own coin), decimals (null: not
- * recorded, read on-chain with the balance), price, marketCap, athMarketCap], by rank. Arrays,
- * not objects: 5,000 rows without their keys.
+ * recorded, read on-chain with the balance), price, marketCap, athMarketCap, priceUpdatedAt (ISO:
+ * a row says when its price is stale, lib/coins/freshness.ts)], by rank. Arrays, not objects:
+ * 5,000 rows without their keys.
  */
 export type BagTokenRow = [
   id: string,
@@ -20,6 +21,7 @@ export type BagTokenRow = [
   price: number,
   marketCap: number,
   athMarketCap: number | null,
+  priceUpdatedAt: string,
 ];
 
 export type BagToken = {
@@ -32,6 +34,8 @@ export type BagToken = {
   currentPrice: number;
   marketCap: number;
   athMarketCap: number | null;
+  /** When the price was accepted (ISO); absent where no price age is known (a single read on a pair page). */
+  priceUpdatedAt?: string | null;
 };
 
 const PULSECHAIN = "pulsechain";
@@ -41,7 +45,7 @@ export function toBagTokenRows(coinsByRank: readonly Coin[], decimalsById: Reado
   const rows: BagTokenRow[] = [];
   for (const coin of coinsByRank) {
     if (coin.chain !== PULSECHAIN) continue;
-    rows.push([coin.id, coin.symbol, coin.name, coin.logoUrl, coin.contractAddress, decimalsById.get(coin.id) ?? null, coin.currentPrice, coin.marketCap, coin.athMarketCap]);
+    rows.push([coin.id, coin.symbol, coin.name, coin.logoUrl, coin.contractAddress, decimalsById.get(coin.id) ?? null, coin.currentPrice, coin.marketCap, coin.athMarketCap, coin.priceUpdatedAt]);
   }
   return rows;
 }
@@ -58,7 +62,7 @@ export function fromBagTokenIndex(body: unknown): BagToken[] {
   const tokens: BagToken[] = [];
   for (const row of rows) {
     if (!Array.isArray(row)) continue;
-    const [id, symbol, name, logoUrl, address, decimals, price, marketCap, athMarketCap] = row as unknown[];
+    const [id, symbol, name, logoUrl, address, decimals, price, marketCap, athMarketCap, priceUpdatedAt] = row as unknown[];
     if (typeof id !== "string" || typeof symbol !== "string" || typeof name !== "string") continue;
     if (address !== null && (typeof address !== "string" || !isAddress(address, { strict: false }))) continue;
     const knownDecimals = Number.isInteger(decimals) && (decimals as number) >= 0 && (decimals as number) <= 255 ? (decimals as number) : null;
@@ -75,6 +79,7 @@ export function fromBagTokenIndex(body: unknown): BagToken[] {
       currentPrice,
       marketCap: cap,
       athMarketCap: finiteOrNull(athMarketCap),
+      priceUpdatedAt: typeof priceUpdatedAt === "string" && !Number.isNaN(Date.parse(priceUpdatedAt)) ? priceUpdatedAt : null,
     });
   }
   return tokens;

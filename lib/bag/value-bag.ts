@@ -3,6 +3,7 @@
 // typed number). Pure: the balances come from the chain (read-balances.ts), the prices from the
 // token list (bag-tokens.ts), and nothing here leaves the browser.
 import { formatUnits } from "viem";
+import { staleMinutes, type PriceContext } from "../coins/freshness";
 import type { BagToken } from "./bag-tokens";
 
 /** Holdings under this are counted in the totals but not listed (dust from airdrops and swaps). */
@@ -26,6 +27,8 @@ export type BagValuation = {
   /** Held, but worth less than MIN_LISTED_VALUE_USD today. */
   dust: { count: number; valueToday: number };
   totals: { today: number; atHighs: number; atTarget: number | null };
+  /** The part of each total that rests on stale prices (`isStale`), dust included; 0 when none. */
+  onStalePrices: { today: number; atHighs: number; atTarget: number | null };
 };
 
 /** A token's balance as read, in whole tokens. */
@@ -38,9 +41,10 @@ export function holdingAmount({ raw, decimals }: Pick<HeldToken, "raw" | "decima
 /**
  * Values what is held at `targetCap` (null: a target with no market cap). A coin without a
  * positive market cap cannot be projected: its row shows no value at the target, and the totals
- * count it at today's value rather than leave it out.
+ * count it at today's value rather than leave it out. `isStale` says which prices are stale
+ * (lib/coins/freshness.ts), so the totals can say how much of them rests on such prices.
  */
-export function valueBag(held: readonly HeldToken[], targetCap: number | null): BagValuation {
+export function valueBag(held: readonly HeldToken[], targetCap: number | null, isStale: (token: BagToken) => boolean = () => false): BagValuation {
   const holdings: BagHolding[] = [];
   for (const entry of held) {
     if (entry.raw <= 0n) continue;
@@ -49,16 +53,26 @@ export function valueBag(held: readonly HeldToken[], targetCap: number | null): 
   holdings.sort((a, b) => b.valueToday - a.valueToday || a.token.symbol.localeCompare(b.token.symbol));
   const listed = holdings.filter((holding) => holding.valueToday >= MIN_LISTED_VALUE_USD);
   const dustHoldings = holdings.filter((holding) => holding.valueToday < MIN_LISTED_VALUE_USD);
-  const sum = (pick: (holding: BagHolding) => number) => holdings.reduce((total, holding) => total + pick(holding), 0);
-  return {
-    listed,
-    dust: { count: dustHoldings.length, valueToday: dustHoldings.reduce((total, holding) => total + holding.valueToday, 0) },
-    totals: {
+  const stale = holdings.filter((holding) => isStale(holding.token));
+  const totalsOf = (some: readonly BagHolding[]) => {
+    const sum = (pick: (holding: BagHolding) => number) => some.reduce((total, holding) => total + pick(holding), 0);
+    return {
       today: sum((holding) => holding.valueToday),
       atHighs: sum((holding) => holding.valueAtHigh),
       atTarget: targetCap === null ? null : sum((holding) => holding.valueAtTarget ?? holding.valueToday),
-    },
+    };
   };
+  return {
+    listed,
+    dust: { count: dustHoldings.length, valueToday: dustHoldings.reduce((total, holding) => total + holding.valueToday, 0) },
+    totals: totalsOf(holdings),
+    onStalePrices: totalsOf(stale),
+  };
+}
+
+/** `valueBag`'s `isStale` for a page's price context: the coin page's rule (lib/coins/freshness.ts). */
+export function staleIn(context: Pick<PriceContext, "newestLivePriceAt" | "now">): (token: BagToken) => boolean {
+  return (token) => Boolean(token.priceUpdatedAt) && staleMinutes({ priceUpdatedAt: token.priceUpdatedAt! }, context) !== null;
 }
 
 function valueHolding({ token, raw, decimals }: HeldToken, targetCap: number | null): BagHolding {

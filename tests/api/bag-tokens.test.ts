@@ -37,6 +37,7 @@ test("every PulseChain coin by rank with contract, decimals, price, market cap a
     hex.currentPrice,
     hex.marketCap,
     hex.athMarketCap,
+    (hex.priceUpdatedAt ?? hex.listedAt).toISOString(),
   ]);
   // PLS is the chain's own coin: no contract.
   expect(body.tokens.find((row) => row[0] === "pls")?.[4]).toBeNull();
@@ -65,14 +66,17 @@ test("an unknown parameter is a 400 JSON error, and a malformed row is dropped b
   expect(res.body).toMatchObject({ error: { code: "invalid_query" } });
   const parsed = fromBagTokenIndex({
     tokens: [
-      ["ok", "OK", "Ok", null, "0x2b591e99afe9f32eaa6214f7b7629768c40eeb39", 8, 1, 10, null],
+      ["ok", "OK", "Ok", null, "0x2b591e99afe9f32eaa6214f7b7629768c40eeb39", 8, 1, 10, null, "2026-11-27T12:00:00.000Z"],
+      ["no-time", "T", "T", null, null, 18, 1, 10, null, "yesterday"],
       ["bad-address", "B", "B", null, "0x123", 18, 1, 10, null],
       ["no-price", "N", "N", null, null, null, "1", 10, null],
       "not a row",
     ],
   });
   expect(parsed).toEqual([
-    { id: "ok", symbol: "OK", name: "Ok", logoUrl: null, address: "0x2b591e99afE9f32eAA6214f7B7629768c40Eeb39", decimals: 8, currentPrice: 1, marketCap: 10, athMarketCap: null },
+    { id: "ok", symbol: "OK", name: "Ok", logoUrl: null, address: "0x2b591e99afE9f32eAA6214f7B7629768c40Eeb39", decimals: 8, currentPrice: 1, marketCap: 10, athMarketCap: null, priceUpdatedAt: "2026-11-27T12:00:00.000Z" },
+    // A row without a readable price time is kept: its price is shown, never called stale.
+    { id: "no-time", symbol: "T", name: "T", logoUrl: null, address: null, decimals: 18, currentPrice: 1, marketCap: 10, athMarketCap: null, priceUpdatedAt: null },
   ]);
   expect(() => fromBagTokenIndex({})).toThrow("The token list has no tokens.");
 });

@@ -101,7 +101,7 @@ export async function startBagWorld(baseUrl: string, databaseUrl: string): Promi
 }
 
 /** An operator's edit (HEX's tags, unchanged) tells the server its coins changed: its caches drop them. */
-async function tellTheApp(baseUrl: string, saved: { id: string; tags: string }[]): Promise<void> {
+export async function tellTheApp(baseUrl: string, saved: { id: string; tags: string }[]): Promise<void> {
   const hexTags = saved.find((coin) => coin.id === "hex")!.tags;
   const res = await operatorEdit(baseUrl, "hex", { tags: hexTags ? hexTags.split(",") : [] });
   if (res.status !== 200) throw new Error(`operator edit: HTTP ${res.status}`);

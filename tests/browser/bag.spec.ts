@@ -1,12 +1,14 @@
 // 'Your Bag' (/portfolio) against a real local chain: the scripted wallet connects without
 // signing, its balances are read in the browser at one block, every figure is checked against
 // values worked out by hand, targets switch, a watch-only address is pasted and shared through
-// the fragment, and no request to the site's own server ever carries an address.
+// the fragment, no request to the site's own server ever carries an address, and no request
+// depends on what the wallet holds.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { Page, Request } from "playwright-core";
 import { CANONICAL_MULTICALL3 } from "../../lib/chain/aggregate3";
-import { startBagWorld, type BagWorld } from "./bag-steps";
+import { createPrismaClient } from "../../lib/db/create-client";
+import { startBagWorld, tellTheApp, type BagWorld } from "./bag-steps";
 import { chooseCoin } from "./coin-steps";
 import { newContext, screenshotPath, watchForErrors } from "./harness";
 import { suite } from "./suite";
@@ -31,7 +33,22 @@ async function assertNoAddressSent(requests: Request[], addresses: string[]) {
   }
 }
 
-const rowTexts = async (page: Page) => (await page.getByTestId("bag-row").allInnerTexts()).map((text) => text.replace(/\s+/g, " ").trim());
+/**
+ * Every request a page makes anywhere but the PulseChain RPC (which must see the address): method,
+ * path with query, and body. A set: the same logo asked twice is still one entry.
+ */
+function recordRequestsBesidesRpc(page: Page): Set<string> {
+  const sent = new Set<string>();
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.origin === PUBLIC_RPC) return;
+    sent.add(`${request.method()} ${url.origin}${url.pathname}${url.search} ${request.postData() ?? ""}`.trim());
+  });
+  return sent;
+}
+
+/** Each row's text, without the coin's initials (drawn in place of a logo, hidden from screen readers). */
+const rowTexts = async (page: Page) => (await page.getByTestId("bag-row").allInnerTexts()).map((text) => text.replace(/\s+/g, " ").trim().replace(/^[0-9A-Z]{1,2} /, ""));
 
 describe("Your Bag", () => {
   let world: BagWorld;
@@ -161,7 +178,8 @@ describe("Your Bag", () => {
     // The whole table at a typed $6B: HEX × 2.
     await page.getByRole("radio", { name: "Custom market cap" }).click();
     await page.getByRole("textbox", { name: "Market cap" }).fill("6b");
-    assert.deepEqual(await rowTexts(page), ["HEX 50,000 $250.00 $5,000.00 $500.00 2.00x"]);
+    // At 360 px the chosen target's column takes the place of the all-time high's (its total stays).
+    assert.deepEqual(await rowTexts(page), ["HEX 50,000 $250.00 $500.00 2.00x"]);
     await page.screenshot({ path: screenshotPath("bag-watch-only-360"), fullPage: true });
 
     // The shared link opens on the same bag in a new page.
@@ -204,6 +222,90 @@ describe("Your Bag", () => {
     assert.deepEqual(problems, []);
     assert.deepEqual(sharedProblems, []);
     await context.close();
+  });
+
+  test("two wallets with different holdings make the same requests to the site: no logo, prefetch or read depends on what is held", async () => {
+    const { browser, baseUrl } = suite();
+    const requestsOf = async (address: string) => {
+      const context = await newContext(browser, baseUrl, { width: 1440, height: 900 });
+      await world.routeRpc(context);
+      const page = await context.newPage();
+      const problems = watchForErrors(page, baseUrl, { unreachable: [PUBLIC_RPC] });
+      const sent = recordRequestsBesidesRpc(page);
+      await page.goto(`/portfolio#${address}`);
+      await page.getByTestId("bag-table").waitFor();
+      // What a visitor does next, each of which could load something per coin: scroll (lazy
+      // images), point at and focus each coin's link (prefetches), value the table at a target.
+      // (A target coin is read by the id the visitor picks, whatever is held; the picker's list
+      // draws the logos of whatever it shows as the visitor types, so a typed cap keeps this exact.)
+      await page.mouse.wheel(0, 4000);
+      for (const link of await page.getByTestId("bag-row").getByRole("link").all()) {
+        await link.hover();
+        await link.focus();
+      }
+      await page.getByRole("radio", { name: "Custom market cap" }).click();
+      await page.getByRole("textbox", { name: "Market cap" }).fill("6b");
+      await page.getByText("At a market cap of $6.00B", { exact: true }).waitFor();
+      await page.waitForTimeout(1_000);
+      assert.deepEqual(problems, []);
+      await context.close();
+      return [...sent].sort();
+    };
+    // Alice holds pDAI, HEX, PLS, 9MM and PCOCK; Bob only HEX.
+    const alices = await requestsOf(alice.address);
+    const bobs = await requestsOf(bob.address);
+    assert.ok(alices.some((request) => request.includes("/api/bag-tokens?v=")), alices.join("\n"));
+    assert.deepEqual(alices, bobs);
+  });
+
+  test("at 360 px the chosen target's column is on screen without sideways scrolling, stale rows and totals say so; at 1440 px every column shows", async () => {
+    const { browser, baseUrl, databaseUrl } = suite();
+    // PLS priced live a moment ago: every other coin still carries the seed snapshot's price of
+    // days ago, so pDAI, HEX, 9MM and PCOCK are stale, as on their coin pages.
+    const db = createPrismaClient({ url: databaseUrl });
+    const pls = await db.coin.findUniqueOrThrow({ where: { id: "pls" } });
+    await db.coin.update({ where: { id: "pls" }, data: { priceSource: "pulsex", priceUpdatedAt: new Date() } });
+    const saved = await db.coin.findMany({ select: { id: true, tags: true } });
+    await tellTheApp(baseUrl, saved);
+    const context = await newContext(browser, baseUrl, { width: 360, height: 780 });
+    await world.routeRpc(context);
+    const page = await context.newPage();
+    const problems = watchForErrors(page, baseUrl, { unreachable: [PUBLIC_RPC] });
+    await page.goto(`/portfolio#${alice.address}`);
+    await page.getByTestId("bag-table").waitFor();
+    // The widest figures of the bag: pDAI at HEX's high, $9,000,003.00 (3,000.00x).
+    await page.getByRole("radio", { name: "All-time-high market cap" }).click();
+    await chooseCoin(page, /Target coin/, "HEX");
+    await page.getByText("At HEX's all-time-high market cap", { exact: true }).waitFor();
+    const box = page.locator('[data-slot="table-container"]').filter({ has: page.getByTestId("bag-table") });
+    const { scrollWidth, clientWidth } = await box.evaluate((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth }));
+    assert.ok(scrollWidth <= clientWidth, `the table scrolls sideways: ${scrollWidth} px of content in ${clientWidth}`);
+    const cells = await page.getByTestId("bag-at-target").all();
+    assert.equal(cells.length, 4);
+    for (const cell of cells) {
+      const rect = (await cell.boundingBox())!;
+      assert.ok(rect.x >= 0 && rect.x + rect.width <= 360, `a target cell at ${rect.x}..${rect.x + rect.width} px`);
+    }
+    assert.equal(await page.getByTestId("bag-at-high").first().isVisible(), false);
+    assert.equal(await page.getByTestId("bag-total-highs").innerText(), "$26,103.22");
+    const stale = await page.getByTestId("bag-row").evaluateAll((rows) => rows.map((row) => row.querySelector('[data-testid="price-badges"]')?.textContent ?? null));
+    assert.deepEqual(
+      stale.map((text) => text?.replace(/\d+ days/, "N days") ?? null),
+      ["stale: Price not updated for N days", "stale: Price not updated for N days", null, "stale: Price not updated for N days"],
+    );
+    // Today 4,047.5015 less PLS's $30; at highs 26,103.2168 less PLS's 85.714.
+    assert.equal(await page.getByTestId("bag-total-today-stale").innerText(), "$4,017.50 of this total uses prices older than 15 minutes.");
+    assert.equal(await page.getByTestId("bag-total-highs-stale").innerText(), "$26,017.50 of this total uses prices older than 15 minutes.");
+    await page.screenshot({ path: screenshotPath("bag-target-360"), fullPage: true });
+
+    await page.setViewportSize({ width: 1440, height: 900 });
+    assert.equal(await page.getByTestId("bag-at-high").first().isVisible(), true);
+    await page.screenshot({ path: screenshotPath("bag-target-1440"), fullPage: true });
+    assert.deepEqual(problems, []);
+    await context.close();
+    await db.coin.update({ where: { id: "pls" }, data: { priceSource: pls.priceSource, priceUpdatedAt: pls.priceUpdatedAt } });
+    await tellTheApp(baseUrl, saved);
+    await db.$disconnect();
   });
 
   test("a wallet on another network: the bag still reads, and the header says 'Wrong Network'", async () => {

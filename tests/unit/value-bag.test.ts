@@ -41,6 +41,6 @@ describe("valueBag", () => {
   });
 
   test("nothing held is an empty bag", () => {
-    expect(valueBag([zero], 1e9)).toEqual({ listed: [], dust: { count: 0, valueToday: 0 }, totals: { today: 0, atHighs: 0, atTarget: 0 } });
+    expect(valueBag([zero], 1e9)).toEqual({ listed: [], dust: { count: 0, valueToday: 0 }, totals: { today: 0, atHighs: 0, atTarget: 0 }, onStalePrices: { today: 0, atHighs: 0, atTarget: 0 } });
   });
 });
