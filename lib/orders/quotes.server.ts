@@ -6,6 +6,10 @@
 // insert the same key and one of them fails; the loser reads again and is told the day is
 // taken. A wallet's open-quote limit is checked again after its order is written, and the later
 // order of two racing ones is the one withdrawn.
+//
+// The amount names the order's id, so it is known only once the row exists. The row is written
+// "quoting" (not payable: lib/orders/status.ts) and becomes "quoted" together with its amount in
+// one conditional update, so no payment can be judged against an order without its amount.
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { ApiError } from "@/lib/api/errors";
@@ -22,7 +26,7 @@ import { orderPriceUsd } from "./catalog";
 import { toOrder } from "./order-view";
 import { freeSeatsByDay, sweepExpiredHolds } from "./seats.server";
 import { tokenToList } from "./token-check.server";
-import { MAX_OPEN_QUOTES, QUOTE_MINUTES } from "./status";
+import { MAX_OPEN_QUOTES, QUOTE_MINUTES, QUOTING_STATUS } from "./status";
 
 /** How far ahead a slot may start. */
 export const SLOT_HORIZON_DAYS = 90;
@@ -69,6 +73,7 @@ export async function createQuote(db: PrismaClient, user: SessionUser, body: Cre
       links: JSON.stringify(body.links ?? []),
       priceUsd,
       plsUsd,
+      status: QUOTING_STATUS,
       amountWei: "0",
       payTo,
       quoteExpiresAt: new Date(now.getTime() + QUOTE_MINUTES * 60_000),
@@ -80,8 +85,10 @@ export async function createQuote(db: PrismaClient, user: SessionUser, body: Cre
     const openUpToThis = await db.listingOrder.count({ where: { ...openQuotes(user.id, now), id: { lte: created.id } } });
     if (openUpToThis > MAX_OPEN_QUOTES) throw tooManyQuotes();
     if (body.slot) await holdSeats(db, created.id, token, daysOfSlot(body.slot.startsOn, body.slot.days), created.quoteExpiresAt, now);
-    const order = await db.listingOrder.update({ where: { id: created.id }, data: { amountWei: quoteWei(priceUsd, plsUsd, created.id).toString() } });
-    return toOrder(order, now);
+    const amountWei = quoteWei(priceUsd, plsUsd, created.id).toString();
+    const quoted = await db.listingOrder.updateMany({ where: { id: created.id, status: QUOTING_STATUS }, data: { status: "quoted", amountWei } });
+    if (quoted.count !== 1) throw new Error(`order ${created.id} left "${QUOTING_STATUS}" while it was quoted`);
+    return toOrder(await db.listingOrder.findUniqueOrThrow({ where: { id: created.id } }), now);
   } catch (error) {
     await db.listingOrder.delete({ where: { id: created.id } }); // its holds go with it (cascade)
     throw error;
@@ -97,7 +104,8 @@ function assertSlotDates(first: Date, now: Date): void {
   if (first.getTime() > last.getTime()) throw new ApiError("bad_request", `slot.startsOn: a slot starts within ${SLOT_HORIZON_DAYS} days (by ${dayKey(last)}).`);
 }
 
-const openQuotes = (userId: number, now: Date): Prisma.ListingOrderWhereInput => ({ userId, status: "quoted", quoteExpiresAt: { gt: now } });
+// Quotes still being written count too: two at once must see each other.
+const openQuotes = (userId: number, now: Date): Prisma.ListingOrderWhereInput => ({ userId, status: { in: ["quoted", QUOTING_STATUS] }, quoteExpiresAt: { gt: now } });
 const tooManyQuotes = () =>
   new ApiError("too_many_quotes", `You have ${MAX_OPEN_QUOTES} open quotes already: pay one, or wait until one expires (${QUOTE_MINUTES} minutes after it was made).`);
 
