@@ -24,6 +24,7 @@ import { quoteWei } from "./amount";
 import { addDays, dayKey, daysOfSlot, utcDay } from "./calendar";
 import { orderPriceUsd } from "./catalog";
 import { toOrder } from "./order-view";
+import { assertHoldRoom, quoteClientKey } from "./hold-bounds.server";
 import { freeSeatsByDay, sweepExpiredHolds } from "./seats.server";
 import { tokenToList } from "./token-check.server";
 import { MAX_OPEN_QUOTES, QUOTE_MINUTES, QUOTING_STATUS } from "./status";
@@ -47,13 +48,16 @@ type Token = { address: string; name: string; symbol: string; coinId: string | n
  * Quotes an order. `body` has passed createOrderBodySchema. Refusals (nothing is kept): 503
  * listings_closed; 409 already_listed, 422 not_a_token, not_priceable or under_liquidity_floor
  * for a plan's token; 422 unknown_coin for a slot's coins; 400 for a slot's dates or a token
- * compared with itself; 409 slot_unavailable, too_many_quotes.
+ * compared with itself; 409 slot_unavailable, too_many_quotes (also for the seat-days unpaid
+ * quotes may hold: lib/orders/hold-bounds.server.ts, counted by `clientIp`).
  */
-export async function createQuote(db: PrismaClient, user: SessionUser, body: CreateOrderBody, deps: ListingDeps = configuredListingDeps()): Promise<Order> {
+export async function createQuote(db: PrismaClient, user: SessionUser, body: CreateOrderBody, clientIp: string, deps: ListingDeps = configuredListingDeps()): Promise<Order> {
   const payTo = paymentAddressOrThrow();
   const now = deps.now?.() ?? new Date();
+  const holds = { client: quoteClientKey(clientIp), days: body.slot?.days ?? 0, now };
   if (body.slot) assertSlotDates(body.slot.startsOn, now);
   await assertQuotesLeft(db, user.id, now, MAX_OPEN_QUOTES);
+  await assertHoldRoom(db, holds);
   const token = body.plan ? await tokenToList(db, body.tokenAddress, deps) : await listedToken(db, body.tokenAddress);
   if (body.slot) await assertSlotCoins(db, token, body.slot.against);
   const plsUsd = await publishedPlsPrice(db);
@@ -76,6 +80,7 @@ export async function createQuote(db: PrismaClient, user: SessionUser, body: Cre
       status: QUOTING_STATUS,
       amountWei: "0",
       payTo,
+      quoteClient: holds.client,
       quoteExpiresAt: new Date(now.getTime() + QUOTE_MINUTES * 60_000),
       createdAt: now,
     },
@@ -84,6 +89,8 @@ export async function createQuote(db: PrismaClient, user: SessionUser, body: Cre
     // Two quotes from one wallet at once both passed the count above: the later one goes.
     const openUpToThis = await db.listingOrder.count({ where: { ...openQuotes(user.id, now), id: { lte: created.id } } });
     if (openUpToThis > MAX_OPEN_QUOTES) throw tooManyQuotes();
+    // And two quotes from anyone at once cannot pass the seat-day bounds together.
+    if (body.slot) await assertHoldRoom(db, { ...holds, days: 0 }, created.id);
     if (body.slot) await holdSeats(db, created.id, token, daysOfSlot(body.slot.startsOn, body.slot.days), created.quoteExpiresAt, now);
     const amountWei = quoteWei(priceUsd, plsUsd, created.id).toString();
     const quoted = await db.listingOrder.updateMany({ where: { id: created.id, status: QUOTING_STATUS }, data: { status: "quoted", amountWei } });
