@@ -20,7 +20,7 @@ import { ApiError } from "@/lib/api/errors";
 import { getEnv } from "@/lib/config/env";
 import type { PrismaClient } from "@/lib/db/create-client";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { ipKey } from "@/lib/security/rate-limit.server";
+import { ipKey } from "@/lib/security/client-ip.server";
 import { QUOTE_MINUTES, QUOTING_STATUS } from "./status";
 
 /** Seat-days one client's unpaid quotes may hold at once. */

@@ -17,6 +17,8 @@ import type { SessionUser } from "@/lib/auth/sessions.server";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { getEnv } from "@/lib/config/env";
+import { formatPriceAge } from "@/lib/coins/freshness";
+import { effectiveRefreshIntervalMinutes } from "@/lib/market/refresh-interval";
 import { configuredListingDeps, findListedCoin, type ListingDeps } from "@/lib/listings/coins.server";
 import { cleanTokenName, cleanTokenSymbol } from "@/lib/listings/token-text";
 import type { CreateOrderBody, Order } from "@/lib/validation/orders";
@@ -46,7 +48,7 @@ type Token = { address: string; name: string; symbol: string; coinId: string | n
 
 /**
  * Quotes an order. `body` has passed createOrderBodySchema. Refusals (nothing is kept): 503
- * listings_closed; 409 already_listed, 422 not_a_token, not_priceable or under_liquidity_floor
+ * listings_closed, or service_unavailable when the PLS price is unknown or stale; 409 already_listed, 422 not_a_token, not_priceable or under_liquidity_floor
  * for a plan's token; 422 unknown_coin for a slot's coins; 400 for a slot's dates or a token
  * compared with itself; 409 slot_unavailable, too_many_quotes (also for the seat-days unpaid
  * quotes may hold: lib/orders/hold-bounds.server.ts, counted by `clientIp`).
@@ -58,9 +60,9 @@ export async function createQuote(db: PrismaClient, user: SessionUser, body: Cre
   if (body.slot) assertSlotDates(body.slot.startsOn, now);
   await assertQuotesLeft(db, user.id, now, MAX_OPEN_QUOTES);
   await assertHoldRoom(db, holds);
+  const plsUsd = await publishedPlsPrice(db, now);
   const token = body.plan ? await tokenToList(db, body.tokenAddress, deps) : await listedToken(db, body.tokenAddress);
   if (body.slot) await assertSlotCoins(db, token, body.slot.against);
-  const plsUsd = await publishedPlsPrice(db);
 
   const priceUsd = orderPriceUsd({ plan: body.plan ?? null, slotDays: body.slot?.days ?? null });
   const created = await db.listingOrder.create({
@@ -139,10 +141,24 @@ export async function plsPriceUsd(db: PrismaClient): Promise<number | null> {
   return pls && pls.currentPrice > 0 ? pls.currentPrice : null;
 }
 
-async function publishedPlsPrice(db: PrismaClient): Promise<number> {
-  const price = await plsPriceUsd(db);
-  if (price === null) throw new ApiError("service_unavailable", "The PLS price is not known right now, so nothing can be quoted. Try again later.");
-  return price;
+/** A quote's PLS price is at most this many refresh intervals old. */
+export const QUOTE_PRICE_MAX_AGE_INTERVALS = 2;
+
+/**
+ * The published PLS price, when it is fresh enough to lock for a quote: at most two refresh
+ * intervals old (10 minutes at the default 5), so one late pass is tolerated and a stopped refresh
+ * or a source that has not answered is not. A snapshot price (the seed's) carries its old date.
+ */
+async function publishedPlsPrice(db: PrismaClient, now: Date): Promise<number> {
+  const pls = await db.coin.findUnique({ where: { id: PLS_COIN_ID }, select: { currentPrice: true, priceUpdatedAt: true } });
+  if (!pls || !(pls.currentPrice > 0)) throw new ApiError("service_unavailable", "The PLS price is not known right now, so nothing can be quoted. Try again later.");
+  const maxAgeMinutes = QUOTE_PRICE_MAX_AGE_INTERVALS * effectiveRefreshIntervalMinutes();
+  const ageMinutes = pls.priceUpdatedAt ? Math.floor((now.getTime() - pls.priceUpdatedAt.getTime()) / 60_000) : Infinity;
+  if (!(ageMinutes < maxAgeMinutes)) {
+    const age = Number.isFinite(ageMinutes) ? `was last updated ${formatPriceAge(ageMinutes)} ago` : "has never been updated";
+    throw new ApiError("service_unavailable", `The PLS price ${age}, and quotes use one under ${maxAgeMinutes} minutes old, so nothing can be quoted right now. Try again in a few minutes.`);
+  }
+  return pls.currentPrice;
 }
 
 /**
