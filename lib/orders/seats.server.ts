@@ -54,3 +54,33 @@ export async function slotCalendar(db: PrismaClient, now: Date, horizonDays: num
   const free = await freeSeatsByDay(db, days, now);
   return { seats: FEATURED_SEATS, days: days.map((day) => ({ day: dayKey(day), free: free.get(dayKey(day))!.seats.length })) };
 }
+
+/**
+ * The first day an operator's promoted slot running over [startsAt, endsAt) finds with more
+ * featured comparisons than seats, counting the slot itself among the operator's promoted ones
+ * (it is written already), with the number of seats orders hold that day; null when every day
+ * fits. Only days some order holds a seat on are looked at: the operator's own slots may stack up
+ * as they like. Held means paid (kept for good) or quoted and not yet expired: a buyer paying for
+ * a quote keeps the seat the quote showed.
+ */
+export async function overbookedDay(db: PrismaClient, slot: { startsAt: Date; endsAt: Date | null }, now: Date): Promise<{ day: Date; held: number } | null> {
+  const from = utcDay(slot.startsAt.getTime() > now.getTime() ? slot.startsAt : now);
+  const holds = await db.slotHold.findMany({
+    where: { day: { gte: from, ...(slot.endsAt && { lt: slot.endsAt }) }, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
+    select: { day: true },
+    orderBy: { day: "asc" },
+  });
+  const heldDays = holds.filter((hold) => runsOn(slot, hold.day));
+  if (heldDays.length === 0) return null;
+  const first = heldDays[0]!.day;
+  const end = addDays(heldDays[heldDays.length - 1]!.day, 1);
+  const operatorSlots = await db.featuredComparison.findMany({
+    where: { orderId: null, isPromoted: true, startsAt: { lt: end }, OR: [{ endsAt: null }, { endsAt: { gt: first } }] },
+    select: { startsAt: true, endsAt: true },
+  });
+  for (const { day } of heldDays) {
+    const held = heldDays.filter((hold) => hold.day.getTime() === day.getTime()).length;
+    if (held + operatorSlots.filter((other) => runsOn(other, day)).length > FEATURED_SEATS) return { day, held };
+  }
+  return null;
+}
