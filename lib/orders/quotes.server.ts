@@ -27,7 +27,7 @@ import { addDays, dayKey, daysOfSlot, utcDay } from "./calendar";
 import { orderPriceUsd } from "./catalog";
 import { toOrder } from "./order-view";
 import { assertHoldRoom, quoteClientKey } from "./hold-bounds.server";
-import { freeSeatsByDay, sweepExpiredHolds } from "./seats.server";
+import { freeSeatsByDay, overfullDay, sweepExpiredHolds } from "./seats.server";
 import { tokenToList } from "./token-check.server";
 import { MAX_OPEN_QUOTES, QUOTE_MINUTES, QUOTING_STATUS } from "./status";
 
@@ -183,10 +183,15 @@ export async function holdSeats(
     if (clash) throw new ApiError("slot_unavailable", `${token.symbol} already has a Homepage Compare slot on ${dayKey(clash)}.`);
     try {
       await db.$transaction(days.map((day) => db.slotHold.create({ data: { day, seat: free.get(dayKey(day))!.seats[0]!, orderId, expiresAt } })));
-      return;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
+      continue;
     }
+    // An operator's promoted slot written since the read above takes a seat too.
+    const overfull = await overfullDay(db, days, now);
+    if (!overfull) return;
+    await db.slotHold.deleteMany({ where: { orderId, day: { in: days } } });
+    throw new ApiError("slot_unavailable", `${dayKey(overfull.day)} has no free Homepage Compare slot: pick other days.`);
   }
   throw new ApiError("slot_unavailable", "Those days were just taken: pick other days.");
 }

@@ -5,6 +5,8 @@
 // hold's first step (the sweep of lapsed holds), which a quote with a slot runs after its row is
 // written and before its amount is.
 import type { Address, Hash } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import * as adminFeatured from "@/app/api/admin/featured/route";
 import * as cronOrders from "@/app/api/cron/orders/route";
 import * as payment from "@/app/api/orders/[id]/payment/route";
 import * as orders from "@/app/api/orders/route";
@@ -12,29 +14,50 @@ import { quoteWei } from "@/lib/orders/amount";
 import { dayKey } from "@/lib/orders/calendar";
 import { orderSchema } from "@/lib/validation/orders";
 import type { LocalChain } from "../chain/local-chain";
-import { JSON_WRITE, errorOf, type SignedIn } from "../helpers/account-session";
+import { JSON_WRITE, errorOf, signIn, type SignedIn } from "../helpers/account-session";
 import { payingBuyers, SMALL_POOL_FLOOR, startOrderChain } from "../helpers/paying-buyers";
 import { call } from "../helpers/request";
 import { useTestDatabase } from "../helpers/test-database";
 import { useAuthEnvironment } from "../helpers/wallet-session";
 
-/** Armed by a test: the next seat hold waits at its first step until the test releases it. */
-const gate: { armed: boolean; reached?: () => void; release?: Promise<void> } = { armed: false };
+/**
+ * Armed by a test: the next seat hold waits until the test releases it, at its first step (the
+ * sweep: its row written, its amount not yet) or right after it has read the free seats.
+ */
+const gate: { armed: "sweep" | "read" | null; reached?: () => void; release?: Promise<void> } = { armed: null };
+const waitAtGate = async (step: "sweep" | "read") => {
+  if (gate.armed !== step) return;
+  gate.armed = null;
+  gate.reached?.();
+  await gate.release;
+};
 
 jest.mock("@/lib/orders/seats.server", () => {
   const actual = jest.requireActual("@/lib/orders/seats.server");
   return {
     ...actual,
     async sweepExpiredHolds(...args: unknown[]) {
-      if (gate.armed) {
-        gate.armed = false;
-        gate.reached?.();
-        await gate.release;
-      }
+      await waitAtGate("sweep");
       return actual.sweepExpiredHolds(...args);
+    },
+    async freeSeatsByDay(...args: unknown[]) {
+      const free = await actual.freeSeatsByDay(...args);
+      await waitAtGate("read");
+      return free;
     },
   };
 });
+
+/** Arms the gate at `step`: resolves `reached` when a quote waits there, `release` lets it go on. */
+function armGate(step: "sweep" | "read") {
+  let release = () => {};
+  const reached = new Promise<void>((resolve) => {
+    gate.reached = resolve;
+    gate.release = new Promise<void>((open) => (release = open));
+    gate.armed = step;
+  });
+  return { reached, release: () => release() };
+}
 
 jest.setTimeout(90_000);
 
@@ -43,7 +66,8 @@ const CRON_SECRET = "cron-secret-for-jest-quote-window-0123";
 const DAY_MS = 86_400_000;
 
 const { db } = useTestDatabase({ seed: true });
-useAuthEnvironment();
+const OPERATOR_KEY = "0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a";
+useAuthEnvironment({ OPERATOR_ADDRESSES: privateKeyToAccount(OPERATOR_KEY).address });
 
 let chain: LocalChain;
 const { fundedBuyer, pay, mine, newToken } = payingBuyers(() => chain, "Window");
@@ -72,12 +96,7 @@ test("a dust payment naming an order whose quote is still being written pays not
   await check(); // the scan's cursor at the head: older blocks are not this test's
   const buyer = await fundedBuyer();
   const token = await newToken();
-  let release = () => {};
-  const reached = new Promise<void>((resolve) => {
-    gate.reached = resolve;
-    gate.release = new Promise<void>((open) => (release = open));
-    gate.armed = true;
-  });
+  const { reached, release } = armGate("sweep");
   const quoting = buyer.browser.request(orders.POST, "/api/orders", {
     method: "POST",
     headers: JSON_WRITE,
@@ -141,4 +160,32 @@ test("a quote a crash left without its amount takes no payment: refused when sub
   expect(after.status).not.toMatch(/paid|live/);
   if (after.paymentTx) expect(after).toMatchObject({ status: "review", statusReason: "Paid while the quote had no amount yet." });
   expect(await db().coin.count({ where: { contractAddress: token } })).toBe(0);
+});
+
+test("an operator's promoted slots written while a quote holds its seats: the quote withdraws, the day is never overbooked", async () => {
+  const operator = await signIn(OPERATOR_KEY);
+  const buyer = await fundedBuyer();
+  const day = dayFromToday(40);
+  const { reached, release } = armGate("read");
+  const quoting = buyer.browser.request(orders.POST, "/api/orders", {
+    method: "POST",
+    headers: JSON_WRITE,
+    body: JSON.stringify({ tokenAddress: await newToken(), plan: "target", slot: { days: 1, startsOn: day, against: "hex" } }),
+  });
+  try {
+    await reached; // the quote has seen both seats free, and holds nothing yet
+    for (const coin2Id of ["eth", "bnb"]) {
+      const res = await operator.browser.request(adminFeatured.POST, "/api/admin/featured", {
+        method: "POST",
+        headers: JSON_WRITE,
+        body: JSON.stringify({ coin1Id: "pls", coin2Id, isPromoted: true, startsAt: `${day}T00:00:00Z`, endsAt: `${day}T23:00:00Z` }),
+      });
+      expect(res.status).toBe(201);
+    }
+  } finally {
+    release();
+  }
+  const res = await quoting;
+  expect([res.status, errorOf(res).code]).toEqual([409, "slot_unavailable"]);
+  expect(await db().slotHold.count({ where: { day: new Date(`${day}T00:00:00Z`) } })).toBe(0);
 });
