@@ -48,8 +48,8 @@ type Token = { address: string; name: string; symbol: string; coinId: string | n
 
 /**
  * Quotes an order. `body` has passed createOrderBodySchema. Refusals (nothing is kept): 503
- * listings_closed, or service_unavailable when the PLS price is unknown or stale; 409 already_listed, 422 not_a_token, not_priceable or under_liquidity_floor
- * for a plan's token; 422 unknown_coin for a slot's coins; 400 for a slot's dates or a token
+ * listings_closed, or service_unavailable when the PLS price is unknown or stale; 409
+ * already_listed, 422 not_a_token, not_priceable or under_liquidity_floor for a plan's token; 422 unknown_coin for a slot's coins; 400 for a slot's dates or a token
  * compared with itself; 409 slot_unavailable, too_many_quotes (also for the seat-days unpaid
  * quotes may hold: lib/orders/hold-bounds.server.ts, counted by `clientIp`).
  */
