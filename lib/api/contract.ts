@@ -529,7 +529,7 @@ export const endpoints = {
   },
   scheduleFeatured: {
     method: "POST",
-    summary: "Schedules a featured comparison.",
+    summary: "Schedules a featured comparison (a promoted one over a day whose seats orders hold is 409).",
     path: "/api/admin/featured",
     access: "operator",
     cache: "private",
@@ -539,7 +539,7 @@ export const endpoints = {
   },
   removeFeatured: {
     method: "DELETE",
-    summary: "Removes a featured comparison slot.",
+    summary: "Removes a featured comparison slot (one an order paid for is 409: reject or refund the order instead).",
     path: "/api/admin/featured/:id",
     access: "operator",
     cache: "private",

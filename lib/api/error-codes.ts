@@ -37,13 +37,15 @@ export const ERROR_STATUS = {
   already_listed: 409,
   // The chain no longer answers the listing preview the operator confirmed.
   listing_changed: 409,
-  // The slot's days have no free featured seat, or the token already holds one of them.
+  // The slot's days have no free featured seat, or the token already holds one of them, or unpaid
+  // quotes hold as many days as they may; or an operator's promoted slot would take a seat an order holds.
   slot_unavailable: 409,
-  // A wallet holds MAX_OPEN_QUOTES unpaid quotes already.
+  // A wallet holds MAX_OPEN_QUOTES unpaid quotes already, or its client's unpaid quotes hold as many days as they may.
   too_many_quotes: 409,
   // The order is paid by another transaction, or closed, or the transaction paid another order.
   payment_conflict: 409,
-  // An operator's reject or refund that the order's status (or another order on its coin) does not allow.
+  // An operator's reject or refund that the order's status (or another order on its coin) does not
+  // allow, or removing a featured slot an order paid for.
   order_conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,

@@ -7,6 +7,9 @@ import { assertCoinsExist } from "@/lib/account/coins-exist.server";
 import type { PrismaClient } from "@/lib/db/create-client";
 import type { FeaturedSlot, ScheduleFeaturedBody, SlotStatus } from "@/lib/validation/listings";
 import { invalidatePublicData } from "@/lib/cache/invalidate.server";
+import { dayKey } from "@/lib/orders/calendar";
+import { FEATURED_SEATS } from "@/lib/orders/catalog";
+import { overbookedDay } from "@/lib/orders/seats.server";
 
 const withCoins = {
   coin1: { select: { id: true, symbol: true, name: true } },
@@ -72,13 +75,34 @@ export async function scheduleFeatured(db: PrismaClient, slot: ScheduleFeaturedB
     data: { coin1Id: slot.coin1Id, coin2Id: slot.coin2Id, startsAt: slot.startsAt, endsAt: slot.endsAt ?? null, isPromoted: slot.isPromoted },
     include: withCoins,
   });
+  // A promoted slot takes a home-page seat: not one an order holds (paid, or quoted and being
+  // paid). Checked with the slot written, so a quote holding a seat meanwhile is seen by one side.
+  const overbooked = row.isPromoted ? await overbookedDay(db, row, now) : null;
+  if (overbooked) {
+    await db.featuredComparison.delete({ where: { id: row.id } });
+    throw new ApiError(
+      "slot_unavailable",
+      `Orders hold ${overbooked.held} of the ${FEATURED_SEATS} Homepage Compare seats on ${dayKey(overbooked.day)}, so a promoted slot then would push a paid comparison off the home page: start it after that day, end it before, or schedule it unpromoted.`,
+    );
+  }
   invalidatePublicData(["featured"]);
   return toSlot(row, now);
 }
 
-/** Removes a slot; 404 when there is none with this id. */
+/**
+ * Removes a slot; 404 when there is none with this id. A slot an order paid for is 409
+ * order_conflict: the order queue's reject or refund takes it down with its order, so the buyer
+ * is never left with a "live" order whose slot is gone.
+ */
 export async function removeFeatured(db: PrismaClient, id: number): Promise<void> {
-  const { count } = await db.featuredComparison.deleteMany({ where: { id } });
-  if (count === 0) throw new ApiError("not_found", `No featured slot with id ${id}.`);
+  const { count } = await db.featuredComparison.deleteMany({ where: { id, orderId: null } });
+  if (count === 0) {
+    const paid = await db.featuredComparison.findUnique({ where: { id }, select: { orderId: true } });
+    if (!paid) throw new ApiError("not_found", `No featured slot with id ${id}.`);
+    throw new ApiError(
+      "order_conflict",
+      `Featured slot ${id} was paid for by order ${paid.orderId}: reject or refund that order in the order queue, which takes its slot down with it.`,
+    );
+  }
   invalidatePublicData(["featured"]);
 }

@@ -6,6 +6,7 @@ import type { PrismaClient } from "@/lib/db/create-client";
 import { invalidatePublicData } from "@/lib/cache/invalidate.server";
 import { getDb } from "@/lib/db/get-db.server";
 import { getEnv } from "@/lib/config/env";
+import { effectiveRefreshIntervalMinutes } from "./refresh-interval";
 import { MARKET_REFRESH_LEASE, acquireLease, holdsLease, releaseLease, renewLease } from "./lease.server";
 import { runRefreshPass, type RefreshReport } from "./refresh.server";
 import { createPulseChainClient } from "./onchain/client.server";
@@ -52,7 +53,7 @@ export function configuredPulseXContracts(): PulseXContracts {
  * can take it while a second refresher started meanwhile (another instance, a cron retry) skips.
  */
 export function leaseDurationMs(): number {
-  const minutes = getEnv().MARKET_REFRESH_INTERVAL_MINUTES || 5;
+  const minutes = effectiveRefreshIntervalMinutes();
   return Math.max(30_000, minutes * 60_000 - 30_000);
 }
 

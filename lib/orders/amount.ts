@@ -13,13 +13,27 @@ export const ORDER_TAG_MODULUS = 10n ** 9n;
 
 /** The exact amount to pay for `priceUsd` at `plsUsd` dollars per PLS: whole PLS, rounded up, plus the order's tag. */
 export function quoteWei(priceUsd: number, plsUsd: number, orderId: number): bigint {
-  if (!(plsUsd > 0) || !(priceUsd > 0)) throw new Error(`cannot quote $${priceUsd} at $${plsUsd} per PLS`);
   if (!Number.isInteger(orderId) || orderId < 1 || BigInt(orderId) >= ORDER_TAG_MODULUS) throw new Error(`order id ${orderId} does not fit the amount's tag`);
+  return wholePlsWei(priceUsd, plsUsd) + BigInt(orderId);
+}
+
+/** The quote's whole-PLS part, in wei. */
+function wholePlsWei(priceUsd: number, plsUsd: number): bigint {
+  if (!(plsUsd > 0) || !(priceUsd > 0)) throw new Error(`cannot quote $${priceUsd} at $${plsUsd} per PLS`);
   // Whole PLS: the quote a buyer reads is a round number, and the tag below it stays readable.
   // 12 significant digits first, so that float noise (135 / 0.00003 = 4499999.9999999995) does
   // not add a PLS.
-  const wholePls = BigInt(Math.ceil(Number((priceUsd / plsUsd).toPrecision(12))));
-  return wholePls * WEI_PER_PLS + BigInt(orderId);
+  return BigInt(Math.ceil(Number((priceUsd / plsUsd).toPrecision(12)))) * WEI_PER_PLS;
+}
+
+/**
+ * Whether an order's amount is written: at least its quote's whole-PLS part. An order without it
+ * (a quote still being written, or one a crash left half-written) takes no payment, whatever
+ * its status says.
+ */
+export function hasQuotedAmount(order: { amountWei: string; priceUsd: number; plsUsd: number }): boolean {
+  if (!(order.plsUsd > 0) || !(order.priceUsd > 0) || !/^\d+$/.test(order.amountWei)) return false;
+  return BigInt(order.amountWei) >= wholePlsWei(order.priceUsd, order.plsUsd);
 }
 
 /** The order a paid amount names (0 when it names none). */

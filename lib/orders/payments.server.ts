@@ -21,7 +21,7 @@ import type { ListingOrder } from "@/lib/generated/prisma/client";
 import { assertPulseChain, configuredListingDeps, type ListingDeps } from "@/lib/listings/coins.server";
 import { PULSECHAIN_CHAIN_ID } from "@/lib/market/onchain/contracts";
 import type { Order } from "@/lib/validation/orders";
-import { formatPls, orderTagOf } from "./amount";
+import { formatPls, hasQuotedAmount, orderTagOf } from "./amount";
 import { findMined, findTransaction } from "./chain-reads.server";
 import { fulfil } from "./fulfil.server";
 import { toOrder } from "./order-view";
@@ -118,12 +118,14 @@ export function assertPaysOrder(order: ListingOrder, tx: Transaction, buyer: str
   if (tx.chainId !== undefined && tx.chainId !== PULSECHAIN_CHAIN_ID) throw refuse(`it is for chain ${tx.chainId}, not PulseChain (${PULSECHAIN_CHAIN_ID})`);
   if (getAddress(tx.from) !== getAddress(buyer)) throw refuse("it was not sent from your wallet");
   if (!tx.to || getAddress(tx.to) !== getAddress(order.payTo)) throw refuse(`it was not sent to the payment address ${order.payTo}`);
+  if (!hasQuotedAmount(order)) throw refuse("its quote has no amount yet");
   if (orderTagOf(tx.value) !== order.id) throw refuse(`its amount does not name this order (send exactly ${formatPls(BigInt(order.amountWei))} PLS)`);
 }
 
 async function judge(db: PrismaClient, order: ListingOrder, value: bigint, confirmations: number, minedAt: Date): Promise<Verdict> {
   const env = getEnv();
   if (confirmations < env.LISTING_CONFIRMATIONS) return { kind: "waiting", confirmations };
+  if (!hasQuotedAmount(order)) return { kind: "review", reason: "Paid while the quote had no amount yet." };
   const quoted = BigInt(order.amountWei);
   if (value < quoted) return { kind: "review", reason: `Underpaid by ${formatPls(quoted - value)} PLS.` };
   if (minedAt.getTime() <= order.quoteExpiresAt.getTime()) return { kind: "paid" };

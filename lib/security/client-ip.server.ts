@@ -145,3 +145,29 @@ function warnOnce(key: string, when: boolean, message: string): void {
   warned.add(key);
   console.warn(message);
 }
+
+/**
+ * The key of a client IP, for the rate limits and for counting one client's quotes
+ * (lib/orders/hold-bounds.server.ts). IPv6 counts per /64: one subscriber usually holds a whole /64 and could
+ * otherwise take a new address per request. Anything that is not an IP ("unknown") is used as is.
+ */
+export function ipKey(ip: string): string {
+  const address = normalizeIp(ip);
+  if (!address || !address.includes(":")) return address ?? ip;
+  return `${expandIpv6(address).slice(0, 4).join(":")}::/64`;
+}
+
+/** The 8 hextets of an IPv6 address (valid, as normalizeIp returns it). */
+function expandIpv6(address: string): string[] {
+  let text = address;
+  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.split("::") as [string, string | undefined];
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const zeros = tail === undefined ? [] : Array<string>(8 - left.length - right.length).fill("0");
+  return [...left, ...zeros, ...right].map((hextet) => (Number.parseInt(hextet, 16) || 0).toString(16));
+}

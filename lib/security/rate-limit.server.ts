@@ -23,7 +23,9 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 import { getEnv } from "@/lib/config/env";
 import { createCircuitBreaker, type CircuitBreaker } from "@/lib/shared/circuit-breaker";
 import { RATE_LIMIT_BUCKETS, type RateLimitBucket, type RateLimitRule } from "./rate-limit-buckets";
-import { normalizeIp } from "./client-ip.server";
+import { ipKey } from "./client-ip.server";
+
+export { ipKey };
 
 /** A refusal says when to come back: whole seconds, at least 1 (what Retry-After takes). */
 export type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
@@ -166,31 +168,6 @@ function keyFor(rule: RateLimitRule, keys: RateLimitKeys): string | undefined {
     case "total":
       return "all";
   }
-}
-
-/**
- * The key of a client IP. IPv6 counts per /64: one subscriber usually holds a whole /64 and could
- * otherwise take a new address per request. Anything that is not an IP ("unknown") is used as is.
- */
-export function ipKey(ip: string): string {
-  const address = normalizeIp(ip);
-  if (!address || !address.includes(":")) return address ?? ip;
-  return `${expandIpv6(address).slice(0, 4).join(":")}::/64`;
-}
-
-/** The 8 hextets of an IPv6 address (valid, as normalizeIp returns it). */
-function expandIpv6(address: string): string[] {
-  let text = address;
-  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
-  if (v4) {
-    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
-    text = `${text.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head, tail] = text.split("::") as [string, string | undefined];
-  const left = head ? head.split(":") : [];
-  const right = tail ? tail.split(":") : [];
-  const zeros = tail === undefined ? [] : Array<string>(8 - left.length - right.length).fill("0");
-  return [...left, ...zeros, ...right].map((hextet) => (Number.parseInt(hextet, 16) || 0).toString(16));
 }
 
 /** A rule's counts: in Redis while it answers (when there is one), in this process's memory otherwise. */

@@ -16,6 +16,8 @@ import { JSON_WRITE, SAME_SITE, errorOf, signIn, type SignedIn } from "../helper
 const OPERATOR_KEY = "0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a";
 const OPERATOR = privateKeyToAccount(OPERATOR_KEY).address;
 const HOUR = 3_600_000;
+/** HEX's PulseChain contract: listed in the seed. */
+const SEEDED_HEX = "0x2b591e99afE9f32eAA6214f7B7629768c40Eeb39";
 
 const { db } = useTestDatabase({ seed: true });
 useAuthEnvironment({ OPERATOR_ADDRESSES: OPERATOR });
@@ -147,5 +149,80 @@ describe("removing", () => {
     expect(again.status).toBe(404);
     expect(errorOf(again)).toEqual({ code: "not_found", message: `No featured slot with id ${created.id}.` });
     for (const id of ["abc", "0", "-1", "1.5"]) expect((await remove(operator, id)).status).toBe(404);
+  });
+});
+
+describe("slots and the seats orders hold (issue 38)", () => {
+  const DAY = 24 * HOUR;
+  const dayAhead = (n: number) => new Date(Math.floor(Date.now() / DAY) * DAY + n * DAY);
+  beforeEach(async () => {
+    await db().slotHold.deleteMany();
+    await db().listingOrder.deleteMany();
+  });
+
+  /** A buyer's order holding one seat on each of `days` (paid: for good; else a quote's 15 minutes), as the quote and its payment leave it. */
+  async function orderHolding(days: Date[], paid: boolean) {
+    const buyer = await db().user.create({ data: { address: `0x${String(Math.random()).slice(2, 12).padStart(40, "0")}` } });
+    const order = await db().listingOrder.create({
+      data: {
+        userId: buyer.id,
+        status: paid ? "live" : "quoted",
+        tokenAddress: SEEDED_HEX,
+        tokenName: "HEX",
+        tokenSymbol: "HEX",
+        slotDays: days.length,
+        slotStartsOn: days[0],
+        slotAgainstId: "btc",
+        priceUsd: 100,
+        plsUsd: 0.00003,
+        amountWei: "3333334000000000000000001",
+        payTo: "0x2222222222222222222222222222222222222222",
+        quoteExpiresAt: new Date(Date.now() + 15 * 60_000),
+        paymentTx: paid ? `0x${"ab".repeat(32)}` : null,
+      },
+    });
+    for (const day of days) {
+      const taken = await db().slotHold.count({ where: { day } });
+      await db().slotHold.create({ data: { day, seat: taken, orderId: order.id, expiresAt: paid ? null : order.quoteExpiresAt } });
+    }
+    const featured = paid
+      ? await db().featuredComparison.create({
+          data: { coin1Id: "hex", coin2Id: "btc", isPromoted: true, startsAt: days[0]!, endsAt: new Date(days[days.length - 1]!.getTime() + DAY), orderId: order.id },
+        })
+      : null;
+    return { order, featured };
+  }
+
+  test("a promoted slot over a day whose seats orders hold (paid, or quoted and unexpired) is 409 and not written; unpromoted, or on a free seat, it is scheduled", async () => {
+    await orderHolding([dayAhead(5), dayAhead(6)], true);
+    await orderHolding([dayAhead(6)], false);
+    const over = (from: number, to: number | null, isPromoted = true) => ({ coin1Id: "pls", coin2Id: "eth", startsAt: dayAhead(from).toISOString(), endsAt: to === null ? undefined : dayAhead(to).toISOString(), isPromoted });
+
+    const full = await schedule(operator, over(6, 7));
+    expect([full.status, errorOf(full).code]).toEqual([409, "slot_unavailable"]);
+    expect(errorOf(full).message).toBe(
+      `Orders hold 2 of the 2 Homepage Compare seats on ${dayAhead(6).toISOString().slice(0, 10)}, so a promoted slot then would push a paid comparison off the home page: start it after that day, end it before, or schedule it unpromoted.`,
+    );
+    // Open-ended from today: it would run over day 6 too.
+    expect((await schedule(operator, over(0, null))).status).toBe(409);
+    expect(await db().featuredComparison.count({ where: { orderId: null } })).toBe(0);
+
+    expect((await schedule(operator, over(6, 7, false))).status).toBe(201);
+    // Day 5 has one seat left: the first promoted slot takes it, a second one is refused.
+    expect((await schedule(operator, over(5, 6))).status).toBe(201);
+    expect((await schedule(operator, { ...over(5, 6), coin2Id: "bnb" })).status).toBe(409);
+    expect((await schedule(operator, over(8, 9))).status).toBe(201);
+  });
+
+  test("a slot an order paid for cannot be removed (409, naming the order): the order stays live with its slot", async () => {
+    const { order, featured } = await orderHolding([dayAhead(3)], true);
+    const res = await remove(operator, String(featured!.id));
+    expect([res.status, errorOf(res).code]).toEqual([409, "order_conflict"]);
+    expect(errorOf(res).message).toBe(`Featured slot ${featured!.id} was paid for by order ${order.id}: reject or refund that order in the order queue, which takes its slot down with it.`);
+    expect(await db().featuredComparison.count({ where: { id: featured!.id } })).toBe(1);
+    expect((await db().listingOrder.findUniqueOrThrow({ where: { id: order.id } })).status).toBe("live");
+    // The operator's own slots still go.
+    const own = featuredSlotSchema.parse((await schedule(operator, { coin1Id: "pls", coin2Id: "eth", startsAt: iso(HOUR), isPromoted: false })).body);
+    expect((await remove(operator, String(own.id))).status).toBe(204);
   });
 });

@@ -57,7 +57,7 @@ afterAll(() => stopChain());
 
 let audit: jest.SpyInstance;
 beforeEach(async () => {
-  await db().coin.update({ where: { id: "pls" }, data: { currentPrice: 0.00003 } });
+  await db().coin.update({ where: { id: "pls" }, data: { currentPrice: 0.00003, priceUpdatedAt: new Date() } });
   audit = jest.spyOn(console, "info").mockImplementation(() => {});
 });
 afterEach(() => audit.mockRestore());

@@ -14,7 +14,7 @@ import { RATE_LIMIT_BUCKETS } from "@/lib/security/rate-limit-buckets";
 import { apiErrorSchema } from "@/lib/validation/coins";
 import { fakeWalletChain } from "../helpers/fake-wallet-chain";
 import { useTestDatabase } from "../helpers/test-database";
-import { Browser, siweMessage, useAuthEnvironment } from "../helpers/wallet-session";
+import { Browser, ClientAt, siweMessage, useAuthEnvironment } from "../helpers/wallet-session";
 
 const RPC = "https://rpc.pulsechain.test/";
 useTestDatabase({ seed: false });
@@ -39,19 +39,6 @@ beforeEach(() => {
   resetSignatureChecksForTests();
 });
 afterAll(() => server.close());
-
-/** A browser whose requests come from `ip` (as Vercel's edge reports it). */
-class ClientAt extends Browser {
-  constructor(readonly ip: string) {
-    super();
-  }
-
-  override request(...[handler, path, init = {}]: Parameters<Browser["request"]>) {
-    const headers = new Headers(init.headers);
-    headers.set("x-vercel-forwarded-for", this.ip);
-    return super.request(handler, path, { ...init, headers });
-  }
-}
 
 /** A sign-in naming `address` with a fresh nonce, signed by `signer` (not the wallet's key when forged). */
 async function signInNaming(client: Browser, address: Address, signer = stranger) {

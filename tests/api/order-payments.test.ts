@@ -36,7 +36,7 @@ beforeAll(async () => {
 afterAll(() => stopChain());
 
 beforeEach(async () => {
-  await db().coin.update({ where: { id: "pls" }, data: { currentPrice: 0.00003 } });
+  await db().coin.update({ where: { id: "pls" }, data: { currentPrice: 0.00003, priceUpdatedAt: new Date() } });
 });
 
 const submit = (buyer: SignedIn, orderId: number, txHash: string) =>

@@ -39,6 +39,11 @@ beforeAll(async () => {
 
 afterAll(() => stopChain());
 
+// Quotes lock a PLS price at most two refresh intervals old: the seed's snapshot is older.
+beforeEach(async () => {
+  await db().coin.update({ where: { id: "pls" }, data: { priceUpdatedAt: new Date() } });
+});
+
 const check = (user: SignedIn, query: string) => user.browser.request(token.GET, `/api/orders/token${query}`);
 const quotePlan = (user: SignedIn, tokenAddress: string) =>
   user.browser.request(orders.POST, "/api/orders", { method: "POST", headers: JSON_WRITE, body: JSON.stringify({ tokenAddress, plan: "target" }) });

@@ -46,7 +46,7 @@ beforeEach(async () => {
   await db().slotHold.deleteMany();
   await db().listingOrder.deleteMany();
   await db().featuredComparison.deleteMany();
-  await db().coin.update({ where: { id: "pls" }, data: { currentPrice: PLS_USD } });
+  await db().coin.update({ where: { id: "pls" }, data: { currentPrice: PLS_USD, priceUpdatedAt: new Date() } });
 });
 
 const quote = (user: SignedIn, body: CreateOrderInput | Record<string, unknown>) =>
@@ -126,6 +126,36 @@ describe("a quote", () => {
     } finally {
       restore();
     }
+  });
+});
+
+describe("the PLS price a quote locks", () => {
+  const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+  const quoteAt = async (priceUpdatedAt: Date | null, env: Record<string, string> = {}) => {
+    await db().coin.update({ where: { id: "pls" }, data: { priceUpdatedAt } });
+    const restore = setEnvVars(env);
+    try {
+      return await quote(await signIn(), { tokenAddress: doggo, plan: "target", slot: { days: 1, startsOn: dayFromToday(3), against: "hex" } });
+    } finally {
+      restore();
+    }
+  };
+
+  test("older than two refresh intervals (10 minutes at the default 5): 503 with the reason, nothing written", async () => {
+    const before = await written();
+    const stale = await quoteAt(minutesAgo(11));
+    expect([stale.status, errorOf(stale).code]).toEqual([503, "service_unavailable"]);
+    expect(errorOf(stale).message).toBe("The PLS price was last updated 11 minutes ago, and quotes use one under 10 minutes old, so nothing can be quoted right now. Try again in a few minutes.");
+    const never = await quoteAt(null);
+    expect(errorOf(never).message).toMatch(/^The PLS price has never been updated/);
+    expect(await written()).toEqual(before);
+    expect((await quoteAt(minutesAgo(9))).status).toBe(201);
+  });
+
+  test("MARKET_REFRESH_INTERVAL_MINUTES=0 (a web instance beside a worker) reads as the worker's 5 minutes; a longer interval allows an older price", async () => {
+    expect((await quoteAt(minutesAgo(11), { MARKET_REFRESH_INTERVAL_MINUTES: "0" })).status).toBe(503);
+    expect((await quoteAt(minutesAgo(25), { MARKET_REFRESH_INTERVAL_MINUTES: "15" })).status).toBe(201);
+    expect((await quoteAt(minutesAgo(31), { MARKET_REFRESH_INTERVAL_MINUTES: "15" })).status).toBe(503);
   });
 });
 

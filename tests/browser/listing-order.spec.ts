@@ -12,6 +12,7 @@ import { after, before, describe, test } from "node:test";
 import type { BrowserContext, Page } from "playwright-core";
 import { createTestClient, http, parseEther, type Address } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import { createPrismaClient } from "../../lib/db/create-client";
 import { formatDay } from "../../lib/shared/format";
 import { pulseXReaderEnv, startLocalChain, type LocalChain } from "../chain/local-chain";
 import { chooseCoin } from "./coin-steps";
@@ -43,6 +44,11 @@ describe("the Listing Form, paid on a local chain", () => {
       build: false,
       env: { ...pulseXReaderEnv(chain), LISTING_PAYMENT_ADDRESS: PAY_TO, LISTING_CONFIRMATIONS: String(CONFIRMATIONS) },
     });
+    // Quotes lock only a PLS price under two refresh intervals old; this server refreshes no
+    // prices on a timer, so the seed's PLS price is published as just updated.
+    const db = createPrismaClient({ url: app.databaseUrl });
+    await db.coin.update({ where: { id: "pls" }, data: { priceUpdatedAt: new Date() } });
+    await db.$disconnect();
   });
   after(async () => {
     await app?.stop();

@@ -15,10 +15,9 @@ export const SESSION_COOKIE = "__Secure-next-auth.session-token";
 
 export type SignedIn = { browser: Browser; userId: number; address: string };
 
-/** A new wallet (real key, real SIWE signature) signed in through the real auth routes. */
-export async function signIn(key: Hex = generatePrivateKey()): Promise<SignedIn> {
+/** A new wallet (real key, real SIWE signature) signed in through the real auth routes, in `browser` (a new one by default). */
+export async function signIn(key: Hex = generatePrivateKey(), browser: Browser = new Browser()): Promise<SignedIn> {
   const account = privateKeyToAccount(key);
-  const browser = new Browser();
   const res = await browser.signIn(account);
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${res.text}`);
   const me = await browser.user();
