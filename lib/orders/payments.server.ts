@@ -9,7 +9,9 @@
 //
 // The hash is claimed for the order only after the transaction is seen to come from the buyer
 // and to name the order, so nobody can block a payment by submitting its hash (seen pending)
-// for an order of their own.
+// for an order of their own. A claim whose transaction was replaced or never mines is released,
+// and a replacement (same sender, same nonce) that pays the order takes the claim over
+// (lib/orders/claims.server.ts).
 import "server-only";
 import { getAddress, type Hash, type PublicClient, type Transaction } from "viem";
 import { ApiError } from "@/lib/api/errors";
@@ -23,6 +25,7 @@ import { PULSECHAIN_CHAIN_ID } from "@/lib/market/onchain/contracts";
 import type { Order } from "@/lib/validation/orders";
 import { formatPls, orderTagOf } from "./amount";
 import { findMined, findTransaction } from "./chain-reads.server";
+import { releaseUnminedClaim, swapClaim } from "./claims.server";
 import { fulfil } from "./fulfil.server";
 import { toOrder } from "./order-view";
 import { plsPriceUsd } from "./quotes.server";
@@ -45,13 +48,15 @@ export async function submitPayment(db: PrismaClient, user: SessionUser, orderId
   const order = await db.listingOrder.findFirst({ where: { id: orderId, userId: user.id } });
   if (!order) throw new ApiError("not_found", `You have no order ${orderId}.`);
   if (order.paymentTx === hash) return checkPayment(db, order, deps, now); // the same hash again: the same answer
-  if (order.paymentTx) throw new ApiError("payment_conflict", `Order ${orderId} is paid by another transaction (${order.paymentTx}).`);
+  if (order.paymentTx && !isPayable(order)) throw new ApiError("payment_conflict", `Order ${orderId} is paid by another transaction (${order.paymentTx}).`);
   if (!isPayable(order)) throw new ApiError("payment_conflict", `Order ${orderId} is ${order.status}: it takes no payment.`);
 
   await assertPulseChain(deps.client);
   const tx = await readTransaction(deps.client, hash);
   assertPaysOrder(order, tx, user.address);
-  return checkPayment(db, await claimPayment(db, order, hash), deps, now, tx);
+  // Claimed by another transaction: this one may be its replacement (the wallet's "Speed up").
+  const claimed = order.paymentTx ? await swapClaim(db, order, tx, deps.client, now, rpcDown) : await claimPayment(db, order, tx, now);
+  return checkPayment(db, claimed, deps, now, tx);
 }
 
 const isPayable = (order: ListingOrder) => (PAYABLE_STATUSES as readonly string[]).includes(order.status);
@@ -62,9 +67,13 @@ const isPayable = (order: ListingOrder) => (PAYABLE_STATUSES as readonly string[
  * here, and the unique index refuses a hash that paid another order. The same hash claimed
  * twice at once (the tab and the scheduled check): both go on with the one claim.
  */
-export async function claimPayment(db: PrismaClient, order: ListingOrder, hash: Hash): Promise<ListingOrder> {
+export async function claimPayment(db: PrismaClient, order: ListingOrder, tx: Transaction, now: Date): Promise<ListingOrder> {
+  const hash = tx.hash;
   try {
-    await db.listingOrder.updateMany({ where: { id: order.id, paymentTx: null, status: { in: [...PAYABLE_STATUSES] } }, data: { paymentTx: hash } });
+    await db.listingOrder.updateMany({
+      where: { id: order.id, paymentTx: null, status: { in: [...PAYABLE_STATUSES] } },
+      data: { paymentTx: hash, paymentNonce: tx.nonce, paymentClaimedAt: now },
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw new ApiError("payment_conflict", `Transaction ${hash} has already paid another order.`);
     throw error;
@@ -81,11 +90,15 @@ export async function claimPayment(db: PrismaClient, order: ListingOrder, hash: 
 export async function checkPayment(db: PrismaClient, order: ListingOrder, deps: ListingDeps, now: Date, known?: Transaction): Promise<Order> {
   if (!isPayable(order) || !order.paymentTx) return toOrder(order, now);
   const mined = await findMined(deps.client, order.paymentTx as Hash, rpcDown, known);
-  if (!mined) return toOrder(order, now); // still pending
+  if (!mined) {
+    // Still pending; or replaced, or never mining, and then let go.
+    const released = await releaseUnminedClaim(db, order, deps.client, now, rpcDown);
+    return toOrder(released ? await db.listingOrder.findUniqueOrThrow({ where: { id: order.id } }) : order, now);
+  }
   const { tx, receipt, confirmations, minedAt } = mined;
   if (receipt.status !== "success") {
     // A reverted transaction paid nothing: the order goes back to waiting for a payment.
-    await db.listingOrder.updateMany({ where: { id: order.id, paymentTx: order.paymentTx }, data: { paymentTx: null } });
+    await db.listingOrder.updateMany({ where: { id: order.id, paymentTx: order.paymentTx }, data: { paymentTx: null, paymentNonce: null, paymentClaimedAt: null } });
     throw new ApiError("payment_refused", `Transaction ${order.paymentTx} reverted: it paid nothing. Send the payment again.`);
   }
   const verdict = await judge(db, order, tx.value, confirmations, minedAt);
@@ -104,7 +117,7 @@ export async function checkPayment(db: PrismaClient, order: ListingOrder, deps: 
   return toOrder(await db.listingOrder.findUniqueOrThrow({ where: { id: order.id } }), now);
 }
 
-const rpcDown = () => new ApiError("service_unavailable", "The PulseChain RPC did not answer. Try again later; your payment is safe on chain.");
+export const rpcDown = () => new ApiError("service_unavailable", "The PulseChain RPC did not answer. Try again later; your payment is safe on chain.");
 
 async function readTransaction(client: PublicClient, hash: Hash): Promise<Transaction> {
   const tx = await findTransaction(client, hash, rpcDown);
