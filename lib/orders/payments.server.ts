@@ -137,6 +137,8 @@ export function assertPaysOrder(order: ListingOrder, tx: Transaction, buyer: str
 async function judge(db: PrismaClient, order: ListingOrder, value: bigint, confirmations: number, minedAt: Date): Promise<Verdict> {
   const env = getEnv();
   if (confirmations < env.LISTING_CONFIRMATIONS) return { kind: "waiting", confirmations };
+  // An expired order with a reason was cancelled by the operator: its payment is theirs to weigh.
+  if (order.status === "expired" && order.statusReason) return { kind: "review", reason: `Paid after the quote was cancelled: ${order.statusReason}` };
   const quoted = BigInt(order.amountWei);
   if (value < quoted) return { kind: "review", reason: `Underpaid by ${formatPls(quoted - value)} PLS.` };
   if (minedAt.getTime() <= order.quoteExpiresAt.getTime()) return { kind: "paid" };
