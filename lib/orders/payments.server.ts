@@ -2,8 +2,9 @@
 //
 // A transaction pays an order only when it succeeded on PulseChain (369), came from the order's
 // wallet, went to the payment address the quote named, names the order (its amount mod 10^9 is
-// the order's id: lib/orders/amount.ts), pays at least the quote, is LISTING_CONFIRMATIONS blocks
-// deep, and was mined before the quote expired (or within LISTING_GRACE_MINUTES after it while
+// the order's id: lib/orders/amount.ts), pays at least the quote, was mined after the quote was
+// made, is LISTING_CONFIRMATIONS blocks deep and at or under the node's `safe` block (where the
+// node serves that tag; depth alone where it does not), and was mined before the quote expired (or within LISTING_GRACE_MINUTES after it while
 // PLS is still within 5% of the quoted price; later, an operator reviews it). A hash pays one
 // order at most: the unique index on ListingOrder.paymentTx.
 //
@@ -24,7 +25,7 @@ import { assertPulseChain, configuredListingDeps, type ListingDeps } from "@/lib
 import { PULSECHAIN_CHAIN_ID } from "@/lib/market/onchain/contracts";
 import type { Order } from "@/lib/validation/orders";
 import { formatPls, orderTagOf } from "./amount";
-import { findMined, findTransaction } from "./chain-reads.server";
+import { findMined, findTransaction, isUnderSafeHead } from "./chain-reads.server";
 import { releaseUnminedClaim, swapClaim } from "./claims.server";
 import { fulfil } from "./fulfil.server";
 import { toOrder } from "./order-view";
@@ -101,7 +102,13 @@ export async function checkPayment(db: PrismaClient, order: ListingOrder, deps: 
     await db.listingOrder.updateMany({ where: { id: order.id, paymentTx: order.paymentTx }, data: { paymentTx: null, paymentNonce: null, paymentClaimedAt: null } });
     throw new ApiError("payment_refused", `Transaction ${order.paymentTx} reverted: it paid nothing. Send the payment again.`);
   }
-  const verdict = await judge(db, order, tx.value, confirmations, minedAt);
+  // Block times are whole seconds: a payment in the quote's own second counts.
+  if (minedAt.getTime() < Math.floor(order.createdAt.getTime() / 1000) * 1000) {
+    await db.listingOrder.updateMany({ where: { id: order.id, paymentTx: order.paymentTx }, data: { paymentTx: null, paymentNonce: null, paymentClaimedAt: null } });
+    throw new ApiError("payment_refused", `Transaction ${order.paymentTx} was mined before order ${order.id} was quoted: it cannot pay it.`);
+  }
+  const deep = confirmations >= getEnv().LISTING_CONFIRMATIONS && (await isUnderSafeHead(deps.client, receipt.blockNumber, rpcDown));
+  const verdict = await judge(db, order, tx.value, deep, confirmations, minedAt);
   if (verdict.kind === "waiting") return toOrder(order, now);
   const settled = await db.listingOrder.updateMany({
     where: { id: order.id, status: { in: [...PAYABLE_STATUSES] }, paymentTx: order.paymentTx },
@@ -134,9 +141,9 @@ export function assertPaysOrder(order: ListingOrder, tx: Transaction, buyer: str
   if (orderTagOf(tx.value) !== order.id) throw refuse(`its amount does not name this order (send exactly ${formatPls(BigInt(order.amountWei))} PLS)`);
 }
 
-async function judge(db: PrismaClient, order: ListingOrder, value: bigint, confirmations: number, minedAt: Date): Promise<Verdict> {
+async function judge(db: PrismaClient, order: ListingOrder, value: bigint, deep: boolean, confirmations: number, minedAt: Date): Promise<Verdict> {
   const env = getEnv();
-  if (confirmations < env.LISTING_CONFIRMATIONS) return { kind: "waiting", confirmations };
+  if (!deep) return { kind: "waiting", confirmations };
   // An expired order with a reason was cancelled by the operator: its payment is theirs to weigh.
   if (order.status === "expired" && order.statusReason) return { kind: "review", reason: `Paid after the quote was cancelled: ${order.statusReason}` };
   const quoted = BigInt(order.amountWei);
