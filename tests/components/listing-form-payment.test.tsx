@@ -85,7 +85,7 @@ test("paid: confirm in the wallet, pending with the transaction on PulseScan, co
   expect(stepState("Pending")).toBe("done");
   expect(stepState("Confirmed")).toBe("done");
   expect(stepState("Checked by PulseCompare")).toBe("current");
-  expect(screen.getByText("Confirmed on PulseChain: PulseCompare is checking the payment (a few blocks).")).toBeInTheDocument();
+  expect(screen.getByText("Confirmed on PulseChain: PulseCompare settles it once the chain counts it safe (usually 5 to 10 minutes).")).toBeInTheDocument();
 
   // Asked again with the same hash until settled.
   api.on(PAYMENT, json(targetQuote({ paymentTx: TX_HASH, status: "live", coinId: "doggo", paidWei: AMOUNT_WEI.toString() })));
