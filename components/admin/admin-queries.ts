@@ -6,7 +6,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useRefetchingWrite } from "@/components/use-refetching-write";
 import { apiKey, apiMutation, apiQuery } from "@/lib/api/endpoint-queries.browser";
 import type { CorrectHighInput, ListCoinInput, ScheduleFeaturedInput, UpdateCoinInput } from "@/lib/validation/listings";
-import type { RecordRefundInput, RejectOrderInput } from "@/lib/validation/operator-orders";
+import type { CancelOrderInput, RecordRefundInput, RejectOrderInput } from "@/lib/validation/operator-orders";
 import type { RenameCoinInput } from "@/lib/validation/coin-rename";
 
 // The operator's lists are keyed by the signed-in user's id (like the account lists), so they are
@@ -46,5 +46,6 @@ export const useRemoveFeatured = () => useRefetchingWrite(apiMutation("removeFea
 // them down: those lists too.
 export const useApproveOrder = () => useRefetchingWrite(apiMutation("approveOrder", idOnly), [ORDERS, COINS, FEATURED]);
 export const useRejectOrder = () => useRefetchingWrite(apiMutation("rejectOrder", byId<RejectOrderInput & { id: number }>), [ORDERS, COINS, FEATURED]);
+export const useCancelOrder = () => useRefetchingWrite(apiMutation("cancelOrder", byId<CancelOrderInput & { id: number }>), [ORDERS, FEATURED]);
 export const useRecordRefund = () => useRefetchingWrite(apiMutation("recordRefund", byId<RecordRefundInput & { id: number }>), [ORDERS, COINS, FEATURED]);
 export const useMarkTaskDone = () => useRefetchingWrite(apiMutation("orderTaskDone", idOnly), [ORDERS]);

@@ -3,7 +3,8 @@
 // One order in the operator's queue: what was bought, the payment (its transaction on PulseScan),
 // the buyer, what the buyer sent for the operator to check (logo URL and links, as text: nothing
 // from the buyer's hosts is loaded here), the posts on X owed with 'Done', and 'Approve' (an
-// order held for review) / 'Reject' / 'Record refund'. Each write's refusal shows under it (./write-error.tsx).
+// order held for review) / 'Reject' / 'Cancel' (an unpaid quote, its payment stuck or not) /
+// 'Record refund'. Each write's refusal shows under it (./write-error.tsx).
 import { format } from "date-fns";
 import { Check, Loader2 } from "lucide-react";
 import { useId, useRef, useState } from "react";
@@ -14,6 +15,7 @@ import { explorerTxUrl } from "@/lib/chain/explorer";
 import { formatPls } from "@/lib/orders/amount";
 import { toast } from "@/components/ui/use-toast";
 import {
+  cancelOrderBodySchema,
   recordRefundBodySchema,
   REFUNDABLE_STATUSES,
   REJECTABLE_STATUSES,
@@ -21,7 +23,7 @@ import {
   type OperatorOrder,
   type OrderTask,
 } from "@/lib/validation/operator-orders";
-import { useApproveOrder, useMarkTaskDone, useRecordRefund, useRejectOrder } from "./admin-queries";
+import { useApproveOrder, useCancelOrder, useMarkTaskDone, useRecordRefund, useRejectOrder } from "./admin-queries";
 import { Field, fieldErrors } from "./field";
 import { WriteError } from "./write-error";
 
@@ -141,14 +143,15 @@ function TaskList({ tasks }: { tasks: OrderTask[] }) {
   );
 }
 
-type Open = "none" | "reject" | "refund";
+type Open = "none" | "reject" | "cancel" | "refund";
 
 function OrderActions({ order }: { order: OperatorOrder }) {
   const [open, setOpen] = useState<Open>("none");
   const rejectable = (REJECTABLE_STATUSES as readonly string[]).includes(order.status);
   const refundable = (REFUNDABLE_STATUSES as readonly string[]).includes(order.status) && order.paymentTx !== null && order.refundTx === null;
   const approvable = order.status === "review" && order.paymentTx !== null && order.refundTx === null;
-  if (!rejectable && !refundable) return null;
+  const cancellable = order.status === "quoted";
+  if (!rejectable && !refundable && !cancellable) return null;
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap gap-2">
@@ -158,13 +161,19 @@ function OrderActions({ order }: { order: OperatorOrder }) {
             Reject…
           </Button>
         ) : null}
+        {cancellable ? (
+          <Button size="sm" variant="outline" aria-expanded={open === "cancel"} onClick={() => setOpen(open === "cancel" ? "none" : "cancel")}>
+            Cancel…
+          </Button>
+        ) : null}
         {refundable ? (
           <Button size="sm" variant="outline" aria-expanded={open === "refund"} onClick={() => setOpen(open === "refund" ? "none" : "refund")}>
             Record refund…
           </Button>
         ) : null}
       </div>
-      {open === "reject" ? <RejectForm order={order} onDone={() => setOpen("none")} /> : null}
+      {open === "reject" ? <ReasonForm kind="reject" order={order} onDone={() => setOpen("none")} /> : null}
+      {open === "cancel" ? <ReasonForm kind="cancel" order={order} onDone={() => setOpen("none")} /> : null}
       {open === "refund" ? <RefundForm order={order} onDone={() => setOpen("none")} /> : null}
     </div>
   );
@@ -197,24 +206,32 @@ function ApproveButton({ order }: { order: OperatorOrder }) {
   );
 }
 
-function RejectForm({ order, onDone }: { order: OperatorOrder; onDone: () => void }) {
+/** Reject (a paid order) and Cancel (an unpaid quote): a reason the buyer reads, then one write. */
+function ReasonForm({ kind, order, onDone }: { kind: "reject" | "cancel"; order: OperatorOrder; onDone: () => void }) {
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | undefined>();
   const reject = useRejectOrder();
+  const cancel = useCancelOrder();
+  const write = kind === "reject" ? reject : cancel;
   const submitRef = useRef<HTMLButtonElement>(null);
   const id = useId();
   const takesDown = order.status === "live" ? "Its listing and slot come off the site at once." : "Anything it put on the site comes down.";
+  const hint =
+    kind === "reject"
+      ? `${takesDown} A refund is recorded separately.`
+      : "The quote expires now and its days are freed; a payment that still arrives waits for your review.";
+  const action = kind === "reject" ? "Reject order" : "Cancel quote";
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
-    const parsed = rejectOrderBodySchema.safeParse({ reason });
+    const parsed = (kind === "reject" ? rejectOrderBodySchema : cancelOrderBodySchema).safeParse({ reason });
     if (!parsed.success) return setError(fieldErrors(parsed.error.issues).reason);
     setError(undefined);
-    reject.mutate(
+    write.mutate(
       { id: order.id, reason },
       {
         onSuccess: () => {
-          toast({ title: `Order ${order.id} rejected`, description: `${order.tokenSymbol}: the buyer sees your reason.` });
+          toast({ title: `Order ${order.id} ${kind === "reject" ? "rejected" : "cancelled"}`, description: `${order.tokenSymbol}: the buyer sees your reason.` });
           onDone();
         },
       },
@@ -222,7 +239,7 @@ function RejectForm({ order, onDone }: { order: OperatorOrder; onDone: () => voi
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label={`Reject order ${order.id}`} className="flex flex-col gap-3 rounded-md border p-3">
+    <form onSubmit={submit} noValidate aria-label={`${kind === "reject" ? "Reject" : "Cancel"} order ${order.id}`} className="flex flex-col gap-3 rounded-md border p-3">
       <div className="flex min-w-0 flex-col gap-1.5">
         <label htmlFor={id} className="text-sm font-medium">
           Reason (the buyer sees it)
@@ -237,7 +254,7 @@ function RejectForm({ order, onDone }: { order: OperatorOrder; onDone: () => voi
           className="w-full min-w-0 rounded-md border bg-transparent px-3 py-2 text-base outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive sm:text-sm"
         />
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {takesDown} A refund is recorded separately.
+          {hint}
         </p>
         {error ? (
           <p id={`${id}-error`} className="text-xs text-destructive">
@@ -245,10 +262,10 @@ function RejectForm({ order, onDone }: { order: OperatorOrder; onDone: () => voi
           </p>
         ) : null}
       </div>
-      <WriteError error={reject.error} retryHint="press 'Reject order' again." onSignedAgain={() => submitRef.current?.focus()} />
+      <WriteError error={write.error} retryHint={`press '${action}' again.`} onSignedAgain={() => submitRef.current?.focus()} />
       <div>
-        <Button ref={submitRef} type="submit" size="sm" variant="destructive" disabled={reject.isPending}>
-          {reject.isPending ? <Loader2 className="animate-spin" aria-hidden /> : null} Reject order
+        <Button ref={submitRef} type="submit" size="sm" variant="destructive" disabled={write.isPending}>
+          {write.isPending ? <Loader2 className="animate-spin" aria-hidden /> : null} {action}
         </Button>
       </div>
     </form>

@@ -8,7 +8,7 @@ import { useEffect, useLayoutEffect, useRef } from "react";
 import { BaseError, isAddressEqual, UserRejectedRequestError } from "viem";
 import { useAccount, usePublicClient, useSendTransaction, useSwitchChain } from "wagmi";
 import { PULSECHAIN_CHAIN_ID } from "@/lib/wallet/pulsechain";
-import { PaymentError, provideWalletPayments } from "./send-payment";
+import { PaymentError, provideWalletPayments, type MinedPayment } from "./send-payment";
 
 /** The wallet kit's receipt wait (spec section 9). */
 const RECEIPT_WAIT_MS = 300_000;
@@ -59,8 +59,14 @@ export function PaymentSender() {
         async waitUntilMined(hash) {
           const { client } = latest.current;
           if (!client) throw new PaymentError("failed", "The wallet connection has no PulseChain RPC.");
-          const receipt = await client.waitForTransactionReceipt({ hash, timeout: RECEIPT_WAIT_MS });
-          return { status: receipt.status, blockNumber: receipt.blockNumber };
+          // viem follows a replacement (same sender and nonce) and answers its receipt.
+          let replacedBy: MinedPayment["replacedBy"];
+          const receipt = await client.waitForTransactionReceipt({
+            hash,
+            timeout: RECEIPT_WAIT_MS,
+            onReplaced: ({ reason, transaction }) => void (replacedBy = { hash: transaction.hash, reason }),
+          });
+          return { status: receipt.status, blockNumber: receipt.blockNumber, replacedBy };
         },
       }),
     [sendTransactionAsync, switchChainAsync],

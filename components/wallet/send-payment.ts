@@ -25,12 +25,20 @@ export type PaymentRequest = {
   from: Address;
 };
 
-export type MinedPayment = { status: "success" | "reverted"; blockNumber: bigint };
+export type MinedPayment = {
+  status: "success" | "reverted";
+  blockNumber: bigint;
+  /**
+   * The wallet replaced the transaction before it mined ("Speed up": repriced; "Cancel": 0 PLS to
+   * itself; or another with the same nonce): the one that mined, which the page tells the server.
+   */
+  replacedBy?: { hash: Hash; reason: "repriced" | "cancelled" | "replaced" };
+};
 
 export type Payer = {
   /** One transaction of exactly `valueWei` to `to`; resolves with its hash once the wallet sent it. */
   send(request: PaymentRequest, onStage: (stage: WalletStage) => void): Promise<Hash>;
-  /** Resolves once the transaction is mined (spec: the receipt wait is 300,000 ms). */
+  /** Resolves once the transaction, or its replacement, is mined (spec: the receipt wait is 300,000 ms). */
   waitUntilMined(hash: Hash): Promise<MinedPayment>;
 };
 

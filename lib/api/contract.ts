@@ -55,6 +55,7 @@ import {
   orderTaskSchema,
   recordRefundBodySchema,
   rejectOrderBodySchema,
+  cancelOrderBodySchema,
 } from "@/lib/validation/operator-orders";
 import { signInBodySchema, signOutBodySchema } from "@/lib/validation/auth-forms";
 import { renameCoinBodySchema } from "@/lib/validation/coin-rename";
@@ -549,7 +550,7 @@ export const endpoints = {
     response: noContentSchema,
   },
   // The operator's queue of paid listings (issue 25): orders with their payments, the posts on X
-  // they owe, and the operator's approve, reject and refund.
+  // they owe, and the operator's approve, reject, cancel (of an unpaid quote) and refund.
   operatorOrders: {
     method: "GET",
     summary: "The order queue, by status.",
@@ -568,6 +569,18 @@ export const endpoints = {
     params: z.strictObject({ id: operatorOrderIdSchema }),
     notFound: (params) => `No order ${quoted(params.id)}.`,
     body: rejectOrderBodySchema,
+    rateLimit: "admin-write",
+    response: operatorOrderSchema,
+  },
+  cancelOrder: {
+    method: "POST",
+    summary: "Cancels an unpaid quote (a stuck payment's) with the reason the buyer reads, freeing its seats.",
+    path: "/api/admin/orders/:id/cancel",
+    access: "operator",
+    cache: "private",
+    params: z.strictObject({ id: operatorOrderIdSchema }),
+    notFound: (params) => `No order ${quoted(params.id)}.`,
+    body: cancelOrderBodySchema,
     rateLimit: "admin-write",
     response: operatorOrderSchema,
   },

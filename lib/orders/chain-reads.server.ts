@@ -2,7 +2,7 @@
 // (refunds.ts). Not found and not mined yet are answers (null), for the caller to word; an RPC
 // that does not answer is the caller's `down` error (503).
 import "server-only";
-import type { Hash, PublicClient, Transaction, TransactionReceipt } from "viem";
+import { BaseError, RpcError, type Hash, type PublicClient, type Transaction, type TransactionReceipt } from "viem";
 import type { ApiError } from "@/lib/api/errors";
 
 export type MinedTransaction = { tx: Transaction; receipt: TransactionReceipt; confirmations: number; minedAt: Date };
@@ -15,6 +15,21 @@ export async function findTransaction(client: PublicClient, hash: Hash, down: (e
     return await client.getTransaction({ hash });
   } catch (error) {
     if (isNamed(error, "TransactionNotFoundError")) return null;
+    throw down(error);
+  }
+}
+
+/**
+ * Whether block `blockNumber` is at or below the node's `safe` block (the chain's justified head:
+ * undoing it takes validators with a third of the stake slashed). A node that does not serve the
+ * tag answers with an RPC error or nothing: then true, and the caller's depth rule alone decides.
+ */
+export async function isUnderSafeHead(client: PublicClient, blockNumber: bigint, down: (error: unknown) => ApiError): Promise<boolean> {
+  try {
+    const safe = await client.getBlock({ blockTag: "safe" });
+    return safe?.number == null || blockNumber <= safe.number;
+  } catch (error) {
+    if (error instanceof BaseError && error.walk((cause) => cause instanceof RpcError) !== null) return true; // no such tag here
     throw down(error);
   }
 }

@@ -4,16 +4,21 @@
 //
 // 1. Quotes nobody paid: their holds are freed, and past the grace period they are written
 //    "expired" (a late payment found later still reaches review: lib/orders/status.ts).
-// 2. Payments already recorded (the tab submitted the hash) are looked at again until deep enough.
+// 2. Payments already recorded (the tab submitted the hash) are looked at again until deep enough,
+//    at most RECHECK_LIMIT of them a run, least recently looked at first, RECHECKS_IN_FLIGHT at a
+//    time, and none started after RECHECK_BUDGET_MS: stuck claims cannot crowd out step 3. A claim
+//    that was replaced or never mines is released here (lib/orders/claims.server.ts).
 // 3. Payments never submitted are found on chain: the blocks since the last check are read for
 //    transfers to a payment address whose amount names a watched order and whose sender is that
-//    order's wallet (the same rules as a submitted hash; lib/orders/payments.server.ts).
+//    order's wallet (the same rules as a submitted hash; lib/orders/payments.server.ts). A mined
+//    transfer with the nonce of an order's unmined claim is its replacement and takes the claim.
+//    This step runs on every check, whatever step 2 left over.
 //
 // Cost: one block read per new block (about 30 per 5 minutes on PulseChain), none when no order
 // is waiting for a payment, and never in proportion to coins or past orders. Several instances
 // may run it at once: claims are conditional updates on a unique hash, the cursor only advances.
 import "server-only";
-import { getAddress, type Block, type Hash, type Transaction } from "viem";
+import { getAddress, type Block, type Transaction } from "viem";
 import { ApiError } from "@/lib/api/errors";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { getEnv } from "@/lib/config/env";
@@ -21,7 +26,8 @@ import { runInOrder } from "@/lib/shared/in-batches";
 import type { ListingDeps } from "@/lib/listings/coins.server";
 import { readMarketState, writeMarketState } from "@/lib/market/state.server";
 import { orderTagOf } from "./amount";
-import { checkPayment, claimPayment } from "./payments.server";
+import { swapClaim } from "./claims.server";
+import { checkPayment, claimPayment, rpcDown } from "./payments.server";
 import { sweepExpiredHolds } from "./seats.server";
 import { PAYABLE_STATUSES } from "./status";
 
@@ -30,31 +36,55 @@ export const LATE_PAYMENT_WATCH_DAYS = 7;
 /** The most blocks one check reads (about 2 hours of PulseChain); a longer gap is read over the next checks. */
 export const MAX_BLOCKS_PER_CHECK = 720;
 const BLOCK_READS_IN_FLIGHT = 8;
+/** The most recorded payments one check looks at again, and how many at once. */
+export const RECHECK_LIMIT = 100;
+const RECHECKS_IN_FLIGHT = 8;
+/** No recheck starts this long after the check began (Vercel stops the cron route at 60 s). */
+export const RECHECK_BUDGET_MS = 20_000;
 
 export type OpenOrdersReport = {
   expired: number;
   /** Orders whose recorded payment was looked at again. */
   rechecked: number;
+  /** Recorded payments left for the next check (over RECHECK_LIMIT or RECHECK_BUDGET_MS). */
+  deferred: number;
+  /** Claims let go: their transaction was replaced or never mined (lib/orders/claims.server.ts). */
+  released: number;
   /** Blocks read for payments nobody submitted, inclusive; null when no order was waiting. */
   scanned: { from: number; to: number } | null;
-  /** Payments found on chain and recorded for their orders. */
+  /** Payments found on chain and recorded for their orders (not those that turned out reverted). */
   found: number;
   /** Orders that could not be settled this time (the chain did not answer), for the log. */
   errors: string[];
 };
 
 export async function checkOpenOrders(db: PrismaClient, deps: ListingDeps, now: Date = deps.now?.() ?? new Date()): Promise<OpenOrdersReport> {
-  const report: OpenOrdersReport = { expired: 0, rechecked: 0, scanned: null, found: 0, errors: [] };
+  const report: OpenOrdersReport = { expired: 0, rechecked: 0, deferred: 0, released: 0, scanned: null, found: 0, errors: [] };
   await sweepExpiredHolds(db, now);
+  await recheckRecorded(db, deps, now, report);
+  // After the rechecks: an order whose claim was just released expires in the same check.
   report.expired = await expireUnpaidQuotes(db, now);
-
-  const recorded = await db.listingOrder.findMany({ where: { status: { in: [...PAYABLE_STATUSES] }, paymentTx: { not: null } } });
-  for (const order of recorded) {
-    await settle(report, order.id, () => checkPayment(db, order, deps, now));
-    report.rechecked++;
-  }
   await scanForPayments(db, deps, now, report);
   return report;
+}
+
+/** Step 2, bounded in count and time; the least recently looked at go first, so every claim gets its turn. */
+async function recheckRecorded(db: PrismaClient, deps: ListingDeps, now: Date, report: OpenOrdersReport): Promise<void> {
+  const recorded = { status: { in: [...PAYABLE_STATUSES] }, paymentTx: { not: null } };
+  const total = await db.listingOrder.count({ where: recorded });
+  const due = await db.listingOrder.findMany({ where: recorded, orderBy: [{ paymentCheckedAt: "asc" }, { id: "asc" }], take: RECHECK_LIMIT });
+  const deadline = Date.now() + RECHECK_BUDGET_MS;
+  await runInOrder(due.length, RECHECKS_IN_FLIGHT, async (i) => {
+    if (Date.now() > deadline) return;
+    const order = due[i]!;
+    await db.listingOrder.updateMany({ where: { id: order.id, paymentTx: order.paymentTx }, data: { paymentCheckedAt: new Date() } });
+    await settle(report, order.id, async () => {
+      const checked = await checkPayment(db, order, deps, now);
+      if (checked.paymentTx === null) report.released++;
+    });
+    report.rechecked++;
+  });
+  report.deferred = total - report.rechecked;
 }
 
 /** Writes "expired" on quotes with no payment recorded once their grace period is over too. */
@@ -65,8 +95,9 @@ async function expireUnpaidQuotes(db: PrismaClient, now: Date): Promise<number> 
 }
 
 async function scanForPayments(db: PrismaClient, deps: ListingDeps, now: Date, report: OpenOrdersReport): Promise<void> {
+  // Orders with a claim are watched too: a mined transfer with the claim's nonce replaced it.
   const watched = await db.listingOrder.findMany({
-    where: { status: { in: [...PAYABLE_STATUSES] }, paymentTx: null, createdAt: { gte: new Date(now.getTime() - LATE_PAYMENT_WATCH_DAYS * 86_400_000) } },
+    where: { status: { in: [...PAYABLE_STATUSES] }, createdAt: { gte: new Date(now.getTime() - LATE_PAYMENT_WATCH_DAYS * 86_400_000) } },
     include: { user: { select: { address: true } } },
   });
   const head = Number(await deps.client.getBlockNumber());
@@ -89,16 +120,17 @@ async function scanForPayments(db: PrismaClient, deps: ListingDeps, now: Date, r
     for (const tx of block.transactions) {
       if (!tx.to || !payTos.has(getAddress(tx.to))) continue;
       const order = byId.get(orderTagOf(tx.value));
-      if (order && getAddress(tx.to) === getAddress(order.payTo) && getAddress(tx.from) === getAddress(order.user.address)) {
-        matches.push({ orderId: order.id, tx: tx as Transaction });
-      }
+      if (!order || getAddress(tx.to) !== getAddress(order.payTo) || getAddress(tx.from) !== getAddress(order.user.address)) continue;
+      // A claimed order takes only its claim's replacement here (a second payment is no payment of it).
+      if (order.paymentTx === null || (order.paymentTx !== tx.hash && order.paymentNonce === tx.nonce)) matches.push({ orderId: order.id, tx: tx as Transaction });
     }
   });
   for (const { orderId, tx } of matches) {
     await settle(report, orderId, async () => {
-      const claimed = await claimPayment(db, byId.get(orderId)!, tx.hash as Hash);
-      report.found++;
-      return checkPayment(db, claimed, deps, now, tx);
+      const order = byId.get(orderId)!;
+      const claimed = order.paymentTx ? await swapClaim(db, order, tx, deps.client, now, rpcDown) : await claimPayment(db, order, tx, now);
+      await checkPayment(db, claimed, deps, now, tx);
+      report.found++; // only once it is known to have paid: a reverted one throws above
     });
   }
   report.scanned = { from, to };
@@ -123,7 +155,8 @@ async function advanceCursor(db: PrismaClient, cursor: number | null, block: num
 /** One log line for a check that did something, null for one that did not. */
 export function summarizeOrderCheck(report: OpenOrdersReport): string | null {
   if (report.expired + report.found + report.rechecked + report.errors.length === 0) return null;
-  const parts = [`${report.found} payments found`, `${report.rechecked} rechecked`, `${report.expired} expired`];
+  const parts = [`${report.found} payments found`, `${report.rechecked} rechecked`, `${report.released} released`, `${report.expired} expired`];
+  if (report.deferred > 0) parts.push(`${report.deferred} rechecks left for the next check`);
   if (report.scanned) parts.push(`blocks ${report.scanned.from}-${report.scanned.to} read`);
   if (report.errors.length > 0) parts.push(`not settled: ${report.errors.join("; ")}`);
   return `[orders] ${parts.join(", ")}`;

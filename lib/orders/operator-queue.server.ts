@@ -1,5 +1,6 @@
 // The operator's queue (the admin page's orders): every order with its payment, its buyer and the
-// posts on X it owes, and the operator's 'Approve' (of an order held for review) and 'Reject'.
+// posts on X it owes, and the operator's 'Approve' (of an order held for review), 'Reject' and
+// 'Cancel' (of an unpaid quote).
 // Recording a refund is lib/orders/refunds.server.ts.
 import "server-only";
 import { ApiError } from "@/lib/api/errors";
@@ -50,7 +51,7 @@ const isRejectable = (status: string) => (REJECTABLE_STATUSES as readonly string
 
 function notRejectable(order: ListingOrder): ApiError {
   const why: Record<string, string> = {
-    quoted: "it is an unpaid quote, which expires by itself",
+    quoted: "it is an unpaid quote: cancel it instead",
     expired: "it was never paid",
     rejected: "it is rejected already",
     refunded: "it is refunded already",
@@ -73,6 +74,28 @@ export async function rejectOrder(db: PrismaClient, orderId: number, reason: str
   const { count } = await db.listingOrder.updateMany({ where: { id: orderId, status: { in: [...REJECTABLE_STATUSES] } }, data: { status: "rejected", statusReason: reason } });
   if (count === 0) throw notRejectable(await db.listingOrder.findUniqueOrThrow({ where: { id: orderId } }));
   await takeDown(db, orderId);
+  return operatorOrder(db, orderId, now);
+}
+
+/**
+ * Cancels an unpaid quote, its payment stuck or not: written "expired" with the reason its buyer
+ * reads, its claim on a pending transaction let go and its seats freed. It still takes a payment,
+ * as any expired quote: one that arrives later goes to review (lib/orders/payments.server.ts), so
+ * no PLS is lost unseen. Refusals, nothing written: 404, 409 order_conflict for an order not
+ * "quoted" (paid meanwhile: the payment's settlement wins the race).
+ */
+export async function cancelOrder(db: PrismaClient, orderId: number, reason: string, now = new Date()): Promise<OperatorOrder> {
+  const order = await db.listingOrder.findUnique({ where: { id: orderId } });
+  if (!order) throw new ApiError("not_found", `No order ${orderId}.`);
+  const refuse = (status: string) =>
+    new ApiError("order_conflict", `Order ${orderId} cannot be cancelled: ${status === "expired" ? "it has expired already" : `it is ${status}; only an unpaid quote is cancelled`}.`);
+  if (order.status !== "quoted") throw refuse(order.status);
+  const { count } = await db.listingOrder.updateMany({
+    where: { id: orderId, status: "quoted" },
+    data: { status: "expired", statusReason: reason, paymentTx: null, paymentNonce: null, paymentClaimedAt: null },
+  });
+  if (count === 0) throw refuse((await db.listingOrder.findUniqueOrThrow({ where: { id: orderId } })).status);
+  await db.slotHold.deleteMany({ where: { orderId } });
   return operatorOrder(db, orderId, now);
 }
 

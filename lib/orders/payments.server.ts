@@ -2,14 +2,17 @@
 //
 // A transaction pays an order only when it succeeded on PulseChain (369), came from the order's
 // wallet, went to the payment address the quote named, names the order (its amount mod 10^9 is
-// the order's id: lib/orders/amount.ts), pays at least the quote, is LISTING_CONFIRMATIONS blocks
-// deep, and was mined before the quote expired (or within LISTING_GRACE_MINUTES after it while
+// the order's id: lib/orders/amount.ts), pays at least the quote, was mined after the quote was
+// made, is LISTING_CONFIRMATIONS blocks deep and at or under the node's `safe` block (where the
+// node serves that tag; depth alone where it does not), and was mined before the quote expired (or within LISTING_GRACE_MINUTES after it while
 // PLS is still within 5% of the quoted price; later, an operator reviews it). A hash pays one
 // order at most: the unique index on ListingOrder.paymentTx.
 //
 // The hash is claimed for the order only after the transaction is seen to come from the buyer
 // and to name the order, so nobody can block a payment by submitting its hash (seen pending)
-// for an order of their own.
+// for an order of their own. A claim whose transaction was replaced or never mines is released,
+// and a replacement (same sender, same nonce) that pays the order takes the claim over
+// (lib/orders/claims.server.ts).
 import "server-only";
 import { getAddress, type Hash, type PublicClient, type Transaction } from "viem";
 import { ApiError } from "@/lib/api/errors";
@@ -22,7 +25,8 @@ import { assertPulseChain, configuredListingDeps, type ListingDeps } from "@/lib
 import { PULSECHAIN_CHAIN_ID } from "@/lib/market/onchain/contracts";
 import type { Order } from "@/lib/validation/orders";
 import { formatPls, hasQuotedAmount, orderTagOf } from "./amount";
-import { findMined, findTransaction } from "./chain-reads.server";
+import { findMined, findTransaction, isUnderSafeHead } from "./chain-reads.server";
+import { releaseUnminedClaim, swapClaim } from "./claims.server";
 import { fulfil } from "./fulfil.server";
 import { toOrder } from "./order-view";
 import { plsPriceUsd } from "./quotes.server";
@@ -45,13 +49,15 @@ export async function submitPayment(db: PrismaClient, user: SessionUser, orderId
   const order = await db.listingOrder.findFirst({ where: { id: orderId, userId: user.id } });
   if (!order) throw new ApiError("not_found", `You have no order ${orderId}.`);
   if (order.paymentTx === hash) return checkPayment(db, order, deps, now); // the same hash again: the same answer
-  if (order.paymentTx) throw new ApiError("payment_conflict", `Order ${orderId} is paid by another transaction (${order.paymentTx}).`);
+  if (order.paymentTx && !isPayable(order)) throw new ApiError("payment_conflict", `Order ${orderId} is paid by another transaction (${order.paymentTx}).`);
   if (!isPayable(order)) throw new ApiError("payment_conflict", `Order ${orderId} is ${order.status}: it takes no payment.`);
 
   await assertPulseChain(deps.client);
   const tx = await readTransaction(deps.client, hash);
   assertPaysOrder(order, tx, user.address);
-  return checkPayment(db, await claimPayment(db, order, hash), deps, now, tx);
+  // Claimed by another transaction: this one may be its replacement (the wallet's "Speed up").
+  const claimed = order.paymentTx ? await swapClaim(db, order, tx, deps.client, now, rpcDown) : await claimPayment(db, order, tx, now);
+  return checkPayment(db, claimed, deps, now, tx);
 }
 
 const isPayable = (order: ListingOrder) => (PAYABLE_STATUSES as readonly string[]).includes(order.status);
@@ -62,9 +68,13 @@ const isPayable = (order: ListingOrder) => (PAYABLE_STATUSES as readonly string[
  * here, and the unique index refuses a hash that paid another order. The same hash claimed
  * twice at once (the tab and the scheduled check): both go on with the one claim.
  */
-export async function claimPayment(db: PrismaClient, order: ListingOrder, hash: Hash): Promise<ListingOrder> {
+export async function claimPayment(db: PrismaClient, order: ListingOrder, tx: Transaction, now: Date): Promise<ListingOrder> {
+  const hash = tx.hash;
   try {
-    await db.listingOrder.updateMany({ where: { id: order.id, paymentTx: null, status: { in: [...PAYABLE_STATUSES] } }, data: { paymentTx: hash } });
+    await db.listingOrder.updateMany({
+      where: { id: order.id, paymentTx: null, status: { in: [...PAYABLE_STATUSES] } },
+      data: { paymentTx: hash, paymentNonce: tx.nonce, paymentClaimedAt: now },
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw new ApiError("payment_conflict", `Transaction ${hash} has already paid another order.`);
     throw error;
@@ -81,14 +91,24 @@ export async function claimPayment(db: PrismaClient, order: ListingOrder, hash: 
 export async function checkPayment(db: PrismaClient, order: ListingOrder, deps: ListingDeps, now: Date, known?: Transaction): Promise<Order> {
   if (!isPayable(order) || !order.paymentTx) return toOrder(order, now);
   const mined = await findMined(deps.client, order.paymentTx as Hash, rpcDown, known);
-  if (!mined) return toOrder(order, now); // still pending
+  if (!mined) {
+    // Still pending; or replaced, or never mining, and then let go.
+    const released = await releaseUnminedClaim(db, order, deps.client, now, rpcDown);
+    return toOrder(released ? await db.listingOrder.findUniqueOrThrow({ where: { id: order.id } }) : order, now);
+  }
   const { tx, receipt, confirmations, minedAt } = mined;
   if (receipt.status !== "success") {
     // A reverted transaction paid nothing: the order goes back to waiting for a payment.
-    await db.listingOrder.updateMany({ where: { id: order.id, paymentTx: order.paymentTx }, data: { paymentTx: null } });
+    await db.listingOrder.updateMany({ where: { id: order.id, paymentTx: order.paymentTx }, data: { paymentTx: null, paymentNonce: null, paymentClaimedAt: null } });
     throw new ApiError("payment_refused", `Transaction ${order.paymentTx} reverted: it paid nothing. Send the payment again.`);
   }
-  const verdict = await judge(db, order, tx.value, confirmations, minedAt);
+  // Block times are whole seconds: a payment in the quote's own second counts.
+  if (minedAt.getTime() < Math.floor(order.createdAt.getTime() / 1000) * 1000) {
+    await db.listingOrder.updateMany({ where: { id: order.id, paymentTx: order.paymentTx }, data: { paymentTx: null, paymentNonce: null, paymentClaimedAt: null } });
+    throw new ApiError("payment_refused", `Transaction ${order.paymentTx} was mined before order ${order.id} was quoted: it cannot pay it.`);
+  }
+  const deep = confirmations >= getEnv().LISTING_CONFIRMATIONS && (await isUnderSafeHead(deps.client, receipt.blockNumber, rpcDown));
+  const verdict = await judge(db, order, tx.value, deep, confirmations, minedAt);
   if (verdict.kind === "waiting") return toOrder(order, now);
   const settled = await db.listingOrder.updateMany({
     where: { id: order.id, status: { in: [...PAYABLE_STATUSES] }, paymentTx: order.paymentTx },
@@ -104,7 +124,7 @@ export async function checkPayment(db: PrismaClient, order: ListingOrder, deps: 
   return toOrder(await db.listingOrder.findUniqueOrThrow({ where: { id: order.id } }), now);
 }
 
-const rpcDown = () => new ApiError("service_unavailable", "The PulseChain RPC did not answer. Try again later; your payment is safe on chain.");
+export const rpcDown = () => new ApiError("service_unavailable", "The PulseChain RPC did not answer. Try again later; your payment is safe on chain.");
 
 async function readTransaction(client: PublicClient, hash: Hash): Promise<Transaction> {
   const tx = await findTransaction(client, hash, rpcDown);
@@ -122,10 +142,12 @@ export function assertPaysOrder(order: ListingOrder, tx: Transaction, buyer: str
   if (orderTagOf(tx.value) !== order.id) throw refuse(`its amount does not name this order (send exactly ${formatPls(BigInt(order.amountWei))} PLS)`);
 }
 
-async function judge(db: PrismaClient, order: ListingOrder, value: bigint, confirmations: number, minedAt: Date): Promise<Verdict> {
+async function judge(db: PrismaClient, order: ListingOrder, value: bigint, deep: boolean, confirmations: number, minedAt: Date): Promise<Verdict> {
   const env = getEnv();
-  if (confirmations < env.LISTING_CONFIRMATIONS) return { kind: "waiting", confirmations };
+  if (!deep) return { kind: "waiting", confirmations };
   if (!hasQuotedAmount(order)) return { kind: "review", reason: "Paid while the quote had no amount yet." };
+  // An expired order with a reason was cancelled by the operator: its payment is theirs to weigh.
+  if (order.status === "expired" && order.statusReason) return { kind: "review", reason: `Paid after the quote was cancelled: ${order.statusReason}` };
   const quoted = BigInt(order.amountWei);
   if (value < quoted) return { kind: "review", reason: `Underpaid by ${formatPls(quoted - value)} PLS.` };
   if (minedAt.getTime() <= order.quoteExpiresAt.getTime()) return { kind: "paid" };

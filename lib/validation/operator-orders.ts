@@ -1,5 +1,5 @@
 // Shapes of the operator's order queue (the admin page's orders): the list with each order's
-// payment and X-post tasks, and the three writes (reject, record a refund, mark a task done).
+// payment and X-post tasks, and the writes (reject, cancel a quote, record a refund, mark a task done).
 import { ORDER_STATUSES, type OrderStatus } from "@/lib/orders/status";
 import { orderIdSchema, orderSchema, txHashSchema } from "./orders";
 import { operatorReasonSchema } from "./operator-reason";
@@ -46,6 +46,13 @@ export const operatorOrderListSchema = z.array(operatorOrderSchema);
 /** POST /api/admin/orders/{id}/reject: the reason is shown to the buyer as written. */
 export const rejectOrderBodySchema = z.strictObject({ reason: operatorReasonSchema("Give the reason the buyer will see.") });
 export type RejectOrderInput = z.input<typeof rejectOrderBodySchema>;
+
+/**
+ * POST /api/admin/orders/{id}/cancel: an unpaid quote (a stuck payment's, say) closed by the
+ * operator; the reason is shown to the buyer as written.
+ */
+export const cancelOrderBodySchema = z.strictObject({ reason: operatorReasonSchema("Give the reason the buyer will see.") });
+export type CancelOrderInput = z.input<typeof cancelOrderBodySchema>;
 
 /** POST /api/admin/orders/{id}/refund: the refund's transaction, which the server reads on chain. */
 export const recordRefundBodySchema = z.strictObject({ txHash: txHashSchema });

@@ -7,6 +7,7 @@ import { parseEther, type Address, type Hash, type PublicClient } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import * as taskDone from "@/app/api/admin/order-tasks/[id]/done/route";
 import * as approveRoute from "@/app/api/admin/orders/[id]/approve/route";
+import * as cancelRoute from "@/app/api/admin/orders/[id]/cancel/route";
 import * as refundRoute from "@/app/api/admin/orders/[id]/refund/route";
 import * as rejectRoute from "@/app/api/admin/orders/[id]/reject/route";
 import * as adminOrders from "@/app/api/admin/orders/route";
@@ -89,6 +90,8 @@ const inQueue = async (id: number): Promise<OperatorOrder> => (await queue()).fi
 
 const reject = (user: SignedIn, id: number | string, body: unknown, headers: Record<string, string> = JSON_WRITE) =>
   user.browser.request(rejectRoute.POST, `/api/admin/orders/${id}/reject`, { method: "POST", headers, body: typeof body === "string" ? body : JSON.stringify(body), params: { id: String(id) } });
+const cancel = (user: SignedIn, id: number | string, body: unknown) =>
+  user.browser.request(cancelRoute.POST, `/api/admin/orders/${id}/cancel`, { method: "POST", headers: JSON_WRITE, body: JSON.stringify(body), params: { id: String(id) } });
 const refund = (user: SignedIn, id: number | string, body: unknown) =>
   user.browser.request(refundRoute.POST, `/api/admin/orders/${id}/refund`, { method: "POST", headers: JSON_WRITE, body: JSON.stringify(body), params: { id: String(id) } });
 const approve = (user: SignedIn, id: number | string) =>
@@ -170,6 +173,45 @@ describe("the queue and the posts on X", () => {
     expect((await done(operator, 999_999)).status).toBe(404);
     const malformed = await done(operator, "abc");
     expect([malformed.status, errorOf(malformed).code]).toEqual([404, "not_found"]);
+  });
+});
+
+describe("cancel (an unpaid quote, its payment stuck or not)", () => {
+  test("the quote expires with the buyer's reason, its stuck claim is let go and its days freed; a payment that still arrives goes to review", async () => {
+    const buyer = await fundedBuyer();
+    const days = [dayFromToday(40)];
+    const open = await quote(buyer, { tokenAddress: await newToken(), plan: "target", slot: { days: 1, startsOn: days[0]!, against: "hex" } });
+    const [freeBefore] = await freeOn(days);
+    // A claim on a transaction that will never mine (a hash the node does not know).
+    await db().listingOrder.update({ where: { id: open.id }, data: { paymentTx: `0x${"5e".repeat(32)}`, paymentNonce: 7, paymentClaimedAt: new Date() } });
+
+    const res = await cancel(operator, open.id, { reason: "  Your payment was replaced; quote again.  " });
+    expect(res.status).toBe(200);
+    expect(operatorOrderSchema.parse(res.body)).toMatchObject({ status: "expired", paymentTx: null, statusReason: "Your payment was replaced; quote again." });
+    expect(await freeOn(days)).toEqual([freeBefore! + 1]);
+    const seen = ((await buyer.browser.request(orders.GET, "/api/orders")).body as Order[]).find((order) => order.id === open.id);
+    expect(seen).toMatchObject({ status: "expired", statusReason: "Your payment was replaced; quote again." });
+    expect(auditLines()).toContainEqual(expect.objectContaining({ operator: OPERATOR, endpoint: "POST /api/admin/orders/:id/cancel", params: { id: open.id } }));
+
+    const twice = await cancel(operator, open.id, { reason: "Again." });
+    expect([twice.status, errorOf(twice).code]).toEqual([409, "order_conflict"]);
+    expect(errorOf(twice).message).toMatch(/expired already/);
+    expect((await cancel(operator, open.id, {})).status).toBe(400);
+    expect((await cancel(operator, 999_999, { reason: "No." })).status).toBe(404);
+    expect((await cancel(buyer, open.id, { reason: "No." })).status).toBe(403);
+
+    // Its payment, sent anyway within the quote's time: the operator weighs it.
+    const hash = await pay(buyer.key, PAY_TO, BigInt(open.amountWei));
+    await mine(2);
+    const late = await buyer.browser.request(payment.POST, `/api/orders/${open.id}/payment`, { method: "POST", headers: JSON_WRITE, body: JSON.stringify({ txHash: hash }), params: { id: String(open.id) } });
+    expect(orderSchema.parse(late.body)).toMatchObject({ status: "review", statusReason: "Paid after the quote was cancelled: Your payment was replaced; quote again." });
+  });
+
+  test("a paid order is not cancelled: reject it", async () => {
+    const { order } = await paidOrder({ plan: "target" });
+    const res = await cancel(operator, order.id, { reason: "No." });
+    expect([res.status, errorOf(res).code]).toEqual([409, "order_conflict"]);
+    expect(errorOf(res).message).toMatch(/it is live; only an unpaid quote is cancelled/);
   });
 });
 

@@ -9,6 +9,8 @@ import * as orders from "@/app/api/orders/route";
 import { orderSchema, type Order } from "@/lib/validation/orders";
 import { dayKey } from "@/lib/orders/calendar";
 import type { LocalChain } from "../chain/local-chain";
+import { startRpcProxy } from "../chain/rpc-proxy";
+import { setEnvVars } from "../helpers/env-vars";
 import { JSON_WRITE, errorOf, signIn, type SignedIn } from "../helpers/account-session";
 import { payingBuyers, SMALL_POOL_FLOOR, startOrderChain } from "../helpers/paying-buyers";
 import { call } from "../helpers/request";
@@ -145,6 +147,27 @@ describe("a payment that does not pay", () => {
     expect(await db().listingOrder.findUniqueOrThrow({ where: { id: order.id } })).toMatchObject({ status: "quoted", paymentTx: null });
   });
 
+  test("a payment mined before its quote was made does not count: refused, nothing recorded, by the page and by the scheduled check", async () => {
+    const buyer = await fundedBuyer();
+    const byPage = await quote(buyer, { tokenAddress: await newToken(), plan: "target" });
+    const byCheck = await quote(buyer, { tokenAddress: await newToken(), plan: "target" });
+    await call(cronOrders.GET, "/api/cron/orders", { headers: { authorization: `Bearer ${CRON_SECRET}` } }); // the block cursor at the head
+    const hash = await pay(buyer.key, PAY_TO, BigInt(byPage.amountWei));
+    await pay(buyer.key, PAY_TO, BigInt(byCheck.amountWei));
+    await mine(2);
+    // The quotes made a minute after those blocks: the transfers were there before them.
+    const later = { createdAt: new Date(Date.now() + 60_000), quoteExpiresAt: new Date(Date.now() + 16 * 60_000) };
+    await db().listingOrder.updateMany({ where: { id: { in: [byPage.id, byCheck.id] } }, data: later });
+
+    const res = await submit(buyer, byPage.id, hash);
+    expect([res.status, errorOf(res).code]).toEqual([422, "payment_refused"]);
+    expect(errorOf(res).message).toMatch(new RegExp(`was mined before order ${byPage.id} was quoted`));
+    const checked = await call(cronOrders.GET, "/api/cron/orders", { headers: { authorization: `Bearer ${CRON_SECRET}` } });
+    // Both transfers are in the blocks it reads: each refused, neither counted.
+    expect(checked.body).toMatchObject({ found: 0, errors: expect.arrayContaining([expect.stringMatching(new RegExp(`^order ${byCheck.id}: .*was mined before order ${byCheck.id} was quoted`))]) });
+    for (const id of [byPage.id, byCheck.id]) expect(await db().listingOrder.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: "quoted", paymentTx: null });
+  });
+
   test("a transaction that reverted pays nothing", async () => {
     const buyer = await fundedBuyer();
     const order = await quote(buyer, { tokenAddress: await newToken(), plan: "target" });
@@ -265,10 +288,53 @@ describe("the scheduled check (GET /api/cron/orders): a closed tab loses nothing
     expect(reviewed.coinId).toBeNull();
   });
 
+  test("a payment found on chain that reverted is not counted as found", async () => {
+    await check();
+    const buyer = await fundedBuyer();
+    const order = await quote(buyer, { tokenAddress: await newToken(), plan: "target" });
+    const rejecting = await chain.deployRevertingToken();
+    await db().listingOrder.update({ where: { id: order.id }, data: { payTo: rejecting } });
+    await pay(buyer.key, rejecting, BigInt(order.amountWei), 100_000n);
+    await mine(2);
+    const report = await check();
+    expect(report).toMatchObject({ found: 0, errors: [expect.stringMatching(/reverted: it paid nothing/)] });
+    expect(await db().listingOrder.findUniqueOrThrow({ where: { id: order.id } })).toMatchObject({ status: "quoted", paymentTx: null });
+  });
+
   test("with no order waiting, no block is read", async () => {
     await check();
     await db().listingOrder.updateMany({ where: { status: "quoted" }, data: { status: "expired", quoteExpiresAt: new Date(Date.now() - 8 * DAY_MS), createdAt: new Date(Date.now() - 8 * DAY_MS) } });
     await mine(5);
     expect(await check()).toMatchObject({ scanned: null, found: 0 });
+  });
+});
+
+describe("the confirmation rule: LISTING_CONFIRMATIONS deep and at or under the node's safe block", () => {
+  test("waits while the node's safe block is below the payment, settles once it passes; a node without the tag: depth alone", async () => {
+    const proxy = await startRpcProxy(chain.rpcUrl);
+    const restore = setEnvVars({ PULSECHAIN_RPC_URL: proxy.url });
+    try {
+      const buyer = await fundedBuyer();
+      const order = await quote(buyer, { tokenAddress: await newToken(), plan: "target" });
+      const hash = await pay(buyer.key, PAY_TO, BigInt(order.amountWei));
+      await mine(2);
+      const { blockNumber } = await chain.client.getTransactionReceipt({ hash });
+      proxy.blockTags.safe = blockNumber - 1n;
+      expect(orderSchema.parse((await submit(buyer, order.id, hash)).body)).toMatchObject({ status: "quoted", paymentTx: hash, paidWei: null });
+      proxy.blockTags.safe = blockNumber;
+      expect(orderSchema.parse((await submit(buyer, order.id, hash)).body)).toMatchObject({ status: "live", paymentTx: hash });
+
+      proxy.blockTags.safe = "unsupported";
+      const second = await quote(buyer, { tokenAddress: await newToken(), plan: "target" });
+      const secondHash = await pay(buyer.key, PAY_TO, BigInt(second.amountWei));
+      await mine(1);
+      expect(orderSchema.parse((await submit(buyer, second.id, secondHash)).body).status).toBe("quoted"); // 2 deep
+      await mine(1);
+      expect(orderSchema.parse((await submit(buyer, second.id, secondHash)).body).status).toBe("live");
+      expect(proxy.requests.some((request) => request.method === "eth_getBlockByNumber" && request.refused)).toBe(true);
+    } finally {
+      restore();
+      await proxy.stop();
+    }
   });
 });

@@ -105,6 +105,7 @@ const REVIEWED: Record<Access, EndpointName[]> = {
     "removeFeatured",
     "operatorOrders",
     "rejectOrder",
+    "cancelOrder",
     "approveOrder",
     "recordRefund",
     "orderTaskDone",
@@ -133,6 +134,7 @@ const SAMPLE_BODIES: Partial<Record<EndpointName, Record<string, unknown>>> = {
   renameCoin: { name: "Renamed by a stranger", symbol: "STRANGE" },
   scheduleFeatured: { coin1Id: "pls", coin2Id: "eth", startsAt: "2026-01-01T00:00:00.000Z" },
   rejectOrder: { reason: "No." },
+  cancelOrder: { reason: "No." },
   recordRefund: { txHash: TX_HASH },
 };
 

@@ -62,14 +62,18 @@ export type LocalChain = {
   stop(): Promise<void>;
 };
 
-export async function startLocalChain(): Promise<LocalChain> {
+/**
+ * `instamine: "strict"` answers a sent transaction before it is mined, so a transaction can stay
+ * pending (a nonce gap, miner_stop); ganache's default "eager" answers only once it is mined.
+ */
+export async function startLocalChain(options: { instamine?: "eager" | "strict" } = {}): Promise<LocalChain> {
   const artifacts = compileTestContracts();
   const server = ganache.server({
     logging: { quiet: true },
     chain: { chainId: 369 },
     wallet: { deterministic: true, totalAccounts: 2, defaultBalance: 10_000_000_000 },
     // viem leaves gas to the node for its own accounts; ganache would otherwise cap at 90k.
-    miner: { defaultTransactionGasLimit: "estimate" },
+    miner: { defaultTransactionGasLimit: "estimate", instamine: options.instamine ?? "eager" },
   });
   await server.listen(0, "127.0.0.1");
   const { port } = server.address() as { port: number };

@@ -25,6 +25,11 @@ export type RpcProxy = {
   stall: { containing: string; ms: number } | null;
   /** The most requests that were open at once. */
   maxInFlight: number;
+  /**
+   * eth_getBlockByNumber for a tag ("safe", "finalized"): answered for this block number instead
+   * (a node whose safe head lags), or "unsupported": an RPC error, as a node without the tag answers.
+   */
+  blockTags: Record<string, bigint | "unsupported">;
   stop(): Promise<void>;
 };
 
@@ -40,7 +45,7 @@ export const SELECTORS = {
 type JsonRpc = { jsonrpc: "2.0"; id: number; method: string; params?: unknown[] };
 
 export async function startRpcProxy(upstream: string): Promise<RpcProxy> {
-  const proxy: RpcProxy = { url: "", requests: [], refuseCallsContaining: null, stall: null, maxInFlight: 0, stop: async () => {} };
+  const proxy: RpcProxy = { url: "", requests: [], refuseCallsContaining: null, stall: null, maxInFlight: 0, blockTags: {}, stop: async () => {} };
   let inFlight = 0;
   const server: Server = createServer(async (req, res) => {
     inFlight++;
@@ -49,8 +54,11 @@ export async function startRpcProxy(upstream: string): Promise<RpcProxy> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const text = Buffer.concat(chunks).toString("utf8");
-    const body = JSON.parse(text) as JsonRpc;
+    let body = JSON.parse(text) as JsonRpc;
     const record: RecordedRequest = { method: body.method, refused: false };
+    const tag = body.method === "eth_getBlockByNumber" ? proxy.blockTags[String(body.params?.[0])] : undefined;
+    if (tag === "unsupported") record.refused = true;
+    else if (tag !== undefined) body = { ...body, params: [`0x${tag.toString(16)}`, ...(body.params ?? []).slice(1)] };
     if (body.method === "eth_call") {
       const [call, block] = body.params as [{ to: string; data?: Hex; input?: Hex }, string];
       const data = (call.data ?? call.input)!;
@@ -73,7 +81,7 @@ export async function startRpcProxy(upstream: string): Promise<RpcProxy> {
       return;
     }
     try {
-      const answer = await fetch(upstream, { method: "POST", headers: { "content-type": "application/json" }, body: text });
+      const answer = await fetch(upstream, { method: "POST", headers: { "content-type": "application/json" }, body: tag === undefined ? text : JSON.stringify(body) });
       res.end(await answer.text());
     } catch {
       // The chain stopped under a request its client had already given up on (a timed-out stalled

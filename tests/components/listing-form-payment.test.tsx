@@ -85,7 +85,7 @@ test("paid: confirm in the wallet, pending with the transaction on PulseScan, co
   expect(stepState("Pending")).toBe("done");
   expect(stepState("Confirmed")).toBe("done");
   expect(stepState("Checked by PulseCompare")).toBe("current");
-  expect(screen.getByText("Confirmed on PulseChain: PulseCompare is checking the payment (a few blocks).")).toBeInTheDocument();
+  expect(screen.getByText("Confirmed on PulseChain: PulseCompare settles it once the chain counts it safe (usually 5 to 10 minutes).")).toBeInTheDocument();
 
   // Asked again with the same hash until settled.
   api.on(PAYMENT, json(targetQuote({ paymentTx: TX_HASH, status: "live", coinId: "doggo", paidWei: AMOUNT_WEI.toString() })));
@@ -174,6 +174,36 @@ test("a transaction that reverted paid nothing: it says failed, and the quote ca
   const message = `Transaction ${TX_HASH} reverted: it paid nothing. Send the payment again.`;
   await act(async () => answer.release(apiError(422, "payment_refused", message)));
   expect(screen.getByTestId("payment-problem")).toHaveTextContent(message);
+  wallet.reset();
+  await user.click(within(quoteStep).getByRole("button", { name: "Pay 4,500,000 PLS" }));
+  expect(wallet.requests).toHaveLength(2);
+});
+
+test("sped up in the wallet: the replacement's hash is handed to the server, which settles the order with it", async () => {
+  const user = setup();
+  const quoteStep = await quoted(user);
+  api.on(PAYMENT, json(targetQuote({ paymentTx: TX_HASH })));
+  await user.click(within(quoteStep).getByRole("button", { name: "Pay 4,500,000 PLS" }));
+  await act(async () => wallet.sent.resolve(TX_HASH));
+  const faster = `0x${"fa".repeat(32)}` as const;
+  api.on(PAYMENT, json(targetQuote({ paymentTx: faster, status: "live", coinId: "doggo", paidWei: AMOUNT_WEI.toString() })));
+  await act(async () => wallet.mined.resolve({ status: "success", blockNumber: 12n, replacedBy: { hash: faster, reason: "repriced" } }));
+  expect(within(step("Pending")).getByRole("link")).toHaveAttribute("href", `https://scan.pulsechain.com/tx/${faster}`);
+  await tick(PAYMENT_POLL_MS);
+  expect(await screen.findByTestId("order-outcome")).toHaveTextContent("Your order is live.");
+  expect(api.calls(PAYMENT).map((call) => call.body)).toEqual([{ txHash: TX_HASH }, { txHash: faster }]);
+});
+
+test("cancelled in the wallet: it says nothing was paid, stops asking, and the quote can be paid again", async () => {
+  const user = setup();
+  const quoteStep = await quoted(user);
+  api.on(PAYMENT, json(targetQuote({ paymentTx: TX_HASH })));
+  await user.click(within(quoteStep).getByRole("button", { name: "Pay 4,500,000 PLS" }));
+  await act(async () => wallet.sent.resolve(TX_HASH));
+  await act(async () => wallet.mined.resolve({ status: "success", blockNumber: 12n, replacedBy: { hash: `0x${"ca".repeat(32)}`, reason: "cancelled" } }));
+  expect(screen.getByTestId("payment-problem")).toHaveTextContent("You cancelled the payment in your wallet: nothing was paid.");
+  await tick(3 * PAYMENT_POLL_MS);
+  expect(api.calls(PAYMENT)).toHaveLength(1);
   wallet.reset();
   await user.click(within(quoteStep).getByRole("button", { name: "Pay 4,500,000 PLS" }));
   expect(wallet.requests).toHaveLength(2);

@@ -167,3 +167,26 @@ test("'Record refund' checks the hash on the form, then shows the chain check's 
   await waitFor(() => expect(within(rowOf(2)).getByRole("link", { name: `Transaction ${REFUND_TX} on PulseScan` })).toBeInTheDocument());
   expect(within(rowOf(2)).queryByRole("button", { name: /Record refund/ })).not.toBeInTheDocument();
 });
+
+test("'Cancel' on an unpaid quote (its payment stuck): needs a reason, sends it, and the row shows the quote expired with it", async () => {
+  const user = userEvent.setup();
+  const stuck = { ...quoted, paymentTx: PAYMENT_TX };
+  operatorApi([stuck, live]);
+  renderPage();
+  await waitFor(() => expect(rows()).toHaveLength(2));
+  expect(within(rowOf(1)).queryByRole("button", { name: "Cancel…" })).toBeNull();
+  await user.click(within(rowOf(3)).getByRole("button", { name: "Cancel…" }));
+  const form = screen.getByRole("form", { name: "Cancel order 3" });
+  await user.click(within(form).getByRole("button", { name: "Cancel quote" }));
+  expect(api.calls("POST /api/admin/orders/3/cancel")).toHaveLength(0);
+
+  const cancelled = { ...stuck, status: "expired" as const, paymentTx: null, statusReason: "Your payment was replaced; quote again." };
+  api.on("POST /api/admin/orders/3/cancel", json(cancelled));
+  api.on("GET /api/admin/orders", json([cancelled, live]));
+  await user.type(within(form).getByLabelText("Reason (the buyer sees it)"), "Your payment was replaced; quote again.");
+  await user.click(within(form).getByRole("button", { name: "Cancel quote" }));
+  await expectToast({ title: "Order 3 cancelled", description: "LONE: the buyer sees your reason." });
+  expect(api.calls("POST /api/admin/orders/3/cancel").at(-1)!.body).toEqual({ reason: "Your payment was replaced; quote again." });
+  await waitFor(() => expect(rowOf(3)).toHaveTextContent("Reason (the buyer sees it)Your payment was replaced; quote again."));
+  expect(within(rowOf(3)).queryByRole("button", { name: "Cancel…" })).toBeNull();
+});

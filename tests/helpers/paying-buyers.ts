@@ -16,8 +16,8 @@ export type Buyer = SignedIn & { key: Hex };
  * A local chain for orders: WPLS priced at $0.00003 by a DAI pool, the app reading this chain's
  * PulseX and taking payments at `payTo`, with `env` besides.
  */
-export async function startOrderChain(payTo: Address, env: Record<string, string> = {}): Promise<{ chain: LocalChain; stop(): Promise<void> }> {
-  const chain = await startLocalChain();
+export async function startOrderChain(payTo: Address, env: Record<string, string> = {}, options: Parameters<typeof startLocalChain>[0] = {}): Promise<{ chain: LocalChain; stop(): Promise<void> }> {
+  const chain = await startLocalChain(options);
   const { wpls, dai, factoryV1 } = chain.contracts;
   await chain.addLiquidity(factoryV1, wpls, "1000000000", dai, "30000");
   const restoreEnv = setEnvVars({ ...pulseXReaderEnv(chain), LISTING_PAYMENT_ADDRESS: payTo, ...env });
@@ -85,6 +85,17 @@ export function payingBuyers(chain: () => LocalChain, label: string) {
       const hash = await wallet.sendTransaction({ to, value, gas });
       await client.waitForTransactionReceipt({ hash, pollingInterval: 20 });
       return hash;
+    },
+
+    /**
+     * Sends PLS from `key` with the given nonce and fee multiple, without waiting for it to mine
+     * (on a chain started with instamine "strict", a nonce past the account's stays pending).
+     */
+    async send(key: Hex, to: Address, value: bigint, nonce: number, feeTimes = 1n): Promise<Hash> {
+      const { rpcUrl, client } = chain();
+      const wallet = createWalletClient({ account: privateKeyToAccount(key), chain: { ...pulsechain, rpcUrls: { default: { http: [rpcUrl] } } }, transport: http(rpcUrl) });
+      const fees = await client.estimateFeesPerGas();
+      return wallet.sendTransaction({ to, value, nonce, gas: 21_000n, maxFeePerGas: fees.maxFeePerGas! * feeTimes, maxPriorityFeePerGas: fees.maxPriorityFeePerGas! * feeTimes });
     },
 
     mine: (blocks: number) => createTestClient({ mode: "ganache", transport: http(chain().rpcUrl) }).mine({ blocks }),

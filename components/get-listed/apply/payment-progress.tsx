@@ -38,7 +38,7 @@ export function PaymentProgress({ state, symbol }: { state: PaymentState; symbol
       {answer && serverDone ? <Outcome answer={answer} symbol={symbol} /> : null}
       {hash && !serverDone && mined !== "failed" ? (
         <p className="text-sm text-muted-foreground" aria-live="polite">
-          {mined === "confirmed" ? "Confirmed on PulseChain: PulseCompare is checking the payment (a few blocks)." : "Waiting for the transaction to be mined…"}
+          {mined === "confirmed" ? "Confirmed on PulseChain: PulseCompare settles it once the chain counts it safe (usually 5 to 10 minutes)." : "Waiting for the transaction to be mined…"}
         </p>
       ) : null}
     </div>

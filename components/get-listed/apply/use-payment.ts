@@ -3,7 +3,9 @@
 // Paying a quote: the wallet sends one transaction of exactly the quoted amount to the order's
 // address (send-payment.ts), the page hands its hash to the server at once and asks again until
 // the server has settled it (the same hash again is idempotent: the order as it stands), and
-// meanwhile watches the transaction get mined, to say where it is.
+// meanwhile watches the transaction get mined, to say where it is. A transaction the wallet
+// replaced (sped up) is followed: the page hands the replacement's hash to the server, which
+// moves the order's claim to it; a cancelled one leaves the quote to be paid again.
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Address, Hash } from "viem";
 import { describeFailure, isTransient } from "@/components/orders/call-failure";
@@ -43,16 +45,21 @@ export function usePayment(order: Order, buyer: Address) {
     if (alive.current) setState((current) => ({ ...current, ...(typeof patch === "function" ? patch(current) : patch) }));
   }, []);
   const minedRef = useRef<PaymentState["mined"]>(null);
+  /** The transaction the server is asked about: the wallet's, or the replacement it mined instead. */
+  const hashRef = useRef<Hash | null>(null);
+  const following = useRef(false);
 
-  const follow = useCallback(
-    async (hash: Hash) => {
-      for (let attempt = 1; alive.current; attempt++) {
+  const askUntilSettled = useCallback(
+    async () => {
+      for (let attempt = 1; alive.current && hashRef.current; attempt++) {
+        const hash = hashRef.current;
         try {
           const answer = await callApi("submitPayment", { params: { id: String(order.id) }, body: { txHash: hash } });
           const settled = answer.status !== "quoted";
           update({ answer, problem: null, settled });
           if (settled) return;
         } catch (error) {
+          if (hashRef.current !== hash) continue; // replaced meanwhile: ask about the replacement
           const failure = describeFailure(error);
           const early = minedRef.current === "pending" && attempt <= EARLY_REFUSAL_RETRIES;
           if (!isTransient(failure) && !early) {
@@ -68,20 +75,41 @@ export function usePayment(order: Order, buyer: Address) {
     [order.id, update],
   );
 
+  /** Asks until settled; started again when a replacement comes after the asking had ended. */
+  const follow = useCallback(async () => {
+    following.current = true;
+    try {
+      await askUntilSettled();
+    } finally {
+      following.current = false;
+    }
+  }, [askUntilSettled]);
+
   const pay = useCallback(async () => {
     update({ ...START });
     minedRef.current = null;
+    hashRef.current = null;
     let hash: Hash;
     try {
       const payer = await walletPayer();
       update({ wallet: "confirm" });
       hash = await payer.send({ to: order.payTo as Address, valueWei: BigInt(order.amountWei), from: buyer }, (stage) => update({ wallet: stage }));
       minedRef.current = "pending";
+      hashRef.current = hash;
       update({ wallet: "idle", hash, mined: "pending" });
       payer.waitUntilMined(hash).then(
         (mined) => {
+          if (hashRef.current !== hash) return; // paid again meanwhile
+          if (mined.replacedBy?.reason === "cancelled") {
+            hashRef.current = minedRef.current = null;
+            update({ hash: null, mined: null, settled: false, problem: "You cancelled the payment in your wallet: nothing was paid. Press Pay to pay this quote." });
+            return;
+          }
           minedRef.current = mined.status === "success" ? "confirmed" : "failed";
-          update({ mined: minedRef.current });
+          if (!mined.replacedBy) return update({ mined: minedRef.current });
+          hashRef.current = mined.replacedBy.hash;
+          update({ mined: minedRef.current, hash: mined.replacedBy.hash, problem: null, settled: false });
+          if (!following.current) void follow(); // the old hash's refusal had ended the asking
         },
         () => undefined, // the server's answer still comes; the browser's own RPC is only for progress
       );
@@ -89,7 +117,7 @@ export function usePayment(order: Order, buyer: Address) {
       update({ wallet: "idle", problem: error instanceof PaymentError ? error.message : "Your wallet did not send the payment. Please try again." });
       return;
     }
-    await follow(hash);
+    await follow();
   }, [order.payTo, order.amountWei, buyer, update, follow]);
 
   return { state, pay };
