@@ -34,7 +34,7 @@ beforeAll(async () => {
 afterAll(() => stopChain());
 
 beforeEach(async () => {
-  await db().coin.update({ where: { id: "pls" }, data: { currentPrice: 0.00003 } });
+  await db().coin.update({ where: { id: "pls" }, data: { currentPrice: 0.00003, priceUpdatedAt: new Date() } });
   await check(); // the block cursor at the head: older blocks are not this test's
 });
 
