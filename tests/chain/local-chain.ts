@@ -42,6 +42,14 @@ export type LocalChain = {
   advanceTime(seconds: number): Promise<void>;
   /** An ERC-20 lookalike whose balanceOf always reverts (decimals 18). */
   deployRevertingToken(): Promise<Address>;
+  /** An ERC-20 lookalike whose balanceOf loops until its gas runs out (GasBurningToken.sol, decimals 18). */
+  deployGasBurningToken(): Promise<Address>;
+  /**
+   * `count` minimal tokens (BagBench.sol: a balance and 18 decimals, no transfers), in order;
+   * every `holdEvery`-th (index 0, holdEvery, …) credits `holder` with `amount` whole tokens, the
+   * others a burn address. Built 100 to a transaction, so hundreds take seconds, not minutes.
+   */
+  deployBagTokens(count: number, holder: Address, holdEvery: number, amount: string): Promise<Address[]>;
   /**
    * An ERC-20 (decimals 18, the whole supply in whole tokens to the deployer) whose totalSupply
    * answers, reverts, or burns every bit of gas it is given (MisbehavingToken.sol); setTokenMode
@@ -154,6 +162,27 @@ export async function startLocalChain(): Promise<LocalChain> {
     },
     deployRevertingToken: () => deploy(artifacts.RevertingToken),
     deployMisbehavingToken: (supply, mode) => deploy(artifacts.MisbehavingToken, [parseUnits(supply, 18), TOKEN_MODES[mode]]),
+    deployGasBurningToken: () => deploy(artifacts.GasBurningToken),
+    async deployBagTokens(count, holder, holdEvery, amount) {
+      const builder = await deploy(artifacts.BagBenchBuilder);
+      const tokens: Address[] = [];
+      for (let first = 0; first < count; first += 100) {
+        const size = Math.min(100, count - first);
+        const hash = await wallet.writeContract({
+          address: builder,
+          abi: artifacts.BagBenchBuilder.abi,
+          functionName: "build",
+          args: [BigInt(size), BigInt(first), holder, BigInt(holdEvery), parseEther(amount)],
+          chain: null,
+          gas: 28_000_000n,
+        });
+        const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+        if (receipt.status !== "success") throw new Error(`BagBenchBuilder.build reverted (${receipt.transactionHash})`);
+        const [built] = parseEventLogs({ abi: artifacts.BagBenchBuilder.abi, logs: receipt.logs, eventName: "Built" }) as unknown as { args: { tokens: Address[] } }[];
+        tokens.push(...built!.args.tokens.map((token) => getAddress(token)));
+      }
+      return tokens;
+    },
     setTokenMode: (token, mode) => write(token, artifacts.MisbehavingToken.abi, "setMode", [TOKEN_MODES[mode]]),
     async listTokens(factory, base, count, amounts) {
       const builder = await deploy(artifacts.MarketBuilder);
