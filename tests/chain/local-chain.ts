@@ -4,6 +4,8 @@
 // (PulseX V1 and V2) and Multicall3, deployed at an address of its own and also copied to the
 // canonical 0xcA11...CA11 (as on PulseChain) for readers that default to it. Tests add tokens and
 // pools on top.
+import { fork } from "node:child_process";
+import path from "node:path";
 import ganache from "ganache";
 import { createPublicClient, createTestClient, createWalletClient, getAddress, http, parseEther, parseEventLogs, parseUnits, type Abi, type Address, type Hex, type PublicClient } from "viem";
 import { CANONICAL_MULTICALL3 } from "../../lib/chain/aggregate3";
@@ -70,17 +72,46 @@ export type LocalChain = {
   stop(): Promise<void>;
 };
 
-export async function startLocalChain(): Promise<LocalChain> {
-  const artifacts = compileTestContracts();
-  const server = ganache.server({
-    logging: { quiet: true },
-    chain: { chainId: 369 },
-    wallet: { deterministic: true, totalAccounts: 2, defaultBalance: 10_000_000_000 },
-    // viem leaves gas to the node for its own accounts; ganache would otherwise cap at 90k.
-    miner: { defaultTransactionGasLimit: "estimate" },
+const GANACHE_OPTIONS = {
+  logging: { quiet: true },
+  chain: { chainId: 369 },
+  wallet: { deterministic: true, totalAccounts: 2, defaultBalance: 10_000_000_000 },
+  // viem leaves gas to the node for its own accounts; ganache would otherwise cap at 90k.
+  miner: { defaultTransactionGasLimit: "estimate" },
+} as const;
+
+/** ganache in this process, or (inChildProcess) in a child of its own: its port, and how to stop it. */
+async function startGanache(inChildProcess: boolean): Promise<{ port: number; close(): Promise<void> }> {
+  if (!inChildProcess) {
+    const server = ganache.server(GANACHE_OPTIONS);
+    await server.listen(0, "127.0.0.1");
+    return { port: (server.address() as { port: number }).port, close: () => server.close() };
+  }
+  const child = fork(path.join(process.cwd(), "tests/chain/ganache-process.ts"), [], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const ready = new Promise<{ port: number }>((resolve, reject) => {
+    child.once("message", (message) => resolve(message as { port: number }));
+    void exited.then(() => reject(new Error("the ganache process exited before it listened")));
   });
-  await server.listen(0, "127.0.0.1");
-  const { port } = server.address() as { port: number };
+  child.send(GANACHE_OPTIONS);
+  const { port } = await ready;
+  return {
+    port,
+    async close() {
+      if (child.exitCode === null) child.send("stop");
+      await exited;
+    },
+  };
+}
+
+/**
+ * `inChildProcess`: ganache runs in a process of its own (ganache-process.ts), for tests whose
+ * reads must be timed like a real node's: a test runner's process runs its EVM several times slower.
+ */
+export async function startLocalChain(options: { inChildProcess?: boolean } = {}): Promise<LocalChain> {
+  const artifacts = compileTestContracts();
+  const server = await startGanache(options.inChildProcess ?? false);
+  const { port } = server;
   const rpcUrl = `http://127.0.0.1:${port}`;
   // Ganache mines each transaction inside its eth_sendTransaction: a batch of listings (24M gas)
   // can take longer than viem's 10 s default on a machine busy with other test files.
