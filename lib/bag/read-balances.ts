@@ -8,7 +8,7 @@
 import { erc20Abi, multicall3Abi, type Address, type PublicClient } from "viem";
 import { CANONICAL_MULTICALL3 } from "@/lib/chain/aggregate3";
 import { GAS_PER_CALL } from "@/lib/chain/chunks";
-import { readCalls, type CallOutcome, type ChainCall } from "@/lib/chain/read-calls";
+import { isTimeout, readCalls, type CallOutcome, type ChainCall } from "@/lib/chain/read-calls";
 import { rpcErrorWords } from "@/lib/chain/rpc-error-words";
 
 /** A token to read; `address: null` is the native coin (PLS), read with Multicall3.getEthBalance. */
@@ -83,11 +83,9 @@ export async function readForPage(client: PublicClient, calls: readonly ChainCal
   });
   if (failure) {
     const { error } = failure;
-    throw new BalanceReadError(
-      "balances",
-      `Couldn't read ${what} at block ${options.blockNumber} from the PulseChain RPC: ${rpcErrorWords(error)}, also when asked in smaller parts. Try again in a minute.`,
-      { cause: error },
-    );
+    // A timed-out chunk is not halved (the node is slow: more requests would not help).
+    const halved = isTimeout(error) ? "" : ", also when asked in smaller parts";
+    throw new BalanceReadError("balances", `Couldn't read ${what} at block ${options.blockNumber} from the PulseChain RPC: ${rpcErrorWords(error)}${halved}. Try again in a minute.`, { cause: error });
   }
   return outcomes;
 }

@@ -198,6 +198,7 @@ function twiceWords(first: Failure, second: Failure): string {
   return `${CAUSE_WORDS[second.cause]} with ${gasWords(second.gas)} gas of its own (with ${gasWords(first.gas)}, it ${CAUSE_WORDS[first.cause]})`;
 }
 
-function isTimeout(error: unknown): boolean {
+/** The request ran out of time (a chunk that timed out is not halved). */
+export function isTimeout(error: unknown): boolean {
   return error instanceof BaseError ? Boolean(error.walk((cause) => cause instanceof TimeoutError)) : error instanceof TimeoutError;
 }
