@@ -3,12 +3,11 @@
 // list does not record, at the same block. Only the site's PulseChain RPC sees the address: the
 // token list was fetched before, the same for every visitor, and nothing is sent to the site.
 import { createPublicClient, erc20Abi, http, type Address, type PublicClient } from "viem";
-import { aggregate3, CANONICAL_MULTICALL3 } from "@/lib/chain/aggregate3";
-import { oneLineMessage } from "@/lib/chain/short-message";
-import { MAX_CALLS_PER_CHUNK, MAX_GAS_PER_CHUNK } from "@/lib/market/onchain/chunks";
+import { CANONICAL_MULTICALL3 } from "@/lib/chain/aggregate3";
+import { GAS_PER_CALL } from "@/lib/chain/chunks";
 import { publicEnv } from "@/lib/config/public-env";
 import type { BagToken } from "./bag-tokens";
-import { BalanceReadError, readBalances } from "./read-balances";
+import { readBalances, readForPage } from "./read-balances";
 import type { HeldToken } from "./value-bag";
 
 /** The wallet kit's request timeout (spec section 9), for the bag's reads too. */
@@ -47,26 +46,15 @@ export async function readBag(client: PublicClient, owner: Address, tokens: read
   return { blockNumber, held, unreadable };
 }
 
-/** Held tokens the list has no decimals for (listed before decimals were recorded): one more call, same block. */
+/** Held tokens the list has no decimals for (listed before decimals were recorded): one more read, same block, same reader. */
 async function readMissingDecimals(client: PublicClient, held: readonly BagToken[], blockNumber: bigint, multicall3: Address): Promise<Map<Address, number>> {
   const missing = held.flatMap((token) => (token.address !== null && token.decimals === null ? [token.address] : []));
   const found = new Map<Address, number>();
   if (missing.length === 0) return found;
-  try {
-    // Within the balances' bound of 500 calls an eth_call; a wallet rarely holds that many such tokens.
-    for (let start = 0; start < missing.length; start += MAX_CALLS_PER_CHUNK) {
-      const chunk = missing.slice(start, start + MAX_CALLS_PER_CHUNK);
-      const outcomes = await aggregate3(
-        client,
-        chunk.map((address) => ({ address, abi: erc20Abi, functionName: "decimals" })),
-        { multicall3, blockNumber, gas: MAX_GAS_PER_CHUNK },
-      );
-      outcomes.forEach((outcome, i) => {
-        if (outcome.status === "ok" && typeof outcome.value === "number") found.set(chunk[i]!, outcome.value);
-      });
-    }
-  } catch (error) {
-    throw new BalanceReadError("balances", `Couldn't read token decimals at block ${blockNumber} from the PulseChain RPC: ${oneLineMessage(error)}`, { cause: error });
-  }
+  const calls = missing.map((address) => ({ address, abi: erc20Abi, functionName: "decimals", gas: GAS_PER_CALL.token }));
+  const outcomes = await readForPage(client, calls, { multicall3, blockNumber }, "token decimals");
+  outcomes.forEach((outcome, i) => {
+    if (outcome.status === "ok" && typeof outcome.value === "number") found.set(missing[i]!, outcome.value);
+  });
   return found;
 }

@@ -1,12 +1,15 @@
-// Reads one wallet's balances of many tokens in the browser, all at one block, through Multicall3
-// (isomorphic: viem and pure modules only, nothing server-only). One eth_blockNumber, then
-// aggregate3 chunks sized like the refresh pass's, each pinned to that block, so a bag's totals
-// never mix two chain states. Decimals are the caller's: it already knows them from the coin list.
+// Reads one wallet's balances of many tokens in the browser, all at one block (isomorphic: viem and
+// pure modules only, nothing server-only). One eth_blockNumber, then the chain reader the refresh
+// pass uses (lib/chain/read-calls.ts): capped-multicall chunks of at most 500 calls, each call with
+// its own 40,000 gas (a failed one asked once more with 1,000,000), each chunk pinned to that block,
+// so a bag's totals never mix two chain states and one token whose balanceOf burns gas or reverts
+// is skipped and named instead of taking its chunk down. Decimals are the caller's: it already
+// knows them from the coin list.
 import { erc20Abi, multicall3Abi, type Address, type PublicClient } from "viem";
-import { aggregate3, CANONICAL_MULTICALL3, type Aggregate3Call, type Aggregate3Outcome } from "@/lib/chain/aggregate3";
-import { oneLineMessage } from "@/lib/chain/short-message";
-import { runInOrder } from "@/lib/shared/in-batches";
-import { GAS_PER_CALL, MAX_CALLS_PER_CHUNK, MAX_GAS_PER_CHUNK, planChunks } from "@/lib/market/onchain/chunks";
+import { CANONICAL_MULTICALL3 } from "@/lib/chain/aggregate3";
+import { GAS_PER_CALL } from "@/lib/chain/chunks";
+import { isTimeout, readCalls, type CallOutcome, type ChainCall } from "@/lib/chain/read-calls";
+import { rpcErrorWords } from "@/lib/chain/rpc-error-words";
 
 /** A token to read; `address: null` is the native coin (PLS), read with Multicall3.getEthBalance. */
 export type BalanceTarget = { address: Address | null };
@@ -17,11 +20,11 @@ export type BalanceOutcome = { status: "ok"; raw: bigint } | { status: "failed";
 export type BalanceRead = { blockNumber: bigint; balances: BalanceOutcome[] };
 
 export type ReadBalancesOptions = {
-  /** Defaults to the canonical Multicall3 (viem's pulsechain definition). */
+  /** Defaults to the canonical Multicall3 (viem's pulsechain definition): PLS's getEthBalance, and the reads of a node that ignores state overrides. */
   multicall3?: Address;
   /** Chunks in flight at once; defaults to 4, like the refresh pass. */
   concurrency?: number;
-  /** Calls per aggregate3; defaults to 500, like the refresh pass. */
+  /** Calls per chunk; defaults to 500, like the refresh pass. */
   maxCalls?: number;
 };
 
@@ -38,13 +41,11 @@ export class BalanceReadError extends Error {
   }
 }
 
-const MAX_CHUNKS_IN_FLIGHT = 4;
-
 export async function readBalances(client: PublicClient, owner: Address, targets: readonly BalanceTarget[], options: ReadBalancesOptions = {}): Promise<BalanceRead> {
   const multicall3 = options.multicall3 ?? CANONICAL_MULTICALL3;
   const blockNumber = await latestBlockNumber(client);
   const calls = targets.map((target) => balanceCall(target, owner, multicall3));
-  const outcomes = await readChunks(client, calls, { multicall3, blockNumber, maxCalls: options.maxCalls, concurrency: options.concurrency });
+  const outcomes = await readForPage(client, calls, { multicall3, blockNumber, maxCalls: options.maxCalls, concurrency: options.concurrency }, "balances");
   return { blockNumber, balances: outcomes.map((outcome, i) => toBalance(outcome, targets[i]!)) };
 }
 
@@ -53,46 +54,60 @@ async function latestBlockNumber(client: PublicClient): Promise<bigint> {
     // cacheTime 0: viem would otherwise hand back a block number up to 4 s old to a second read.
     return await client.getBlockNumber({ cacheTime: 0 });
   } catch (error) {
-    throw new BalanceReadError("block-number", `Couldn't read the latest block from the PulseChain RPC: ${oneLineMessage(error)}`, { cause: error });
+    throw new BalanceReadError("block-number", `Couldn't read the latest block from the PulseChain RPC: ${rpcErrorWords(error)}.`, { cause: error });
   }
 }
 
-function balanceCall(target: BalanceTarget, owner: Address, multicall3: Address): Aggregate3Call {
-  if (target.address === null) return { address: multicall3, abi: multicall3Abi, functionName: "getEthBalance", args: [owner] };
-  return { address: target.address, abi: erc20Abi, functionName: "balanceOf", args: [owner] };
+function balanceCall(target: BalanceTarget, owner: Address, multicall3: Address): ChainCall {
+  if (target.address === null) return { address: multicall3, abi: multicall3Abi, functionName: "getEthBalance", args: [owner], gas: GAS_PER_CALL.token };
+  return { address: target.address, abi: erc20Abi, functionName: "balanceOf", args: [owner], gas: GAS_PER_CALL.token };
 }
 
-type ChunkOptions = { multicall3: Address; blockNumber: bigint; maxCalls?: number; concurrency?: number };
+export type PageReadOptions = { multicall3: Address; blockNumber: bigint; maxCalls?: number; concurrency?: number };
 
 /**
- * No bisection here, unlike the refresh pass: a failed chunk fails the whole read, because a bag
- * missing some tokens would show the page a wrong total, and retrying halves from a browser would
- * multiply the requests a public RPC sees. Once a chunk fails no further chunk is started.
+ * The page's reads through the shared reader: a chunk the RPC fails is halved and retried twice
+ * (at most 6 more requests for it), and a node that ignores state overrides is asked through
+ * Multicall3's aggregate3 instead. If a chunk still fails, the whole read fails (a bag missing some
+ * tokens would show a wrong total), no further chunk is started, and the page says what the RPC did.
  */
-async function readChunks(client: PublicClient, calls: readonly Aggregate3Call[], options: ChunkOptions): Promise<Aggregate3Outcome[]> {
-  const outcomes: Aggregate3Outcome[] = new Array(calls.length);
-  const plan = planChunks(calls.map(() => GAS_PER_CALL.token), options.maxCalls ?? MAX_CALLS_PER_CHUNK, MAX_GAS_PER_CHUNK);
+export async function readForPage(client: PublicClient, calls: readonly ChainCall[], options: PageReadOptions, what: "balances" | "token decimals"): Promise<CallOutcome[]> {
   let failure: { error: unknown } | null = null;
-  await runInOrder(plan.length, options.concurrency ?? MAX_CHUNKS_IN_FLIGHT, async (index) => {
-    if (failure) return;
-    const [start, end] = plan[index]!;
-    try {
-      const results = await aggregate3(client, calls.slice(start, end), { multicall3: options.multicall3, blockNumber: options.blockNumber, gas: MAX_GAS_PER_CHUNK });
-      results.forEach((outcome, i) => (outcomes[start + i] = outcome));
-    } catch (error) {
-      failure ??= { error };
-    }
+  const outcomes = await readCalls(client, calls, {
+    blockNumber: options.blockNumber,
+    maxCalls: options.maxCalls,
+    concurrency: options.concurrency,
+    stopAfterUnreachable: true,
+    onUnreachable: (error) => void (failure ??= { error }),
+    plainFallback: { multicall3: options.multicall3 },
   });
   if (failure) {
     const { error } = failure;
-    throw new BalanceReadError("balances", `Couldn't read balances at block ${options.blockNumber} from the PulseChain RPC: ${oneLineMessage(error)}`, { cause: error });
+    // A timed-out chunk is not halved (the node is slow: more requests would not help).
+    const halved = isTimeout(error) ? "" : ", also when asked in smaller parts";
+    throw new BalanceReadError("balances", `Couldn't read ${what} at block ${options.blockNumber} from the PulseChain RPC: ${rpcErrorWords(error)}${halved}. Try again in a minute.`, { cause: error });
   }
   return outcomes;
 }
 
-function toBalance(outcome: Aggregate3Outcome, target: BalanceTarget): BalanceOutcome {
+function toBalance(outcome: CallOutcome, target: BalanceTarget): BalanceOutcome {
   const method = target.address === null ? "getEthBalance" : "balanceOf";
-  if (outcome.status === "reverted") return { status: "failed", reason: `${method} reverted` };
-  if (outcome.status === "undecodable" || typeof outcome.value !== "bigint") return { status: "failed", reason: `${method} answered something that is not a balance` };
-  return { status: "ok", raw: outcome.value };
+  if (outcome.status === "ok") {
+    if (typeof outcome.value === "bigint") return { status: "ok", raw: outcome.value };
+    return { status: "failed", reason: `${method} answered something that is not a balance` };
+  }
+  if (outcome.status === "reverted") return { status: "failed", reason: failureReason(method, outcome.cause) };
+  // Only after a chunk failed, which readForPage has already thrown for.
+  return { status: "failed", reason: `${method} was not read` };
+}
+
+function failureReason(method: string, cause: Extract<CallOutcome, { status: "reverted" }>["cause"]): string {
+  switch (cause) {
+    case "out of gas":
+      return `${method} ran out of gas`;
+    case "reverted":
+      return `${method} reverted`;
+    default:
+      return `${method} answered something that is not a balance`;
+  }
 }

@@ -1,9 +1,9 @@
-// One Multicall3 aggregate3 round trip, for the browser's bag reader (isomorphic: viem only). Every
-// inner call is sent with allowFailure, so one contract that reverts or answers garbage fails its
-// own slot and never the whole eth_call. Not one that burns gas: aggregate3 gives each inner call
-// all the gas left, so such a contract starves every call after it, or fails the whole eth_call.
-// The refresh pass reads through the capped multicall instead (lib/market/onchain/capped-multicall.ts),
-// where each call has a gas cap of its own.
+// One Multicall3 aggregate3 round trip (isomorphic: viem only): the shared reader's fallback
+// (read-calls.ts) for a node that does not apply eth_call state overrides, so the capped multicall
+// cannot run there. Every inner call is sent with allowFailure, so one contract that reverts or
+// answers garbage fails its own slot and never the whole eth_call. Not one that burns gas:
+// aggregate3 gives each inner call all the gas left, so such a contract starves every call after
+// it, or fails the whole eth_call (then read-calls.ts halves the chunk).
 import { decodeFunctionResult, encodeFunctionData, getAddress, multicall3Abi, type Abi, type Address, type PublicClient } from "viem";
 import { pulsechain } from "viem/chains";
 

@@ -34,10 +34,11 @@ export type BagWorld = {
   stop(): Promise<void>;
 };
 
-export async function startBagWorld(baseUrl: string, databaseUrl: string): Promise<BagWorld> {
+/** `chainInChildProcess`: ganache in a process of its own (local-chain.ts), for reads of hundreds of calls within the page's 10 s RPC timeout. */
+export async function startBagWorld(baseUrl: string, databaseUrl: string, options: { chainInChildProcess?: boolean } = {}): Promise<BagWorld> {
   const db = createPrismaClient({ url: databaseUrl });
   const saved = await db.coin.findMany();
-  const chain = await startLocalChain();
+  const chain = await startLocalChain({ inChildProcess: options.chainInChildProcess });
   const tokens: Record<string, Address> = {};
   try {
     const pulsechain = saved.filter((coin) => coin.chain === "pulsechain" && coin.id !== "pls");
@@ -111,4 +112,67 @@ function rpcMethods(body: string | null): RpcCall[] {
   if (!body) return [];
   const parsed = JSON.parse(body) as RpcCall | RpcCall[];
   return (Array.isArray(parsed) ? parsed : [parsed]).map(({ method, params }) => ({ method, params: params ?? [] }));
+}
+
+export type MoreBagTokens = {
+  /** The symbols of the added tokens the holder holds, in rank order. */
+  held: string[];
+  /** The listed token whose balanceOf burns all its gas. */
+  burner: { id: string; symbol: string };
+  remove(): Promise<void>;
+};
+
+/**
+ * Lists `count` more PulseChain tokens after the seeded ones (minimal BagBench tokens: 18
+ * decimals recorded, $1 each), ranked in order, and one more whose balanceOf burns all its gas
+ * at `burnerAt` among them. Every `holdEvery`-th added token credits `holder` with `amount` whole
+ * tokens. `remove()` unlists them again; both tell the app its coins changed.
+ */
+export async function listMoreBagTokens(
+  world: BagWorld,
+  baseUrl: string,
+  databaseUrl: string,
+  options: { count: number; burnerAt: number; holder: Address; holdEvery: number; amount: string },
+): Promise<MoreBagTokens> {
+  const db = createPrismaClient({ url: databaseUrl });
+  const ids: string[] = [];
+  try {
+    const addresses = await world.chain.deployBagTokens(options.count, options.holder, options.holdEvery, options.amount);
+    const burnerAddress = await world.chain.deployGasBurningToken();
+    const firstRank = ((await db.coin.aggregate({ _max: { rank: true } }))._max.rank ?? 0) + 1;
+    const burner = { id: "gas-burner-test", symbol: "BURNT" };
+    const rows = addresses.map((address, i) => ({ id: `bag-extra-${i}`, symbol: `BX${i}`, name: `Bag Extra ${i}`, address }));
+    rows.splice(options.burnerAt, 0, { id: burner.id, symbol: burner.symbol, name: "Gas Burner Test", address: burnerAddress });
+    await db.coin.createMany({
+      data: rows.map((row, i) => ({
+        id: row.id,
+        symbol: row.symbol,
+        name: row.name,
+        currentPrice: 1,
+        marketCap: 1_000_000,
+        rank: firstRank + i,
+        chain: "pulsechain",
+        contractAddress: row.address,
+        decimals: 18,
+      })),
+    });
+    ids.push(...rows.map((row) => row.id));
+    await tellTheApp(baseUrl, await db.coin.findMany({ where: { id: "hex" }, select: { id: true, tags: true } }));
+    const held = addresses.flatMap((_, i) => (i % options.holdEvery === 0 ? [`BX${i}`] : []));
+    return {
+      held,
+      burner,
+      async remove() {
+        const cleanup = createPrismaClient({ url: databaseUrl });
+        await cleanup.coin.deleteMany({ where: { id: { in: ids } } });
+        await tellTheApp(baseUrl, await cleanup.coin.findMany({ where: { id: "hex" }, select: { id: true, tags: true } }));
+        await cleanup.$disconnect();
+      },
+    };
+  } catch (error) {
+    if (ids.length > 0) await db.coin.deleteMany({ where: { id: { in: ids } } });
+    throw error;
+  } finally {
+    await db.$disconnect();
+  }
 }

@@ -10,7 +10,7 @@ import type { Abi, Hex } from "viem";
 /** `bytecode` deploys the contract; `deployedBytecode` is the code it leaves at its address. */
 export type Artifact = { abi: Abi; bytecode: Hex; deployedBytecode: Hex };
 export type Artifacts = Record<
-  "TestToken" | "WPLS" | "Pair" | "Factory" | "Multicall3" | "MarketBuilder" | "BagBenchToken" | "BagBenchBuilder" | "RevertingToken" | "MisbehavingToken",
+  "TestToken" | "WPLS" | "Pair" | "Factory" | "Multicall3" | "MarketBuilder" | "BagBenchToken" | "BagBenchBuilder" | "RevertingToken" | "MisbehavingToken" | "GasBurningToken",
   Artifact
 >;
 
@@ -19,7 +19,7 @@ const CACHE_DIR = path.join(process.cwd(), "node_modules/.cache/test-contracts")
 
 /**
  * The settings every contract here is compiled with. "paris": no PUSH0, so any local EVM runs the
- * code whatever hardfork it defaults to. lib/market/onchain/CappedMulticall.sol is compiled with
+ * code whatever hardfork it defaults to. lib/chain/CappedMulticall.sol is compiled with
  * them too (compileSolidity), so its committed code can be checked against its source.
  */
 export const SOLC_SETTINGS = { evmVersion: "paris", optimizer: { enabled: true, runs: 200 }, outputSelection: { "*": { "*": ["abi", "evm.bytecode.object", "evm.deployedBytecode.object"] } } } as const;

@@ -4,6 +4,8 @@
 // (PulseX V1 and V2) and Multicall3, deployed at an address of its own and also copied to the
 // canonical 0xcA11...CA11 (as on PulseChain) for readers that default to it. Tests add tokens and
 // pools on top.
+import { fork } from "node:child_process";
+import path from "node:path";
 import ganache from "ganache";
 import { createPublicClient, createTestClient, createWalletClient, getAddress, http, parseEther, parseEventLogs, parseUnits, type Abi, type Address, type Hex, type PublicClient } from "viem";
 import { CANONICAL_MULTICALL3 } from "../../lib/chain/aggregate3";
@@ -42,6 +44,14 @@ export type LocalChain = {
   advanceTime(seconds: number): Promise<void>;
   /** An ERC-20 lookalike whose balanceOf always reverts (decimals 18). */
   deployRevertingToken(): Promise<Address>;
+  /** An ERC-20 lookalike whose balanceOf loops until its gas runs out (GasBurningToken.sol, decimals 18). */
+  deployGasBurningToken(): Promise<Address>;
+  /**
+   * `count` minimal tokens (BagBench.sol: a balance and 18 decimals, no transfers), in order;
+   * every `holdEvery`-th (index 0, holdEvery, …) credits `holder` with `amount` whole tokens, the
+   * others a burn address. Built 100 to a transaction, so hundreds take seconds, not minutes.
+   */
+  deployBagTokens(count: number, holder: Address, holdEvery: number, amount: string): Promise<Address[]>;
   /**
    * An ERC-20 (decimals 18, the whole supply in whole tokens to the deployer) whose totalSupply
    * answers, reverts, or burns every bit of gas it is given (MisbehavingToken.sol); setTokenMode
@@ -62,21 +72,56 @@ export type LocalChain = {
   stop(): Promise<void>;
 };
 
-/**
- * `instamine: "strict"` answers a sent transaction before it is mined, so a transaction can stay
- * pending (a nonce gap, miner_stop); ganache's default "eager" answers only once it is mined.
- */
-export async function startLocalChain(options: { instamine?: "eager" | "strict" } = {}): Promise<LocalChain> {
-  const artifacts = compileTestContracts();
-  const server = ganache.server({
-    logging: { quiet: true },
-    chain: { chainId: 369 },
-    wallet: { deterministic: true, totalAccounts: 2, defaultBalance: 10_000_000_000 },
-    // viem leaves gas to the node for its own accounts; ganache would otherwise cap at 90k.
-    miner: { defaultTransactionGasLimit: "estimate", instamine: options.instamine ?? "eager" },
+type ChainOptions = {
+  /**
+   * "strict" answers a sent transaction before it is mined, so a transaction can stay pending (a
+   * nonce gap, miner_stop); ganache's default "eager" answers only once it is mined.
+   */
+  instamine?: "eager" | "strict";
+  /**
+   * ganache runs in a process of its own (ganache-process.ts), for tests whose reads must be timed
+   * like a real node's: a test runner's process runs its EVM several times slower.
+   */
+  inChildProcess?: boolean;
+};
+
+const ganacheOptions = (instamine: "eager" | "strict") => ({
+  logging: { quiet: true },
+  chain: { chainId: 369 },
+  wallet: { deterministic: true, totalAccounts: 2, defaultBalance: 10_000_000_000 },
+  // viem leaves gas to the node for its own accounts; ganache would otherwise cap at 90k.
+  miner: { defaultTransactionGasLimit: "estimate", instamine },
+} as const);
+
+/** ganache in this process, or (inChildProcess) in a child of its own: its port, and how to stop it. */
+async function startGanache(options: ChainOptions): Promise<{ port: number; close(): Promise<void> }> {
+  const settings = ganacheOptions(options.instamine ?? "eager");
+  if (!options.inChildProcess) {
+    const server = ganache.server(settings);
+    await server.listen(0, "127.0.0.1");
+    return { port: (server.address() as { port: number }).port, close: () => server.close() };
+  }
+  const child = fork(path.join(process.cwd(), "tests/chain/ganache-process.ts"), [], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const ready = new Promise<{ port: number }>((resolve, reject) => {
+    child.once("message", (message) => resolve(message as { port: number }));
+    void exited.then(() => reject(new Error("the ganache process exited before it listened")));
   });
-  await server.listen(0, "127.0.0.1");
-  const { port } = server.address() as { port: number };
+  child.send(settings);
+  const { port } = await ready;
+  return {
+    port,
+    async close() {
+      if (child.exitCode === null) child.send("stop");
+      await exited;
+    },
+  };
+}
+
+export async function startLocalChain(options: ChainOptions = {}): Promise<LocalChain> {
+  const artifacts = compileTestContracts();
+  const server = await startGanache(options);
+  const { port } = server;
   const rpcUrl = `http://127.0.0.1:${port}`;
   // Ganache mines each transaction inside its eth_sendTransaction: a batch of listings (24M gas)
   // can take longer than viem's 10 s default on a machine busy with other test files.
@@ -158,6 +203,27 @@ export async function startLocalChain(options: { instamine?: "eager" | "strict" 
     },
     deployRevertingToken: () => deploy(artifacts.RevertingToken),
     deployMisbehavingToken: (supply, mode) => deploy(artifacts.MisbehavingToken, [parseUnits(supply, 18), TOKEN_MODES[mode]]),
+    deployGasBurningToken: () => deploy(artifacts.GasBurningToken),
+    async deployBagTokens(count, holder, holdEvery, amount) {
+      const builder = await deploy(artifacts.BagBenchBuilder);
+      const tokens: Address[] = [];
+      for (let first = 0; first < count; first += 100) {
+        const size = Math.min(100, count - first);
+        const hash = await wallet.writeContract({
+          address: builder,
+          abi: artifacts.BagBenchBuilder.abi,
+          functionName: "build",
+          args: [BigInt(size), BigInt(first), holder, BigInt(holdEvery), parseEther(amount)],
+          chain: null,
+          gas: 28_000_000n,
+        });
+        const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+        if (receipt.status !== "success") throw new Error(`BagBenchBuilder.build reverted (${receipt.transactionHash})`);
+        const [built] = parseEventLogs({ abi: artifacts.BagBenchBuilder.abi, logs: receipt.logs, eventName: "Built" }) as unknown as { args: { tokens: Address[] } }[];
+        tokens.push(...built!.args.tokens.map((token) => getAddress(token)));
+      }
+      return tokens;
+    },
     setTokenMode: (token, mode) => write(token, artifacts.MisbehavingToken.abi, "setMode", [TOKEN_MODES[mode]]),
     async listTokens(factory, base, count, amounts) {
       const builder = await deploy(artifacts.MarketBuilder);

@@ -4,12 +4,14 @@
 // how it takes a failed chunk.
 import { createServer, type Server } from "node:http";
 import { decodeFunctionData, multicall3Abi, toFunctionSelector, type Address, type Hex } from "viem";
-import { CAPPED_MULTICALL_ADDRESS, cappedMulticallAbi } from "../../lib/market/onchain/capped-multicall";
+import { CAPPED_MULTICALL_ADDRESS, cappedMulticallAbi } from "../../lib/chain/capped-multicall";
 
 export type RecordedRequest = {
   method: string;
   /** eth_call: the block tag or number it was pinned to. */
   block?: string;
+  /** eth_call: the address called (lower-case). */
+  to?: string;
   /** eth_call to the capped multicall or Multicall3: each inner call's target and 4-byte selector. */
   calls?: { target: Address; selector: Hex; callData: Hex }[];
   /** The proxy answered an error instead of forwarding. */
@@ -21,6 +23,10 @@ export type RpcProxy = {
   requests: RecordedRequest[];
   /** Answer an error for every eth_call whose calldata matches (lower-cased hex without 0x). */
   refuseCallsContaining: string | null;
+  /** Answer an error for every eth_call of more inner calls than this (a node that limits a request's size). */
+  refuseCallsOver: number | null;
+  /** Forward eth_calls without their state override set, as a node that does not apply them answers. */
+  ignoreStateOverrides: boolean;
   /** Hold every eth_call whose calldata matches this long before forwarding it (a slow node). */
   stall: { containing: string; ms: number } | null;
   /** The most requests that were open at once. */
@@ -45,7 +51,7 @@ export const SELECTORS = {
 type JsonRpc = { jsonrpc: "2.0"; id: number; method: string; params?: unknown[] };
 
 export async function startRpcProxy(upstream: string): Promise<RpcProxy> {
-  const proxy: RpcProxy = { url: "", requests: [], refuseCallsContaining: null, stall: null, maxInFlight: 0, blockTags: {}, stop: async () => {} };
+  const proxy: RpcProxy = { url: "", requests: [], refuseCallsContaining: null, refuseCallsOver: null, ignoreStateOverrides: false, stall: null, maxInFlight: 0, blockTags: {}, stop: async () => {} };
   let inFlight = 0;
   const server: Server = createServer(async (req, res) => {
     inFlight++;
@@ -53,8 +59,9 @@ export async function startRpcProxy(upstream: string): Promise<RpcProxy> {
     res.on("close", () => inFlight--);
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    const text = Buffer.concat(chunks).toString("utf8");
+    let text = Buffer.concat(chunks).toString("utf8");
     let body = JSON.parse(text) as JsonRpc;
+    if (proxy.ignoreStateOverrides && body.method === "eth_call" && (body.params?.length ?? 0) > 2) text = JSON.stringify({ ...body, params: body.params!.slice(0, 2) });
     const record: RecordedRequest = { method: body.method, refused: false };
     const tag = body.method === "eth_getBlockByNumber" ? proxy.blockTags[String(body.params?.[0])] : undefined;
     if (tag === "unsupported") record.refused = true;
@@ -63,6 +70,7 @@ export async function startRpcProxy(upstream: string): Promise<RpcProxy> {
       const [call, block] = body.params as [{ to: string; data?: Hex; input?: Hex }, string];
       const data = (call.data ?? call.input)!;
       record.block = block;
+      record.to = call.to?.toLowerCase();
       try {
         // The refresh pass's capped multicall, or Multicall3's aggregate3 (the bag reader).
         const capped = call.to?.toLowerCase() === CAPPED_MULTICALL_ADDRESS.toLowerCase();
@@ -72,6 +80,7 @@ export async function startRpcProxy(upstream: string): Promise<RpcProxy> {
         // Not a multicall: recorded without calls.
       }
       if (proxy.refuseCallsContaining && data.toLowerCase().includes(proxy.refuseCallsContaining)) record.refused = true;
+      if (proxy.refuseCallsOver !== null && (record.calls?.length ?? 0) > proxy.refuseCallsOver) record.refused = true;
     }
     proxy.requests.push(record);
     if (proxy.stall && record.calls && text.toLowerCase().includes(proxy.stall.containing)) await new Promise((resolve) => setTimeout(resolve, proxy.stall!.ms));

@@ -1,13 +1,13 @@
-// `npx tsx tests/chain/write-capped-multicall-code.ts`: compiles lib/market/onchain/CappedMulticall.sol
+// `npx tsx tests/chain/write-capped-multicall-code.ts`: compiles lib/chain/CappedMulticall.sol
 // with solc-js and the test contracts' settings (compile.ts) and writes its runtime code to
-// lib/market/onchain/capped-multicall-code.ts. Run it after editing the contract;
+// lib/chain/capped-multicall-code.ts. Run it after editing the contract;
 // tests/unit/capped-multicall-code.test.ts fails until the two match.
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { compileSolidity } from "./compile";
 
-export const CAPPED_MULTICALL_SOURCE = path.join(process.cwd(), "lib/market/onchain/CappedMulticall.sol");
-const CODE_FILE = path.join(process.cwd(), "lib/market/onchain/capped-multicall-code.ts");
+export const CAPPED_MULTICALL_SOURCE = path.join(process.cwd(), "lib/chain/CappedMulticall.sol");
+const CODE_FILE = path.join(process.cwd(), "lib/chain/capped-multicall-code.ts");
 
 /** The contract's runtime code, compiled from its source now. */
 export function compileCappedMulticall(): `0x${string}` {

@@ -4,11 +4,11 @@
 // once more with 1,000,000 gas of its own (a costly but honest token answers then); and a chunk's
 // gas stays within the bound its plan counts on, even when every call burns its whole cap.
 import { createPublicClient, createTestClient, createWalletClient, erc20Abi, http, type Address, type Hex, type PublicClient } from "viem";
-import { CAPPED_MULTICALL_ADDRESS, cappedMulticall, encodeCappedCalls, type CappedCall } from "@/lib/market/onchain/capped-multicall";
-import { CAPPED_MULTICALL_CODE } from "@/lib/market/onchain/capped-multicall-code";
-import { CHUNK_OVERHEAD_GAS, GAS_PER_CALL, MAX_GAS_PER_CHUNK, RETRY_GAS, chunkGas } from "@/lib/market/onchain/chunks";
+import { CAPPED_MULTICALL_ADDRESS, cappedMulticall, encodeCappedCalls, type CappedCall } from "@/lib/chain/capped-multicall";
+import { CAPPED_MULTICALL_CODE } from "@/lib/chain/capped-multicall-code";
+import { CHUNK_OVERHEAD_GAS, GAS_PER_CALL, MAX_GAS_PER_CHUNK, RETRY_GAS, chunkGas } from "@/lib/chain/chunks";
 import { createPulseChainClient } from "@/lib/market/onchain/client.server";
-import { readCalls, type ChainCall } from "@/lib/market/onchain/multicall.server";
+import { readCalls, type ChainCall } from "@/lib/chain/read-calls";
 import { startLocalChain, type LocalChain } from "../chain/local-chain";
 
 // Listing 300 tokens takes ganache over two minutes on a busy 2-core machine.
@@ -44,8 +44,8 @@ test("a token that burns gas and one that reverts fail their own slots; the 300 
   // One chunk, never halved: the 300 share their eth_call with the two.
   const outcomes = await readCalls(client, calls, { blockNumber, maxCalls: 1_000, bisections: 0 });
 
-  expect(outcomes[0]).toEqual({ status: "reverted", detail: "ran out of gas with 40,000 gas and again with 1,000,000 of its own" });
-  expect(outcomes[1]).toEqual({ status: "reverted", detail: "reverted with 40,000 gas and again with 1,000,000 of its own" });
+  expect(outcomes[0]).toEqual({ status: "reverted", detail: "ran out of gas with 40,000 gas and again with 1,000,000 of its own", cause: "out of gas" });
+  expect(outcomes[1]).toEqual({ status: "reverted", detail: "reverted with 40,000 gas and again with 1,000,000 of its own", cause: "reverted" });
   // Over its 40,000 the first time; with 1,000,000 of its own it answers.
   expect(outcomes[2]).toEqual({ status: "ok", value: 1234n * 10n ** 18n });
   expect(outcomes.slice(3)).toEqual(plain.map(() => ({ status: "ok", value: 1_000_000n * 10n ** 18n })));
@@ -58,7 +58,7 @@ test("a call answered with garbage is not asked again: it did not lack gas", asy
   const client = createPulseChainClient(chain.rpcUrl, { retries: 0 });
   // An address with no code answers an empty success: not a number.
   const [outcome] = await readCalls(client, [totalSupply(`0x${"5".repeat(40)}`)], { blockNumber: await chain.client.getBlockNumber() });
-  expect(outcome).toEqual({ status: "reverted", detail: "answered data that does not decode as its ABI says with 40,000 gas" });
+  expect(outcome).toEqual({ status: "reverted", detail: "answered data that does not decode as its ABI says with 40,000 gas", cause: "undecodable" });
 });
 
 describe("the gas of a chunk", () => {

@@ -5,8 +5,8 @@
 // reads have their own file (pulsex-routing.test.ts).
 import ganache from "ganache";
 import type { Address } from "viem";
-import { CAPPED_MULTICALL_ADDRESS } from "@/lib/market/onchain/capped-multicall";
-import { CAPPED_MULTICALL_CODE } from "@/lib/market/onchain/capped-multicall-code";
+import { CAPPED_MULTICALL_ADDRESS } from "@/lib/chain/capped-multicall";
+import { CAPPED_MULTICALL_CODE } from "@/lib/chain/capped-multicall-code";
 import { createPulseChainClient } from "@/lib/market/onchain/client.server";
 import type { PulseXContracts } from "@/lib/market/onchain/contracts";
 import { readTokenMetadata, TokenReadError } from "@/lib/market/onchain/token-metadata.server";

@@ -1,7 +1,7 @@
 // How the capped multicall's chunks are sized (pure): each call counts its own gas cap plus a fixed
 // overhead, so a chunk's plan is a bound on what it can burn, and every bound stays under the
 // eth_call's 30M whatever the contracts do.
-import { CALL_OVERHEAD_GAS, CHUNK_OVERHEAD_GAS, GAS_PER_CALL, MAX_CALLS_PER_CHUNK, MAX_GAS_PER_CHUNK, RETRY_GAS, chunkGas, planChunks } from "@/lib/market/onchain/chunks";
+import { CALL_OVERHEAD_GAS, CHUNK_OVERHEAD_GAS, GAS_PER_CALL, MAX_CALLS_PER_CHUNK, MAX_GAS_PER_CHUNK, RETRY_GAS, chunkGas, planChunks } from "@/lib/chain/chunks";
 
 const plan = (caps: number[]) => planChunks(caps.map(chunkGas), MAX_CALLS_PER_CHUNK, MAX_GAS_PER_CHUNK - CHUNK_OVERHEAD_GAS);
 const boundOf = (caps: number[]) => caps.reduce((sum, cap) => sum + chunkGas(cap), CHUNK_OVERHEAD_GAS);

@@ -4,8 +4,8 @@
 // contract, `npx tsx tests/chain/write-capped-multicall-code.ts` writes the constant again.
 import { readFileSync } from "node:fs";
 import type { Abi } from "viem";
-import { cappedMulticallAbi } from "@/lib/market/onchain/capped-multicall";
-import { CAPPED_MULTICALL_CODE } from "@/lib/market/onchain/capped-multicall-code";
+import { cappedMulticallAbi } from "@/lib/chain/capped-multicall";
+import { CAPPED_MULTICALL_CODE } from "@/lib/chain/capped-multicall-code";
 import { compileSolidity } from "../chain/compile";
 import { CAPPED_MULTICALL_SOURCE } from "../chain/write-capped-multicall-code";
 

@@ -1,8 +1,8 @@
 // The market bench's pure parts (tests/bench/market): reading the recorded RPC requests, the
 // market plan's arithmetic and the goal rows. Expected values are worked out by hand here.
 import { encodeFunctionData, multicall3Abi, erc20Abi, type Address } from "viem";
-import { CAPPED_MULTICALL_ADDRESS, encodeCappedCalls } from "@/lib/market/onchain/capped-multicall";
-import { RETRY_GAS } from "@/lib/market/onchain/chunks";
+import { CAPPED_MULTICALL_ADDRESS, encodeCappedCalls } from "@/lib/chain/capped-multicall";
+import { RETRY_GAS } from "@/lib/chain/chunks";
 import { analyseRpcLog, busyMs, describeMethods } from "../bench/market/rpc-log";
 import { BASE_DECIMALS, BASE_USD, planMarket, rawUnits } from "../bench/market/market-plan";
 import { marketGoalRows, type PassWithGas } from "../bench/market/market-report";

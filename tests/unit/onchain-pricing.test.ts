@@ -1,7 +1,7 @@
 // The on-chain reader's pure parts: the stablecoin median check, the route choice, the chunk
 // plan and the refresh schedule of cached supplies and pools. Figures worked out by hand.
 import { getAddress, type Address } from "viem";
-import { planChunks } from "@/lib/market/onchain/chunks";
+import { planChunks } from "@/lib/chain/chunks";
 import type { TokenPools } from "@/lib/market/onchain/pool-cache";
 import { bestRoute, checkStablePools, weightedMedian, type BasePool, type StableCheck } from "@/lib/market/onchain/reserves";
 import { burnKeyOf, suppliesToRead, tokensToDiscover } from "@/lib/market/onchain/schedule";

@@ -3,7 +3,7 @@
 // each coin, and pick the rows to save. Addresses are made up; figures are worked out by hand.
 import { erc20Abi, getAddress, type Address } from "viem";
 import { DEFAULT_BURN_ADDRESSES, PULSEX_MAINNET, type PulseXContracts } from "@/lib/market/onchain/contracts";
-import type { CallOutcome } from "@/lib/market/onchain/multicall.server";
+import type { CallOutcome } from "@/lib/chain/read-calls";
 import type { CachedPool, SupplyReading, TokenPools } from "@/lib/market/onchain/pool-cache";
 import { firstMiss, type DiscoveryFailure } from "@/lib/market/onchain/read-miss";
 import { checkStablePools, type BasePool, type StableCheck } from "@/lib/market/onchain/reserves";

@@ -5,8 +5,8 @@ import "server-only";
 import { erc20Abi, getAddress, zeroAddress, type Address, type PublicClient } from "viem";
 import { groupBy } from "../group-by";
 import { factoryAbi, pairAbi } from "./contracts";
-import { GAS_PER_CALL } from "./chunks";
-import { readCalls, type ChainCall, type MulticallOptions } from "./multicall.server";
+import { GAS_PER_CALL } from "@/lib/chain/chunks";
+import { readCalls, type ChainCall, type MulticallOptions } from "@/lib/chain/read-calls";
 import type { CachedPool, TokenPools } from "./pool-cache";
 import { firstMiss, type DiscoveryFailure } from "./read-miss";
 

@@ -1,7 +1,7 @@
 // A read that did not happen (pure): the RPC failed, or the pass's time budget ran out before it
 // was sent. Either says nothing about the token, so it is reported with its kind and never taken
 // for a missing pool or a contract that is no token.
-import type { CallOutcome } from "./multicall.server";
+import type { CallOutcome } from "@/lib/chain/read-calls";
 
 export type DiscoveryFailure = { reason: string; kind?: "unreachable" | "deferred" | "contract" };
 

@@ -23,7 +23,7 @@ import "server-only";
 import { getAddress, type PublicClient } from "viem";
 import { getEnv } from "@/lib/config/env";
 import type { PulseXContracts } from "../onchain/contracts";
-import { readCalls, type MulticallOptions } from "../onchain/multicall.server";
+import { readCalls, type MulticallOptions } from "@/lib/chain/read-calls";
 import { createMemoryObservationStore, type ObservationStore } from "../onchain/observation-store";
 import { createMemoryPoolCache, type PoolCache } from "../onchain/pool-cache";
 import type { DiscoveryFailure } from "../onchain/read-miss";
@@ -93,7 +93,7 @@ async function quotePulseX(options: PulseXSourceOptions & { poolCache: PoolCache
   if (coreMiss) return failAll({ reason: `the pools of WPLS and the stablecoins could not be discovered: ${coreMiss.reason}`, kind: coreMiss.kind });
 
   // 4. Plan the reads and 5. read the chain: every pool's reserves, the supplies due and the
-  // block's time in one set of chunks, each call with its own gas cap (onchain/multicall.server.ts;
+  // block's time in one set of chunks, each call with its own gas cap (lib/chain/read-calls.ts;
   // onchain/schedule.ts: why supplies are hourly).
   // With them, each pool's accumulator: its average price since the previous pass's reading.
   const plan = planReads({ bases, coins, rows: pools.rows, now, multicall3: contracts.multicall3 });

@@ -5,7 +5,7 @@
 // kind, never taken for a missing pool.
 import type { Address } from "viem";
 import { firstMiss, type DiscoveryFailure } from "../../onchain/read-miss";
-import type { CallOutcome, ChainCall } from "../../onchain/multicall.server";
+import type { CallOutcome, ChainCall } from "@/lib/chain/read-calls";
 import type { CachedPool, TokenPools } from "../../onchain/pool-cache";
 import { circulatingRaw, toUnits, type BasePool } from "../../onchain/reserves";
 import { supplyKey } from "../../onchain/schedule";
@@ -102,7 +102,7 @@ export function interpretReads(
       const read = [outcomes[calls.total]!, ...calls.burned.map((index) => outcomes[index]!)];
       const miss = firstMiss(read);
       if (miss) return { failure: miss };
-      // Any other failure is the token's own contract's (multicall.server.ts asked it twice).
+      // Any other failure is the token's own contract's (lib/chain/read-calls.ts asked it twice).
       const failed = [calls.total, ...calls.burned].find((index) => outcomes[index]!.status !== "ok");
       if (failed !== undefined) {
         const what = `${callWords(plan.calls[failed]!)} ${failureDetail(outcomes[failed]!)}`;

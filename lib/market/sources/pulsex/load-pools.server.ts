@@ -3,7 +3,7 @@
 import "server-only";
 import type { Address, PublicClient } from "viem";
 import { discoverPools } from "../../onchain/discover.server";
-import type { MulticallOptions } from "../../onchain/multicall.server";
+import type { MulticallOptions } from "@/lib/chain/read-calls";
 import type { PoolCache } from "../../onchain/pool-cache";
 import { tokensToDiscover } from "../../onchain/schedule";
 import { mergeDiscoveries, type PassPools } from "./pools";

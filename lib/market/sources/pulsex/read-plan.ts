@@ -1,11 +1,11 @@
 // The pass's one set of reads, planned before any is sent (pure): the bases' pools, then each
 // coin's pools (each pair's reserves and price accumulator once, however many coins share it),
 // then the supplies due, then the pinned block's time. One list means one set of chunks for the
-// whole pass (onchain/multicall.server.ts).
+// whole pass (lib/chain/read-calls.ts).
 import { erc20Abi, type Address } from "viem";
-import { GAS_PER_CALL } from "../../onchain/chunks";
+import { GAS_PER_CALL } from "@/lib/chain/chunks";
 import { multicallClockAbi, pairAbi } from "../../onchain/contracts";
-import type { ChainCall } from "../../onchain/multicall.server";
+import type { ChainCall } from "@/lib/chain/read-calls";
 import type { CachedPool, TokenPools } from "../../onchain/pool-cache";
 import { suppliesToRead, supplyKey } from "../../onchain/schedule";
 import { indexPricing, observationKey, type PriceIndex } from "../../onchain/twap";

@@ -1,7 +1,9 @@
-// Runs a pass's reads in chunks, each one eth_call of the capped multicall (capped-multicall.ts):
-// every call has a gas cap of its own, so a token whose totalSupply burns gas or reverts fails its
-// own slot and nothing else. Chunks are planned by chunks.ts, at most 4 in flight, each eth_call
-// pinned to the pass's block number so every price of a pass comes from one chain state.
+// Reads many contract calls at one block in chunks, each one eth_call of the capped multicall
+// (capped-multicall.ts): every call has a gas cap of its own, so a token whose totalSupply or
+// balanceOf burns gas or reverts fails its own slot and nothing else. The one reader of both the
+// server's refresh pass (lib/market) and the browser's bag (lib/bag): isomorphic, viem and pure
+// modules only. Chunks are planned by chunks.ts, at most 4 in flight, each eth_call pinned to one
+// block number so every answer comes from one chain state.
 //
 // 1. Every call once, with its own cap (GAS_PER_CALL).
 // 2. The calls that reverted or ran out of gas, once more in one more set of chunks (one request
@@ -10,18 +12,23 @@
 //    with what happened both times. A call that answered (even with garbage) is not asked again:
 //    it did not lack gas, and at the pinned block it would answer the same.
 //
-// A chunk that fails as a whole (RPC error, timeout, a node that ignores the state override) is
-// split in halves and retried, twice at most; whatever still fails is reported as "unreachable",
-// never as a missing pool or a broken token. A timeout is not halved: the node is slow, and
-// sending the same work again as two requests only adds to its queue (measured on ganache, which
-// runs eth_calls one at a time at about 8 ms per inner call: halving timed-out chunks turned 4
-// requests into 70). After the deadline no chunk starts: its calls come back "deferred".
-import "server-only";
+// A chunk that fails as a whole (RPC error, a node that refuses large requests, a node that ignores
+// the state override) is split in halves and retried, twice at most (so a chunk is sent at most
+// 1 + 2 + 4 = 7 times); whatever still fails is reported as "unreachable", never as a missing pool
+// or a broken token. A timeout is not halved: the node is slow, and sending the same work again as
+// two requests only adds to its queue (measured on ganache, which runs eth_calls one at a time at
+// about 8 ms per inner call: halving timed-out chunks turned 4 requests into 70). After the
+// deadline no chunk starts: its calls come back "deferred".
+//
+// With `plainFallback`, a node that answers the capped multicall with nothing (it does not apply
+// eth_call state overrides; public RPCs vary) is asked through Multicall3's aggregate3 instead, for
+// that chunk and every later one: reads still work there, without per-call gas caps.
 import { BaseError, TimeoutError, type Abi, type Address, type PublicClient } from "viem";
 import { runInOrder } from "@/lib/shared/in-batches";
-import { cappedMulticall, type CappedOutcome } from "./capped-multicall";
+import { aggregate3 } from "./aggregate3";
+import { cappedMulticall, StateOverrideIgnoredError, type CappedOutcome } from "./capped-multicall";
 import { CHUNK_OVERHEAD_GAS, MAX_CALLS_PER_CHUNK, MAX_GAS_PER_CHUNK, RETRY_GAS, chunkGas, planChunks } from "./chunks";
-import { shortMessage } from "./client.server";
+import { shortMessage } from "./short-message";
 
 /** One read; `gas` is its own cap (chunks.ts GAS_PER_CALL). */
 export type ChainCall = { address: Address; abi: Abi; functionName: string; args?: readonly unknown[]; gas: number };
@@ -33,7 +40,7 @@ export type CallOutcome =
    * second asking with more), or answered something that does not decode as the ABI says.
    * `detail` says which, in words ("ran out of gas with 40,000 gas and again with 1,000,000 of its own").
    */
-  | { status: "reverted"; detail?: string }
+  | { status: "reverted"; detail?: string; /** What happened the last time it was asked. */ cause?: Failure["cause"] }
   | { status: "unreachable"; reason: string }
   | { status: "deferred" };
 
@@ -48,6 +55,12 @@ export type MulticallOptions = {
   bisections?: number;
   /** How many failed calls a pass asks again (the rest keep their first failure); default 2 chunks' worth. */
   maxRetries?: number;
+  /** Once a chunk has failed as a whole (after its halvings), start no further chunk: their calls come back "deferred". */
+  stopAfterUnreachable?: boolean;
+  /** Each error that left a chunk (or a piece of one) unreachable, for a page to describe. */
+  onUnreachable?: (error: unknown) => void;
+  /** Multicall3's address: ask a node that ignores state overrides through its aggregate3 instead. */
+  plainFallback?: { multicall3: Address };
 };
 
 export const MAX_CHUNKS_IN_FLIGHT = 4;
@@ -76,7 +89,7 @@ export async function readCalls(client: PublicClient, calls: readonly ChainCall[
   const asked = retry.slice(0, budget);
   for (const { index, first: failure } of retry.slice(budget)) {
     outcomes[index] = failure
-      ? { status: "reverted", detail: `${failureWords(failure)} (not asked again: over this pass's ${budget} second askings)` }
+      ? { status: "reverted", detail: `${failureWords(failure)} (not asked again: over this pass's ${budget} second askings)`, cause: failure.cause }
       : { status: "unreachable", reason: "the multicall chunk had too little gas left for this call" };
   }
   const again = await runChunks(
@@ -104,14 +117,31 @@ async function runChunks(client: PublicClient, calls: readonly ChainCall[], maxC
     maxGas - CHUNK_OVERHEAD_GAS,
   );
   const pastDeadline = () => options.deadline !== undefined && Date.now() >= options.deadline;
+  let stopped = false;
+  // Set once the node has ignored the override: every later chunk goes straight to aggregate3.
+  let plain = false;
+
+  const ask = async (chunk: readonly ChainCall[]): Promise<CappedOutcome[]> => {
+    const fallback = options.plainFallback;
+    if (!plain || !fallback) {
+      try {
+        return (await cappedMulticall(client, chunk, { blockNumber: options.blockNumber, gas: maxGas })).outcomes;
+      } catch (error) {
+        if (!(error instanceof StateOverrideIgnoredError) || !fallback) throw error;
+        plain = true;
+      }
+    }
+    const results = await aggregate3(client, chunk, { multicall3: fallback.multicall3, blockNumber: options.blockNumber, gas: maxGas });
+    return results.map((result, i) => (result.status === "ok" ? result : { status: "failed", cause: result.status, gas: chunk[i]!.gas }));
+  };
 
   async function run(start: number, end: number, bisectionsLeft: number): Promise<void> {
-    if (pastDeadline()) {
+    if (pastDeadline() || stopped) {
       for (let i = start; i < end; i++) outcomes[i] = { status: "deferred" };
       return;
     }
     try {
-      const { outcomes: results } = await cappedMulticall(client, calls.slice(start, end), { blockNumber: options.blockNumber, gas: maxGas });
+      const results = await ask(calls.slice(start, end));
       results.forEach((outcome, i) => (outcomes[start + i] = outcome));
     } catch (error) {
       if (bisectionsLeft > 0 && end - start > 1 && !isTimeout(error)) {
@@ -123,6 +153,8 @@ async function runChunks(client: PublicClient, calls: readonly ChainCall[], maxC
       }
       const reason = `RPC failure reading a multicall chunk: ${shortMessage(error)}`;
       for (let i = start; i < end; i++) outcomes[i] = { status: "unreachable", reason };
+      options.onUnreachable?.(error);
+      if (options.stopAfterUnreachable) stopped = true;
     }
   }
 
@@ -144,7 +176,7 @@ function settle(outcome: RunOutcome, first: Extract<CappedOutcome, { status: "fa
       // Only when a chunk was planned too full, which chunkGas's margin is there to prevent.
       return { status: "unreachable", reason: "the multicall chunk had too little gas left for this call" };
     case "failed":
-      return { status: "reverted", detail: first ? twiceWords(first, outcome) : failureWords(outcome) };
+      return { status: "reverted", detail: first ? twiceWords(first, outcome) : failureWords(outcome), cause: outcome.cause };
   }
 }
 
@@ -166,6 +198,7 @@ function twiceWords(first: Failure, second: Failure): string {
   return `${CAUSE_WORDS[second.cause]} with ${gasWords(second.gas)} gas of its own (with ${gasWords(first.gas)}, it ${CAUSE_WORDS[first.cause]})`;
 }
 
-function isTimeout(error: unknown): boolean {
+/** The request ran out of time (a chunk that timed out is not halved). */
+export function isTimeout(error: unknown): boolean {
   return error instanceof BaseError ? Boolean(error.walk((cause) => cause instanceof TimeoutError)) : error instanceof TimeoutError;
 }

@@ -1,12 +1,12 @@
-// How a pass's reads are cut into chunks, one eth_call each (pure). viem's own batching sizes
+// How the chain reader's calls (the refresh pass's and the bag's) are cut into chunks, one eth_call each (pure). viem's own batching sizes
 // chunks by calldata bytes, which lets 8,192 four-byte getReserves calls into one eth_call (about
 // 52M gas on ganache, over geth's 50M cap); here a chunk is capped by call count and by gas.
 //
-// The refresh pass's chunks go through the capped multicall (capped-multicall.ts), where every call
+// Chunks go through the capped multicall (capped-multicall.ts, via read-calls.ts), where every call
 // runs with its own gas cap (GAS_PER_CALL) and can use no more: a chunk's gas is at most the sum
 // of its calls' caps plus a known overhead per call, so planning on chunkGas() is a real bound,
-// not an estimate. (Multicall3's aggregate3, which the browser's bag reader still uses, gives each
-// inner call all the gas left: there a contract that burns gas takes every call after it down.)
+// not an estimate. (Multicall3's aggregate3, the fallback for a node that ignores state overrides,
+// gives each inner call all the gas left: there a contract that burns gas takes every call after it down.)
 
 /** At most this many calls in one chunk. */
 export const MAX_CALLS_PER_CHUNK = 500;
@@ -19,7 +19,7 @@ export const MAX_GAS_PER_CHUNK = 30_000_000;
 
 /**
  * Each call's gas cap. Pair and factory code is known (V2): a cold slot or two stay well under
- * 15k. Token contracts run anyone's code, so decimals/totalSupply/balanceOf get 40k (an ordinary
+ * 15k. Token contracts run anyone's code, so decimals/totalSupply/balanceOf (the pass's and the bag's) get 40k (an ordinary
  * ERC-20 needs under 10k; a proxy token about 15k); one that needs more fails its own call, and is
  * asked again with RETRY_GAS.
  */

@@ -79,6 +79,14 @@ export const encodeCappedCalls = (calls: readonly CappedCall[]): Hex =>
     args: [calls.map((call) => ({ target: call.address, gasLimit: BigInt(call.gas), callData: encodeFunctionData({ abi: call.abi, functionName: call.functionName, args: call.args }) }))],
   });
 
+/** The node ran the eth_call without the override: nothing was at the address, so nothing answered. */
+export class StateOverrideIgnoredError extends Error {
+  constructor() {
+    super("the RPC answered nothing: it does not apply eth_call state overrides, which the capped multicall needs");
+    this.name = "StateOverrideIgnoredError";
+  }
+}
+
 /** Throws on any failure of the eth_call itself (transport, RPC error, a node that ignored the override). */
 export async function cappedMulticall(client: PublicClient, calls: readonly CappedCall[], options: CappedMulticallOptions): Promise<{ blockTime: bigint; outcomes: CappedOutcome[] }> {
   const { data } = await client.call({
@@ -89,7 +97,7 @@ export async function cappedMulticall(client: PublicClient, calls: readonly Capp
     stateOverride: [{ address: CAPPED_MULTICALL_ADDRESS, code: CAPPED_MULTICALL_CODE }],
   });
   // No code ran: the node dropped the state override (an answer from an address without code is empty).
-  if (!data || data === "0x") throw new Error("the RPC answered nothing: it does not apply eth_call state overrides, which the capped multicall needs");
+  if (!data || data === "0x") throw new StateOverrideIgnoredError();
   const [timestamp, results] = decodeFunctionResult({ abi: cappedMulticallAbi, functionName: "run", data });
   if (results.length !== calls.length) throw new Error(`the capped multicall answered ${results.length} results for ${calls.length} calls`);
   return { blockTime: timestamp, outcomes: results.map((result, i) => outcomeOf(calls[i]!, result)) };
