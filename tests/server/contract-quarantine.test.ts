@@ -49,7 +49,9 @@ const OUT_OF_GAS = { reason: "totalSupply ran out of its 200,000 gas", kind: "co
 const RPC_DOWN = { reason: "pulsex: RPC timeout", kind: "unreachable" } as const;
 const DEFERRED = { reason: "time budget spent", kind: "deferred" } as const;
 
-const T0 = Date.parse("2026-11-26T10:00:00.000Z");
+// The passes' clock starts at this minute: /api/health reads the real clock, and a fixed date
+// would make its answer "stale" once the day has passed (this test failed the day after it was written).
+const T0 = Math.floor(Date.now() / 60_000) * 60_000;
 const at = (minutes: number) => new Date(T0 + minutes * 60_000);
 
 const coin = (id: string) => db().coin.findUniqueOrThrow({ where: { id } });
