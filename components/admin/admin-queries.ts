@@ -1,6 +1,6 @@
 "use client";
 
-// The admin page's data: the three lists, the listing preview and the seven writes. After a write succeeds the lists
+// The admin page's data: the four lists, the listing preview and the eight writes. After a write succeeds the lists
 // it touches are refetched before the write counts as done, so the page shows the result.
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useRefetchingWrite } from "@/components/use-refetching-write";
@@ -25,6 +25,11 @@ export function useOperatorOrders(userId: number, enabled: boolean) {
   return useQuery({ ...apiQuery("operatorOrders", { scope: [userId] }), enabled });
 }
 
+/** Transfers to the payment address that paid no order: asked with the orders. */
+export function useUnmatchedTransfers(userId: number, enabled: boolean) {
+  return useQuery({ ...apiQuery("unmatchedTransfers", { scope: [userId] }), enabled });
+}
+
 /** A row's id in the path, the rest of the form as the body. */
 const byId = <B extends object>({ id, ...body }: B & { id: string | number }) => ({ params: { id: String(id) }, body });
 const idOnly = (id: number) => ({ params: { id: String(id) } });
@@ -32,6 +37,7 @@ const idOnly = (id: number) => ({ params: { id: String(id) } });
 const COINS = apiKey("adminCoins");
 const FEATURED = apiKey("featuredSlots");
 const ORDERS = apiKey("operatorOrders");
+const UNMATCHED = apiKey("unmatchedTransfers");
 
 /** The listing preview: a read, but one the operator asks for with a button, and never cached. */
 export const usePreviewListing = () => useMutation(apiMutation("listingPreview", (contractAddress: string) => ({ query: { contractAddress } })));
@@ -49,3 +55,4 @@ export const useRejectOrder = () => useRefetchingWrite(apiMutation("rejectOrder"
 export const useCancelOrder = () => useRefetchingWrite(apiMutation("cancelOrder", byId<CancelOrderInput & { id: number }>), [ORDERS, FEATURED]);
 export const useRecordRefund = () => useRefetchingWrite(apiMutation("recordRefund", byId<RecordRefundInput & { id: number }>), [ORDERS, COINS, FEATURED]);
 export const useMarkTaskDone = () => useRefetchingWrite(apiMutation("orderTaskDone", idOnly), [ORDERS]);
+export const useMarkUnmatchedHandled = () => useRefetchingWrite(apiMutation("unmatchedTransferHandled", idOnly), [UNMATCHED]);

@@ -12,12 +12,13 @@ import { Button, buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import type { AdminCoin } from "@/lib/validation/listings";
 import { isForbidden } from "./api-errors";
-import { useAdminCoins, useFeaturedSlots, useOperatorOrders } from "./admin-queries";
+import { useAdminCoins, useFeaturedSlots, useOperatorOrders, useUnmatchedTransfers } from "./admin-queries";
 import { CoinList } from "./coin-list";
 import { FeaturedSlotList, ScheduleFeaturedForm } from "./featured-slots";
 import { ListCoinForm } from "./list-coin-form";
 import { OrderQueue } from "./order-queue";
 import { QuarantineList, quarantinedCoins } from "./quarantine-list";
+import { UnmatchedTransfers } from "./unmatched-transfers";
 
 export function AdminView() {
   return (
@@ -31,6 +32,7 @@ function AdminConsole({ userId, address }: { userId: number; address: string }) 
   const coins = useAdminCoins(userId);
   const slots = useFeaturedSlots(userId, coins.isSuccess);
   const orders = useOperatorOrders(userId, coins.isSuccess);
+  const unmatched = useUnmatchedTransfers(userId, coins.isSuccess);
   if (coins.isPending) return <PageSpinner />;
   if (coins.isError) {
     if (isForbidden(coins.error)) return <OperatorsOnly address={address} />;
@@ -41,6 +43,14 @@ function AdminConsole({ userId, address }: { userId: number; address: string }) 
       <Section title="Orders" text="Paid listings and slots, with their payments and the posts on X they owe. A reject takes the listing or slot down; the buyer sees its reason.">
         <Loaded query={orders} what="orders">
           {(data) => <OrderQueue orders={data} />}
+        </Loaded>
+      </Section>
+      <Section
+        title="Unmatched transfers"
+        text="PLS sent to the payment address that paid no order: a second payment, an amount that names no order, another wallet, a transfer through a contract. Refund or settle it, then mark it handled."
+      >
+        <Loaded query={unmatched} what="unmatched transfers">
+          {(data) => <UnmatchedTransfers transfers={data} />}
         </Loaded>
       </Section>
       <Section title="List a coin">

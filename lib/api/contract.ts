@@ -58,6 +58,7 @@ import {
   cancelOrderBodySchema,
 } from "@/lib/validation/operator-orders";
 import { signInBodySchema, signOutBodySchema } from "@/lib/validation/auth-forms";
+import { unmatchedTransferIdSchema, unmatchedTransferListSchema, unmatchedTransferSchema } from "@/lib/validation/unmatched-transfers";
 import { renameCoinBodySchema } from "@/lib/validation/coin-rename";
 import { historyQuerySchema, historySchema } from "@/lib/validation/history";
 import { healthLiveSchema, healthSchema } from "@/lib/validation/health";
@@ -606,6 +607,26 @@ export const endpoints = {
     body: recordRefundBodySchema,
     rateLimit: "admin-write",
     response: operatorOrderSchema,
+  },
+  // Transfers to a payment address that paid no order (issue 38): listed until marked handled.
+  unmatchedTransfers: {
+    method: "GET",
+    summary: "Transfers to a payment address that paid no order, not yet handled, newest first (at most 200).",
+    path: "/api/admin/orders/unmatched",
+    access: "operator",
+    cache: "private",
+    response: unmatchedTransferListSchema,
+  },
+  unmatchedTransferHandled: {
+    method: "POST",
+    summary: "Marks an unmatched transfer handled (idempotent); it leaves the list.",
+    path: "/api/admin/orders/unmatched/:id/handled",
+    access: "operator",
+    cache: "private",
+    params: z.strictObject({ id: unmatchedTransferIdSchema }),
+    notFound: (params) => `No unmatched transfer ${quoted(params.id)}.`,
+    rateLimit: "admin-write",
+    response: unmatchedTransferSchema,
   },
   orderTaskDone: {
     method: "POST",

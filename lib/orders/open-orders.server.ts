@@ -14,8 +14,15 @@
 //    transfer with the nonce of an order's unmined claim is its replacement and takes the claim.
 //    This step runs on every check, whatever step 2 left over.
 //
-// Cost: one block read per new block (about 30 per 5 minutes on PulseChain), none when no order
-// is waiting for a payment, and never in proportion to coins or past orders. Several instances
+// 4. Every transfer to a payment address in those blocks that paid no order (a second payment, one
+//    naming no order, one from another wallet, ...) is recorded once for the operator queue, and so
+//    is a rise of the address's balance that no transaction explains (PLS sent through a contract):
+//    lib/orders/unmatched.server.ts.
+//
+// Cost: one block read per new block (about 30 per 5 minutes on PulseChain), at most
+// MAX_BLOCKS_PER_CHECK a run, read whether or not an order is waiting (step 4 needs them); two
+// balance reads per payment address and one receipt per transaction sent from it; never in
+// proportion to coins or past orders. Several instances
 // may run it at once: claims are conditional updates on a unique hash, the cursor only advances.
 import "server-only";
 import { getAddress, type Block, type Transaction } from "viem";
@@ -24,11 +31,13 @@ import type { PrismaClient } from "@/lib/db/create-client";
 import { getEnv } from "@/lib/config/env";
 import { runInOrder } from "@/lib/shared/in-batches";
 import type { ListingDeps } from "@/lib/listings/coins.server";
+import { shortMessage } from "@/lib/chain/short-message";
 import { readMarketState, writeMarketState } from "@/lib/market/state.server";
 import { orderTagOf } from "./amount";
 import { swapClaim } from "./claims.server";
 import { checkPayment, claimPayment, rpcDown } from "./payments.server";
 import { sweepExpiredHolds } from "./seats.server";
+import { explainUnmatched, recordUnmatched, unexplainedRise, type SeenTransfer } from "./unmatched.server";
 import { PAYABLE_STATUSES } from "./status";
 
 /** Unpaid orders are watched for a late payment this long after their quote (it then goes to review). */
@@ -50,16 +59,18 @@ export type OpenOrdersReport = {
   deferred: number;
   /** Claims let go: their transaction was replaced or never mined (lib/orders/claims.server.ts). */
   released: number;
-  /** Blocks read for payments nobody submitted, inclusive; null when no order was waiting. */
+  /** Blocks read for payments nobody submitted and unmatched transfers, inclusive; null when none was new. */
   scanned: { from: number; to: number } | null;
   /** Payments found on chain and recorded for their orders (not those that turned out reverted). */
   found: number;
+  /** Transfers to a payment address that paid no order, newly recorded for the operator queue. */
+  unmatched: number;
   /** Orders that could not be settled this time (the chain did not answer), for the log. */
   errors: string[];
 };
 
 export async function checkOpenOrders(db: PrismaClient, deps: ListingDeps, now: Date = deps.now?.() ?? new Date()): Promise<OpenOrdersReport> {
-  const report: OpenOrdersReport = { expired: 0, rechecked: 0, deferred: 0, released: 0, scanned: null, found: 0, errors: [] };
+  const report: OpenOrdersReport = { expired: 0, rechecked: 0, deferred: 0, released: 0, scanned: null, found: 0, unmatched: 0, errors: [] };
   await sweepExpiredHolds(db, now);
   await recheckRecorded(db, deps, now, report);
   // After the rechecks: an order whose claim was just released expires in the same check.
@@ -100,50 +111,80 @@ async function scanForPayments(db: PrismaClient, deps: ListingDeps, now: Date, r
     where: { status: { in: [...PAYABLE_STATUSES] }, createdAt: { gte: new Date(now.getTime() - LATE_PAYMENT_WATCH_DAYS * 86_400_000) } },
     include: { user: { select: { address: true } } },
   });
+  const configured = getEnv().LISTING_PAYMENT_ADDRESS;
+  // The payment addresses: today's and those open orders were quoted with.
+  const payTos = new Set([...(configured ? [getAddress(configured)] : []), ...watched.map((order) => getAddress(order.payTo))]);
   const head = Number(await deps.client.getBlockNumber());
   const cursor = (await readMarketState(db, "listing-payments-scanned"))?.block ?? null;
-  if (watched.length === 0) {
-    // Nothing to look for: the next order is made after this head, so no block before it matters.
+  if (payTos.size === 0) {
+    // No payment address at all: nothing can arrive that matters.
     await advanceCursor(db, cursor, head);
     return;
   }
+  // Read even when no order waits: a second payment or a stray transfer is recorded as unmatched.
   const from = cursor === null ? Math.max(0, head - MAX_BLOCKS_PER_CHECK + 1) : cursor + 1;
   const to = Math.min(head, from + MAX_BLOCKS_PER_CHECK - 1);
   if (from > to) return;
 
   // An order is named by its amount's tag (its id), sent from its wallet to its payment address.
   const byId = new Map(watched.map((order) => [order.id, order]));
-  const payTos = new Set(watched.map((order) => getAddress(order.payTo)));
   const matches: { orderId: number; tx: Transaction }[] = [];
+  const incoming: SeenTransfer[] = [];
+  const outgoing: Transaction[] = [];
+  let endTime = now;
   await runInOrder(to - from + 1, BLOCK_READS_IN_FLIGHT, async (i) => {
     const block: Block<bigint, true> = await deps.client.getBlock({ blockNumber: BigInt(from + i), includeTransactions: true });
+    const minedAt = new Date(Number(block.timestamp) * 1000);
+    if (from + i === to) endTime = minedAt;
     for (const tx of block.transactions) {
+      if (payTos.has(getAddress(tx.from))) outgoing.push(tx as Transaction);
       if (!tx.to || !payTos.has(getAddress(tx.to))) continue;
+      incoming.push({ tx: tx as Transaction, minedAt });
       const order = byId.get(orderTagOf(tx.value));
       if (!order || getAddress(tx.to) !== getAddress(order.payTo) || getAddress(tx.from) !== getAddress(order.user.address)) continue;
       // A claimed order takes only its claim's replacement here (a second payment is no payment of it).
       if (order.paymentTx === null || (order.paymentTx !== tx.hash && order.paymentNonce === tx.nonce)) matches.push({ orderId: order.id, tx: tx as Transaction });
     }
   });
+  const failed = new Map<string, string>();
   for (const { orderId, tx } of matches) {
     await settle(report, orderId, async () => {
       const order = byId.get(orderId)!;
       const claimed = order.paymentTx ? await swapClaim(db, order, tx, deps.client, now, rpcDown) : await claimPayment(db, order, tx, now);
       await checkPayment(db, claimed, deps, now, tx);
       report.found++; // only once it is known to have paid: a reverted one throws above
+    }, (why) => {
+      // A reverted transfer moved no PLS: nothing to list.
+      if (!why.includes(" reverted: ")) failed.set(tx.hash, why);
     });
   }
+  // Whatever paid no order is recorded once for the operator queue, with why (lib/orders/unmatched.server.ts).
+  const unmatched = await explainUnmatched(db, incoming, failed, LATE_PAYMENT_WATCH_DAYS);
+  for (const address of payTos) {
+    const mine = (tx: Transaction) => getAddress(tx.from) === address;
+    const rise = await unexplainedRise(deps.client, address, from, to, {
+      incoming: incoming.filter(({ tx }) => getAddress(tx.to!) === address).map(({ tx }) => tx),
+      outgoing: outgoing.filter(mine),
+    }, endTime).catch((error: unknown) => {
+      report.errors.push(`balance of ${address} not read: ${shortMessage(error)}`);
+      return null;
+    });
+    if (rise) unmatched.push(rise);
+  }
+  report.unmatched = await recordUnmatched(db, unmatched);
   report.scanned = { from, to };
   await advanceCursor(db, cursor, to);
 }
 
 /** One order's failure (the chain, a reverted payment, a hash already used) does not stop the others. */
-async function settle(report: OpenOrdersReport, orderId: number, step: () => Promise<unknown>): Promise<void> {
+async function settle(report: OpenOrdersReport, orderId: number, step: () => Promise<unknown>, refused?: (why: string) => void): Promise<void> {
   try {
     await step();
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     report.errors.push(`order ${orderId}: ${error.message}`);
+    // A transfer the order refused (not one the chain did not answer about) paid nothing: unmatched.
+    if (error.code !== "service_unavailable") refused?.(error.message);
   }
 }
 
@@ -154,8 +195,8 @@ async function advanceCursor(db: PrismaClient, cursor: number | null, block: num
 
 /** One log line for a check that did something, null for one that did not. */
 export function summarizeOrderCheck(report: OpenOrdersReport): string | null {
-  if (report.expired + report.found + report.rechecked + report.errors.length === 0) return null;
-  const parts = [`${report.found} payments found`, `${report.rechecked} rechecked`, `${report.released} released`, `${report.expired} expired`];
+  if (report.expired + report.found + report.unmatched + report.rechecked + report.errors.length === 0) return null;
+  const parts = [`${report.found} payments found`, `${report.unmatched} unmatched transfers recorded`, `${report.rechecked} rechecked`, `${report.released} released`, `${report.expired} expired`];
   if (report.deferred > 0) parts.push(`${report.deferred} rechecks left for the next check`);
   if (report.scanned) parts.push(`blocks ${report.scanned.from}-${report.scanned.to} read`);
   if (report.errors.length > 0) parts.push(`not settled: ${report.errors.join("; ")}`);

@@ -301,11 +301,15 @@ describe("the scheduled check (GET /api/cron/orders): a closed tab loses nothing
     expect(await db().listingOrder.findUniqueOrThrow({ where: { id: order.id } })).toMatchObject({ status: "quoted", paymentTx: null });
   });
 
-  test("with no order waiting, no block is read", async () => {
-    await check();
+  test("with no order waiting, the new blocks are still read once (unmatched transfers), and only they", async () => {
+    const before = await check();
     await db().listingOrder.updateMany({ where: { status: "quoted" }, data: { status: "expired", quoteExpiresAt: new Date(Date.now() - 8 * DAY_MS), createdAt: new Date(Date.now() - 8 * DAY_MS) } });
     await mine(5);
-    expect(await check()).toMatchObject({ scanned: null, found: 0 });
+    const report = await check();
+    expect(report).toMatchObject({ found: 0 });
+    expect(report.scanned!.to - report.scanned!.from + 1).toBe(5);
+    if (before.scanned) expect(report.scanned!.from).toBe(before.scanned.to + 1);
+    expect((await check()).scanned).toBeNull();
   });
 });
 

@@ -108,6 +108,8 @@ const REVIEWED: Record<Access, EndpointName[]> = {
     "cancelOrder",
     "approveOrder",
     "recordRefund",
+    "unmatchedTransfers",
+    "unmatchedTransferHandled",
     "orderTaskDone",
   ],
   cron: ["cronRefresh", "cronOrders"],

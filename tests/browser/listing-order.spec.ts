@@ -216,6 +216,20 @@ describe("the Listing Form, paid on a local chain", () => {
     }
     await page.setViewportSize({ width: 1440, height: 900 });
 
+    // A transfer that paid no order (recorded by the scheduled check: tests/api/order-unmatched.test.ts):
+    // listed with why under the queue, and gone from it once marked handled.
+    const db = createPrismaClient({ url: app.databaseUrl });
+    await db.unmatchedTransfer.create({
+      data: { txHash: `0x${"5".repeat(64)}`, fromAddress: dana.address, toAddress: PAY_TO, valueWei: parseEther("1234").toString(), blockNumber: 7, minedAt: new Date(), reason: "Its amount names no order (it ends in 0)." },
+    });
+    await db.$disconnect();
+    await page.reload();
+    const stray = page.getByTestId("unmatched-transfer").filter({ hasText: "Its amount names no order (it ends in 0)." });
+    await stray.waitFor();
+    assert.match(await stray.innerText(), /1,?234 PLS in block 7/);
+    await stray.getByRole("button", { name: "Mark handled" }).click();
+    await page.getByText("No unmatched transfers.").waitFor();
+
     await order.getByRole("button", { name: "Reject…" }).click();
     await order.getByRole("textbox", { name: "Reason (the buyer sees it)" }).fill("The project's site is not live yet.");
     await order.getByRole("button", { name: "Reject order" }).click();

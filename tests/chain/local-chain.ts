@@ -42,6 +42,11 @@ export type LocalChain = {
   swap(factory: Address, tokenIn: Address, amountIn: string, tokenOut: Address): Promise<number>;
   /** Moves the chain's clock forward and mines a block at the new time (ganache's evm_increaseTime). */
   advanceTime(seconds: number): Promise<void>;
+  /**
+   * Sends `value` wei from the deployer to `to` through a contract (Forwarder.sol): an internal
+   * transfer, with no transaction to `to` itself. Answers the transaction (to the contract).
+   */
+  forwardPls(to: Address, value: bigint): Promise<Hex>;
   /** An ERC-20 lookalike whose balanceOf always reverts (decimals 18). */
   deployRevertingToken(): Promise<Address>;
   /** An ERC-20 lookalike whose balanceOf loops until its gas runs out (GasBurningToken.sol, decimals 18). */
@@ -141,6 +146,7 @@ export async function startLocalChain(options: ChainOptions = {}): Promise<Local
   }
   const read = <T>(address: Address, abi: Abi, functionName: string, args: unknown[] = []) =>
     client.readContract({ address, abi, functionName, args }) as Promise<T>;
+  let forwarder: Promise<Address> | undefined;
   const decimalsOf = (token: Address) => read<number>(token, artifacts.TestToken.abi, "decimals");
   const write = (address: Address, abi: Abi, functionName: string, args: unknown[] = [], value?: bigint) =>
     send(wallet.writeContract({ address, abi, functionName, args, value, chain: null }));
@@ -200,6 +206,12 @@ export async function startLocalChain(options: ChainOptions = {}): Promise<Local
       const test = createTestClient({ mode: "ganache", transport: http(rpcUrl) });
       await test.increaseTime({ seconds });
       await test.mine({ blocks: 1 });
+    },
+    async forwardPls(to, value) {
+      forwarder ??= deploy(artifacts.Forwarder);
+      const hash = await wallet.writeContract({ address: await forwarder, abi: artifacts.Forwarder.abi, functionName: "forward", args: [to], value, chain: null });
+      await send(Promise.resolve(hash));
+      return hash;
     },
     deployRevertingToken: () => deploy(artifacts.RevertingToken),
     deployMisbehavingToken: (supply, mode) => deploy(artifacts.MisbehavingToken, [parseUnits(supply, 18), TOKEN_MODES[mode]]),

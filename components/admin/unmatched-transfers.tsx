@@ -1,0 +1,50 @@
+"use client";
+
+// Transfers to a payment address that paid no order (lib/orders/unmatched.server.ts): a second
+// payment of a paid order, one naming no order, PLS sent through a contract. Each with why, and
+// 'Mark handled' once the operator has refunded or settled it, which takes it off this list.
+import { format } from "date-fns";
+import { Loader2 } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { shortHash } from "@/components/orders/order-text";
+import { explorerTxUrl } from "@/lib/chain/explorer";
+import { formatPls } from "@/lib/orders/amount";
+import type { UnmatchedTransfer } from "@/lib/validation/unmatched-transfers";
+import { useMarkUnmatchedHandled } from "./admin-queries";
+import { WriteError } from "./write-error";
+
+export function UnmatchedTransfers({ transfers }: { transfers: UnmatchedTransfer[] }) {
+  const handled = useMarkUnmatchedHandled();
+  if (transfers.length === 0) return <p className="py-2 text-sm text-muted-foreground">No unmatched transfers.</p>;
+  return (
+    <div className="flex flex-col gap-2">
+      <ul className="flex flex-col gap-3">
+        {transfers.map((transfer) => (
+          <li key={transfer.id} data-testid="unmatched-transfer" className="flex min-w-0 flex-col gap-1 rounded-lg border p-3 text-sm">
+            <p className="font-medium">
+              {formatPls(BigInt(transfer.valueWei))} PLS in block {transfer.blockNumber}, {format(new Date(transfer.minedAt), "MMM d, yyyy HH:mm")}
+            </p>
+            <p>{transfer.reason}</p>
+            <p className="break-all text-muted-foreground">
+              {transfer.from ? `From ${transfer.from} ` : ""}to {transfer.to}
+              {transfer.txHash ? (
+                <>
+                  {" "}
+                  <a href={explorerTxUrl(transfer.txHash)} target="_blank" rel="noopener noreferrer" className="font-mono text-xs underline underline-offset-2" aria-label={`Transaction ${transfer.txHash} on PulseScan`}>
+                    {shortHash(transfer.txHash)}
+                  </a>
+                </>
+              ) : null}
+            </p>
+            <div>
+              <Button size="sm" variant="outline" disabled={handled.isPending && handled.variables === transfer.id} onClick={() => handled.mutate(transfer.id)}>
+                {handled.isPending && handled.variables === transfer.id ? <Loader2 className="animate-spin" aria-hidden /> : null} Mark handled
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <WriteError error={handled.error} retryHint="press 'Mark handled' again." />
+    </div>
+  );
+}
