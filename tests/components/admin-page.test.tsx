@@ -66,6 +66,7 @@ function operatorApi(coinList: AdminCoin[] = coins, slots: FeaturedSlot[] = [liv
   api.on("GET /api/admin/coins", json(coinList));
   api.on("GET /api/admin/featured", json(slots));
   api.on("GET /api/admin/orders", json([])); // the order queue: tests/components/order-queue.test.tsx
+  api.on("GET /api/admin/orders/unmatched", json([])); // the unmatched transfers under the queue
 }
 
 const listForm = () => screen.getByRole("form", { name: "List a coin" });

@@ -39,6 +39,7 @@ function operatorApi(coins: AdminCoin[]) {
   api.on("GET /api/admin/coins", json(coins));
   api.on("GET /api/admin/featured", json([]));
   api.on("GET /api/admin/orders", json([]));
+  api.on("GET /api/admin/orders/unmatched", json([])); // the unmatched transfers under the queue
 }
 
 const rows = () => within(screen.getByRole("list", { name: "Quarantined tokens" })).getAllByTestId("quarantined-coin");

@@ -45,6 +45,7 @@ function operatorApi(coins: AdminCoin[] = [weth]) {
   api.on("GET /api/admin/coins", json(coins));
   api.on("GET /api/admin/featured", json([]));
   api.on("GET /api/admin/orders", json([]));
+  api.on("GET /api/admin/orders/unmatched", json([])); // the unmatched transfers under the queue
 }
 
 const RENAME = "Rename WETH (weth)";

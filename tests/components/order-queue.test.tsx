@@ -60,6 +60,7 @@ function operatorApi(orders: OperatorOrder[]) {
   api.on("GET /api/admin/coins", json([]));
   api.on("GET /api/admin/featured", json([]));
   api.on("GET /api/admin/orders", json(orders));
+  api.on("GET /api/admin/orders/unmatched", json([]));
 }
 
 const renderPage = () => renderPageWithToaster(<AdminView />, alice);
@@ -189,4 +190,33 @@ test("'Cancel' on an unpaid quote (its payment stuck): needs a reason, sends it,
   expect(api.calls("POST /api/admin/orders/3/cancel").at(-1)!.body).toEqual({ reason: "Your payment was replaced; quote again." });
   await waitFor(() => expect(rowOf(3)).toHaveTextContent("Reason (the buyer sees it)Your payment was replaced; quote again."));
   expect(within(rowOf(3)).queryByRole("button", { name: "Cancel…" })).toBeNull();
+});
+
+test("unmatched transfers under the queue: each with its amount and why, linked on PulseScan; 'Mark handled' sends it and the list reads again", async () => {
+  const user = userEvent.setup();
+  operatorApi([live]);
+  const second = {
+    id: 5,
+    txHash: REFUND_TX,
+    from: BUYER,
+    to: PAY_TO,
+    valueWei: `7500000${"0".repeat(16)}01`,
+    blockNumber: 1234,
+    minedAt: "2026-11-20T10:09:00.000Z",
+    reason: `Order 1 is already paid by ${PAYMENT_TX}.`,
+    handledAt: null,
+    handledBy: null,
+  };
+  api.on("GET /api/admin/orders/unmatched", json([second]));
+  renderPage();
+  const row = await screen.findByTestId("unmatched-transfer");
+  expect(row).toHaveTextContent("7,500,000.000000000000000001 PLS in block 1234");
+  expect(row).toHaveTextContent(`Order 1 is already paid by ${PAYMENT_TX}.`);
+  expect(within(row).getByRole("link", { name: `Transaction ${REFUND_TX} on PulseScan` })).toHaveAttribute("href", expect.stringContaining(REFUND_TX));
+
+  api.on("POST /api/admin/orders/unmatched/5/handled", json({ ...second, handledAt: "2026-11-20T11:00:00.000Z", handledBy: alice.address }));
+  api.on("GET /api/admin/orders/unmatched", json([]));
+  await user.click(within(row).getByRole("button", { name: "Mark handled" }));
+  await screen.findByText("No unmatched transfers.");
+  expect(api.calls("POST /api/admin/orders/unmatched/5/handled")).toHaveLength(1);
 });
