@@ -47,6 +47,8 @@ export const ERROR_STATUS = {
   // An operator's reject or refund that the order's status (or another order on its coin) does not
   // allow, or removing a featured slot an order paid for.
   order_conflict: 409,
+  // A user holds ALERT_RULE_LIMIT alert rules already (lib/validation/alerts.ts).
+  too_many_alerts: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   unknown_coin: 422,
@@ -67,6 +69,8 @@ export const ERROR_STATUS = {
   database_unavailable: 503,
   // No LISTING_PAYMENT_ADDRESS is configured: nothing can be ordered.
   listings_closed: 503,
+  // No VAPID keys are configured: browser alerts cannot be turned on or sent.
+  push_unavailable: 503,
   ...SIGN_IN_REFUSAL_STATUS,
 } as const;
 

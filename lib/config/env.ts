@@ -140,6 +140,15 @@ const envSchema = z.object({
    * PLS price stays within 5% of the quote; later payments go to an operator for review.
    */
   LISTING_GRACE_MINUTES: z.coerce.number().int().min(0).max(1_440).default(60),
+  /**
+   * Web Push (browser alerts, lib/alerts): the VAPID key pair (`npx web-push generate-vapid-keys`)
+   * and a contact the push services may write to ("mailto:ops@example.com" or an https URL).
+   * Unset: /alerts says browser alerts are not available on this site; rules still fire and are
+   * listed there.
+   */
+  VAPID_PUBLIC_KEY: z.string().trim().regex(/^[A-Za-z0-9_-]{80,100}$/, "a base64url P-256 public key").optional(),
+  VAPID_PRIVATE_KEY: z.string().trim().regex(/^[A-Za-z0-9_-]{40,50}$/, "a base64url P-256 private key").optional(),
+  VAPID_SUBJECT: z.string().trim().regex(/^(mailto:|https:\/\/)/, "mailto: or an https URL").optional(),
   /** Set by Vercel on its builds and functions; only read to warn when TRUST_PROXY is missing there. */
   VERCEL: z.string().optional(),
 });
@@ -181,6 +190,9 @@ export function getEnv(): Env {
     LISTING_PAYMENT_ADDRESS: process.env.LISTING_PAYMENT_ADDRESS || undefined,
     LISTING_CONFIRMATIONS: process.env.LISTING_CONFIRMATIONS || undefined,
     LISTING_GRACE_MINUTES: process.env.LISTING_GRACE_MINUTES || undefined,
+    VAPID_PUBLIC_KEY: process.env.VAPID_PUBLIC_KEY || undefined,
+    VAPID_PRIVATE_KEY: process.env.VAPID_PRIVATE_KEY || undefined,
+    VAPID_SUBJECT: process.env.VAPID_SUBJECT || undefined,
     VERCEL: process.env.VERCEL || undefined,
   });
   if (!parsed.success) {
