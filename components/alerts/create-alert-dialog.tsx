@@ -14,6 +14,7 @@ import { toast } from "@/components/ui/use-toast";
 import { ApiCallError } from "@/lib/api/fetch-json.browser";
 import { MARKET_CAP_RULES, PRICE_RULES } from "@/lib/compare/typed-number";
 import type { AlertDirection, CreateAlertBody } from "@/lib/validation/alerts";
+import { describeRule, type RuleWords } from "@/lib/alerts/wording";
 import { useCreateAlert } from "./alert-queries";
 import type { AlertSubject, AlertCoin } from "./create-alert-button";
 
@@ -68,7 +69,6 @@ function PairForm({ subject, onDone }: { subject: Extract<AlertSubject, { kind: 
   const [multiple, setMultiple] = useState(1);
   const multipleId = useId();
   const { coin, other } = subject;
-  const cap = target === "reach" ? `${other.symbol}'s market cap` : `${other.symbol}'s all-time-high market cap`;
   return (
     <AlertForm body={{ kind: target, coinId: coin.id, otherCoinId: other.id, multiple }} onDone={onDone}>
       {subject.athTarget ? (
@@ -99,18 +99,18 @@ function PairForm({ subject, onDone }: { subject: Extract<AlertSubject, { kind: 
           ))}
         </select>
       </div>
-      <p className="text-sm" data-testid="alert-preview">
-        When {coin.symbol}&apos;s market cap reaches {multiplePhrase(multiple)}
-        {cap}.
-      </p>
+      <Preview words={{ kind: target, coinSymbol: coin.symbol, otherSymbol: other.symbol, direction: null, level: multiple }} />
     </AlertForm>
   );
 }
 
-function multiplePhrase(multiple: number): string {
-  if (multiple === 1) return "";
-  if (multiple < 1) return `${Math.round(multiple * 100)}% of `;
-  return `${multiple}× `;
+/** The rule in the words /alerts will list it with (lib/alerts/wording.ts). */
+function Preview({ words }: { words: RuleWords | null }) {
+  return (
+    <p className="text-sm" data-testid="alert-preview" aria-live="polite">
+      {words ? `Alert me when ${describeRule(words)}.` : null}
+    </p>
+  );
 }
 
 type CoinKind = "price" | "market_cap" | "new_ath" | "move_24h";
@@ -171,8 +171,16 @@ function CoinForm({ coin, onDone }: { coin: AlertCoin; onDone: () => void }) {
         </div>
       ) : null}
       {kind === "move_24h" ? <p className="text-sm text-muted-foreground">At most once a day.</p> : null}
+      <Preview words={body ? { kind: body.kind, coinSymbol: coin.symbol, otherSymbol: null, direction: "direction" in body ? body.direction : null, level: ruleLevel(body) } : null} />
     </AlertForm>
   );
+}
+
+function ruleLevel(body: CreateAlertBody): number {
+  if ("level" in body) return body.level;
+  if ("percent" in body) return body.percent;
+  if ("multiple" in body) return body.multiple;
+  return 0;
 }
 
 /** The rule the coin form describes, or null while a level is missing. */

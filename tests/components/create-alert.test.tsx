@@ -40,7 +40,7 @@ describe("a pair", () => {
     const sent = acceptAlerts();
     renderPageWithToaster(<CreateAlertButton subject={pair} />, alice);
     const { user, dialog } = await openDialog("Alert me when HEX reaches BTC's market cap");
-    expect(within(dialog).getByTestId("alert-preview")).toHaveTextContent("When HEX's market cap reaches BTC's market cap.");
+    expect(within(dialog).getByTestId("alert-preview")).toHaveTextContent("Alert me when HEX reaches BTC's market cap.");
     await user.click(within(dialog).getByRole("button", { name: "Create alert" }));
     await waitFor(() => expect(sent()).toEqual([{ kind: "reach", coinId: "hex", otherCoinId: "btc", multiple: 1 }]));
     await waitFor(() => expect(visibleToasts()).toHaveLength(1));
@@ -58,7 +58,7 @@ describe("a pair", () => {
     const { user, dialog } = await openDialog("Alert me when HEX reaches BTC's market cap");
     await user.click(within(dialog).getByRole("radio", { name: "BTC's all-time-high market cap" }));
     await user.selectOptions(within(dialog).getByRole("combobox", { name: "How much of it" }), "Half (0.5×)");
-    expect(within(dialog).getByTestId("alert-preview")).toHaveTextContent("When HEX's market cap reaches 50% of BTC's all-time-high market cap.");
+    expect(within(dialog).getByTestId("alert-preview")).toHaveTextContent("Alert me when HEX reaches 50% of BTC's all-time-high market cap.");
     await user.click(within(dialog).getByRole("button", { name: "Create alert" }));
     await waitFor(() => expect(sent()).toEqual([{ kind: "reach_ath", coinId: "hex", otherCoinId: "btc", multiple: 0.5 }]));
   });
@@ -92,6 +92,7 @@ describe("a coin", () => {
     const create = within(dialog).getByRole("button", { name: "Create alert" });
     expect(create).toBeDisabled();
     await user.type(within(dialog).getByRole("textbox", { name: "Market cap" }), "$100B");
+    expect(within(dialog).getByTestId("alert-preview")).toHaveTextContent("Alert me when HEX's market cap falls below $100.00B.");
     await user.click(create);
     await waitFor(() => expect(sent()).toEqual([{ kind: "market_cap", coinId: "hex", direction: "below", level: 100_000_000_000 }]));
   });
