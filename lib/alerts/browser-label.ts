@@ -10,7 +10,7 @@ const BROWSERS: [RegExp, string][] = [
   [/\bBrave\//, "Brave"],
   [/\bVivaldi\//, "Vivaldi"],
   [/\b(Firefox|FxiOS)\//, "Firefox"],
-  [/\b(Chrome|Chromium|CriOS)\//, "Chrome"],
+  [/\b(Chrome|HeadlessChrome|Chromium|CriOS)\//, "Chrome"],
   // Safari says "Version/17.1 ... Safari/605"; an in-app web view lacks "Version/".
   [/\bVersion\/[\d.]+.*\bSafari\//, "Safari"],
 ];
