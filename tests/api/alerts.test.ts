@@ -2,6 +2,7 @@
 // SQLite file, sessions from real SIWE sign-ins with real keys. Who may call them at all:
 // tests/api/route-access.test.ts; here, what each answers and that one user never reaches
 // another's rules.
+import fc from "fast-check";
 import * as list from "@/app/api/alerts/route";
 import * as one from "@/app/api/alerts/[id]/route";
 import * as firings from "@/app/api/alert-firings/route";
@@ -398,6 +399,72 @@ describe("invalid bodies are 400 naming the field, and write nothing", () => {
     expect((await patch(user, id, { paused: true })).status).toBe(404);
     expect((await remove(user, id)).status).toBe(404);
   });
+});
+
+describe("300 generated bodies", () => {
+  test("never cause a 5xx: each is 201 with a valid rule, or 4xx JSON (409 only at the limit)", async () => {
+    const user = await signIn();
+    // Each kind's own keys (now and then one missing or one more), each value mostly right and
+    // otherwise wrong: unknown coins, malformed amounts, out-of-range numbers, wrong types.
+    const junk = fc.oneof(fc.constantFrom("no-such-coin", "ALPHA", "", "1,50", "-3", "0.0", ".", "$", "1.5x", "above "), fc.string({ maxLength: 50 }), fc.jsonValue({ maxDepth: 1 }));
+    const either = <T,>(right: fc.Arbitrary<T>) => fc.oneof({ arbitrary: right, weight: 5 }, { arbitrary: junk, weight: 1 });
+    const amount = fc.oneof(fc.constantFrom("1.5m", "$100B", "0.002", "1,500", "$2.50", "1e9"), fc.double({ min: -1, max: 2e12, noNaN: true }));
+    const VALUES: Record<string, fc.Arbitrary<unknown>> = {
+      coinId: either(fc.constantFrom("alpha", "beta", "pls", "hex")),
+      otherCoinId: either(fc.constantFrom("alpha", "beta", "pls", "hex")),
+      direction: either(fc.constantFrom("above", "below")),
+      level: either(amount),
+      multiple: either(fc.double({ min: -1, max: 20, noNaN: true })),
+      percent: either(fc.integer({ min: -5, max: 2_000 })),
+    };
+    const KEYS: Record<string, string[]> = {
+      reach: ["coinId", "otherCoinId", "multiple"],
+      reach_ath: ["coinId", "otherCoinId", "multiple"],
+      price: ["coinId", "direction", "level"],
+      market_cap: ["coinId", "direction", "level"],
+      new_ath: ["coinId"],
+      move_24h: ["coinId", "percent"],
+      volume: ["coinId"],
+    };
+    const body = fc
+      .constantFrom(...Object.keys(KEYS))
+      .chain((kind) =>
+        fc.record({
+          kind: fc.constant(kind),
+          values: fc.tuple(...KEYS[kind]!.map((key) => VALUES[key]!)),
+          drop: fc.oneof({ arbitrary: fc.constant(null), weight: 8 }, { arbitrary: fc.nat(2), weight: 1 }),
+          extra: fc.oneof({ arbitrary: fc.constant(null), weight: 10 }, { arbitrary: fc.constantFrom("level", "otherCoinId", "note"), weight: 1 }),
+        }),
+      )
+      .map(({ kind, values, drop, extra }) => {
+        const generated: Record<string, unknown> = { kind };
+        KEYS[kind]!.forEach((key, i) => {
+          if (i !== drop) generated[key] = values[i];
+        });
+        if (extra) generated[extra] ??= 1;
+        return generated;
+      });
+    const statuses = new Map<number, number>();
+    await fc.assert(
+      fc.asyncProperty(body, async (generated) => {
+        const res = await create(user, generated);
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        if (res.status === 201) {
+          alertRuleSchema.parse(res.body);
+          return;
+        }
+        if (res.status < 400 || res.status > 499) throw new Error(`${res.status} for ${JSON.stringify(generated)}: ${res.text.slice(0, 300)}`);
+        expect(errorOf(res).message.length).toBeGreaterThan(0);
+      }),
+      { numRuns: 300 },
+    );
+    expect(statuses.get(400)).toBeGreaterThan(0);
+    // Every 201 is a row, and 409 came only once the user held the limit.
+    const rows = await db().alertRule.count({ where: { userId: user.userId } });
+    expect(rows).toBe(statuses.get(201) ?? 0);
+    expect(rows).toBeLessThanOrEqual(ALERT_RULE_LIMIT);
+    if (statuses.has(409)) expect(rows).toBe(ALERT_RULE_LIMIT);
+  }, 120_000);
 });
 
 describe("GET /api/alert-firings", () => {
