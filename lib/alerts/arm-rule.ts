@@ -72,3 +72,19 @@ export function armingOf(settings: RuleSettings, value: number | null): Arming {
   const passed = value !== null && isPastLevel(settings.direction, value, settings.level);
   return { armed: !passed, rearmAt };
 }
+
+/**
+ * What a rule resumed after a pause is set to, as if new against the figures now: a threshold
+ * rule is armed, or waits when its level was passed meanwhile; a new-high rule starts from
+ * today's high, so a high made while it was paused does not ring. A 24h-move rule has nothing to
+ * reset (it rings at most once a day anyway).
+ */
+export function resumedState(
+  rule: { kind: AlertKind; direction: AlertDirection | null; level: number },
+  coin: CoinFigures,
+  other: CoinFigures | null,
+): Partial<Arming & { level: number }> {
+  if (rule.kind === "new_ath") return { level: coin.athPrice ?? 0 };
+  if (rule.direction === null) return {};
+  return armingOf({ direction: rule.direction, level: rule.level }, currentValue(rule.kind, coin, other));
+}

@@ -6,7 +6,7 @@ import type { PrismaClient } from "@/lib/db/create-client";
 import { sqlDateTime } from "@/lib/db/sql-datetime";
 import type { AlertRule as AlertRuleRow } from "@/lib/generated/prisma/client";
 import { ALERT_RULE_LIMIT, type AlertDirection, type AlertKind, type AlertRuleView, type CreateAlertBody } from "@/lib/validation/alerts";
-import { armingOf, currentValue, settingsOf, type CoinFigures } from "./arm-rule";
+import { armingOf, currentValue, resumedState, settingsOf, type CoinFigures } from "./arm-rule";
 import { coinIdsOf, toAlertRuleView, type LiveCoinNames } from "./rule-view";
 
 const FIGURES = { id: true, symbol: true, name: true, currentPrice: true, marketCap: true, athPrice: true, athMarketCap: true } as const;
@@ -91,22 +91,22 @@ export async function createAlertRule(db: PrismaClient, userId: number, body: Cr
 
 /**
  * Pauses or resumes one of the user's rules; null when they have no such rule. A paused rule is
- * not evaluated, so on resuming it is set against the figures now, as if new: a level passed
- * while it was paused waits to re-arm instead of firing for a crossing nobody was watching.
+ * not evaluated, so on resuming it is set against the figures now, as if new
+ * (lib/alerts/arm-rule.ts resumedState): nothing fires for what happened while it was paused.
  */
 export async function setAlertRulePaused(db: PrismaClient, userId: number, id: number, paused: boolean): Promise<AlertRuleView | null> {
   const rule = await db.alertRule.findFirst({ where: { id, userId } });
   if (!rule) return null;
   if (rule.paused === paused) return viewOf(db, rule);
-  const data: { paused: boolean; armed?: boolean; rearmAt?: number | null } = { paused };
-  if (!paused && rule.direction) {
+  let data: { paused: boolean; armed?: boolean; rearmAt?: number | null; level?: number } = { paused };
+  if (!paused) {
     const ids = rule.otherCoinId ? [rule.coinId, rule.otherCoinId] : [rule.coinId];
     const coins = await db.coin.findMany({ where: { id: { in: ids } }, select: FIGURES });
     const coin = coins.find((row) => row.id === rule.coinId);
     const other = rule.otherCoinId ? coins.find((row) => row.id === rule.otherCoinId) : null;
     // A removed coin's rule stays as it was: it fires no more either way.
     if (coin && other !== undefined) {
-      Object.assign(data, armingOf({ direction: rule.direction as AlertDirection, level: rule.level }, currentValue(rule.kind as AlertKind, coin, other)));
+      data = { ...data, ...resumedState({ kind: rule.kind as AlertKind, direction: rule.direction as AlertDirection | null, level: rule.level }, coin, other) };
     }
   }
   const { count } = await db.alertRule.updateMany({ where: { id, userId }, data });

@@ -241,6 +241,21 @@ describe("pausing, resuming and deleting", () => {
     expect(alertRuleSchema.parse((await patch(user, rule.id, { paused: false })).body).state).toBe("armed");
   });
 
+  test("a new-high rule resumed starts from the high made while it was paused", async () => {
+    const user = await signIn();
+    const rule = await created(user, { kind: "new_ath", coinId: "alpha" });
+    expect((await stored(rule.id)).level).toBe(2);
+    await patch(user, rule.id, { paused: true });
+    await db().coin.update({ where: { id: "alpha" }, data: { athPrice: 2.5 } });
+    try {
+      expect((await stored(rule.id)).level).toBe(2);
+      expect(alertRuleSchema.parse((await patch(user, rule.id, { paused: false })).body)).toMatchObject({ state: "armed", level: null });
+      expect(await stored(rule.id)).toMatchObject({ level: 2.5, armed: true, paused: false });
+    } finally {
+      await db().coin.update({ where: { id: "alpha" }, data: { athPrice: 2 } });
+    }
+  });
+
   test("DELETE removes the rule and its firings (204, no body); again is 404", async () => {
     const user = await signIn();
     const rule = await created(user, { kind: "move_24h", coinId: "alpha", percent: 5 });

@@ -1,6 +1,6 @@
 // How a new or resumed rule is set against the coins' figures now (lib/alerts/arm-rule.ts): its
 // side, its level, and whether it is armed or waits to re-arm (lib/alerts/rearm.ts).
-import { armingOf, currentValue, settingsOf, type CoinFigures } from "@/lib/alerts/arm-rule";
+import { armingOf, currentValue, resumedState, settingsOf, type CoinFigures } from "@/lib/alerts/arm-rule";
 import { REARM_MARGIN, isPastLevel, rearmLevel } from "@/lib/alerts/rearm";
 
 const coin = (marketCap: number, extra: Partial<CoinFigures> = {}): CoinFigures => ({ currentPrice: 1, marketCap, athPrice: null, athMarketCap: null, ...extra });
@@ -56,5 +56,18 @@ describe("armingOf", () => {
         expect(isPastLevel(direction, rearmLevel(direction, level), level)).toBe(false);
       }
     }
+  });
+});
+
+describe("resumedState", () => {
+  test("a threshold rule is armed again, or waits when its level was passed while paused", () => {
+    expect(resumedState({ kind: "price", direction: "above", level: 2 }, coin(1, { currentPrice: 1.5 }), null)).toEqual({ armed: true, rearmAt: 1.96 });
+    expect(resumedState({ kind: "price", direction: "above", level: 2 }, coin(1, { currentPrice: 2.5 }), null)).toEqual({ armed: false, rearmAt: 1.96 });
+    expect(resumedState({ kind: "reach", direction: "above", level: 1 }, coin(5e9), coin(4e9))).toEqual({ armed: false, rearmAt: 0.98 });
+  });
+
+  test("a new-high rule starts from today's high; a 24h-move rule has nothing to reset", () => {
+    expect(resumedState({ kind: "new_ath", direction: null, level: 2 }, coin(1, { athPrice: 3 }), null)).toEqual({ level: 3 });
+    expect(resumedState({ kind: "move_24h", direction: null, level: 10 }, coin(1), null)).toEqual({});
   });
 });
