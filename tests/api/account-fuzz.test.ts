@@ -6,6 +6,8 @@ import * as watchlist from "@/app/api/watchlist/route";
 import * as saved from "@/app/api/saved-comparisons/route";
 import * as savedOne from "@/app/api/saved-comparisons/[id]/route";
 import * as watchOne from "@/app/api/watchlist/[coinId]/route";
+import * as alertOne from "@/app/api/alerts/[id]/route";
+import * as pushOne from "@/app/api/push-subscriptions/[id]/route";
 import { addToWatchlist } from "@/lib/account/watchlist.server";
 import { saveComparison } from "@/lib/account/saved-comparisons.server";
 import { getDb } from "@/lib/db/get-db.server";
@@ -262,19 +264,25 @@ describe("1,000 generated malformed bodies", () => {
   }, 120_000);
 });
 
-describe("generated DELETE paths", () => {
-  test("a user who owns nothing gets 404 JSON for 400 generated ids and coin ids, never 5xx, and another user's rows stay untouched", async () => {
+describe("generated paths to one row (DELETE, and PATCH of an alert)", () => {
+  test("a user who owns nothing gets 404 JSON for 400 generated ids and coin ids (watchlist, saved comparisons, alerts, browsers), never 5xx, and another user's rows stay untouched", async () => {
     const owner = await signIn();
     for (const coinId of ["pls", "hex", "plsx"]) expect((await postWatch(owner, JSON.stringify({ coinId }))).status).toBe(201);
     for (const [coin1Id, coin2Id] of [["hex", "pls"], ["pls", "hex"], ["btc", "eth"]]) {
       expect((await postSave(owner, JSON.stringify({ coin1Id, coin2Id }))).status).toBe(201);
     }
+    for (const coinId of ["pls", "hex"]) {
+      await db().alertRule.create({ data: { userId: owner.userId, kind: "new_ath", coinId, coinSymbol: coinId.toUpperCase(), coinName: coinId, level: 1 } });
+      await db().pushSubscription.create({ data: { userId: owner.userId, endpoint: `https://push.example/${coinId}`, p256dh: "p", auth: "a", label: "Browser" } });
+    }
     const ownerRows = async () => ({
       watchlist: await db().watchlistEntry.findMany({ where: { userId: owner.userId }, orderBy: { id: "asc" } }),
       saved: await db().savedComparison.findMany({ where: { userId: owner.userId }, orderBy: { id: "asc" } }),
+      alerts: await db().alertRule.findMany({ where: { userId: owner.userId }, orderBy: { id: "asc" } }),
+      push: await db().pushSubscription.findMany({ where: { userId: owner.userId }, orderBy: { id: "asc" } }),
     });
     const before = await ownerRows();
-    const ownerIds = before.saved.map((row) => String(row.id));
+    const ownerIds = [...before.saved, ...before.alerts, ...before.push].map((row) => String(row.id));
 
     const caller = await signIn(); // owns nothing: every DELETE must be 404
     const id = fc.oneof(
@@ -288,21 +296,31 @@ describe("generated DELETE paths", () => {
     const target = fc.oneof(
       id.map((value) => ({ route: "saved" as const, value })),
       coinId.map((value) => ({ route: "watchlist" as const, value })),
+      id.map((value) => ({ route: "alert" as const, value })),
+      id.map((value) => ({ route: "alert-pause" as const, value })),
+      id.map((value) => ({ route: "push" as const, value })),
     );
+    const idRoutes = {
+      saved: [savedOne.DELETE, "saved-comparisons", "DELETE"],
+      alert: [alertOne.DELETE, "alerts", "DELETE"],
+      "alert-pause": [alertOne.PATCH, "alerts", "PATCH"],
+      push: [pushOne.DELETE, "push-subscriptions", "DELETE"],
+    } as const;
 
     await fc.assert(
       fc.asyncProperty(target, async ({ route, value }) => {
         const res =
-          route === "saved"
-            ? await caller.browser.request(savedOne.DELETE, `/api/saved-comparisons/${encodeURIComponent(value)}`, {
-                method: "DELETE",
-                headers: SAME_SITE,
-                params: { id: value },
-              })
-            : await caller.browser.request(watchOne.DELETE, `/api/watchlist/${encodeURIComponent(value)}`, {
+          route === "watchlist"
+            ? await caller.browser.request(watchOne.DELETE, `/api/watchlist/${encodeURIComponent(value)}`, {
                 method: "DELETE",
                 headers: SAME_SITE,
                 params: { coinId: value },
+              })
+            : await caller.browser.request(idRoutes[route][0], `/api/${idRoutes[route][1]}/${encodeURIComponent(value)}`, {
+                method: idRoutes[route][2],
+                headers: idRoutes[route][2] === "PATCH" ? JSON_WRITE : SAME_SITE,
+                body: idRoutes[route][2] === "PATCH" ? JSON.stringify({ paused: true }) : undefined,
+                params: { id: value },
               });
         if (res.status !== 404) throw new Error(`DELETE ${route} ${JSON.stringify(value)}: ${res.status} ${res.text.slice(0, 300)}`);
         expect(apiErrorSchema.parse(res.body).error.code).toBe("not_found");

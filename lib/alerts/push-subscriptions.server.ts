@@ -1,0 +1,59 @@
+// A user's browsers that receive alerts (Web Push subscriptions). One per browser (endpoint) per
+// user; scoped by the user's id like the rules. The endpoint is a capability (whoever holds it
+// can push to that browser), so no answer carries it and nothing here logs it.
+import "server-only";
+import { ApiError } from "@/lib/api/errors";
+import { getEnv } from "@/lib/config/env";
+import type { PrismaClient } from "@/lib/db/create-client";
+import { findOrCreate } from "@/lib/db/find-or-create";
+import type { pushSubscriptionBodySchema, pushSubscriptionSchema } from "@/lib/validation/alerts";
+import type { z } from "@/lib/validation/zod";
+import { browserLabel } from "./browser-label";
+
+export type PushSubscriptionView = z.infer<typeof pushSubscriptionSchema>;
+type Body = z.infer<typeof pushSubscriptionBodySchema>;
+
+const SHOWN = { id: true, label: true, createdAt: true } as const;
+const toView = (row: { id: number; label: string; createdAt: Date }): PushSubscriptionView => ({ id: row.id, label: row.label, createdAt: row.createdAt.toISOString() });
+
+/** Oldest first. */
+export async function listPushSubscriptions(db: PrismaClient, userId: number): Promise<PushSubscriptionView[]> {
+  const rows = await db.pushSubscription.findMany({ where: { userId }, select: SHOWN, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  return rows.map(toView);
+}
+
+/**
+ * Adds this browser's subscription, labelled from its User-Agent; adding it again returns the
+ * row there is (`created` false). Concurrent adds race on the unique (userId, endpoint) index and
+ * the losers re-read the winner's row. Without VAPID keys nothing could ever be sent to it: 503.
+ */
+export async function addPushSubscription(
+  db: PrismaClient,
+  userId: number,
+  body: Body,
+  userAgent: string | null,
+): Promise<{ subscription: PushSubscriptionView; created: boolean }> {
+  const env = getEnv();
+  if (!env.VAPID_PUBLIC_KEY || !env.VAPID_PRIVATE_KEY) {
+    throw new ApiError("push_unavailable", "Browser alerts are not available on this site.");
+  }
+  const { row, created } = await findOrCreate(
+    () => db.pushSubscription.findUnique({ where: { userId_endpoint: { userId, endpoint: body.endpoint } }, select: SHOWN }),
+    () =>
+      db.pushSubscription.create({
+        data: { userId, endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth, label: browserLabel(userAgent) },
+        select: SHOWN,
+      }),
+  );
+  return { subscription: toView(row), created };
+}
+
+/**
+ * Removes one of the user's subscriptions; false when they have none with that id. Deliveries
+ * still pending for it keep their rows with no subscription (the foreign key sets it null), and
+ * the delivery worker marks them gone.
+ */
+export async function removePushSubscription(db: PrismaClient, userId: number, id: number): Promise<boolean> {
+  const { count } = await db.pushSubscription.deleteMany({ where: { id, userId } });
+  return count > 0;
+}
