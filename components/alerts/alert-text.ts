@@ -11,16 +11,16 @@ export function formatUtcTime(iso: string): string {
   return `${utcTime.format(new Date(iso))} UTC`;
 }
 
-/** The rule's state in words: what it waits for next. */
+/** The rule's state in words, beside its badge ("Armed", ...): what it waits for next. */
 export function ruleStateText(rule: AlertRuleView): string {
   switch (rule.state) {
     case "armed":
-      return rule.lastFiredAt ? `Armed: last fired ${formatUtcTime(rule.lastFiredAt)}` : "Armed: alerts you on the next crossing";
+      return rule.lastFiredAt ? `Alerts you on the next crossing; last fired ${formatUtcTime(rule.lastFiredAt)}` : "Alerts you on the next crossing";
     case "waiting":
       // Fired, and fires again only once the value has gone back past the level by the margin.
-      return `${rule.lastFiredAt ? `Fired ${formatUtcTime(rule.lastFiredAt)}` : "Fired"}; waiting to re-arm until the value moves back past the level`;
+      return `${rule.lastFiredAt ? `Fired ${formatUtcTime(rule.lastFiredAt)}` : "Fired"}; fires again once the value has moved back past the level`;
     case "paused":
-      return "Paused: sends nothing until you resume it";
+      return "Sends nothing until you resume it";
     case "coin_gone": {
       const gone = [rule.coin, rule.otherCoin].filter((coin) => coin?.gone).map((coin) => coin!.symbol);
       const names = gone.length > 0 ? gone.join(" and ") : "A coin";

@@ -66,8 +66,10 @@ test("'Alert me' on a pair page makes a rule; /alerts lists it; pause and delete
   // Listed, armed, with its description in the server's words.
   const row = page.getByTestId("alert-rule").filter({ hasText: rule.description });
   await row.waitFor();
-  assert.match(await row.innerText(), /Armed/);
-  await page.getByText("Nothing has fired yet.").waitFor();
+  assert.match(await row.innerText(), /Armed\s+Alerts you on the next crossing/);
+  await page.getByText(/^Nothing has fired yet\./).waitFor();
+  await page.locator("[data-slot=toast]").getByRole("button", { name: "Close" }).click();
+  await page.locator("[data-slot=toast]").waitFor({ state: "detached" });
   await page.screenshot({ path: screenshotPath("alerts-1440"), fullPage: true });
   await fitsAt360(page, "alerts");
 
@@ -77,7 +79,7 @@ test("'Alert me' on a pair page makes a rule; /alerts lists it; pause and delete
   await page.keyboard.press("Enter");
   await toast(page, "Alert paused", rule.description);
   await row.getByRole("button", { name: `Resume alert: ${rule.description}` }).waitFor();
-  assert.match(await row.innerText(), /Paused: sends nothing until you resume it/);
+  assert.match(await row.innerText(), /Paused\s+Sends nothing until you resume it/);
 
   // Tab to Delete, Enter: the dialog asks; Tab to 'Delete alert', Enter.
   await page.locator("body").focus();

@@ -60,10 +60,10 @@ describe("the rules", () => {
     const list = await screen.findByRole("list", { name: "Your alerts" });
     const rows = within(list).getAllByTestId("alert-rule");
     expect(rows.map((row) => row.textContent)).toEqual([
-      expect.stringContaining("ArmedArmed: alerts you on the next crossing"),
-      expect.stringContaining("Fired Nov 27, 18:05 UTC; waiting to re-arm until the value moves back past the level"),
-      expect.stringContaining("Paused: sends nothing until you resume it"),
-      expect.stringContaining("PLSX was removed from the site: this alert no longer fires"),
+      expect.stringContaining("ArmedAlerts you on the next crossing"),
+      expect.stringContaining("Waiting to re-armFired Nov 27, 18:05 UTC; fires again once the value has moved back past the level"),
+      expect.stringContaining("PausedSends nothing until you resume it"),
+      expect.stringContaining("Coin gonePLSX was removed from the site: this alert no longer fires"),
     ]);
     expect(within(rows[0]!).getByText("HEX reaches BTC's market cap")).toBeInTheDocument();
     // A gone coin's rule can only be deleted.
