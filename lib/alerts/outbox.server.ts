@@ -152,16 +152,16 @@ export function retryDelayMs(attempts: number, retryAfterS: number | null): numb
 
 /**
  * Writes the outcome, only while this drain still holds the row. A gone subscription is deleted,
- * and its other pending rows marked gone with it, in one transaction. Log lines name the delivery
- * and what happened, never the endpoint or the user.
+ * and its other pending rows marked gone with it, in one transaction. Every outcome but "sent" gets
+ * a log line naming the delivery and what happened, never the endpoint or the user.
  */
 async function record(db: PrismaClient, row: Claimed, claim: string, now: Date, outcome: Outcome, counts: DrainCounts, log: (line: string) => void): Promise<void> {
   const mine = { id: row.id, claimedBy: claim };
   const attempts = row.attempts + 1;
   if (outcome.status === "sent") {
     await db.alertDelivery.updateMany({ where: mine, data: { status: "sent", sentAt: new Date(), attempts, claimedUntil: null, lastError: null } });
+    // Counted in the drain's summary line: one line per sent push would drown the ones that matter.
     counts.sent++;
-    log(`[alerts] delivery ${row.id} webpush sent`);
     return;
   }
   if (outcome.status === "gone") {

@@ -110,7 +110,7 @@ test("the phone reads exactly the firing's line, its page and a tag; nothing per
   expect(row).toMatchObject({ status: "sent", attempts: 1, claimedUntil: null, lastError: null });
   expect(row.sentAt).toBeInstanceOf(Date);
   // The log names the delivery and its outcome, never the endpoint or the user.
-  expect(lines).toContain(`[alerts] delivery ${row.id} webpush sent`);
+  expect(lines).toEqual(["[alerts] outbox webpush: 1 sent, 0 gone, 0 retried, 0 failed"]);
   for (const line of lines) {
     expect(line).not.toContain(service.origin);
     expect(line).not.toContain(browser.id);
@@ -235,7 +235,9 @@ test("429 with Retry-After waits as asked, then delivers once", async () => {
   const { deliveries } = await fire(owner);
   service.answer(browser, { status: 429, retryAfter: "120" });
 
-  expect(await drain(at(1))).toEqual({ sent: 0, gone: 0, retried: 1, failed: 0 });
+  const lines: string[] = [];
+  expect(await drain(at(1), "worker-a", lines)).toEqual({ sent: 0, gone: 0, retried: 1, failed: 0 });
+  expect(lines).toEqual([`[alerts] delivery ${deliveries[0]!.id} webpush retry 1/5 in 120s (HTTP 429)`, "[alerts] outbox webpush: 0 sent, 0 gone, 1 retried, 0 failed"]);
   const waiting = await delivery(deliveries[0]!.id);
   expect(waiting).toMatchObject({ status: "pending", attempts: 1, lastError: "HTTP 429", claimedUntil: null });
   expect(waiting.nextAttemptAt).toEqual(at(121));
