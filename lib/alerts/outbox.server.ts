@@ -52,18 +52,20 @@ type Claimed = Awaited<ReturnType<typeof claimBatch>>[number];
  * due row fails ("push_unavailable") rather than wait for a configuration that may never come.
  */
 export async function drainOutbox(db: PrismaClient, options: DrainOptions): Promise<DrainCounts> {
-  const now = options.now ?? new Date();
   const log = options.log ?? ((line: string) => console.info(line));
   const limit = options.limit ?? 1_000;
   const counts: DrainCounts = { sent: 0, gone: 0, retried: 0, failed: 0 };
   let handled = 0;
   while (handled < limit) {
+    // Read the clock per batch: a claim must last CLAIM_MS from when it is made, not from when
+    // the drain began.
+    const now = options.now ?? new Date();
     const claim = `${options.holder}:${randomUUID().slice(0, 8)}`;
     const batch = await claimBatch(db, claim, now, Math.min(BATCH, limit - handled));
     if (!batch.length) break;
     handled += batch.length;
-    await sendBatch(db, batch, claim, now, counts, { agent: options.agent, log });
-    if (batch.length < BATCH) break;
+    const finished = await sendBatch(db, batch, claim, now, counts, { agent: options.agent, log });
+    if (!finished || batch.length < BATCH) break;
   }
   if (handled) log(`[alerts] outbox webpush: ${counts.sent} sent, ${counts.gone} gone, ${counts.retried} retried, ${counts.failed} failed`);
   return counts;
@@ -107,19 +109,24 @@ async function sendBatch(
   now: Date,
   counts: DrainCounts,
   options: { agent?: Agent; log: (line: string) => void },
-): Promise<void> {
+): Promise<boolean> {
   const vapid = vapidDetails();
   const started = Date.now();
   const goneSubscriptions = new Set<number>();
+  let finished = true;
   await runInOrder(batch.length, SEND_CONCURRENCY, async (index) => {
     const row = batch[index]!;
     // Past this point the claim could run out mid-send and another drain take the row: leave the
-    // rest unsent (still pending) for it.
-    if (Date.now() - started > CLAIM_MS / 2) return;
+    // rest unsent (still pending, claimed until the claim expires) for the next drain.
+    if (Date.now() - started > CLAIM_MS / 2) {
+      finished = false;
+      return;
+    }
     const outcome = await deliver(row, now, vapid !== null, goneSubscriptions, options.agent);
     if (outcome.status === "gone" && row.subscriptionId !== null) goneSubscriptions.add(row.subscriptionId);
     await record(db, row, claim, now, outcome, counts, options.log);
   });
+  return finished;
 }
 
 async function deliver(row: Claimed, now: Date, configured: boolean, goneSubscriptions: Set<number>, agent?: Agent): Promise<Outcome> {
