@@ -1,0 +1,93 @@
+// Sends one Web Push message with the `web-push` package: the VAPID signature (RFC 8292) and the
+// aes128gcm payload encryption (RFC 8291) are protocol crypto we do not write ourselves.
+import "server-only";
+import type { Agent } from "node:https";
+import { WebPushError, sendNotification } from "web-push";
+import { getEnv } from "@/lib/config/env";
+
+/** The server's VAPID details, or null when browser alerts are not configured on this site. */
+export function vapidDetails(): { subject: string; publicKey: string; privateKey: string } | null {
+  const env = getEnv();
+  if (!env.VAPID_PUBLIC_KEY || !env.VAPID_PRIVATE_KEY || !env.VAPID_SUBJECT) return null;
+  return { subject: env.VAPID_SUBJECT, publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY };
+}
+
+/** The public half, what a browser's pushManager.subscribe needs (null: not configured). */
+export function vapidPublicKey(): string | null {
+  return vapidDetails()?.publicKey ?? null;
+}
+
+/** A browser's subscription as stored (PushSubscription's columns). */
+export type PushTarget = { endpoint: string; p256dh: string; auth: string };
+
+/**
+ * What the phone shows and nothing else: the firing's one line and the page it opens. No address,
+ * balance or user id: the payload is encrypted end to end, but it is still the user's screen.
+ * `tag` makes a browser replace a notification with the same tag rather than show it twice.
+ */
+export type PushPayload = { title: string; body: string; url: string; tag: string };
+
+export const PUSH_TITLE = "PulseCompare";
+
+/** How long a push service keeps a message for a browser that is offline: an alert a day late is noise. */
+export const PUSH_TTL_SECONDS = 24 * 60 * 60;
+
+export type SendOptions = {
+  /** Tests: an agent trusting the local push service's certificate (web-push speaks https only). */
+  agent?: Agent;
+  /** Lets a push service collapse messages of one rule waiting for an offline browser (max 32 url-safe chars). */
+  topic?: string;
+  /** Socket timeout, so one stuck push service cannot hold a drain. */
+  timeoutMs?: number;
+};
+
+/**
+ * The outcome of one send, as data the outbox branches on: `status` is the push service's HTTP
+ * status (0 when no answer came: network error, timeout), `retryAfterS` its Retry-After if any.
+ */
+export type SendResult =
+  | { ok: true; status: number }
+  | { ok: false; status: number; retryAfterS: number | null; error: string };
+
+export class PushUnavailableError extends Error {
+  constructor() {
+    super("Browser alerts are not configured on this site (VAPID keys missing).");
+  }
+}
+
+export async function sendPush(target: PushTarget, payload: PushPayload, options: SendOptions = {}): Promise<SendResult> {
+  const vapid = vapidDetails();
+  if (!vapid) throw new PushUnavailableError();
+  try {
+    const result = await sendNotification(
+      { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+      JSON.stringify(payload),
+      {
+        vapidDetails: vapid,
+        TTL: PUSH_TTL_SECONDS,
+        urgency: "normal",
+        contentEncoding: "aes128gcm",
+        timeout: options.timeoutMs ?? 10_000,
+        ...(options.topic && { topic: options.topic }),
+        ...(options.agent && { agent: options.agent }),
+      },
+    );
+    return { ok: true, status: result.statusCode };
+  } catch (error) {
+    if (error instanceof WebPushError) {
+      return { ok: false, status: error.statusCode, retryAfterS: retryAfterSeconds(error.headers["retry-after"]), error: `HTTP ${error.statusCode}` };
+    }
+    // A network error or timeout: its message may name the endpoint's host, so only its code is kept.
+    const code = (error as { code?: unknown }).code;
+    return { ok: false, status: 0, retryAfterS: null, error: typeof code === "string" ? code : "network error" };
+  }
+}
+
+/** Retry-After as seconds (a number of seconds or an HTTP date), or null. */
+export function retryAfterSeconds(value: string | string[] | undefined, now = Date.now()): number | null {
+  const text = Array.isArray(value) ? value[0] : value;
+  if (!text) return null;
+  if (/^\d+$/.test(text.trim())) return Number(text.trim());
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
+}

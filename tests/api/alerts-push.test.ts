@@ -1,0 +1,138 @@
+// The two Web Push routes of issue 39 end to end: real handlers, a real SQLite file, real SIWE
+// sessions, and the test notification sent by the real `web-push` to the local push service,
+// which checks its VAPID JWT and decrypts it with the browser's own key.
+import { generateVAPIDKeys } from "web-push";
+import * as testRoute from "@/app/api/alerts/test/route";
+import * as vapidRoute from "@/app/api/push/vapid-key/route";
+import { PUBLIC_CACHE_CONTROL } from "@/lib/api/responses";
+import { testNotificationSchema, vapidKeySchema } from "@/lib/validation/alerts";
+import { setEnvVars } from "../helpers/env-vars";
+import { startPushService, type PushService, type TestSubscription } from "../helpers/push-service";
+import { call } from "../helpers/request";
+import { useTestDatabase } from "../helpers/test-database";
+import { useAuthEnvironment } from "../helpers/wallet-session";
+import { SAME_SITE, errorOf, signIn, type SignedIn } from "../helpers/account-session";
+
+const { db } = useTestDatabase({ seed: false });
+useAuthEnvironment();
+
+const vapid = generateVAPIDKeys();
+const KEYS = { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, VAPID_SUBJECT: "mailto:ops@example.com" };
+let service: PushService;
+
+beforeAll(async () => {
+  service = await startPushService();
+  // The route sends without an agent of its own: Node's default one must trust the service.
+  service.trustGlobally();
+});
+afterAll(() => service?.close());
+beforeEach(() => {
+  service.messages.length = 0;
+  service.refusals.length = 0;
+});
+
+/** Runs `body` with the VAPID variables set (or, given {}, unset). */
+async function withKeys<T>(values: Record<string, string>, body: () => Promise<T>): Promise<T> {
+  const restore = setEnvVars({ VAPID_PUBLIC_KEY: "", VAPID_PRIVATE_KEY: "", VAPID_SUBJECT: "", ...values });
+  try {
+    return await body();
+  } finally {
+    restore();
+  }
+}
+
+const sendTest = (user: SignedIn) => user.browser.request(testRoute.POST, "/api/alerts/test", { method: "POST", headers: SAME_SITE });
+
+async function subscribe(user: SignedIn, browser: TestSubscription) {
+  return db().pushSubscription.create({ data: { userId: user.userId, endpoint: browser.endpoint, p256dh: browser.p256dh, auth: browser.auth, label: "Chrome on Linux" } });
+}
+
+describe("GET /api/push/vapid-key", () => {
+  test("is the public key when browser alerts are configured, public and cacheable", async () => {
+    const res = await withKeys(KEYS, () => call(vapidRoute.GET, "/api/push/vapid-key"));
+    expect(res.status).toBe(200);
+    expect(vapidKeySchema.parse(res.body)).toEqual({ publicKey: vapid.publicKey });
+    expect(res.text).not.toContain(vapid.privateKey);
+    expect(res.headers.get("cache-control")).toBe(PUBLIC_CACHE_CONTROL);
+  });
+
+  test("is null without the keys (the page then says browser alerts are not available)", async () => {
+    const res = await withKeys({}, () => call(vapidRoute.GET, "/api/push/vapid-key"));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ publicKey: null });
+  });
+
+  test("other methods are 405", async () => {
+    const res = await call(vapidRoute.POST, "/api/push/vapid-key", { method: "POST", headers: SAME_SITE });
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("GET");
+  });
+});
+
+describe("POST /api/alerts/test", () => {
+  test("signed out is 401, and nothing is sent", async () => {
+    const res = await withKeys(KEYS, () => call(testRoute.POST, "/api/alerts/test", { method: "POST", headers: SAME_SITE }));
+    expect(res.status).toBe(401);
+    expect(errorOf(res).code).toBe("unauthenticated");
+    expect(service.requests()).toBe(0);
+  });
+
+  test("from another site's page is 403, even signed in", async () => {
+    const user = await signIn();
+    await subscribe(user, service.createSubscription());
+    const res = await withKeys(KEYS, () =>
+      user.browser.request(testRoute.POST, "/api/alerts/test", { method: "POST", headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" } }),
+    );
+    expect(res.status).toBe(403);
+    expect(service.messages).toEqual([]);
+  });
+
+  test("without VAPID keys is 503 push_unavailable", async () => {
+    const user = await signIn();
+    await subscribe(user, service.createSubscription());
+    const res = await withKeys({}, () => sendTest(user));
+    expect(res.status).toBe(503);
+    expect(errorOf(res)).toEqual({ code: "push_unavailable", message: expect.any(String) });
+    expect(service.messages).toEqual([]);
+  });
+
+  test("reaches each of the user's browsers (decrypted by the push service); a gone browser is removed; other users' are left alone", async () => {
+    const [user, other] = [await signIn(), await signIn()];
+    const [phone, laptop, gone, theirs] = [0, 1, 2, 3].map(() => service.createSubscription(vapid.publicKey)) as [TestSubscription, TestSubscription, TestSubscription, TestSubscription];
+    await subscribe(user, phone);
+    await subscribe(user, laptop);
+    const goneRow = await subscribe(user, gone);
+    await subscribe(other, theirs);
+    service.answer(gone, { status: 410 });
+
+    const res = await withKeys(KEYS, () => sendTest(user));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+    expect(testNotificationSchema.parse(res.body)).toEqual({ subscriptions: 3, sent: 2, failed: 1 });
+
+    expect(service.messages.map((m) => m.subscriptionId).sort()).toEqual([phone.id, laptop.id].sort());
+    for (const message of service.messages) {
+      expect(message.json).toEqual({ title: "PulseCompare", body: "Test notification from PulseCompare", url: "/alerts", tag: "test" });
+      expect(message.text).not.toContain(user.address.slice(2).toLowerCase());
+    }
+    expect(await db().pushSubscription.findUnique({ where: { id: goneRow.id } })).toBeNull();
+    expect(await db().pushSubscription.count({ where: { userId: other.userId } })).toBe(1);
+  });
+
+  test("a user with no browser subscribed gets zeros", async () => {
+    const user = await signIn();
+    const res = await withKeys(KEYS, () => sendTest(user));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ subscriptions: 0, sent: 0, failed: 0 });
+  });
+
+  test("a push service that fails (500) counts as failed and keeps the subscription", async () => {
+    const user = await signIn();
+    const browser = service.createSubscription();
+    const row = await subscribe(user, browser);
+    service.answer(browser, { status: 500 });
+    const res = await withKeys(KEYS, () => sendTest(user));
+    expect(res.body).toEqual({ subscriptions: 1, sent: 0, failed: 1 });
+    expect(await db().pushSubscription.findUnique({ where: { id: row.id } })).not.toBeNull();
+  });
+});
