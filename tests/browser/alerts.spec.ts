@@ -12,7 +12,7 @@ import path from "node:path";
 import { test } from "node:test";
 import type { Page } from "playwright-core";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { generateVAPIDKeys } from "web-push";
+import webPush from "web-push";
 import { startPushService, type TestSubscription } from "../helpers/push-service";
 import { newContext, screenshotPath, startApp, watchForErrors } from "./harness";
 import { injectWallet } from "./injected-wallet";
@@ -174,7 +174,7 @@ test("browser alerts: turn on (real worker, stand-in subscription), a test notif
   const certDir = mkdtempSync(path.join(tmpdir(), "alerts-ca-"));
   const caFile = path.join(certDir, "push-ca.pem");
   writeFileSync(caFile, service.agent.options.ca as Buffer);
-  const vapid = generateVAPIDKeys();
+  const vapid = webPush.generateVAPIDKeys();
   // A server of its own over the suite's database: the shared one runs without VAPID keys.
   const app = await startApp({
     databaseUrl,
