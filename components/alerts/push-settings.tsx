@@ -179,9 +179,10 @@ function BrowserRow({ id, label, createdAt, current }: { id: number; label: stri
   return (
     <li className="flex items-center justify-between gap-3 py-2" data-testid="push-subscription">
       <span className="min-w-0">
-        <span className="block truncate font-medium">
-          {label}
-          {current ? <span className="ml-2 text-xs font-normal text-muted-foreground">(this browser)</span> : null}
+        {/* Wraps rather than truncates: at 360 px "(this browser)" is the part that matters. */}
+        <span className="flex flex-wrap items-baseline gap-x-2 font-medium">
+          <span className="min-w-0 break-words">{label}</span>
+          {current ? <span className="text-xs font-normal text-muted-foreground">(this browser)</span> : null}
         </span>
         <span className="block text-xs text-muted-foreground">Added {formatDay(createdAt)}</span>
       </span>

@@ -13,6 +13,7 @@ import { test } from "node:test";
 import type { Page } from "playwright-core";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import webPush from "web-push";
+import { createPrismaClient } from "../../lib/db/create-client";
 import { startPushService, type TestSubscription } from "../helpers/push-service";
 import { newContext, screenshotPath, startApp, watchForErrors } from "./harness";
 import { injectWallet } from "./injected-wallet";
@@ -241,6 +242,46 @@ test("browser alerts: turn on (real worker, stand-in subscription), a test notif
       return list.length > 0 ? { title: list[0]!.title, body: list[0]!.body, url: (list[0]!.data as { url: string }).url } : null;
     });
     assert.deepEqual(await shown.jsonValue(), { title: "PulseCompare", body: "Test notification from PulseCompare", url: "/alerts" });
+
+    // A firing as a market pass and the outbox leave it (the evaluation is another part of issue
+    // 39; its rows are written here): /alerts lists it with where it went, and its line opens the
+    // page the notification opens.
+    const rule = (await page.evaluate(async () => {
+      const response = await fetch("/api/alerts", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ kind: "reach", coinId: "hex", otherCoinId: "plsx", multiple: 0.5 }) });
+      return response.json();
+    })) as { id: number };
+    const subscriptionRow = (await page.evaluate(async () => (await fetch("/api/push-subscriptions")).json())) as { id: number }[];
+    const db = createPrismaClient({ url: databaseUrl });
+    try {
+      const owner = await db.alertRule.findUniqueOrThrow({ where: { id: rule.id }, select: { userId: true } });
+      const firedAt = new Date();
+      await db.alertFiring.create({
+        data: {
+          ruleId: rule.id,
+          userId: owner.userId,
+          crossing: 1,
+          firedAt,
+          message: "HEX reached 50% of PLSX's market cap: $1.77B",
+          url: "/compare/hex/plsx",
+          value: 1.77e9,
+          deliveries: {
+            create: { channel: "webpush", target: `push:${subscriptionRow[0]!.id}`, subscriptionId: subscriptionRow[0]!.id, status: "sent", attempts: 1, nextAttemptAt: firedAt, sentAt: firedAt },
+          },
+        },
+      });
+    } finally {
+      await db.$disconnect();
+    }
+    await page.reload();
+    const firing = page.getByTestId("alert-firing");
+    await firing.getByText("Sent to Chrome on Linux").waitFor();
+    assert.match(await firing.locator("time").innerText(), / UTC$/);
+    await page.locator("[data-slot=toast]").waitFor({ state: "detached" });
+    await page.screenshot({ path: screenshotPath("alerts-fired-1440"), fullPage: true });
+    await fitsAt360(page, "alerts-fired");
+    await firing.getByRole("link", { name: "HEX reached 50% of PLSX's market cap: $1.77B" }).click();
+    await page.waitForURL((url) => url.pathname === "/compare/hex/plsx");
+    await page.goto("/alerts");
 
     // Turn off: the server forgets this browser, the browser unsubscribes.
     const removed = page.waitForResponse((response) => /^\/api\/push-subscriptions\/\d+$/.test(new URL(response.url()).pathname) && response.request().method() === "DELETE");
