@@ -4,7 +4,7 @@ import { getSiteUrl } from "@/lib/config/site";
 /** Crawlers get the public pages and the sitemap; the API and the signed-in pages stay out. */
 export default function robots(): MetadataRoute.Robots {
   return {
-    rules: { userAgent: "*", allow: "/", disallow: ["/api/", "/admin", "/watchlist", "/saved", "/orders", "/get-listed/apply"] },
+    rules: { userAgent: "*", allow: "/", disallow: ["/api/", "/admin", "/watchlist", "/saved", "/alerts", "/orders", "/get-listed/apply"] },
     sitemap: `${getSiteUrl()}/sitemap.xml`,
   };
 }

@@ -3,6 +3,7 @@
 import { format } from "date-fns";
 import { Trash2 } from "lucide-react";
 import Link from "next/link";
+import { CreateAlertButton } from "@/components/alerts/create-alert-button";
 import { CoinLogo } from "@/components/coins/coin-logo";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
@@ -53,6 +54,11 @@ function SavedCard({ comparison, onRemove, removing }: { comparison: SavedCompar
       <CardContent className="flex flex-col gap-4 pt-5">
         <div className="flex items-center justify-between gap-2">
           <p className="text-sm text-muted-foreground">Saved {format(new Date(comparison.savedAt), "MMM d, yyyy")}</p>
+          <span className="flex-1" />
+          <CreateAlertButton
+            subject={{ kind: "pair", coin: { id: coin1.id, symbol: coin1.symbol }, other: { id: coin2.id, symbol: coin2.symbol }, athTarget: (coin2.athMarketCap ?? 0) > 0 }}
+            size="sm"
+          />
           <Button
             variant="ghost"
             size="icon"

@@ -3,6 +3,7 @@
 import { Trash2 } from "lucide-react";
 import Link from "next/link";
 import { useState } from "react";
+import { CreateAlertButton } from "@/components/alerts/create-alert-button";
 import { CoinLogo } from "@/components/coins/coin-logo";
 import { PriceBadges } from "@/components/coins/price-badges";
 import { PriceChange } from "@/components/coins/price-change";
@@ -82,6 +83,7 @@ function WatchlistCard({
               <span className="tabular-nums">Rank #{coin.rank}</span>
             </p>
           </div>
+          <CreateAlertButton subject={{ kind: "coin", coin: { id: coin.id, symbol: coin.symbol } }} size="sm" />
           <Button variant="ghost" size="icon" onClick={onRemove} disabled={removing} aria-label={`Remove ${coin.symbol} from watchlist`}>
             <Trash2 aria-hidden />
           </Button>

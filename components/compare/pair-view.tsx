@@ -20,6 +20,9 @@ import { PairLinks } from "./pair-links";
 import { PairActions } from "./pair-actions";
 import { ShareBar } from "./share-bar";
 
+/** Whether the pair page offers coin 2's all-time-high market cap as a target (and so an alert on it). */
+const hasAllTimeHighCap = (coin: Coin) => coin.athMarketCap !== null && Number.isFinite(coin.athMarketCap) && coin.athMarketCap > 0;
+
 /** A comparison's own page (/compare/{coin1}/{coin2}): the answer, both coins, where to go next. */
 export function PairView({
   result,
@@ -50,7 +53,7 @@ export function PairView({
         </div>
       </div>
 
-      <ComparisonResult result={result} actions={<PairActions coin1={coin1} coin2={coin2} />} priceContext={priceContext} />
+      <ComparisonResult result={result} actions={<PairActions coin1={coin1} coin2={coin2} athTarget={hasAllTimeHighCap(coin2)} />} priceContext={priceContext} />
       <ShareBar path={path} url={`${siteUrl}${path}`} text={pairTitle(result)} />
 
       <HomeSection title={`${coin1.symbol}'s market cap as a multiple of ${coin2.symbol}'s`} id="ratio-chart">

@@ -11,7 +11,7 @@ type ActionCoin = { id: string; symbol: string };
  * The result card's buttons for signed-in users (spec sections 2 and 5): save the comparison,
  * watch either coin. Each button has its own request and is disabled only while that one is pending.
  */
-export function ComparisonActions({ coin1, coin2 }: { coin1: ActionCoin; coin2: ActionCoin }) {
+export function ComparisonActions({ coin1, coin2, extra }: { coin1: ActionCoin; coin2: ActionCoin; /** More buttons in the row (the pair page's "Alert me"). */ extra?: React.ReactNode }) {
   const { data: user } = useAuthUser();
   if (!user) return null;
   return (
@@ -19,6 +19,7 @@ export function ComparisonActions({ coin1, coin2 }: { coin1: ActionCoin; coin2: 
       <SaveButton coin1Id={coin1.id} coin2Id={coin2.id} />
       <WatchButton coin={coin1} />
       <WatchButton coin={coin2} />
+      {extra}
     </div>
   );
 }

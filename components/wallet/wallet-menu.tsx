@@ -3,7 +3,7 @@
 // The header's wallet button in its three forms (spec section 2): 'Connect Wallet', 'Wrong
 // Network', or the avatar that opens the account menu.
 import { ConnectButton } from "@rainbow-me/rainbowkit";
-import { Bookmark, LogOut, Receipt, Star, Wallet } from "lucide-react";
+import { Bell, Bookmark, LogOut, Receipt, Star, Wallet } from "lucide-react";
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import { useConfig } from "wagmi";
@@ -104,6 +104,11 @@ export function WalletMenu() {
                   <DropdownMenuItem asChild>
                     <Link href="/saved">
                       <Bookmark aria-hidden /> Saved Comparisons
+                    </Link>
+                  </DropdownMenuItem>
+                  <DropdownMenuItem asChild>
+                    <Link href="/alerts">
+                      <Bell aria-hidden /> Alerts
                     </Link>
                   </DropdownMenuItem>
                   <DropdownMenuItem asChild>

@@ -4,7 +4,7 @@
 import { z } from "./zod";
 import { rowIdSchema } from "./row-id";
 import { coinIdSchema } from "./coins";
-import { MARKET_CAP_RULES, parseTypedNumber, type TypedNumberRules } from "../compare/typed-number";
+import { MARKET_CAP_RULES, PRICE_RULES, parseTypedNumber, type TypedNumberRules } from "../compare/typed-number";
 
 /** At most this many rules per user (a 409 `too_many_alerts` beyond). */
 export const ALERT_RULE_LIMIT = 50;
@@ -28,9 +28,6 @@ const typedAmount = (rules: TypedNumberRules) =>
     ctx.addIssue({ code: "custom", message: typed.kind === "empty" ? `Enter a ${rules.noun}.` : typed.reason });
     return z.NEVER;
   });
-
-/** A price in USD: "$0.0021", "0.0021", "1.5k". */
-const PRICE_RULES: TypedNumberRules = { ...MARKET_CAP_RULES, max: 1e12, noun: "price", example: "0.0021 or $1.50" };
 
 /** "Half of B's" is 0.5; a million times is past any real pair. */
 const multipleSchema = z.number().finite().min(0.000001).max(1_000_000);

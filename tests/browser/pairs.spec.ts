@@ -135,7 +135,7 @@ test("sitemap.xml is well-formed XML of absolute URLs on the configured origin, 
 
   const robots = await (await get("/robots.txt")).text();
   assert.match(robots, new RegExp(`^Sitemap: ${SITE_URL}/sitemap.xml$`, "m"));
-  for (const path of ["/api/", "/admin", "/watchlist", "/saved"]) assert.match(robots, new RegExp(`^Disallow: ${path}$`, "m"));
+  for (const path of ["/api/", "/admin", "/watchlist", "/saved", "/alerts"]) assert.match(robots, new RegExp(`^Disallow: ${path}$`, "m"));
 });
 
 test("a pair page in Chromium: swap, copy link, related pairs; nothing overflows at 360 px", async () => {

@@ -39,7 +39,7 @@ test("connect, sign in, see the avatar and menu, stay signed in across a reload,
   await walletMenuButton(page).click();
   const menu = page.getByRole("menu");
   assert.ok(await menu.getByText(short(alice.address)).isVisible());
-  assert.deepEqual(await menu.getByRole("menuitem").allInnerTexts(), ["Your Bag", "Watchlist", "Saved Comparisons", "Orders", "Disconnect"]);
+  assert.deepEqual(await menu.getByRole("menuitem").allInnerTexts(), ["Your Bag", "Watchlist", "Saved Comparisons", "Alerts", "Orders", "Disconnect"]);
   await page.waitForTimeout(200);
   await page.screenshot({ path: screenshotPath("wallet-menu-1440") });
   await page.keyboard.press("Escape");

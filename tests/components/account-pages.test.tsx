@@ -4,6 +4,7 @@
 // loading, load error, empty, cards) are in watchlist-page.test.tsx and saved-page.test.tsx.
 import { act, screen } from "@testing-library/react";
 import { SavedView } from "@/components/account/saved-view";
+import { AlertsView } from "@/components/alerts/alerts-view";
 import { WatchlistView } from "@/components/account/watchlist-view";
 import { avatarInitials } from "@/components/wallet/address-avatar";
 import { WalletButton } from "@/components/wallet/wallet-button";
@@ -24,6 +25,7 @@ afterEach(() => {
 describe.each([
   ["watchlist", () => <WatchlistView priceContext={seedPriceContext} />, "Please log in to view your watchlist.", "/watchlist"],
   ["saved", SavedView, "Please log in to view your saved comparisons.", "/saved"],
+  ["alerts", AlertsView, "Please log in to view your alerts.", "/alerts"],
 ] as const)("the %s page", (_name, View, loginText, path) => {
   test("shows a spinner while the signed-in state is loading", () => {
     renderWith(<View />, "pending");

@@ -40,7 +40,9 @@ test("a signed-out visitor sees the result without save or watch buttons", async
   await renderResult(null);
   expect(screen.getByTestId("multiplier")).toHaveTextContent("100x");
   expect(screen.queryByTestId("comparison-actions")).not.toBeInTheDocument();
-  expect(screen.queryByRole("button", { name: /Save Comparison|Watch/ })).not.toBeInTheDocument();
+  expect(screen.queryByRole("button", { name: /Save Comparison|Watch|Alert me/ })).not.toBeInTheDocument();
+  // Alerts need a signed-in wallet: the place of 'Alert me' says so.
+  expect(screen.getByTestId("alert-sign-in-hint")).toHaveTextContent("Log in to be alerted when TINY reaches BIG's market cap.");
   expect(writesAndAuth()).toHaveLength(0);
 });
 
@@ -51,10 +53,10 @@ test("no buttons while the signed-in state is still loading", async () => {
   expect(screen.queryByRole("button", { name: /Save Comparison|Watch/ })).not.toBeInTheDocument();
 });
 
-test("a signed-in user gets 'Save Comparison', 'Watch TINY' and 'Watch BIG', all enabled", async () => {
+test("a signed-in user gets 'Save Comparison', 'Watch TINY', 'Watch BIG' and 'Alert me', all enabled", async () => {
   await renderResult();
   const actions = within(screen.getByTestId("comparison-actions")).getAllByRole("button");
-  expect(actions.map((b) => b.textContent)).toEqual(["Save Comparison", "Watch TINY", "Watch BIG"]);
+  expect(actions.map((b) => b.textContent)).toEqual(["Save Comparison", "Watch TINY", "Watch BIG", "Alert me"]);
   for (const b of actions) expect(b).toBeEnabled();
   expect(writesAndAuth()).toHaveLength(0);
 });

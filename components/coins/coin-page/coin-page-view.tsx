@@ -1,9 +1,11 @@
 import Link from "next/link";
+import { AlertEntry } from "@/components/alerts/alert-entry";
 import { LazyHistoryChart } from "@/components/charts/lazy-history-chart";
 import { CoinLogo } from "@/components/coins/coin-logo";
 import { HomeSection } from "@/components/home/home-section";
 import { buttonVariants } from "@/components/ui/button";
 import { PairLinks } from "@/components/compare/pair-links";
+import { coinPath } from "@/lib/coins/coin-path";
 import { coinDescription } from "@/lib/coins/coin-page-copy";
 import { forkCopyLabel } from "@/lib/coins/fork-copies";
 import type { PriceContext } from "@/lib/coins/freshness";
@@ -50,10 +52,11 @@ export function CoinPageView({
             same address as {coin.forkOf} on Ethereum, but it is a separate token with its own market and price.
           </p>
         ) : null}
-        <div>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
           <Link href={comparisonHref(coin.id)} className={buttonVariants({ variant: "outline", size: "sm" })}>
             Compare {coin.symbol} with any coin
           </Link>
+          <AlertEntry subject={{ kind: "coin", coin: { id: coin.id, symbol: coin.symbol } }} what={`about ${coin.symbol}'s price, market cap or a new high`} returnTo={coinPath(coin.id)} />
         </div>
       </div>
 

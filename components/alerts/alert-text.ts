@@ -1,0 +1,53 @@
+// The /alerts page's words for a rule's state and a firing's deliveries (issue 39). Pure, so the
+// page and its tests share them.
+import type { AlertFiringView, AlertRuleView } from "@/lib/validation/alerts";
+
+// Times in UTC, said so: the firings come from a server pass, and a reader comparing two devices
+// (or a notification and this page) sees the same figure on both.
+const utcTime = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+
+/** "Nov 27, 18:05 UTC". */
+export function formatUtcTime(iso: string): string {
+  return `${utcTime.format(new Date(iso))} UTC`;
+}
+
+/** The rule's state in words, beside its badge ("Armed", ...): what it waits for next. */
+export function ruleStateText(rule: AlertRuleView): string {
+  switch (rule.state) {
+    case "armed":
+      return rule.lastFiredAt ? `Alerts you on the next crossing; last fired ${formatUtcTime(rule.lastFiredAt)}` : "Alerts you on the next crossing";
+    case "waiting":
+      // Fired, and fires again only once the value has gone back past the level by the margin.
+      return `${rule.lastFiredAt ? `Fired ${formatUtcTime(rule.lastFiredAt)}` : "Fired"}; fires again once the value has moved back past the level`;
+    case "paused":
+      return "Sends nothing until you resume it";
+    case "coin_gone": {
+      const gone = [rule.coin, rule.otherCoin].filter((coin) => coin?.gone).map((coin) => coin!.symbol);
+      const names = gone.length > 0 ? gone.join(" and ") : "A coin";
+      return `${names} ${gone.length > 1 ? "were" : "was"} removed from the site: this alert no longer fires`;
+    }
+  }
+}
+
+type Delivery = AlertFiringView["deliveries"][number];
+
+/** One delivery in words: "Sent to Chrome on Linux", "Waiting: Firefox on Android", ... */
+export function deliveryText(delivery: Delivery): string {
+  switch (delivery.status) {
+    case "sent":
+      return `Sent to ${delivery.target}`;
+    case "pending":
+      return `Waiting: ${delivery.target}`;
+    case "failed":
+      return `Failed: ${delivery.target}`;
+    case "gone":
+      return `Browser removed: ${delivery.target}`;
+  }
+}
+
+/** What happened to a firing, per channel, or why it went nowhere. */
+export function firingDeliveryTexts(firing: AlertFiringView): string[] {
+  if (firing.suppressed === "daily_cap") return ["Not sent: daily limit reached"];
+  if (firing.deliveries.length === 0) return ["Not sent: no browser had alerts on"];
+  return firing.deliveries.map(deliveryText);
+}
