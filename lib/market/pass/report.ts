@@ -1,4 +1,5 @@
 // What a refresh pass reports (pure): the report's shape and the empty report a pass starts from.
+import type { AlertEvaluation } from "@/lib/alerts/evaluate";
 import type { PlsCrossCheck } from "../cross-check";
 
 export type RefreshReport = {
@@ -35,6 +36,12 @@ export type RefreshReport = {
   snapshotsThinned: number;
   /** True when the pass lost its lease before writing, so it wrote nothing. */
   leaseLost: boolean;
+  /**
+   * The alert evaluation after the pass (lib/alerts/evaluate.server.ts), run by refreshMarket while
+   * it still holds the lease; null when none ran (runRefreshPass alone, nothing published, the
+   * lease lost) or `{ error }` when it failed (the prices stand; the rules wait for the next pass).
+   */
+  alerts: AlertEvaluation | { error: string } | null;
 };
 
 export function emptyReport(startedAt: Date): RefreshReport {
@@ -52,5 +59,6 @@ export function emptyReport(startedAt: Date): RefreshReport {
     sourceChecks: { asked: 0, checked: 0, disagree: [] },
     snapshotsThinned: 0,
     leaseLost: false,
+    alerts: null,
   };
 }

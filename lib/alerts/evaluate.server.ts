@@ -1,0 +1,240 @@
+// Alert evaluation after a market pass (issue 39 items 2 and 3), the reads and writes: for the
+// coins the pass published, their fresh figures; the rules past their level found by range
+// (evaluate-sql.ts); the re-arms; and each firing written exactly once with its delivery outbox.
+// Costs follow the changed coins and the firings: no statement reads rules that are not past
+// their level (pair discovery aside: it reads the index entries of the changed coins' pair rules).
+//
+// Exactly once: a firing is written only by the statement that moves its rule from the crossing
+// it was read at to the next (UPDATE … WHERE armed AND crossing = expected), in the same
+// transaction as the firing (unique per rule and crossing) and its deliveries (unique per firing
+// and target). A retried pass finds the rule disarmed; a second evaluator at the same time finds
+// the crossing moved on and writes nothing; a crash before the commit leaves the rule armed for
+// the next pass, and one after it leaves pending deliveries the outbox drain picks up.
+import "server-only";
+import type { PrismaClient } from "@/lib/db/create-client";
+import { sqlDateTime } from "@/lib/db/sql-datetime";
+import { chunk } from "@/lib/shared/in-batches";
+import type { AlertDirection, AlertKind } from "@/lib/validation/alerts";
+import { crossedRulesSql, rearmSql, VALUE_ROWS_PER_STATEMENT, type ValueRow } from "./evaluate-sql";
+import {
+  coinValue,
+  pairValue,
+  PAIR_KINDS,
+  planFirings,
+  SINGLE_COIN_KINDS,
+  staleCutoff,
+  usableFigures,
+  type Candidate,
+  type CoinFigures,
+  type PairKind,
+  type AlertEvaluation,
+  type PlannedFiring,
+} from "./evaluate";
+import { DAILY_CAP_WINDOW_MS } from "./limits";
+
+export type { AlertEvaluation } from "./evaluate";
+
+
+const IDS_PER_STATEMENT = 500;
+/** Firings per transaction: each is a few rows; a batch keeps a busy pass's lock short. */
+const FIRINGS_PER_TRANSACTION = 200;
+
+const FIGURE_COLUMNS = {
+  id: true,
+  symbol: true,
+  currentPrice: true,
+  marketCap: true,
+  priceChange24h: true,
+  athPrice: true,
+  athMarketCap: true,
+  lowLiquidity: true,
+  quarantinedAt: true,
+  pendingPrice: true,
+  priceSource: true,
+  priceUpdatedAt: true,
+} as const;
+
+async function readFigures(db: PrismaClient, ids: readonly string[]): Promise<CoinFigures[]> {
+  const out: CoinFigures[] = [];
+  for (const piece of chunk(ids, IDS_PER_STATEMENT)) out.push(...(await db.coin.findMany({ where: { id: { in: piece } }, select: FIGURE_COLUMNS })));
+  return out;
+}
+
+/** Distinct (A, B, kind) of the pair rules where A or B is one of `ids`. */
+async function pairsOf(db: PrismaClient, ids: readonly string[]): Promise<{ coinId: string; otherCoinId: string; kind: PairKind }[]> {
+  const kinds = PAIR_KINDS.map((kind) => `'${kind}'`).join(",");
+  const seen = new Map<string, { coinId: string; otherCoinId: string; kind: PairKind }>();
+  for (const piece of chunk(ids, IDS_PER_STATEMENT)) {
+    const marks = piece.map(() => "?").join(",");
+    for (const side of ["coinId", "otherCoinId"]) {
+      const rows = await db.$queryRawUnsafe<{ coinId: string; otherCoinId: string; kind: PairKind }[]>(
+        `SELECT DISTINCT "coinId", "otherCoinId", "kind" FROM "AlertRule" WHERE "${side}" IN (${marks}) AND "kind" IN (${kinds}) AND "otherCoinId" IS NOT NULL`,
+        ...piece,
+      );
+      for (const row of rows) seen.set(`${row.coinId}\n${row.otherCoinId}\n${row.kind}`, row);
+    }
+  }
+  return [...seen.values()];
+}
+
+type CandidateRow = Omit<Candidate, "lastFiredAt" | "direction" | "kind"> & { kind: string; direction: string | null; lastFiredAt: string | Date | null };
+
+const toCandidate = (row: CandidateRow): Candidate => ({
+  ...row,
+  id: Number(row.id),
+  userId: Number(row.userId),
+  crossing: Number(row.crossing),
+  level: Number(row.level),
+  value: Number(row.value),
+  kind: row.kind as AlertKind,
+  direction: row.direction as AlertDirection | null,
+  lastFiredAt: row.lastFiredAt === null ? null : new Date(row.lastFiredAt),
+});
+
+async function searchByRange(db: PrismaClient, rows: readonly ValueRow[], pair: boolean): Promise<{ candidates: Candidate[]; rearmed: number }> {
+  const candidates: Candidate[] = [];
+  let rearmed = 0;
+  for (const piece of chunk(rows, VALUE_ROWS_PER_STATEMENT)) {
+    const crossed = crossedRulesSql(piece, pair);
+    candidates.push(...(await db.$queryRawUnsafe<CandidateRow[]>(crossed.sql, ...crossed.params)).map(toCandidate));
+    const rearm = rearmSql(piece, pair);
+    rearmed += await db.$executeRawUnsafe(rearm.sql, ...rearm.params);
+  }
+  return { candidates, rearmed };
+}
+
+/** Firings already sent (not suppressed) per user over the last 24 h, for the daily cap. */
+async function sentToday(db: PrismaClient, userIds: readonly number[], now: Date): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  for (const piece of chunk(userIds, IDS_PER_STATEMENT)) {
+    const rows = await db.$queryRawUnsafe<{ userId: number; n: number }[]>(
+      `SELECT "userId", COUNT(*) AS n FROM "AlertFiring" WHERE "userId" IN (${piece.map(() => "?").join(",")}) AND "firedAt" >= ? AND "suppressed" IS NULL GROUP BY "userId"`,
+      ...piece,
+      sqlDateTime(new Date(now.getTime() - DAILY_CAP_WINDOW_MS)),
+    );
+    for (const row of rows) out.set(Number(row.userId), Number(row.n));
+  }
+  return out;
+}
+
+async function subscriptionsOf(db: PrismaClient, userIds: readonly number[]): Promise<Map<number, number[]>> {
+  const out = new Map<number, number[]>();
+  for (const piece of chunk(userIds, IDS_PER_STATEMENT)) {
+    for (const { id, userId } of await db.pushSubscription.findMany({ where: { userId: { in: piece } }, select: { id: true, userId: true } })) {
+      out.set(userId, [...(out.get(userId) ?? []), id]);
+    }
+  }
+  return out;
+}
+
+/**
+ * Writes one batch of firings in one transaction: each rule moves to its next crossing only if it
+ * is still armed at the crossing it was read at; only those write their firing and deliveries.
+ */
+async function writeFirings(
+  db: PrismaClient,
+  batch: readonly PlannedFiring[],
+  subscriptions: ReadonlyMap<number, number[]>,
+  now: Date,
+): Promise<{ fired: number; suppressed: number; deliveries: number }> {
+  const at = sqlDateTime(now);
+  return db.$transaction(
+    async (tx) => {
+      const won = await tx.$queryRawUnsafe<{ id: number }[]>(
+        `UPDATE "AlertRule" SET "armed" = v.column3, "rearmAt" = v.column4, "level" = v.column5, "crossing" = "AlertRule"."crossing" + 1, "lastFiredAt" = ?
+         FROM (VALUES ${batch.map(() => "(?,?,?,?,?)").join(",")}) AS v
+         WHERE "AlertRule"."id" = v.column1 AND "AlertRule"."crossing" = v.column2 AND "AlertRule"."armed" = 1
+         RETURNING "id"`,
+        at,
+        ...batch.flatMap((firing) => [firing.rule.id, firing.rule.crossing, firing.next.armed ? 1 : 0, firing.next.rearmAt, firing.next.level]),
+      );
+      const wonIds = new Set(won.map((row) => Number(row.id)));
+      const firings = batch.filter((firing) => wonIds.has(firing.rule.id));
+      if (firings.length === 0) return { fired: 0, suppressed: 0, deliveries: 0 };
+      const inserted = await tx.$queryRawUnsafe<{ id: number; ruleId: number }[]>(
+        `INSERT INTO "AlertFiring" ("ruleId", "userId", "crossing", "firedAt", "message", "url", "value", "suppressed")
+         VALUES ${firings.map(() => "(?,?,?,?,?,?,?,?)").join(",")}
+         ON CONFLICT ("ruleId", "crossing") DO NOTHING RETURNING "id", "ruleId"`,
+        ...firings.flatMap((firing) => [firing.rule.id, firing.rule.userId, firing.crossing, at, firing.message, firing.url, firing.rule.value, firing.suppressed]),
+      );
+      const firingIdOf = new Map(inserted.map((row) => [Number(row.ruleId), Number(row.id)]));
+      const deliveries = firings.flatMap((firing) => {
+        const firingId = firingIdOf.get(firing.rule.id);
+        if (firingId === undefined || firing.suppressed) return [];
+        return (subscriptions.get(firing.rule.userId) ?? []).map((subscriptionId) => ({ firingId, subscriptionId }));
+      });
+      for (const piece of chunk(deliveries, 1000)) {
+        await tx.$executeRawUnsafe(
+          `INSERT INTO "AlertDelivery" ("firingId", "channel", "target", "subscriptionId", "status", "attempts", "nextAttemptAt", "createdAt")
+           VALUES ${piece.map(() => "(?,'webpush',?,?,'pending',0,?,?)").join(",")}
+           ON CONFLICT ("firingId", "target") DO NOTHING`,
+          ...piece.flatMap(({ firingId, subscriptionId }) => [firingId, `push:${subscriptionId}`, subscriptionId, at, at]),
+        );
+      }
+      const written = firings.filter((firing) => firingIdOf.has(firing.rule.id));
+      const suppressed = written.filter((firing) => firing.suppressed).length;
+      return { fired: written.length - suppressed, suppressed, deliveries: deliveries.length };
+    },
+    { timeout: 30_000 },
+  );
+}
+
+/**
+ * Evaluates the rules of the coins a pass published (`changedIds`: its report.updated), after its
+ * prices are written and while it still holds the lease.
+ */
+export async function evaluateAlerts(db: PrismaClient, changedIds: readonly string[], options: { now?: Date } = {}): Promise<AlertEvaluation> {
+  const started = performance.now();
+  const now = options.now ?? new Date();
+  const summary: AlertEvaluation = { rulesChecked: 0, fired: 0, suppressed: 0, rearmed: 0, deliveries: 0, ms: 0 };
+  if (changedIds.length === 0) return summary;
+
+  // 1. The changed coins' figures as published, and which of them may fire anything.
+  const changed = await readFigures(db, changedIds);
+  const cutoff = staleCutoff(changed, now);
+  const coins = new Map(changed.map((coin) => [coin.id, coin]));
+  const usable = changed.filter((coin) => usableFigures(coin, cutoff));
+
+  // 2. A value per usable coin and kind.
+  const singleRows: ValueRow[] = usable.flatMap((coin) =>
+    SINGLE_COIN_KINDS.flatMap((kind) => {
+      const value = coinValue(kind, coin);
+      return value === null || !Number.isFinite(value) ? [] : [{ coinId: coin.id, kind, otherCoinId: null, value }];
+    }),
+  );
+
+  // 3. The pairs with a changed side; both sides must be usable (the other side read here if it did not change).
+  const pairs = await pairsOf(db, changedIds);
+  const missing = [...new Set(pairs.flatMap((pair) => [pair.coinId, pair.otherCoinId]))].filter((id) => !coins.has(id));
+  for (const coin of await readFigures(db, missing)) coins.set(coin.id, coin);
+  const pairRows: ValueRow[] = pairs.flatMap((pair) => {
+    const a = coins.get(pair.coinId);
+    const b = coins.get(pair.otherCoinId);
+    // A removed coin has no row: its rules fire nothing.
+    if (!a || !b || !usableFigures(a, cutoff) || !usableFigures(b, cutoff)) return [];
+    const value = pairValue(pair.kind, a, b);
+    return value === null || !Number.isFinite(value) ? [] : [{ ...pair, value }];
+  });
+
+  // 4. The rules past their level, and the re-arms, by range.
+  const single = await searchByRange(db, singleRows, false);
+  const pair = await searchByRange(db, pairRows, true);
+  const candidates = [...single.candidates, ...pair.candidates];
+  summary.rearmed = single.rearmed + pair.rearmed;
+  summary.rulesChecked = candidates.length + summary.rearmed;
+
+  // 5. Plan (cooldowns, the daily cap, the words) and write each firing once.
+  if (candidates.length > 0) {
+    const userIds = [...new Set(candidates.map((rule) => rule.userId))];
+    const planned = planFirings(candidates, coins, await sentToday(db, userIds, now), now);
+    const subscriptions = await subscriptionsOf(db, [...new Set(planned.map((firing) => firing.rule.userId))]);
+    for (const batch of chunk(planned, FIRINGS_PER_TRANSACTION)) {
+      const written = await writeFirings(db, batch, subscriptions, now);
+      summary.fired += written.fired;
+      summary.suppressed += written.suppressed;
+      summary.deliveries += written.deliveries;
+    }
+  }
+  summary.ms = Math.round(performance.now() - started);
+  return summary;
+}
