@@ -15,7 +15,7 @@ import type { PrismaClient } from "@/lib/db/create-client";
 import { sqlDateTime } from "@/lib/db/sql-datetime";
 import { chunk } from "@/lib/shared/in-batches";
 import type { AlertDirection, AlertKind } from "@/lib/validation/alerts";
-import { crossedRulesSql, rearmSql, VALUE_ROWS_PER_STATEMENT, type ValueRow } from "./evaluate-sql";
+import { crossedRulesSql, jsonRows, rearmSql, VALUE_ROWS_PER_STATEMENT, type ValueRow } from "./evaluate-sql";
 import {
   coinValue,
   pairValue,
@@ -36,8 +36,8 @@ export type { AlertEvaluation } from "./evaluate";
 
 
 const IDS_PER_STATEMENT = 500;
-/** Firings per transaction: each is a few rows; a batch keeps a busy pass's lock short. */
-const FIRINGS_PER_TRANSACTION = 200;
+/** Firings per transaction: each is a few rows; batches keep a busy pass's write lock short. */
+const FIRINGS_PER_TRANSACTION = 1_000;
 
 const FIGURE_COLUMNS = {
   id: true,
@@ -65,11 +65,10 @@ async function pairsOf(db: PrismaClient, ids: readonly string[]): Promise<{ coin
   const kinds = PAIR_KINDS.map((kind) => `'${kind}'`).join(",");
   const seen = new Map<string, { coinId: string; otherCoinId: string; kind: PairKind }>();
   for (const piece of chunk(ids, IDS_PER_STATEMENT)) {
-    const marks = piece.map(() => "?").join(",");
     for (const side of ["coinId", "otherCoinId"]) {
       const rows = await db.$queryRawUnsafe<{ coinId: string; otherCoinId: string; kind: PairKind }[]>(
-        `SELECT DISTINCT "coinId", "otherCoinId", "kind" FROM "AlertRule" WHERE "${side}" IN (${marks}) AND "kind" IN (${kinds}) AND "otherCoinId" IS NOT NULL`,
-        ...piece,
+        `SELECT DISTINCT "coinId", "otherCoinId", "kind" FROM "AlertRule" WHERE "${side}" IN (SELECT "value" FROM json_each(?)) AND "kind" IN (${kinds}) AND "otherCoinId" IS NOT NULL`,
+        JSON.stringify(piece),
       );
       for (const row of rows) seen.set(`${row.coinId}\n${row.otherCoinId}\n${row.kind}`, row);
     }
@@ -96,7 +95,8 @@ async function searchByRange(db: PrismaClient, rows: readonly ValueRow[], pair: 
   let rearmed = 0;
   for (const piece of chunk(rows, VALUE_ROWS_PER_STATEMENT)) {
     const crossed = crossedRulesSql(piece, pair);
-    candidates.push(...(await db.$queryRawUnsafe<CandidateRow[]>(crossed.sql, ...crossed.params)).map(toCandidate));
+    const found = await db.$queryRawUnsafe<CandidateRow[]>(crossed.sql, ...crossed.params);
+    candidates.push(...found.map(toCandidate));
     const rearm = rearmSql(piece, pair);
     rearmed += await db.$executeRawUnsafe(rearm.sql, ...rearm.params);
   }
@@ -108,8 +108,8 @@ async function sentToday(db: PrismaClient, userIds: readonly number[], now: Date
   const out = new Map<number, number>();
   for (const piece of chunk(userIds, IDS_PER_STATEMENT)) {
     const rows = await db.$queryRawUnsafe<{ userId: number; n: number }[]>(
-      `SELECT "userId", COUNT(*) AS n FROM "AlertFiring" WHERE "userId" IN (${piece.map(() => "?").join(",")}) AND "firedAt" >= ? AND "suppressed" IS NULL GROUP BY "userId"`,
-      ...piece,
+      `SELECT "userId", COUNT(*) AS n FROM "AlertFiring" WHERE "userId" IN (SELECT "value" FROM json_each(?)) AND "firedAt" >= ? AND "suppressed" IS NULL GROUP BY "userId"`,
+      JSON.stringify(piece),
       sqlDateTime(new Date(now.getTime() - DAILY_CAP_WINDOW_MS)),
     );
     for (const row of rows) out.set(Number(row.userId), Number(row.n));
@@ -138,37 +138,42 @@ async function writeFirings(
   now: Date,
 ): Promise<{ fired: number; suppressed: number; deliveries: number }> {
   const at = sqlDateTime(now);
+  // Each statement takes its rows as one JSON parameter (evaluate-sql.ts jsonRows).
+  const rules = JSON.stringify(batch.map((firing) => [firing.rule.id, firing.rule.crossing, firing.next.armed ? 1 : 0, firing.next.rearmAt, firing.next.level]));
   return db.$transaction(
     async (tx) => {
       const won = await tx.$queryRawUnsafe<{ id: number }[]>(
-        `UPDATE "AlertRule" SET "armed" = v.column3, "rearmAt" = v.column4, "level" = v.column5, "crossing" = "AlertRule"."crossing" + 1, "lastFiredAt" = ?
-         FROM (VALUES ${batch.map(() => "(?,?,?,?,?)").join(",")}) AS v
-         WHERE "AlertRule"."id" = v.column1 AND "AlertRule"."crossing" = v.column2 AND "AlertRule"."armed" = 1
+        `UPDATE "AlertRule" SET "armed" = v.c2, "rearmAt" = v.c3, "level" = v.c4, "crossing" = "AlertRule"."crossing" + 1, "lastFiredAt" = ?
+         FROM (${jsonRows(5)}) AS v
+         WHERE "AlertRule"."id" = v.c0 AND "AlertRule"."crossing" = v.c1 AND "AlertRule"."armed" = 1
          RETURNING "id"`,
         at,
-        ...batch.flatMap((firing) => [firing.rule.id, firing.rule.crossing, firing.next.armed ? 1 : 0, firing.next.rearmAt, firing.next.level]),
+        rules,
       );
       const wonIds = new Set(won.map((row) => Number(row.id)));
       const firings = batch.filter((firing) => wonIds.has(firing.rule.id));
       if (firings.length === 0) return { fired: 0, suppressed: 0, deliveries: 0 };
       const inserted = await tx.$queryRawUnsafe<{ id: number; ruleId: number }[]>(
         `INSERT INTO "AlertFiring" ("ruleId", "userId", "crossing", "firedAt", "message", "url", "value", "suppressed")
-         VALUES ${firings.map(() => "(?,?,?,?,?,?,?,?)").join(",")}
+         SELECT c0, c1, c2, ?, c3, c4, c5, c6 FROM (${jsonRows(7)}) WHERE true
          ON CONFLICT ("ruleId", "crossing") DO NOTHING RETURNING "id", "ruleId"`,
-        ...firings.flatMap((firing) => [firing.rule.id, firing.rule.userId, firing.crossing, at, firing.message, firing.url, firing.rule.value, firing.suppressed]),
+        at,
+        JSON.stringify(firings.map((firing) => [firing.rule.id, firing.rule.userId, firing.crossing, firing.message, firing.url, firing.rule.value, firing.suppressed])),
       );
       const firingIdOf = new Map(inserted.map((row) => [Number(row.ruleId), Number(row.id)]));
       const deliveries = firings.flatMap((firing) => {
         const firingId = firingIdOf.get(firing.rule.id);
         if (firingId === undefined || firing.suppressed) return [];
-        return (subscriptions.get(firing.rule.userId) ?? []).map((subscriptionId) => ({ firingId, subscriptionId }));
+        return (subscriptions.get(firing.rule.userId) ?? []).map((subscriptionId) => [firingId, `push:${subscriptionId}`, subscriptionId]);
       });
-      for (const piece of chunk(deliveries, 1000)) {
+      if (deliveries.length > 0) {
         await tx.$executeRawUnsafe(
           `INSERT INTO "AlertDelivery" ("firingId", "channel", "target", "subscriptionId", "status", "attempts", "nextAttemptAt", "createdAt")
-           VALUES ${piece.map(() => "(?,'webpush',?,?,'pending',0,?,?)").join(",")}
+           SELECT c0, 'webpush', c1, c2, 'pending', 0, ?, ? FROM (${jsonRows(3)}) WHERE true
            ON CONFLICT ("firingId", "target") DO NOTHING`,
-          ...piece.flatMap(({ firingId, subscriptionId }) => [firingId, `push:${subscriptionId}`, subscriptionId, at, at]),
+          at,
+          at,
+          JSON.stringify(deliveries),
         );
       }
       const written = firings.filter((firing) => firingIdOf.has(firing.rule.id));
@@ -186,7 +191,8 @@ async function writeFirings(
 export async function evaluateAlerts(db: PrismaClient, changedIds: readonly string[], options: { now?: Date } = {}): Promise<AlertEvaluation> {
   const started = performance.now();
   const now = options.now ?? new Date();
-  const summary: AlertEvaluation = { rulesChecked: 0, fired: 0, suppressed: 0, rearmed: 0, deliveries: 0, ms: 0 };
+  const summary: AlertEvaluation = { rulesChecked: 0, fired: 0, suppressed: 0, rearmed: 0, deliveries: 0, ms: 0, phasesMs: { read: 0, search: 0, write: 0 } };
+  const phase = (name: keyof AlertEvaluation["phasesMs"], from: number) => (summary.phasesMs[name] = Math.round(performance.now() - from));
   if (changedIds.length === 0) return summary;
 
   // 1. The changed coins' figures as published, and which of them may fire anything.
@@ -216,17 +222,23 @@ export async function evaluateAlerts(db: PrismaClient, changedIds: readonly stri
     return value === null || !Number.isFinite(value) ? [] : [{ ...pair, value }];
   });
 
+  phase("read", started);
+
   // 4. The rules past their level, and the re-arms, by range.
+  const searchStarted = performance.now();
   const single = await searchByRange(db, singleRows, false);
   const pair = await searchByRange(db, pairRows, true);
   const candidates = [...single.candidates, ...pair.candidates];
   summary.rearmed = single.rearmed + pair.rearmed;
   summary.rulesChecked = candidates.length + summary.rearmed;
+  phase("search", searchStarted);
 
   // 5. Plan (cooldowns, the daily cap, the words) and write each firing once.
+  const writeStarted = performance.now();
   if (candidates.length > 0) {
     const userIds = [...new Set(candidates.map((rule) => rule.userId))];
-    const planned = planFirings(candidates, coins, await sentToday(db, userIds, now), now);
+    const today = await sentToday(db, userIds, now);
+    const planned = planFirings(candidates, coins, today, now);
     const subscriptions = await subscriptionsOf(db, [...new Set(planned.map((firing) => firing.rule.userId))]);
     for (const batch of chunk(planned, FIRINGS_PER_TRANSACTION)) {
       const written = await writeFirings(db, batch, subscriptions, now);
@@ -235,6 +247,7 @@ export async function evaluateAlerts(db: PrismaClient, changedIds: readonly stri
       summary.deliveries += written.deliveries;
     }
   }
+  phase("write", writeStarted);
   summary.ms = Math.round(performance.now() - started);
   return summary;
 }

@@ -35,6 +35,8 @@ export type AlertEvaluation = {
   /** Outbox rows written (one per push subscription of each firing's user). */
   deliveries: number;
   ms: number;
+  /** Where the time went: reading figures and pairs, the range searches and re-arms, planning and writing the firings. */
+  phasesMs: { read: number; search: number; write: number };
 };
 
 export const SINGLE_COIN_KINDS = ["price", "market_cap", "new_ath", "move_24h"] as const satisfies readonly AlertKind[];

@@ -102,10 +102,11 @@ export async function refreshMarket(
   let report: RefreshReport;
   try {
     report = await runRefreshPass(db, options.sources ?? configuredSources(), { log: options.log, budgetMs: options.budgetMs, stillHoldsLease, now: options.now });
-    // Alerts are judged on what this pass published, inside its lease: a pass that lost it (its
-    // writes were skipped, or another refresher took over since) leaves them to the one that holds it.
-    if (!report.leaseLost && report.updated.length > 0 && (await stillHoldsLease())) {
-      report.alerts = await evaluateAlertsOfPass(db, report.updated, options);
+    // Alerts are judged on what this pass published (the coins whose figures changed), inside its
+    // lease: a pass that lost it (its writes were skipped, or another refresher took over since)
+    // leaves them to the one that holds it.
+    if (!report.leaseLost && report.changed.length > 0 && (await stillHoldsLease())) {
+      report.alerts = await evaluateAlertsOfPass(db, report.changed, options);
       // ALERTS DRAIN HOOK (issue 39 item 4): the outbox rows written above are sent from here
       // (drainOutbox(db, ...), lib/alerts/outbox*.server.ts), still inside the lease.
     }

@@ -16,6 +16,7 @@ const base: RefreshReport = {
   snapshotsThinned: 0,
   leaseLost: false,
   alerts: null,
+  changed: [],
 };
 
 test("the schedule's line names every outcome of the pass", () => {

@@ -6,6 +6,8 @@ export type RefreshReport = {
   startedAt: string;
   finishedAt: string;
   updated: string[];
+  /** Of `updated`, the coins whose figures changed (or became usable for alerts): what the alerts evaluate. */
+  changed: string[];
   /**
    * kind "unreachable": the source or RPC was down, which says nothing about the coin; "contract":
    * the token's own contract failed the read (lib/market/types.ts).
@@ -49,6 +51,7 @@ export function emptyReport(startedAt: Date): RefreshReport {
     startedAt: startedAt.toISOString(),
     finishedAt: "",
     updated: [],
+    changed: [],
     failed: [],
     heldBack: [],
     lowLiquidity: [],
