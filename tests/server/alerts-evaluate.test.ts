@@ -47,8 +47,10 @@ async function pass(answers: Record<string, Quote>, options: { advanceMs?: numbe
   return outcome.report;
 }
 
-function alertsOf(report: { alerts: unknown }) {
+/** The pass's evaluation; a pass that changed no coin's figures evaluates nothing (zeros). */
+function alertsOf(report: { alerts: unknown; changed: string[] }) {
   const alerts = report.alerts as { rulesChecked: number; fired: number; suppressed: number; rearmed: number; deliveries: number } | null;
+  if (alerts === null && report.changed.length === 0) return { rulesChecked: 0, fired: 0, suppressed: 0, rearmed: 0, deliveries: 0 };
   if (alerts === null || "error" in alerts) throw new Error(`no evaluation: ${JSON.stringify(alerts)}`);
   return alerts;
 }
@@ -147,6 +149,31 @@ test("A reaches B fires on the pair's live symbols when either coin changes, and
   expect(alertsOf(await pass(hex(3e9))).fired).toBe(1);
   expect((await firingsOf(most.id)).map((f) => f.value)).toEqual([0.9]);
   expect(await firingsOf(half.id)).toHaveLength(1);
+});
+
+test("a new all-time high fires when the held high rises (never on a one-pass spike), then waits for a higher one", async () => {
+  await db().coin.update({ where: { id: "loan" }, data: { athPrice: 0.9, athMarketCap: 1e12 } });
+  const { id } = await rule({ kind: "new_ath", coinId: "loan", level: 0.9, direction: null });
+  const at = (price: number) => pass({ loan: quote(price, price * 1e9) });
+  for (const price of [3, 0.8, 0.8]) expect(alertsOf(await at(price)).fired).toBe(0);
+  expect(alertsOf(await at(1.5)).fired).toBe(0);
+  expect(alertsOf(await at(1.5)).fired).toBe(0);
+  // The third pass at 1.5, 10 minutes on: the high holds at 1.5.
+  expect(alertsOf(await at(1.5)).fired).toBe(1);
+  expect(await db().alertRule.findUniqueOrThrow({ where: { id } })).toMatchObject({ armed: true, level: 1.5, crossing: 1 });
+  expect((await firingsOf(id))[0]!.message).toMatch(/made a new all-time high: \$1\.50/);
+  expect(alertsOf(await at(1.6)).fired).toBe(0);
+});
+
+test("a 24h move of N% either way fires at most once a day", async () => {
+  const { id } = await rule({ kind: "move_24h", coinId: "phiat", level: 10, direction: null });
+  const at = (change: number, options?: { advanceMs?: number }) => pass({ phiat: { ...quote(1 + change / 100, 1e9 + change * 1e6), change24h: change } }, options);
+  expect(alertsOf(await at(5)).fired).toBe(0);
+  expect(alertsOf(await at(-12)).fired).toBe(1);
+  expect(alertsOf(await at(-15)).fired).toBe(0);
+  expect(alertsOf(await at(14, { advanceMs: 24 * 60 * 60_000 })).fired).toBe(1);
+  // A day on, the change is the site's own against its price of 24 h before (-12%'s pass).
+  expect((await firingsOf(id)).map((f) => f.message)).toEqual([expect.stringMatching(/^PHIAT is down 12(\.0)?% in 24h$/), expect.stringMatching(/^PHIAT is up [\d.]+% in 24h$/)]);
 });
 
 test("paused rules and rules naming a removed coin fire nothing", async () => {
