@@ -43,7 +43,8 @@ function joinOn(pair: boolean, armed: 0 | 1, direction: "'above'" | "'below'" | 
 
 /**
  * The armed, unpaused rules whose level the value has reached: above (level <= value), below
- * (level >= value), and the kinds without a side (new_ath, move_24h: level <= value).
+ * (level >= value), and those without a side (new_ath, move_24h; a reach rule stored without
+ * one reads as "above": level <= value).
  */
 export function crossedRulesSql(rows: readonly ValueRow[], pair: boolean): Sql {
   const cte = values(rows);
@@ -51,14 +52,14 @@ export function crossedRulesSql(rows: readonly ValueRow[], pair: boolean): Sql {
   const branches = [
     `${columns} ${joinOn(pair, 1, "'above'")} AND r."level" <= v."value" WHERE r."paused" = 0`,
     `${columns} ${joinOn(pair, 1, "'below'")} AND r."level" >= v."value" WHERE r."paused" = 0`,
-    ...(pair ? [] : [`${columns} ${joinOn(pair, 1, "NULL")} AND r."level" <= v."value" WHERE r."paused" = 0`]),
+    `${columns} ${joinOn(pair, 1, "NULL")} AND r."level" <= v."value" WHERE r."paused" = 0`,
   ];
   return { sql: `${cte.sql} ${branches.join(" UNION ALL ")}`, params: cte.params };
 }
 
 /**
  * Re-arms the rules that fired and whose value has gone back past the margin: fired going above,
- * re-armed at or below rearmAt; fired going below, at or above it. Paused rules re-arm too, so
+ * re-armed at or below rearmAt (a rule without a side too); fired going below, at or above it. Paused rules re-arm too, so
  * a rule resumed later starts from where the value is.
  */
 export function rearmSql(rows: readonly ValueRow[], pair: boolean): Sql {
@@ -66,7 +67,8 @@ export function rearmSql(rows: readonly ValueRow[], pair: boolean): Sql {
   return {
     sql: `${cte.sql} UPDATE "AlertRule" SET "armed" = 1, "rearmAt" = NULL WHERE "id" IN (
       SELECT r."id" ${joinOn(pair, 0, "'above'")} AND r."rearmAt" >= v."value"
-      UNION ALL SELECT r."id" ${joinOn(pair, 0, "'below'")} AND r."rearmAt" <= v."value")`,
+      UNION ALL SELECT r."id" ${joinOn(pair, 0, "'below'")} AND r."rearmAt" <= v."value"
+      UNION ALL SELECT r."id" ${joinOn(pair, 0, "NULL")} AND r."rearmAt" >= v."value")`,
     params: cte.params,
   };
 }

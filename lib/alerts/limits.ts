@@ -14,7 +14,8 @@ export const REARM_MARGIN = 0.02;
 /**
  * The least time between two firings of one rule: an hour. Even a value that swings past the
  * margin every pass tells its owner at most hourly; a crossing inside the hour is not lost, the
- * rule stays armed and fires at the first pass after it if the value is still past the level.
+ * rule stays armed and fires at the first pass after it that moves the coin (a pass evaluates
+ * only the coins whose figures changed) if the value is still past the level.
  */
 export const RULE_COOLDOWN_MS = HOUR_MS;
 

@@ -176,6 +176,13 @@ test("a 24h move of N% either way fires at most once a day", async () => {
   expect((await firingsOf(id)).map((f) => f.message)).toEqual([expect.stringMatching(/^PHIAT is down 12(\.0)?% in 24h$/), expect.stringMatching(/^PHIAT is up [\d.]+% in 24h$/)]);
 });
 
+test("a reach rule stored without a side reads as reaching from below", async () => {
+  const { id } = await rule({ kind: "reach", coinId: "trio", otherCoinId: "texan", level: 2, direction: null });
+  expect(alertsOf(await pass({ trio: quote(1, 1e8), texan: quote(1, 1e8) })).fired).toBe(0);
+  expect(alertsOf(await pass({ trio: quote(3, 3e8), texan: quote(1, 1e8) })).fired).toBe(1);
+  expect(await db().alertRule.findUniqueOrThrow({ where: { id } })).toMatchObject({ armed: false, rearmAt: 1.96 });
+});
+
 test("paused rules and rules naming a removed coin fire nothing", async () => {
   const paused = await rule({ kind: "price", coinId: "pdai", level: 0.5, paused: true });
   const goneA = await rule({ kind: "reach", coinId: "gone-coin", otherCoinId: "pdai", level: 0.001 });
