@@ -9,6 +9,7 @@
 // on-chain PLS price against CoinGecko's when a CoinGecko source is configured.
 import "server-only";
 import type { PrismaClient } from "@/lib/db/create-client";
+import { STALE_AFTER_MINUTES } from "@/lib/coins/freshness";
 import { getEnv } from "@/lib/config/env";
 import { crossCheckPls } from "./cross-check";
 import { passDeadline } from "./pass-budget";
@@ -21,7 +22,7 @@ import type { FetchOptions, PriceSource } from "./types";
 import { askSources } from "./pass/ask-sources.server";
 import { judgeAnswers } from "./pass/judge";
 import { loadCoinsStalestFirst } from "./pass/load-coins.server";
-import { aboveHigh, newlyLow, pendingMoves, publishedOf, publishedRows } from "./pass/published-rows";
+import { aboveHigh, changedFigures, newlyLow, pendingMoves, publishedOf, publishedRows } from "./pass/published-rows";
 import { emptyReport, type RefreshReport } from "./pass/report";
 import { groupBySource } from "./pass/requests";
 import { disagreementLines, freshOnchainPrices, onchainTokens, plsCheck, summarizeChecks } from "./pass/source-checks";
@@ -91,6 +92,7 @@ export async function runRefreshPass(db: PrismaClient, sources: readonly PriceSo
   const rows = publishedRows(published, { references, recent, writtenAt });
   await writePrices(db, { rows, pendingMoves: pendingMoves(judged.outcomes), newlyLow: newlyLow(coins, report.lowLiquidity), contract });
   report.updated = rows.map((row) => row.id);
+  report.changed = changedFigures(published, rows, STALE_AFTER_MINUTES * 60_000);
 
   // 8. Thin old snapshots, at most hourly across instances.
   report.snapshotsThinned = await thinAtMostHourly(db, now());

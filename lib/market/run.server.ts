@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { invalidatePublicData } from "@/lib/cache/invalidate.server";
 import { getDb } from "@/lib/db/get-db.server";
+import { evaluateAlerts } from "@/lib/alerts/evaluate.server";
 import { getEnv } from "@/lib/config/env";
 import { effectiveRefreshIntervalMinutes } from "./refresh-interval";
 import { MARKET_REFRESH_LEASE, acquireLease, holdsLease, releaseLease, renewLease } from "./lease.server";
@@ -69,7 +70,15 @@ const passesInFlight = ((globalThis as unknown as { [PASSES_KEY]?: Map<string, (
 
 export async function refreshMarket(
   db: PrismaClient,
-  options: { sources?: PriceSource[]; holder?: string; leaseMs?: number; budgetMs?: number; log?: (line: string) => void } = {},
+  options: {
+    sources?: PriceSource[];
+    holder?: string;
+    leaseMs?: number;
+    budgetMs?: number;
+    log?: (line: string) => void;
+    /** The time the pass writes and the alerts are judged at (tests fix it). */
+    now?: () => Date;
+  } = {},
 ): Promise<RefreshOutcome> {
   const holder = options.holder ?? randomUUID();
   const leaseMs = options.leaseMs ?? leaseDurationMs();
@@ -92,7 +101,15 @@ export async function refreshMarket(
   const stillHoldsLease = async () => !lost && (await holdsLease(db, MARKET_REFRESH_LEASE, holder));
   let report: RefreshReport;
   try {
-    report = await runRefreshPass(db, options.sources ?? configuredSources(), { log: options.log, budgetMs: options.budgetMs, stillHoldsLease });
+    report = await runRefreshPass(db, options.sources ?? configuredSources(), { log: options.log, budgetMs: options.budgetMs, stillHoldsLease, now: options.now });
+    // Alerts are judged on what this pass published (the coins whose figures changed), inside its
+    // lease: a pass that lost it (its writes were skipped, or another refresher took over since)
+    // leaves them to the one that holds it.
+    if (!report.leaseLost && report.changed.length > 0 && (await stillHoldsLease())) {
+      report.alerts = await evaluateAlertsOfPass(db, report.changed, options);
+      // ALERTS DRAIN HOOK (issue 39 item 4): the outbox rows written above are sent from here
+      // (drainOutbox(db, ...), lib/alerts/outbox*.server.ts), still inside the lease.
+    }
   } finally {
     clearInterval(timer);
     passesInFlight.delete(holder);
@@ -100,6 +117,17 @@ export async function refreshMarket(
   // Even a pass where every coin failed may have re-ranked or thinned; the rebuild is cheap.
   invalidatePublicData(["coins"]);
   return { ran: true, report };
+}
+
+/** The evaluation never fails the pass: its prices are written; the rules wait for the next one. */
+async function evaluateAlertsOfPass(db: PrismaClient, updated: readonly string[], options: { log?: (line: string) => void; now?: () => Date }) {
+  try {
+    return await evaluateAlerts(db, updated, { now: options.now?.() });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    (options.log ?? console.warn)(`[alerts] evaluation failed: ${message}`);
+    return { error: message };
+  }
 }
 
 /**

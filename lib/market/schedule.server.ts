@@ -158,6 +158,7 @@ function marketRecord(outcome: RefreshOutcome) {
     snapshotsThinned: report.snapshotsThinned,
     leaseLost: report.leaseLost,
     plsCrossCheck: report.crossCheck && { differencePct: report.crossCheck.differencePct, agrees: report.crossCheck.agrees },
+    alerts: report.alerts,
   };
 }
 

@@ -15,6 +15,8 @@ const base: RefreshReport = {
   sourceChecks: { asked: 0, checked: 0, disagree: [] },
   snapshotsThinned: 0,
   leaseLost: false,
+  alerts: null,
+  changed: [],
 };
 
 test("the schedule's line names every outcome of the pass", () => {

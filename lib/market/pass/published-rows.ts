@@ -52,6 +52,45 @@ export function publishedRows(
   }));
 }
 
+/**
+ * Two figures differ by more than the last digits: a stored figure comes back a unit in the last
+ * place off the one written (the raw statement's parameters carry 16 significant digits), which
+ * is no move.
+ */
+function differs(a: number, b: number): boolean {
+  return Math.abs(a - b) > 1e-12 * Math.max(Math.abs(a), Math.abs(b));
+}
+
+/**
+ * The published coins whose figures an alert can see changed (lib/alerts/evaluate.server.ts
+ * evaluates only these): price, market cap, 24h change or a high raised, or a coin whose figures
+ * could fire nothing before (seed snapshot, flagged, quarantined, a move pending, or stale) and
+ * can now. A coin republished with the same figures crosses no level its last evaluation did not see.
+ */
+export function changedFigures(published: readonly PublishOutcome[], rows: readonly PublishedPrice[], staleAfterMs: number): string[] {
+  const before = new Map(published.map(({ coin }) => [coin.id, coin]));
+  return rows.flatMap((row) => {
+    const coin = before.get(row.id);
+    if (!coin) return [];
+    const unusable =
+      coin.priceSource === "snapshot" ||
+      coin.lowLiquidity ||
+      coin.quarantinedAt !== null ||
+      coin.pendingPrice !== null ||
+      coin.priceUpdatedAt === null ||
+      row.priceUpdatedAt.getTime() - coin.priceUpdatedAt.getTime() >= staleAfterMs;
+    const raised = (offered: number | null, stored: number | null) => offered !== null && (stored === null || (offered > stored && differs(offered, stored)));
+    const moved =
+      differs(row.currentPrice, coin.currentPrice) ||
+      differs(row.marketCap, coin.marketCap) ||
+      (row.priceChange24h === null) !== (coin.priceChange24h === null) ||
+      (row.priceChange24h !== null && coin.priceChange24h !== null && differs(row.priceChange24h, coin.priceChange24h)) ||
+      raised(row.athPrice, coin.athPrice) ||
+      raised(row.athMarketCap, coin.athMarketCap);
+    return unusable || moved ? [row.id] : [];
+  });
+}
+
 /** The moves held back this pass, kept as pending for the next pass to confirm (with the supply that waits with them). */
 export function pendingMoves(outcomes: readonly Outcome[]): PendingMoveRow[] {
   return outcomes.flatMap((outcome) =>

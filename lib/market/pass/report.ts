@@ -1,10 +1,13 @@
 // What a refresh pass reports (pure): the report's shape and the empty report a pass starts from.
+import type { AlertEvaluation } from "@/lib/alerts/evaluate";
 import type { PlsCrossCheck } from "../cross-check";
 
 export type RefreshReport = {
   startedAt: string;
   finishedAt: string;
   updated: string[];
+  /** Of `updated`, the coins whose figures changed (or became usable for alerts): what the alerts evaluate. */
+  changed: string[];
   /**
    * kind "unreachable": the source or RPC was down, which says nothing about the coin; "contract":
    * the token's own contract failed the read (lib/market/types.ts).
@@ -35,6 +38,12 @@ export type RefreshReport = {
   snapshotsThinned: number;
   /** True when the pass lost its lease before writing, so it wrote nothing. */
   leaseLost: boolean;
+  /**
+   * The alert evaluation after the pass (lib/alerts/evaluate.server.ts), run by refreshMarket while
+   * it still holds the lease; null when none ran (runRefreshPass alone, nothing published, the
+   * lease lost) or `{ error }` when it failed (the prices stand; the rules wait for the next pass).
+   */
+  alerts: AlertEvaluation | { error: string } | null;
 };
 
 export function emptyReport(startedAt: Date): RefreshReport {
@@ -42,6 +51,7 @@ export function emptyReport(startedAt: Date): RefreshReport {
     startedAt: startedAt.toISOString(),
     finishedAt: "",
     updated: [],
+    changed: [],
     failed: [],
     heldBack: [],
     lowLiquidity: [],
@@ -52,5 +62,6 @@ export function emptyReport(startedAt: Date): RefreshReport {
     sourceChecks: { asked: 0, checked: 0, disagree: [] },
     snapshotsThinned: 0,
     leaseLost: false,
+    alerts: null,
   };
 }

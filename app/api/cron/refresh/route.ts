@@ -28,6 +28,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
       deferred: report.deferred.length,
       crossCheck: report.crossCheck,
       sourceChecks: report.sourceChecks,
+      alerts: report.alerts,
     };
     if (body.status !== "failed") return body;
     return NextResponse.json({ ...body, error: { code: "service_unavailable", message: failedPassMessage(report) } }, { status: statusOf("service_unavailable") });

@@ -1,0 +1,74 @@
+// The evaluation's range searches, as SQL (pure: text and parameters). Each takes a list of
+// (coin, kind, other coin, value) rows, one per changed coin and kind or per changed pair, and
+// joins it to AlertRule on the index (coinId, kind, otherCoinId, armed, direction, level|rearmAt):
+// for each row SQLite seeks to the rule's coin, kind, pair, state and side and reads only the
+// rules whose level (or re-arm point) the value has passed. No statement reads a rule that is not
+// past its level, whatever the number of rules.
+
+/** One value to compare with the levels of a coin's (or pair's) rules of one kind. */
+export type ValueRow = { coinId: string; kind: string; otherCoinId: string | null; value: number };
+
+/** Rows per statement (one JSON parameter: the statement's size, not SQLite's parameter limit, bounds it). */
+export const VALUE_ROWS_PER_STATEMENT = 2_000;
+
+type Sql = { sql: string; params: (string | number | null)[] };
+
+/**
+ * The rows as one JSON parameter, unpacked by json_each: a parameter per value costs more in the
+ * client than the search itself does in SQLite (measured by bench:alerts).
+ */
+function values(rows: readonly ValueRow[]): Sql {
+  return {
+    sql: `WITH v("coinId", "kind", "other", "value") AS MATERIALIZED (${jsonRows(4)})`,
+    params: [JSON.stringify(rows.map((row) => [row.coinId, row.kind, row.otherCoinId, row.value]))],
+  };
+}
+
+/** SELECT of columns c0, c1, … from a JSON array of arrays given as the one parameter. */
+export function jsonRows(columns: number): string {
+  return `SELECT ${Array.from({ length: columns }, (_, i) => `json_extract(j."value", '$[${i}]') AS c${i}`).join(", ")} FROM json_each(?) AS j`;
+}
+
+/**
+ * `r` matched to its value row on the index's equality columns (the pair, or none for a single
+ * coin), through the index named: without statistics SQLite may otherwise pick the narrower
+ * (otherCoinId, kind) index for pairs and read every rule of the pair.
+ */
+function joinOn(pair: boolean, armed: 0 | 1, direction: "'above'" | "'below'" | "NULL"): string {
+  const index = armed ? "AlertRule_coinId_kind_otherCoinId_armed_direction_level_idx" : "AlertRule_coinId_kind_otherCoinId_armed_direction_rearmAt_idx";
+  return `FROM v JOIN "AlertRule" r INDEXED BY "${index}" ON r."coinId" = v."coinId" AND r."kind" = v."kind" AND ${
+    pair ? `r."otherCoinId" = v."other"` : `r."otherCoinId" IS NULL`
+  } AND r."armed" = ${armed} AND r."direction" ${direction === "NULL" ? "IS NULL" : `= ${direction}`}`;
+}
+
+/**
+ * The armed, unpaused rules whose level the value has reached: above (level <= value), below
+ * (level >= value), and those without a side (new_ath, move_24h; a reach rule stored without
+ * one reads as "above": level <= value).
+ */
+export function crossedRulesSql(rows: readonly ValueRow[], pair: boolean): Sql {
+  const cte = values(rows);
+  const columns = `SELECT r."id", r."userId", r."kind", r."coinId", r."otherCoinId", r."direction", r."level", r."crossing", r."lastFiredAt", v."value"`;
+  const branches = [
+    `${columns} ${joinOn(pair, 1, "'above'")} AND r."level" <= v."value" WHERE r."paused" = 0`,
+    `${columns} ${joinOn(pair, 1, "'below'")} AND r."level" >= v."value" WHERE r."paused" = 0`,
+    `${columns} ${joinOn(pair, 1, "NULL")} AND r."level" <= v."value" WHERE r."paused" = 0`,
+  ];
+  return { sql: `${cte.sql} ${branches.join(" UNION ALL ")}`, params: cte.params };
+}
+
+/**
+ * Re-arms the rules that fired and whose value has gone back past the margin: fired going above,
+ * re-armed at or below rearmAt (a rule without a side too); fired going below, at or above it. Paused rules re-arm too, so
+ * a rule resumed later starts from where the value is.
+ */
+export function rearmSql(rows: readonly ValueRow[], pair: boolean): Sql {
+  const cte = values(rows);
+  return {
+    sql: `${cte.sql} UPDATE "AlertRule" SET "armed" = 1, "rearmAt" = NULL WHERE "id" IN (
+      SELECT r."id" ${joinOn(pair, 0, "'above'")} AND r."rearmAt" >= v."value"
+      UNION ALL SELECT r."id" ${joinOn(pair, 0, "'below'")} AND r."rearmAt" <= v."value"
+      UNION ALL SELECT r."id" ${joinOn(pair, 0, "NULL")} AND r."rearmAt" >= v."value")`,
+    params: cte.params,
+  };
+}

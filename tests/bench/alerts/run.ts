@@ -1,0 +1,172 @@
+// `npm run bench:alerts`: issue 39 item 7. A database of the seed plus 5,000 synthetic coins
+// (tests/bench/synthetic-coins.ts, without their history), 10,000 users with a push subscription
+// each and 100,000 alert rules over the coins (bench-rules.ts); then real market passes
+// (refreshMarket, the worker's and the cron route's entry, and runRefreshPass alone for the pass
+// without alerts) against an in-memory PriceSource answering every coin, 500 of which move 12%
+// each pass. Prints the table and the goals; asserts nothing.
+//
+// The evaluation is server code the worker (or the cron route) runs: this bench runs it in Node
+// through tsx with the react-server condition, as bench:market does, not through `next build`
+// (the pass and the evaluation have no page or bundle in their path).
+import { randomUUID } from "node:crypto";
+import { MARKET_REFRESH_LEASE, releaseLease } from "../../../lib/market/lease.server";
+import { runRefreshPass } from "../../../lib/market/refresh.server";
+import { refreshMarket } from "../../../lib/market/run.server";
+import type { PriceSource, Quote, SourceResult } from "../../../lib/market/types";
+import { createPrismaClient } from "../../../lib/db/create-client";
+import { median } from "../stats";
+import { createSyntheticDatabase } from "../synthetic-coins";
+import { BENCH_RULES, insertBenchPopulation, type BenchCoin } from "./bench-rules";
+
+const MOVING_COINS = 500;
+const MOVE = 1.12;
+/** Measured passes of each kind (with alerts, without), interleaved so the database grows alike under both. */
+const PASSES = Number(process.env.ALERTS_BENCH_PASSES ?? 5);
+const GOALS = { evaluationMs: 1000, passGrowth: 0.1 };
+// ALERTS_BENCH_MARKET_PASS_MS: the production-source pass to weigh the evaluation against
+// (default: bench:market's last measured pass, docs/testing.md).
+
+const started = Date.now();
+const since = (from: number) => `${((Date.now() - from) / 1000).toFixed(1)} s`;
+
+console.log("Alerts bench: 100,000 rules, 5,000 coins, 10,000 users; passes where 500 coins move 12%");
+if (!global.gc) console.log("(run with NODE_OPTIONS=--expose-gc for heap figures from a collected start)");
+const database = await createSyntheticDatabase({ history: false });
+process.env.DATABASE_URL = database.url;
+const db = createPrismaClient({ url: database.url });
+try {
+  // One in-memory source answers every coin (the synthetic coins and the seed's).
+  await db.$executeRawUnsafe(`UPDATE "Coin" SET "quoteSource" = 'dexscreener', "quoteId" = "id"`);
+  const coins: BenchCoin[] = await db.coin.findMany({ where: { contractAddress: { not: null }, chain: "pulsechain" }, select: { id: true, symbol: true, name: true, currentPrice: true, marketCap: true }, orderBy: { rank: "desc" }, take: 5000 });
+  const setupStarted = Date.now();
+  const population = await insertBenchPopulation(db, coins);
+  console.log(`Setup: ${database.coins} coins; ${population.users} users, ${population.subscriptions} subscriptions, ${population.rules} rules in ${since(setupStarted)}`);
+
+  // The market the source answers from: every coin at its price; each pass moves the next 500.
+  const market = new Map((await db.coin.findMany({ select: { id: true, currentPrice: true, marketCap: true } })).map((coin) => [coin.id, { ...coin, change: 0 }]));
+  const ids = coins.map((coin) => coin.id);
+  let round = 0;
+  const moveNext = () => {
+    const up = round % 2 === 0;
+    for (const id of ids.slice((round * MOVING_COINS) % ids.length, ((round * MOVING_COINS) % ids.length) + MOVING_COINS)) {
+      const coin = market.get(id)!;
+      const factor = up ? MOVE : 1 / MOVE;
+      Object.assign(coin, { currentPrice: coin.currentPrice * factor, marketCap: coin.marketCap * factor, change: (factor - 1) * 100 });
+    }
+    round++;
+  };
+  const source: PriceSource = {
+    name: "dexscreener",
+    async fetchQuotes(requests) {
+      const result: SourceResult = { quotes: new Map(), failures: [] };
+      for (const { coinId } of requests) {
+        const coin = market.get(coinId);
+        if (!coin) result.failures.push({ coinId, reason: "unknown" });
+        else result.quotes.set(coinId, { price: coin.currentPrice, marketCap: coin.marketCap, change24h: coin.change, liquidityUsd: 1e8 } satisfies Quote);
+      }
+      return result;
+    },
+  };
+
+  let clock = Date.now();
+  const at = () => {
+    clock += 5 * 60_000;
+    const now = new Date(clock);
+    return () => now;
+  };
+  const log = () => {};
+
+  // Heap sampled every 5 ms (and between the pass's statements) while a pass runs.
+  const sampleHeap = () => {
+    let peak = process.memoryUsage().heapUsed;
+    const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().heapUsed)), 5);
+    return () => (clearInterval(timer), Math.max(peak, process.memoryUsage().heapUsed));
+  };
+
+  const withAlerts = async () => {
+    moveNext();
+    const holder = randomUUID();
+    global.gc?.();
+    const before = process.memoryUsage().heapUsed;
+    const stop = sampleHeap();
+    const t0 = performance.now();
+    const outcome = await refreshMarket(db, { sources: [source], holder, log, now: at() });
+    const ms = performance.now() - t0;
+    const peak = stop();
+    await releaseLease(db, MARKET_REFRESH_LEASE, holder);
+    if (!outcome.ran) throw new Error(outcome.reason);
+    const alerts = outcome.report.alerts;
+    if (!alerts || "error" in alerts) throw new Error(`no evaluation: ${JSON.stringify(alerts)}`);
+    return { ms, updated: outcome.report.updated.length, alerts, heapMb: (peak - before) / 1024 / 1024, peakMb: peak / 1024 / 1024 };
+  };
+  const withoutAlerts = async () => {
+    moveNext();
+    global.gc?.();
+    const before = process.memoryUsage().heapUsed;
+    const stop = sampleHeap();
+    const t0 = performance.now();
+    const report = await runRefreshPass(db, [source], { log, now: at() });
+    const ms = performance.now() - t0;
+    const peak = stop();
+    return { ms, updated: report.updated.length, heapMb: (peak - before) / 1024 / 1024 };
+  };
+
+  // Warm-up: the first live price of every coin (it deletes the seed's sample rows) and passes
+  // enough for every coin's first all-time high to hold (3 passes over 10 minutes: until then
+  // every coin's figures change each pass), then one pass of each kind.
+  const warm = Date.now();
+  for (let i = 0; i < 4; i++) await runRefreshPass(db, [source], { log, now: at() });
+  await withAlerts();
+  await withoutAlerts();
+  console.log(`Warm-up passes: ${since(warm)}`);
+
+  const measured: Awaited<ReturnType<typeof withAlerts>>[] = [];
+  const plain: Awaited<ReturnType<typeof withoutAlerts>>[] = [];
+  for (let i = 0; i < PASSES; i++) {
+    measured.push(await withAlerts());
+    plain.push(await withoutAlerts());
+    const last = measured.at(-1)!;
+    console.log(
+      `  pass ${i + 1}: with alerts ${last.ms.toFixed(0)} ms (evaluation ${last.alerts.ms} ms ${JSON.stringify(last.alerts.phasesMs)}: ${last.alerts.rulesChecked} rules read, ${last.alerts.fired} fired, ${last.alerts.suppressed} suppressed, ${last.alerts.rearmed} re-armed, ${last.alerts.deliveries} deliveries), without ${plain.at(-1)!.ms.toFixed(0)} ms`,
+    );
+  }
+
+  const evaluationMs = median(measured.map((pass) => pass.alerts.ms));
+  const passWith = median(measured.map((pass) => pass.ms));
+  const passWithout = median(plain.map((pass) => pass.ms));
+  const growth = passWith / passWithout - 1;
+  const fired = median(measured.map((pass) => pass.alerts.fired + pass.alerts.suppressed));
+  const rulesRead = Math.max(...measured.map((pass) => pass.alerts.rulesChecked));
+  const heapMb = Math.max(...measured.map((pass) => pass.heapMb));
+  const plainHeapMb = Math.max(...plain.map((pass) => pass.heapMb));
+  const peakMb = Math.max(...measured.map((pass) => pass.peakMb));
+  /** met: undefined for a figure without a goal, null for one not measured yet. */
+  const row = (name: string, value: string, goal = "", met?: boolean | null) =>
+    console.log(`| ${name.padEnd(44)} | ${value.padStart(22)} | ${goal.padEnd(22)} | ${met === undefined ? "" : met === null ? "TODO" : met ? "met" : "NOT met"} |`);
+  console.log(`\nMedian of ${PASSES} passes each (coins published per pass: ${measured[0]!.updated}; ${MOVING_COINS} of them moved ${((MOVE - 1) * 100).toFixed(0)}%)`);
+  console.log(`| ${"figure".padEnd(44)} | ${"value".padStart(22)} | ${"goal".padEnd(22)} | goal |`);
+  console.log(`|${"-".repeat(46)}|${"-".repeat(24)}|${"-".repeat(24)}|------|`);
+  row("evaluation time", `${evaluationMs.toFixed(0)} ms`, `<= ${GOALS.evaluationMs} ms`, evaluationMs <= GOALS.evaluationMs);
+  row("firings per pass (fired + suppressed)", `${fired}`);
+  row("rules read per pass (most)", `${rulesRead} of ${BENCH_RULES}`, "not all rules", rulesRead < BENCH_RULES);
+  row("pass without alerts (runRefreshPass)", `${passWithout.toFixed(0)} ms`);
+  row("pass with alerts (refreshMarket)", `${passWith.toFixed(0)} ms`);
+  // What the rest of refreshMarket cost beside the evaluation (the lease, the cache invalidation,
+  // and whatever the evaluation's writes leave to the pass's next statements, a WAL checkpoint).
+  row("  of which not the evaluation", `${median(measured.map((pass) => pass.ms - pass.alerts.ms)).toFixed(0)} ms`);
+  row("pass time growth with alerts", `${(growth * 100).toFixed(1)}% (x${(passWith / passWithout).toFixed(2)})`, `<= ${GOALS.passGrowth * 100}%`, growth <= GOALS.passGrowth);
+  // The in-memory source answers at once, so this pass is the database's work alone; a pass with
+  // the production on-chain source waits on the chain (bench:market's measured pass: 21.7 s).
+  const marketPassMs = Number(process.env.ALERTS_BENCH_MARKET_PASS_MS ?? 21_700);
+  const onMarketPass = (passWith - passWithout) / marketPassMs;
+  row(`growth on bench:market's pass (${(marketPassMs / 1000).toFixed(1)} s)`, `${(onMarketPass * 100).toFixed(1)}%`, `<= ${GOALS.passGrowth * 100}%`, onMarketPass <= GOALS.passGrowth);
+  row("heap growth in a pass with alerts (most)", `${heapMb.toFixed(1)} MB`, "no load of all rules");
+  row("heap growth in a pass without alerts (most)", `${plainHeapMb.toFixed(1)} MB`);
+  row("heap peak during a pass with alerts", `${peakMb.toFixed(1)} MB`);
+  // TODO(lead): the push helper's drainOutbox(db, ...) over the pending deliveries above, timed.
+  row("deliveries handed to the push service / s", "TODO (drainOutbox)", "", null);
+  console.log(`\nTotal: ${since(started)}`);
+} finally {
+  await db.$disconnect();
+  database.remove();
+}
