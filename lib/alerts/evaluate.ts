@@ -4,7 +4,8 @@
 // reads and writes are in evaluate.server.ts.
 import { staleBefore } from "../coins/freshness";
 import type { AlertDirection, AlertKind } from "../validation/alerts";
-import { DAILY_FIRING_CAP, DAILY_RULE_COOLDOWN_MS, REARM_MARGIN, RULE_COOLDOWN_MS } from "./limits";
+import { DAILY_FIRING_CAP, DAILY_RULE_COOLDOWN_MS, RULE_COOLDOWN_MS } from "./limits";
+import { rearmLevel } from "./rearm";
 import { firingMessage, firingUrl } from "./wording";
 
 /** What the evaluation reads of a coin: its published figures and what says they may be trusted. */
@@ -134,11 +135,6 @@ export function coolingDown(rule: Pick<Candidate, "kind" | "lastFiredAt">, now: 
   return rule.lastFiredAt !== null && now.getTime() - rule.lastFiredAt.getTime() < cooldownMs(rule.kind);
 }
 
-/** The value at which a rule that fired re-arms: its level moved REARM_MARGIN the other way. */
-export function rearmLevel(direction: AlertDirection | null, level: number): number {
-  return direction === "below" ? level * (1 + REARM_MARGIN) : level * (1 - REARM_MARGIN);
-}
-
 /** The rule after it fired. */
 export type RuleAfterFiring = { armed: boolean; rearmAt: number | null; level: number };
 
@@ -150,7 +146,7 @@ export type RuleAfterFiring = { armed: boolean; rearmAt: number | null; level: n
 export function afterFiring(rule: Pick<Candidate, "kind" | "direction" | "level" | "value">): RuleAfterFiring {
   if (rule.kind === "new_ath") return { armed: true, rearmAt: null, level: rule.value };
   if (rule.kind === "move_24h") return { armed: true, rearmAt: null, level: rule.level };
-  return { armed: false, rearmAt: rearmLevel(rule.direction, rule.level), level: rule.level };
+  return { armed: false, rearmAt: rearmLevel(rule.direction ?? "above", rule.level), level: rule.level };
 }
 
 export type PlannedFiring = {

@@ -5,7 +5,9 @@ import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { invalidatePublicData } from "@/lib/cache/invalidate.server";
 import { getDb } from "@/lib/db/get-db.server";
+import type { Agent } from "node:https";
 import { evaluateAlerts } from "@/lib/alerts/evaluate.server";
+import { drainOutbox } from "@/lib/alerts/outbox.server";
 import { getEnv } from "@/lib/config/env";
 import { effectiveRefreshIntervalMinutes } from "./refresh-interval";
 import { MARKET_REFRESH_LEASE, acquireLease, holdsLease, releaseLease, renewLease } from "./lease.server";
@@ -78,6 +80,8 @@ export async function refreshMarket(
     log?: (line: string) => void;
     /** The time the pass writes and the alerts are judged at (tests fix it). */
     now?: () => Date;
+    /** Tests: an https.Agent trusting the local push service the deliveries go to. */
+    pushAgent?: Agent;
   } = {},
 ): Promise<RefreshOutcome> {
   const holder = options.holder ?? randomUUID();
@@ -107,9 +111,10 @@ export async function refreshMarket(
     // leaves them to the one that holds it.
     if (!report.leaseLost && report.changed.length > 0 && (await stillHoldsLease())) {
       report.alerts = await evaluateAlertsOfPass(db, report.changed, options);
-      // ALERTS DRAIN HOOK (issue 39 item 4): the outbox rows written above are sent from here
-      // (drainOutbox(db, ...), lib/alerts/outbox*.server.ts), still inside the lease.
     }
+    // Then the outbox: this pass's firings, and whatever an earlier pass left (a retry now due, a
+    // worker that died after deciding). Every pass drains, whether or not anything changed.
+    if (!report.leaseLost) report.deliveries = await drainOutboxOfPass(db, holder, options);
   } finally {
     clearInterval(timer);
     passesInFlight.delete(holder);
@@ -126,6 +131,17 @@ async function evaluateAlertsOfPass(db: PrismaClient, updated: readonly string[]
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     (options.log ?? console.warn)(`[alerts] evaluation failed: ${message}`);
+    return { error: message };
+  }
+}
+
+/** Sending never fails the pass either: rows not sent stay pending for the next drain. */
+async function drainOutboxOfPass(db: PrismaClient, holder: string, options: { log?: (line: string) => void; pushAgent?: Agent }) {
+  try {
+    return await drainOutbox(db, { holder, agent: options.pushAgent, log: options.log });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    (options.log ?? console.warn)(`[alerts] outbox drain failed: ${message}`);
     return { error: message };
   }
 }

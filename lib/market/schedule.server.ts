@@ -159,6 +159,7 @@ function marketRecord(outcome: RefreshOutcome) {
     leaseLost: report.leaseLost,
     plsCrossCheck: report.crossCheck && { differencePct: report.crossCheck.differencePct, agrees: report.crossCheck.agrees },
     alerts: report.alerts,
+    deliveries: report.deliveries,
   };
 }
 

@@ -1,7 +1,8 @@
 // How a new or resumed rule is set against the coins' figures now (lib/alerts/arm-rule.ts): its
 // side, its level, and whether it is armed or waits to re-arm (lib/alerts/rearm.ts).
 import { armingOf, currentValue, resumedState, settingsOf, type CoinFigures } from "@/lib/alerts/arm-rule";
-import { REARM_MARGIN, isPastLevel, rearmLevel } from "@/lib/alerts/rearm";
+import { REARM_MARGIN } from "@/lib/alerts/limits";
+import { isPastLevel, rearmLevel } from "@/lib/alerts/rearm";
 
 const coin = (marketCap: number, extra: Partial<CoinFigures> = {}): CoinFigures => ({ currentPrice: 1, marketCap, athPrice: null, athMarketCap: null, ...extra });
 

@@ -16,6 +16,7 @@ const base: RefreshReport = {
   snapshotsThinned: 0,
   leaseLost: false,
   alerts: null,
+  deliveries: null,
   changed: [],
 };
 

@@ -1,5 +1,6 @@
 // What a refresh pass reports (pure): the report's shape and the empty report a pass starts from.
 import type { AlertEvaluation } from "@/lib/alerts/evaluate";
+import type { DrainCounts } from "@/lib/alerts/outbox.server";
 import type { PlsCrossCheck } from "../cross-check";
 
 export type RefreshReport = {
@@ -44,6 +45,8 @@ export type RefreshReport = {
    * lease lost) or `{ error }` when it failed (the prices stand; the rules wait for the next pass).
    */
   alerts: AlertEvaluation | { error: string } | null;
+  /** What the outbox drain after it sent (lib/alerts/outbox.server.ts); null when none ran. */
+  deliveries: DrainCounts | { error: string } | null;
 };
 
 export function emptyReport(startedAt: Date): RefreshReport {
@@ -63,5 +66,6 @@ export function emptyReport(startedAt: Date): RefreshReport {
     snapshotsThinned: 0,
     leaseLost: false,
     alerts: null,
+    deliveries: null,
   };
 }

@@ -29,6 +29,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
       crossCheck: report.crossCheck,
       sourceChecks: report.sourceChecks,
       alerts: report.alerts,
+      deliveries: report.deliveries,
     };
     if (body.status !== "failed") return body;
     return NextResponse.json({ ...body, error: { code: "service_unavailable", message: failedPassMessage(report) } }, { status: statusOf("service_unavailable") });
