@@ -2,7 +2,9 @@
 // aes128gcm payload encryption (RFC 8291) are protocol crypto we do not write ourselves.
 import "server-only";
 import type { Agent } from "node:https";
-import { WebPushError, sendNotification } from "web-push";
+// The default import: web-push is CommonJS, and Node's ESM loader (the worker and the benches run
+// through tsx) finds no named exports in it; Next's bundler and jest accept either form.
+import webPush from "web-push";
 import { getEnv } from "@/lib/config/env";
 
 /** The server's VAPID details, or null when browser alerts are not configured on this site. */
@@ -59,7 +61,7 @@ export async function sendPush(target: PushTarget, payload: PushPayload, options
   const vapid = vapidDetails();
   if (!vapid) throw new PushUnavailableError();
   try {
-    const result = await sendNotification(
+    const result = await webPush.sendNotification(
       { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
       JSON.stringify(payload),
       {
@@ -74,7 +76,7 @@ export async function sendPush(target: PushTarget, payload: PushPayload, options
     );
     return { ok: true, status: result.statusCode };
   } catch (error) {
-    if (error instanceof WebPushError) {
+    if (error instanceof webPush.WebPushError) {
       return { ok: false, status: error.statusCode, retryAfterS: retryAfterSeconds(error.headers["retry-after"]), error: `HTTP ${error.statusCode}` };
     }
     // A network error or timeout: its message may name the endpoint's host, so only its code is kept.
