@@ -16,7 +16,15 @@ type RuleRow = [userId: number, kind: string, coinId: string, otherCoinId: strin
 /** 10 columns: 3,000 rows per statement stays under SQLite's 32,766 parameters. */
 const RULES_PER_STATEMENT = 3_000;
 
-export async function insertBenchPopulation(db: PrismaClient, coins: readonly BenchCoin[]): Promise<{ users: number; subscriptions: number; rules: number }> {
+/** A browser's subscription as the server stores it (the local push service's, in the bench). */
+export type BenchSubscription = { endpoint: string; p256dh: string; auth: string };
+
+/** `subscribe(i)`: user i's one browser subscription. */
+export async function insertBenchPopulation(
+  db: PrismaClient,
+  coins: readonly BenchCoin[],
+  subscribe: (user: number) => BenchSubscription,
+): Promise<{ users: number; subscriptions: number; rules: number }> {
   // Users and their subscriptions: one statement each.
   await db.$executeRawUnsafe(
     `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${BENCH_USERS})
@@ -24,9 +32,14 @@ export async function insertBenchPopulation(db: PrismaClient, coins: readonly Be
   );
   const [row] = await db.$queryRawUnsafe<{ first: number }[]>(`SELECT MIN("id") AS first FROM "User" WHERE "address" LIKE '0x0000%'`);
   const first = Number(row!.first);
+  const subscriptions = Array.from({ length: BENCH_USERS }, (_, i) => {
+    const { endpoint, p256dh, auth } = subscribe(i);
+    return [first + i, endpoint, p256dh, auth];
+  });
   await db.$executeRawUnsafe(
     `INSERT INTO "PushSubscription" ("userId", "endpoint", "p256dh", "auth", "label", "createdAt")
-     SELECT "id", 'https://push.bench.invalid/' || "id", 'p256dh', 'auth', 'Bench browser', CURRENT_TIMESTAMP FROM "User" WHERE "address" LIKE '0x0000%'`,
+     SELECT json_extract(j."value", '$[0]'), json_extract(j."value", '$[1]'), json_extract(j."value", '$[2]'), json_extract(j."value", '$[3]'), 'Bench browser', CURRENT_TIMESTAMP FROM json_each(?) AS j`,
+    JSON.stringify(subscriptions),
   );
 
   const random = prng(39);
