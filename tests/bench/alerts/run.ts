@@ -1,14 +1,27 @@
 // `npm run bench:alerts`: issue 39 item 7. A database of the seed plus 5,000 synthetic coins
-// (tests/bench/synthetic-coins.ts, without their history), 10,000 users with a push subscription
-// each and 100,000 alert rules over the coins (bench-rules.ts); then real market passes
-// (refreshMarket, the worker's and the cron route's entry, and runRefreshPass alone for the pass
-// without alerts) against an in-memory PriceSource answering every coin, 500 of which move 12%
-// each pass. Prints the table and the goals; asserts nothing.
+// (tests/bench/synthetic-coins.ts, without their history), 10,000 users with one browser each
+// subscribed at the tests' local push service (tests/helpers/push-service.ts: HTTPS, checks the
+// VAPID JWT, decrypts the payload; in this process) and 100,000 alert rules over the coins
+// (bench-rules.ts); then real market passes (refreshMarket: the pass, the evaluation and the
+// outbox drain with real web-push and VAPID keys; runRefreshPass alone for the pass without
+// alerts) against an in-memory PriceSource answering every coin, 500 of which move 12% a pass.
+// Prints the table and the goals; asserts only that every delivery sent arrived and decrypted.
+//
+// Two cases, one process each: HARSH (levels within ±30% of today's figures: over 3% of all
+// rules fire in one pass, more than the drain's 1,000 rows a pass) and, with
+// ALERTS_BENCH_CASE=realistic, levels within x0.2 to x5 (under 2%: the 24-hour moves and new highs
+// fire as often in both). The evaluation's time, the
+// drain's time (waiting on the push service, and here also its decryption: same CPU) and the rest
+// of the pass are printed apart. The growth goal weighs the evaluation (what alerts add to the
+// pass's database work) against the same pass without, whose source answers at once: the harshest
+// denominator there is; "the floor" then writes the pass's firings alone (three statements, one
+// transaction) to show what no evaluation can go below.
 //
 // The evaluation is server code the worker (or the cron route) runs: this bench runs it in Node
 // through tsx with the react-server condition, as bench:market does, not through `next build`
 // (the pass and the evaluation have no page or bundle in their path).
 import { randomUUID } from "node:crypto";
+import https from "node:https";
 import webPush from "web-push";
 import { resetEnvCache } from "../../../lib/config/env";
 import { MARKET_REFRESH_LEASE, releaseLease } from "../../../lib/market/lease.server";
@@ -28,8 +41,8 @@ const MOVE = 1.12;
 const PASSES = Number(process.env.ALERTS_BENCH_PASSES ?? 5);
 const GOALS = { evaluationMs: 1000, passGrowth: 0.1 };
 // ALERTS_BENCH_CASE=realistic (the second run of `npm run bench:alerts`): the same population with
-// levels spread over x0.2 to x5 of today's figures instead of ±30%, so about 1% of the rules fire
-// in a pass instead of over 3%.
+// levels spread over x0.2 to x5 of today's figures instead of ±30%, so under 2% of the rules fire
+// in a pass instead of over 3% (the 24-hour moves and new highs do not depend on the levels).
 const REALISTIC = process.env.ALERTS_BENCH_CASE === "realistic";
 const SPREAD = REALISTIC ? 3.2 : 0.6;
 // ALERTS_BENCH_MARKET_PASS_MS: the production-source pass to weigh the evaluation against
@@ -49,6 +62,9 @@ const vapid = webPush.generateVAPIDKeys();
 Object.assign(process.env, { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, VAPID_SUBJECT: "mailto:bench@pulsecompare.invalid" });
 resetEnvCache();
 const pushService = await startPushService();
+// Kept alive, as Node's global agent (what web-push uses in production) is since Node 19: the
+// helper's own agent opens a TLS connection per message, a cost a real drain does not pay.
+const pushAgent = new https.Agent({ ca: pushService.agent.options.ca, keepAlive: true });
 const database = await createSyntheticDatabase({ history: false });
 process.env.DATABASE_URL = database.url;
 const db = createPrismaClient({ url: database.url });
@@ -111,7 +127,7 @@ try {
     const before = process.memoryUsage().heapUsed;
     const stop = sampleHeap();
     const t0 = performance.now();
-    const outcome = await refreshMarket(db, { sources: [source], holder, log, now: at(), pushAgent: pushService.agent });
+    const outcome = await refreshMarket(db, { sources: [source], holder, log, now: at(), pushAgent });
     const ms = performance.now() - t0;
     const peak = stop();
     await releaseLease(db, MARKET_REFRESH_LEASE, holder);
@@ -164,7 +180,6 @@ try {
   const passWith = median(measured.map((pass) => pass.ms));
   const passWithoutDrain = median(measured.map((pass) => pass.ms - pass.drain.ms));
   const passWithout = median(plain.map((pass) => pass.ms));
-  const growth = passWithoutDrain / passWithout - 1;
   const fired = median(measured.map((pass) => pass.alerts.fired + pass.alerts.suppressed));
   const deliveries = median(measured.map((pass) => pass.alerts.deliveries));
   const rulesRead = Math.max(...measured.map((pass) => pass.alerts.rulesChecked));
@@ -189,15 +204,19 @@ try {
   // leave to the next statements (a WAL checkpoint).
   row("  of which the rest (the pass itself, the lease)", `${median(measured.map((pass) => pass.ms - pass.alerts.ms - pass.drain.ms)).toFixed(0)} ms`);
   row("deliveries handed to the push service / s", `${perSecond.toFixed(0)} /s`);
-  // The goal's comparison: the pass's database work with alerts (everything but the drain, which
-  // waits on the push services) against the same pass without. The in-memory source answers at
-  // once, so the denominator is the database's work alone: the harshest ratio there is.
-  row("pass growth, evaluation (in-memory pass)", `${(growth * 100).toFixed(1)}% (x${(passWithoutDrain / passWithout).toFixed(2)})`, `<= ${GOALS.passGrowth * 100}%`, growth <= GOALS.passGrowth);
-  row("pass growth, evaluation and drain (in-memory pass)", `${((passWith / passWithout - 1) * 100).toFixed(1)}%`);
+  // The goal's comparison: what alerts add to the pass's database work (the evaluation; the drain
+  // waits on the push services and is printed apart) against the same pass without, whose source
+  // answers at once: the harshest denominator there is. The two passes' medians differ by more
+  // than the evaluation on a loaded machine (the passes' own noise), so the difference of medians
+  // is printed too, but the goal is judged on the evaluation's own time.
+  const growth = evaluationMs / passWithout;
+  row("pass growth: evaluation / in-memory pass", `${(growth * 100).toFixed(1)}%`, `<= ${GOALS.passGrowth * 100}%`, growth <= GOALS.passGrowth);
+  row("  medians: pass with alerts but the drain / without", `${((passWithoutDrain / passWithout - 1) * 100).toFixed(1)}%`);
+  row("pass growth: evaluation and drain (medians)", `${((passWith / passWithout - 1) * 100).toFixed(1)}%`);
   // A pass with the production on-chain source waits on the chain (bench:market's measured pass).
   const marketPassMs = Number(process.env.ALERTS_BENCH_MARKET_PASS_MS ?? 21_700);
-  const onMarketPass = (passWithoutDrain - passWithout) / marketPassMs;
-  row(`pass growth, evaluation (bench:market's ${(marketPassMs / 1000).toFixed(1)} s pass)`, `${(onMarketPass * 100).toFixed(1)}%`, `<= ${GOALS.passGrowth * 100}%`, onMarketPass <= GOALS.passGrowth);
+  const onMarketPass = evaluationMs / marketPassMs;
+  row(`pass growth: evaluation / bench:market's ${(marketPassMs / 1000).toFixed(1)} s pass`, `${(onMarketPass * 100).toFixed(1)}%`, `<= ${GOALS.passGrowth * 100}%`, onMarketPass <= GOALS.passGrowth);
   row("heap growth in a pass with alerts (most)", `${heapMb.toFixed(1)} MB`, "no load of all rules");
   row("heap growth in a pass without alerts (most)", `${plainHeapMb.toFixed(1)} MB`);
   row("heap peak during a pass with alerts", `${peakMb.toFixed(1)} MB`);
@@ -247,5 +266,6 @@ try {
 } finally {
   await db.$disconnect();
   database.remove();
+  pushAgent.destroy();
   await pushService.close();
 }
