@@ -2,10 +2,11 @@
 // aes128gcm payload encryption (RFC 8291) are protocol crypto we do not write ourselves.
 import "server-only";
 import type { Agent } from "node:https";
-// The default import: web-push is CommonJS, and Node's ESM loader (the worker and the benches run
-// through tsx) finds no named exports in it; Next's bundler and jest accept either form.
+// web-push is CommonJS: Node's ESM loader (the worker runs under tsx) sees only its default export.
 import webPush from "web-push";
 import { getEnv } from "@/lib/config/env";
+
+const { WebPushError, sendNotification } = webPush;
 
 /** The server's VAPID details, or null when browser alerts are not configured on this site. */
 export function vapidDetails(): { subject: string; publicKey: string; privateKey: string } | null {
@@ -82,7 +83,7 @@ export async function sendPush(target: PushTarget, payload: PushPayload, options
   const vapid = vapidDetails();
   if (!vapid) throw new PushUnavailableError();
   try {
-    const result = await webPush.sendNotification(
+    const result = await sendNotification(
       { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
       JSON.stringify(payload),
       {
@@ -99,7 +100,7 @@ export async function sendPush(target: PushTarget, payload: PushPayload, options
     );
     return { ok: true, status: result.statusCode };
   } catch (error) {
-    if (error instanceof webPush.WebPushError) {
+    if (error instanceof WebPushError) {
       return { ok: false, status: error.statusCode, retryAfterS: retryAfterSeconds(error.headers["retry-after"]), error: `HTTP ${error.statusCode}` };
     }
     // A network error or timeout: its message may name the endpoint's host, so only its code is kept.
