@@ -120,26 +120,11 @@ async function sentToday(db: PrismaClient, userIds: readonly number[], now: Date
   return out;
 }
 
-async function subscriptionsOf(db: PrismaClient, userIds: readonly number[]): Promise<Map<number, number[]>> {
-  const out = new Map<number, number[]>();
-  for (const piece of chunk(userIds, IDS_PER_STATEMENT)) {
-    for (const { id, userId } of await db.pushSubscription.findMany({ where: { userId: { in: piece } }, select: { id: true, userId: true } })) {
-      out.set(userId, [...(out.get(userId) ?? []), id]);
-    }
-  }
-  return out;
-}
-
 /**
  * Writes one batch of firings in one transaction: each rule moves to its next crossing only if it
  * is still armed at the crossing it was read at; only those write their firing and deliveries.
  */
-async function writeFirings(
-  db: PrismaClient,
-  batch: readonly PlannedFiring[],
-  subscriptions: ReadonlyMap<number, number[]>,
-  now: Date,
-): Promise<{ fired: number; suppressed: number; deliveries: number }> {
+async function writeFirings(db: PrismaClient, batch: readonly PlannedFiring[], now: Date): Promise<{ fired: number; suppressed: number; deliveries: number }> {
   const at = sqlDateTime(now);
   // Each statement takes its rows as one JSON parameter (evaluate-sql.ts jsonRows).
   const rules = JSON.stringify(batch.map((firing) => [firing.rule.id, firing.rule.crossing, firing.next.armed ? 1 : 0, firing.next.rearmAt, firing.next.level]));
@@ -163,25 +148,23 @@ async function writeFirings(
         at,
         JSON.stringify(firings.map((firing) => [firing.rule.id, firing.rule.userId, firing.crossing, firing.message, firing.url, firing.rule.value, firing.suppressed])),
       );
-      const firingIdOf = new Map(inserted.map((row) => [Number(row.ruleId), Number(row.id)]));
-      const deliveries = firings.flatMap((firing) => {
-        const firingId = firingIdOf.get(firing.rule.id);
-        if (firingId === undefined || firing.suppressed) return [];
-        return (subscriptions.get(firing.rule.userId) ?? []).map((subscriptionId) => [firingId, `push:${subscriptionId}`, subscriptionId]);
-      });
-      if (deliveries.length > 0) {
-        await tx.$executeRawUnsafe(
-          `INSERT INTO "AlertDelivery" ("firingId", "channel", "target", "subscriptionId", "status", "attempts", "nextAttemptAt", "createdAt")
-           SELECT c0, 'webpush', c1, c2, 'pending', 0, ?, ? FROM (${jsonRows(3)}) WHERE true
-           ON CONFLICT ("firingId", "target") DO NOTHING`,
-          at,
-          at,
-          JSON.stringify(deliveries),
-        );
-      }
-      const written = firings.filter((firing) => firingIdOf.has(firing.rule.id));
+      const insertedRules = new Set(inserted.map((row) => Number(row.ruleId)));
+      // One delivery per firing not suppressed and browser of its owner, the browsers read in the
+      // same statement (and transaction): no round trip for them, and a browser removed meanwhile
+      // gets none.
+      const deliveries = await tx.$executeRawUnsafe(
+        `INSERT INTO "AlertDelivery" ("firingId", "channel", "target", "subscriptionId", "status", "attempts", "nextAttemptAt", "createdAt")
+         SELECT f."id", 'webpush', 'push:' || s."id", s."id", 'pending', 0, ?, ?
+         FROM "AlertFiring" f JOIN "PushSubscription" s ON s."userId" = f."userId"
+         WHERE f."id" IN (SELECT "value" FROM json_each(?)) AND f."suppressed" IS NULL
+         ON CONFLICT ("firingId", "target") DO NOTHING`,
+        at,
+        at,
+        JSON.stringify(inserted.map((row) => Number(row.id))),
+      );
+      const written = firings.filter((firing) => insertedRules.has(firing.rule.id));
       const suppressed = written.filter((firing) => firing.suppressed).length;
-      return { fired: written.length - suppressed, suppressed, deliveries: deliveries.length };
+      return { fired: written.length - suppressed, suppressed, deliveries };
     },
     { timeout: 30_000 },
   );
@@ -242,9 +225,8 @@ export async function evaluateAlerts(db: PrismaClient, changedIds: readonly stri
     const userIds = [...new Set(candidates.map((rule) => rule.userId))];
     const today = await sentToday(db, userIds, now);
     const planned = planFirings(candidates, coins, today, now);
-    const subscriptions = await subscriptionsOf(db, [...new Set(planned.map((firing) => firing.rule.userId))]);
     for (const batch of chunk(planned, FIRINGS_PER_TRANSACTION)) {
-      const written = await writeFirings(db, batch, subscriptions, now);
+      const written = await writeFirings(db, batch, now);
       summary.fired += written.fired;
       summary.suppressed += written.suppressed;
       summary.deliveries += written.deliveries;

@@ -137,8 +137,10 @@ async function evaluateAlertsOfPass(db: PrismaClient, updated: readonly string[]
 
 /** Sending never fails the pass either: rows not sent stay pending for the next drain. */
 async function drainOutboxOfPass(db: PrismaClient, holder: string, options: { log?: (line: string) => void; pushAgent?: Agent }) {
+  const started = performance.now();
   try {
-    return await drainOutbox(db, { holder, agent: options.pushAgent, log: options.log });
+    const counts = await drainOutbox(db, { holder, agent: options.pushAgent, log: options.log });
+    return { ...counts, ms: Math.round(performance.now() - started) };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     (options.log ?? console.warn)(`[alerts] outbox drain failed: ${message}`);

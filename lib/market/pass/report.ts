@@ -45,8 +45,11 @@ export type RefreshReport = {
    * lease lost) or `{ error }` when it failed (the prices stand; the rules wait for the next pass).
    */
   alerts: AlertEvaluation | { error: string } | null;
-  /** What the outbox drain after it sent (lib/alerts/outbox.server.ts); null when none ran. */
-  deliveries: DrainCounts | { error: string } | null;
+  /**
+   * What the outbox drain after it sent (lib/alerts/outbox.server.ts) and how long it took (the
+   * push services' answers, apart from the evaluation's own time); null when none ran.
+   */
+  deliveries: (DrainCounts & { ms: number }) | { error: string } | null;
 };
 
 export function emptyReport(startedAt: Date): RefreshReport {

@@ -1,6 +1,7 @@
 // The alerts bench's population (issue 39 item 7): 10,000 users with a push subscription each and
 // 100,000 rules over the 5,000 synthetic coins, every kind, levels spread around today's figures
-// (within ±30%) so that a pass moving coins by 12% crosses a share of them both ways. Inserted with
+// (within ±30%, or wider: the caller's spread) so that a pass moving coins by 12% crosses a share of
+// them both ways. Inserted with
 // a few multi-row INSERT statements; deterministic (fixed PRNG seed), so runs compare.
 import type { PrismaClient } from "../../../lib/generated/prisma/client";
 import { chunk } from "../../../lib/shared/in-batches";
@@ -16,7 +17,19 @@ type RuleRow = [userId: number, kind: string, coinId: string, otherCoinId: strin
 /** 10 columns: 3,000 rows per statement stays under SQLite's 32,766 parameters. */
 const RULES_PER_STATEMENT = 3_000;
 
-export async function insertBenchPopulation(db: PrismaClient, coins: readonly BenchCoin[]): Promise<{ users: number; subscriptions: number; rules: number }> {
+/** A browser's subscription as the server stores it (the local push service's, in the bench). */
+export type BenchSubscription = { endpoint: string; p256dh: string; auth: string };
+
+/**
+ * `subscribe(i)`: user i's one browser subscription. `spread`: the levels' width around today's
+ * figures, in natural log (0.6: within ±30%, the harsh case; wider, fewer rules near a 12% move).
+ */
+export async function insertBenchPopulation(
+  db: PrismaClient,
+  coins: readonly BenchCoin[],
+  subscribe: (user: number) => BenchSubscription,
+  spreadWidth = 0.6,
+): Promise<{ users: number; subscriptions: number; rules: number }> {
   // Users and their subscriptions: one statement each.
   await db.$executeRawUnsafe(
     `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${BENCH_USERS})
@@ -24,14 +37,19 @@ export async function insertBenchPopulation(db: PrismaClient, coins: readonly Be
   );
   const [row] = await db.$queryRawUnsafe<{ first: number }[]>(`SELECT MIN("id") AS first FROM "User" WHERE "address" LIKE '0x0000%'`);
   const first = Number(row!.first);
+  const subscriptions = Array.from({ length: BENCH_USERS }, (_, i) => {
+    const { endpoint, p256dh, auth } = subscribe(i);
+    return [first + i, endpoint, p256dh, auth];
+  });
   await db.$executeRawUnsafe(
     `INSERT INTO "PushSubscription" ("userId", "endpoint", "p256dh", "auth", "label", "createdAt")
-     SELECT "id", 'https://push.bench.invalid/' || "id", 'p256dh', 'auth', 'Bench browser', CURRENT_TIMESTAMP FROM "User" WHERE "address" LIKE '0x0000%'`,
+     SELECT json_extract(j."value", '$[0]'), json_extract(j."value", '$[1]'), json_extract(j."value", '$[2]'), json_extract(j."value", '$[3]'), 'Bench browser', CURRENT_TIMESTAMP FROM json_each(?) AS j`,
+    JSON.stringify(subscriptions),
   );
 
   const random = prng(39);
   const pick = () => coins[Math.floor(random() * coins.length)]!;
-  const spread = (value: number) => value * Math.exp((random() - 0.5) * 0.6);
+  const spread = (value: number) => value * Math.exp((random() - 0.5) * spreadWidth);
   const side = (level: number, value: number) => (level > value ? "above" : "below");
   const rows: RuleRow[] = [];
   while (rows.length < BENCH_RULES) {
