@@ -391,7 +391,10 @@ test("two worker processes passing on one database while A crosses: one firing, 
   await until("a second pass that ran", () => pair.reduce((sum, worker) => sum + ran(worker).length, 0) >= 2, pair);
   // Both passes evaluated the rule (A changed in each); one fired.
   const passes = pair.flatMap(ran);
-  expect(passes.map((record) => record.market.alerts?.fired).sort()).toEqual([0, 1, ...passes.slice(2).map(() => 0)]);
+  const evaluated = passes.flatMap((record) => (record.market.alerts ? [record.market.alerts.fired] : []));
+  expect(evaluated.filter((count) => count === 1)).toHaveLength(1);
+  expect(evaluated.filter((count) => count === 0).length).toBeGreaterThanOrEqual(1);
+  expect(evaluated.every((count) => count <= 1)).toBe(true);
 
   const all = await firings(ruleId);
   expect(all).toHaveLength(1);
