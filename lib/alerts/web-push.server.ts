@@ -2,13 +2,8 @@
 // aes128gcm payload encryption (RFC 8291) are protocol crypto we do not write ourselves.
 import "server-only";
 import type { Agent } from "node:https";
-// The default import: web-push is CommonJS whose exports Node's ESM loader cannot name, so a named
-// import passes in jest and the Next build (both bundle or transpile it) but kills the market
-// worker (plain Node with tsx) at startup with "does not provide an export named".
-import webPush from "web-push";
+import { WebPushError, sendNotification } from "web-push";
 import { getEnv } from "@/lib/config/env";
-
-const { WebPushError, sendNotification } = webPush;
 
 /** The server's VAPID details, or null when browser alerts are not configured on this site. */
 export function vapidDetails(): { subject: string; publicKey: string; privateKey: string } | null {
