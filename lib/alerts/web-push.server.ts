@@ -2,8 +2,11 @@
 // aes128gcm payload encryption (RFC 8291) are protocol crypto we do not write ourselves.
 import "server-only";
 import type { Agent } from "node:https";
-import { WebPushError, sendNotification } from "web-push";
+// web-push is CommonJS: Node's ESM loader (the worker runs under tsx) sees only its default export.
+import webPush from "web-push";
 import { getEnv } from "@/lib/config/env";
+
+const { WebPushError, sendNotification } = webPush;
 
 /** The server's VAPID details, or null when browser alerts are not configured on this site. */
 export function vapidDetails(): { subject: string; publicKey: string; privateKey: string } | null {

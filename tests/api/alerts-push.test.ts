@@ -1,7 +1,9 @@
 // The two Web Push routes of issue 39 end to end: real handlers, a real SQLite file, real SIWE
 // sessions, and the test notification sent by the real `web-push` to the local push service,
 // which checks its VAPID JWT and decrypts it with the browser's own key.
-import { generateVAPIDKeys } from "web-push";
+import webPush from "web-push";
+
+const { generateVAPIDKeys } = webPush;
 import * as testRoute from "@/app/api/alerts/test/route";
 import * as vapidRoute from "@/app/api/push/vapid-key/route";
 import { PUBLIC_CACHE_CONTROL } from "@/lib/api/responses";

@@ -7,8 +7,9 @@
 // `data.url` checked here (only paths on this site).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { CDPSession, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { newContext, watchForErrors } from "./harness";
+import { deliverPush, watchServiceWorker } from "./push-steps";
 import { suite } from "./suite";
 import { close } from "./wallet-steps";
 
@@ -30,10 +31,6 @@ async function waitForShown(page: Page, test: (list: Shown[]) => boolean): Promi
   }
 }
 
-async function push(cdp: CDPSession, origin: string, registrationId: string, data: unknown) {
-  await cdp.send("ServiceWorker.deliverPushMessage", { origin, registrationId, data: JSON.stringify(data) });
-}
-
 test("the alerts' service worker registers under the CSP and shows a push: title, line, page, and one notification per tag", async () => {
   const { baseUrl, browser } = suite();
   const origin = new URL(baseUrl).origin;
@@ -47,14 +44,7 @@ test("the alerts' service worker registers under the CSP and shows a push: title
   assert.match(script.headers()["content-type"] ?? "", /javascript/);
 
   await page.goto("/");
-  const cdp = await context.newCDPSession(page);
-  const registrationId = new Promise<string>((resolve) => {
-    cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
-      const ours = registrations.find((r) => r.scopeURL === `${origin}/` && !r.isDeleted);
-      if (ours) resolve(ours.registrationId);
-    });
-  });
-  await cdp.send("ServiceWorker.enable");
+  const { cdp, registrationId } = await watchServiceWorker(context, page, origin);
   const scope = await page.evaluate(async () => {
     await navigator.serviceWorker.register("/alerts-sw.js", { scope: "/" });
     return (await navigator.serviceWorker.ready).scope;
@@ -63,7 +53,7 @@ test("the alerts' service worker registers under the CSP and shows a push: title
   const id = await registrationId;
 
   const message = { title: "PulseCompare", body: "PLSX reached 50% of HEX's market cap: $1.44B", url: "/compare/plsx-vs-hex", tag: "firing-7" };
-  await push(cdp, origin, id, message);
+  await deliverPush(cdp, origin, id, message);
   const first = await waitForShown(page, (list) => list.length === 1);
   assert.deepEqual(first.map(({ title, body, tag, data }) => ({ title, body, tag, url: data.url })), [
     { title: "PulseCompare", body: message.body, tag: "firing-7", url: "/compare/plsx-vs-hex" },
@@ -71,7 +61,7 @@ test("the alerts' service worker registers under the CSP and shows a push: title
   assert.equal(first[0]!.icon, `${origin}/logo.svg`);
 
   // The same firing delivered twice (a worker that crashed after sending): still one notification.
-  await push(cdp, origin, id, message);
+  await deliverPush(cdp, origin, id, message);
   await page.waitForTimeout(500);
   assert.equal((await shown(page)).filter((n) => n.tag === "firing-7").length, 1);
 
@@ -79,7 +69,7 @@ test("the alerts' service worker registers under the CSP and shows a push: title
   const opened: Record<string, string | undefined> = {};
   for (const [tag, url] of [["evil-1", "https://evil.example/x"], ["evil-2", "//evil.example/x"], ["evil-3", "/\\evil.example/x"], ["evil-4", "javascript:alert(1)"]] as const) {
     // One at a time: each shown before the next is pushed.
-    await push(cdp, origin, id, { ...message, tag, url });
+    await deliverPush(cdp, origin, id, { ...message, tag, url });
     opened[tag] = (await waitForShown(page, (list) => list.some((n) => n.tag === tag))).find((n) => n.tag === tag)?.data.url;
   }
   assert.deepEqual(opened, { "evil-1": "/", "evil-2": "/", "evil-3": "/", "evil-4": "/" });

@@ -16,6 +16,7 @@ import webPush from "web-push";
 import { createPrismaClient } from "../../lib/db/create-client";
 import { startPushService, type TestSubscription } from "../helpers/push-service";
 import { newContext, screenshotPath, startApp, watchForErrors } from "./harness";
+import { deliverPush, watchServiceWorker } from "./push-steps";
 import { injectWallet } from "./injected-wallet";
 import { suite } from "./suite";
 import { close, connectAndSignIn, PUBLIC_RPC, walletMenuButton, walletPage } from "./wallet-steps";
@@ -200,14 +201,7 @@ test("browser alerts: turn on (real worker, stand-in subscription), a test notif
     await state.getByText("Browser alerts are off in this browser").waitFor();
     await page.getByText(/^No browser receives your alerts yet\./).waitFor();
 
-    const cdp = await context.newCDPSession(page);
-    const registrationId = new Promise<string>((resolve) => {
-      cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
-        const ours = registrations.find((r) => r.scopeURL === `${origin}/` && !r.isDeleted);
-        if (ours) resolve(ours.registrationId);
-      });
-    });
-    await cdp.send("ServiceWorker.enable");
+    const { cdp, registrationId } = await watchServiceWorker(context, page, origin);
 
     const added = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/push-subscriptions" && response.request().method() === "POST");
     await page.getByRole("button", { name: "Turn on browser alerts" }).click();
@@ -236,7 +230,7 @@ test("browser alerts: turn on (real worker, stand-in subscription), a test notif
     assert.deepEqual(message!.json, { title: "PulseCompare", body: "Test notification from PulseCompare", url: "/alerts", tag: "test" });
 
     // What the push service would hand the browser, handed to the page's worker: it shows it.
-    await cdp.send("ServiceWorker.deliverPushMessage", { origin, registrationId: await registrationId, data: message!.text });
+    await deliverPush(cdp, origin, await registrationId, message!.text);
     const shown = await page.waitForFunction(async () => {
       const list = await (await navigator.serviceWorker.ready).getNotifications({ tag: "test" });
       return list.length > 0 ? { title: list[0]!.title, body: list[0]!.body, url: (list[0]!.data as { url: string }).url } : null;

@@ -3,7 +3,9 @@
 // local push service that checks the VAPID JWT and decrypts what the phone would show.
 import { createPrivateKey, sign } from "node:crypto";
 import https from "node:https";
-import { generateRequestDetails, generateVAPIDKeys } from "web-push";
+import webPush from "web-push";
+
+const { generateRequestDetails, generateVAPIDKeys } = webPush;
 import { drainOutbox, MAX_ATTEMPTS } from "@/lib/alerts/outbox.server";
 import { createPrismaClient, type PrismaClient } from "@/lib/db/create-client";
 import { setEnvVars } from "../helpers/env-vars";
