@@ -10,6 +10,7 @@
 import { createECDH, createPublicKey, randomBytes, randomUUID, verify, type ECDH } from "node:crypto";
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import type { ServerResponse } from "node:http";
 import https from "node:https";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -60,6 +61,17 @@ export type PushService = {
   createSubscription: (applicationServerKey?: string) => TestSubscription;
   /** The next answers for this subscription, in order (then 201 again). */
   answer: (subscription: TestSubscription, ...answers: ForcedAnswer[]) => void;
+  /**
+   * Holds this subscription's messages from now on: read, never answered nor accepted (a push
+   * service that hangs), until `release`, after which it answers normally again. What was held is
+   * dropped unanswered (its sender may be long gone).
+   */
+  hold: (subscription: TestSubscription) => void;
+  release: (subscription: TestSubscription) => void;
+  /** Requests held so far (answered or not since). */
+  held: () => number;
+  /** The certificate (PEM), e.g. for a child process's NODE_EXTRA_CA_CERTS. */
+  certificate: Buffer;
   /** Also trust the certificate in Node's default https agent (until close). */
   trustGlobally: () => void;
   close: () => Promise<void>;
@@ -74,6 +86,9 @@ export async function startPushService(): Promise<PushService> {
   const messages: PushedMessage[] = [];
   const refusals: Refusal[] = [];
   let requestCount = 0;
+  let heldCount = 0;
+  const holding = new Set<string>();
+  const heldResponses: { id: string; response: ServerResponse }[] = [];
   let origin = "";
 
   const server = https.createServer({ key, cert }, (request, response) => {
@@ -91,6 +106,11 @@ export async function startPushService(): Promise<PushService> {
       const vapid = checkVapid(request.headers.authorization, origin);
       if (!vapid.ok) return refuse(401, vapid.reason);
       if (subscription.applicationServerKey && vapid.key !== subscription.applicationServerKey) return refuse(403, "VAPID key is not the subscription's");
+      if (holding.has(id)) {
+        heldCount++;
+        heldResponses.push({ id, response });
+        return;
+      }
       const next = forced.get(id)?.shift();
       if (next) return refuse(next.status, `forced ${next.status}`, next.retryAfter ? { "retry-after": next.retryAfter } : {});
       if (request.headers["content-encoding"] !== "aes128gcm") return refuse(415, "not aes128gcm");
@@ -147,11 +167,22 @@ export async function startPushService(): Promise<PushService> {
     answer: (subscription, ...answers) => {
       forced.set(subscription.id, [...(forced.get(subscription.id) ?? []), ...answers]);
     },
+    hold: (subscription) => void holding.add(subscription.id),
+    release: (subscription) => {
+      holding.delete(subscription.id);
+      for (const held of heldResponses.filter((held) => held.id === subscription.id)) {
+        heldResponses.splice(heldResponses.indexOf(held), 1);
+        held.response.destroy();
+      }
+    },
+    held: () => heldCount,
+    certificate: cert,
     trustGlobally: () => {
       https.globalAgent.options.ca = cert;
     },
     close: async () => {
       https.globalAgent.options.ca = previousGlobalCa;
+      for (const held of heldResponses.splice(0)) held.response.destroy();
       agent.destroy();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
