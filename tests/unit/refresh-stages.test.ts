@@ -89,6 +89,9 @@ test("a pass starts from an empty report stamped with its start", () => {
     sourceChecks: { asked: 0, checked: 0, disagree: [] },
     snapshotsThinned: 0,
     leaseLost: false,
+    changed: [],
+    alerts: null,
+    deliveries: null,
   });
   // Each report its own arrays: one pass's entries never show in another's.
   const first = emptyReport(AT);
