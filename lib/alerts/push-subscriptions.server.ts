@@ -2,13 +2,12 @@
 // user; scoped by the user's id like the rules. The endpoint is a capability (whoever holds it
 // can push to that browser), so no answer carries it and nothing here logs it.
 import "server-only";
-import { ApiError } from "@/lib/api/errors";
-import { getEnv } from "@/lib/config/env";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { findOrCreate } from "@/lib/db/find-or-create";
 import type { pushSubscriptionBodySchema, pushSubscriptionSchema } from "@/lib/validation/alerts";
 import type { z } from "@/lib/validation/zod";
 import { browserLabel } from "./browser-label";
+import { requireVapidDetails } from "./web-push.server";
 
 export type PushSubscriptionView = z.infer<typeof pushSubscriptionSchema>;
 type Body = z.infer<typeof pushSubscriptionBodySchema>;
@@ -33,10 +32,7 @@ export async function addPushSubscription(
   body: Body,
   userAgent: string | null,
 ): Promise<{ subscription: PushSubscriptionView; created: boolean }> {
-  const env = getEnv();
-  if (!env.VAPID_PUBLIC_KEY || !env.VAPID_PRIVATE_KEY) {
-    throw new ApiError("push_unavailable", "Browser alerts are not available on this site.");
-  }
+  requireVapidDetails();
   const { row, created } = await findOrCreate(
     () => db.pushSubscription.findUnique({ where: { userId_endpoint: { userId, endpoint: body.endpoint } }, select: SHOWN }),
     () =>

@@ -2,23 +2,23 @@
 // outbox (nothing fired; the user is waiting on the page for the answer).
 import "server-only";
 import type { Agent } from "node:https";
-import { ApiError } from "@/lib/api/errors";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { runInOrder } from "@/lib/shared/in-batches";
-import { PUSH_TITLE, sendPush, vapidDetails } from "./web-push.server";
+import { outcomeOf } from "./outbox.server";
+import { PUSH_TITLE, requireVapidDetails, sendPush } from "./web-push.server";
 
 export const TEST_NOTIFICATION_BODY = "Test notification from PulseCompare";
 
 /**
  * Sends the test to every subscription of the user and counts the answers. A browser whose push
- * service says 404 or 410 has dropped the subscription: it is removed here too, as the outbox does.
+ * service says it is gone (404, 410: the outbox's outcomeOf) is removed here too, as the outbox does.
  */
 export async function sendTestNotification(
   db: PrismaClient,
   userId: number,
   options: { agent?: Agent; log?: (line: string) => void } = {},
 ): Promise<{ subscriptions: number; sent: number; failed: number }> {
-  if (!vapidDetails()) throw new ApiError("push_unavailable", "Browser alerts are not available on this site.");
+  requireVapidDetails();
   const log = options.log ?? ((line: string) => console.info(line));
   const subscriptions = await db.pushSubscription.findMany({ where: { userId }, orderBy: { id: "asc" } });
   let sent = 0;
@@ -29,7 +29,7 @@ export async function sendTestNotification(
       sent++;
       return;
     }
-    if (result.status === 404 || result.status === 410) {
+    if (outcomeOf(result).status === "gone") {
       await db.pushSubscription.deleteMany({ where: { id: subscription.id } });
       log(`[alerts] test notification: subscription ${subscription.id} gone (HTTP ${result.status}), removed`);
     } else {

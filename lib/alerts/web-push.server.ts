@@ -4,6 +4,7 @@ import "server-only";
 import type { Agent } from "node:https";
 // web-push is CommonJS: Node's ESM loader (the worker runs under tsx) sees only its default export.
 import webPush from "web-push";
+import { ApiError } from "@/lib/api/errors";
 import { getEnv } from "@/lib/config/env";
 
 const { WebPushError, sendNotification } = webPush;
@@ -13,6 +14,13 @@ export function vapidDetails(): { subject: string; publicKey: string; privateKey
   const env = getEnv();
   if (!env.VAPID_PUBLIC_KEY || !env.VAPID_PRIVATE_KEY || !env.VAPID_SUBJECT) return null;
   return { subject: env.VAPID_SUBJECT, publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY };
+}
+
+/** The VAPID details for an API call that needs them; without them the caller gets a 503 `push_unavailable`. */
+export function requireVapidDetails(): { subject: string; publicKey: string; privateKey: string } {
+  const vapid = vapidDetails();
+  if (!vapid) throw new ApiError("push_unavailable", "Browser alerts are not available on this site.");
+  return vapid;
 }
 
 /** The public half, what a browser's pushManager.subscribe needs (null: not configured). */
