@@ -5,7 +5,7 @@
 import { staleBefore } from "../coins/freshness";
 import type { AlertDirection, AlertKind } from "../validation/alerts";
 import { DAILY_FIRING_CAP, DAILY_RULE_COOLDOWN_MS, RULE_COOLDOWN_MS } from "./limits";
-import { rearmLevel } from "./rearm";
+import { isPastLevel, rearmLevel } from "./rearm";
 import { firingMessage, firingUrl } from "./wording";
 
 /** What the evaluation reads of a coin: its published figures and what says they may be trusted. */
@@ -123,7 +123,7 @@ export type Candidate = {
 export function pastLevel(rule: Pick<Candidate, "kind" | "direction" | "level" | "value">): boolean {
   if (rule.kind === "new_ath") return rule.value > rule.level;
   if (rule.kind === "move_24h") return rule.value >= rule.level;
-  return rule.direction === "below" ? rule.value <= rule.level : rule.value >= rule.level;
+  return isPastLevel(rule.direction ?? "above", rule.value, rule.level);
 }
 
 export function cooldownMs(kind: AlertKind): number {

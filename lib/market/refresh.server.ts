@@ -9,7 +9,6 @@
 // on-chain PLS price against CoinGecko's when a CoinGecko source is configured.
 import "server-only";
 import type { PrismaClient } from "@/lib/db/create-client";
-import { STALE_AFTER_MINUTES } from "@/lib/coins/freshness";
 import { getEnv } from "@/lib/config/env";
 import { crossCheckPls } from "./cross-check";
 import { passDeadline } from "./pass-budget";
@@ -92,7 +91,7 @@ export async function runRefreshPass(db: PrismaClient, sources: readonly PriceSo
   const rows = publishedRows(published, { references, recent, writtenAt });
   await writePrices(db, { rows, pendingMoves: pendingMoves(judged.outcomes), newlyLow: newlyLow(coins, report.lowLiquidity), contract });
   report.updated = rows.map((row) => row.id);
-  report.changed = changedFigures(published, rows, STALE_AFTER_MINUTES * 60_000);
+  report.changed = changedFigures(published, rows);
 
   // 8. Thin old snapshots, at most hourly across instances.
   report.snapshotsThinned = await thinAtMostHourly(db, now());

@@ -98,7 +98,7 @@ test("a pass counts as changed the coins whose figures moved or became usable, n
   const coin = { id: "c", currentPrice: 2.1379798071903494e-9, marketCap: 1000, priceChange24h: 1, athPrice: 3e-9, athMarketCap: 2000, priceSource: "pulsex", lowLiquidity: false, quarantinedAt: null, pendingPrice: null, priceUpdatedAt: minutesAgo(5) };
   const outcome = (extra: object) => ({ kind: "publish", coin: { ...coin, ...extra } }) as unknown as PublishOutcome;
   const row = (extra: Partial<PublishedPrice> = {}) => ({ id: "c", currentPrice: 2.137979807190349e-9, marketCap: 1000, priceChange24h: 1, athPrice: null, athMarketCap: null, priceUpdatedAt: now, ...extra }) as PublishedPrice;
-  const changed = (extra: object, published: Partial<PublishedPrice> = {}) => changedFigures([outcome(extra)], [row(published)], 15 * 60_000);
+  const changed = (extra: object, published: Partial<PublishedPrice> = {}) => changedFigures([outcome(extra)], [row(published)]);
   expect(changed({})).toEqual([]);
   expect(changed({}, { currentPrice: 2.2e-9 })).toEqual(["c"]);
   expect(changed({}, { athPrice: 4e-9 })).toEqual(["c"]);

@@ -1,5 +1,7 @@
 // What the pass writes for its coins (pure): each published price as its row, with its 24h change
 // and the highs it may raise; the moves held back; the coins newly under the liquidity floor.
+import { usableFigures } from "@/lib/alerts/evaluate";
+import { staleBefore } from "@/lib/coins/freshness";
 import type { Coin } from "@/lib/generated/prisma/client";
 import { heldFigures, type PricePoint } from "../held-highs";
 import type { PendingMoveRow, PublishedPrice } from "../pass-writes.server";
@@ -67,18 +69,13 @@ function differs(a: number, b: number): boolean {
  * could fire nothing before (seed snapshot, flagged, quarantined, a move pending, or stale) and
  * can now. A coin republished with the same figures crosses no level its last evaluation did not see.
  */
-export function changedFigures(published: readonly PublishOutcome[], rows: readonly PublishedPrice[], staleAfterMs: number): string[] {
+export function changedFigures(published: readonly PublishOutcome[], rows: readonly PublishedPrice[]): string[] {
   const before = new Map(published.map(({ coin }) => [coin.id, coin]));
   return rows.flatMap((row) => {
     const coin = before.get(row.id);
     if (!coin) return [];
-    const unusable =
-      coin.priceSource === "snapshot" ||
-      coin.lowLiquidity ||
-      coin.quarantinedAt !== null ||
-      coin.pendingPrice !== null ||
-      coin.priceUpdatedAt === null ||
-      row.priceUpdatedAt.getTime() - coin.priceUpdatedAt.getTime() >= staleAfterMs;
+    // The evaluation's own rule, stale as of this pass (its prices are the freshest there are).
+    const unusable = !usableFigures(coin, staleBefore(row.priceUpdatedAt, row.priceUpdatedAt.getTime()));
     const raised = (offered: number | null, stored: number | null) => offered !== null && (stored === null || (offered > stored && differs(offered, stored)));
     const moved =
       differs(row.currentPrice, coin.currentPrice) ||
