@@ -8,7 +8,6 @@
 // Coins: BTC (B) stands for a token whose pool nobody touches, priced $0.002 (market cap $2M);
 // each test's A (ETH, BNB, ...) for a token of its own at $0.001 ($1M), so A is at 0.5x of B and
 // an "A reaches B's market cap" rule (1x) is armed, "above". Moving A's pool moves the ratio.
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -29,6 +28,7 @@ import { formatMarketCap } from "@/lib/shared/format";
 import { parseProvenance } from "@/lib/validation/provenance";
 import { startLocalChain, type LocalChain } from "../chain/local-chain";
 import { setEnvVars } from "../helpers/env-vars";
+import { startMarketWorker, type WorkerProcess } from "../helpers/market-worker-process";
 import { startPushService, type PushService, type TestSubscription } from "../helpers/push-service";
 import { useTestDatabase } from "../helpers/test-database";
 
@@ -299,7 +299,6 @@ test("past the margin and over again fires again only after the hour's cooldown;
 let apis: Server;
 let apiUrl: string;
 let certDir: string;
-const workers: ChildProcess[] = [];
 
 beforeAll(async () => {
   apis = createServer((_request, response) => response.writeHead(500, { "content-type": "application/json" }).end('{"error":"down"}'));
@@ -314,50 +313,36 @@ afterAll(async () => {
   if (certDir) rmSync(certDir, { recursive: true, force: true });
 });
 
-afterEach(() => {
-  for (const worker of workers.splice(0)) if (worker.exitCode === null && worker.signalCode === null) worker.kill("SIGKILL");
-});
-
-type Worker = { process: ChildProcess; passes: () => { market: { ran: boolean; alerts?: { fired: number } | null; deliveries?: { sent: number } } }[]; stderr: () => string; exited: Promise<void> };
+type PassRecord = { event: string; market: { ran: boolean; alerts?: { fired: number } | null; deliveries?: { sent: number } } };
+type Worker = WorkerProcess & { passes: () => PassRecord[] };
 
 /** `scripts/market-worker.ts` as its npm script runs it, on this database, chain and push service; a pass every 1.2 s (the lease: 30 s). */
 function startWorker(): Worker {
   const { wpls, factoryV1, factoryV2, multicall3 } = chain.contracts;
-  const child = spawn(process.execPath, ["--conditions", "react-server", "--import", "tsx", "scripts/market-worker.ts"], {
-    cwd: process.cwd(),
-    env: {
-      ...process.env,
-      ...VAPID_ENV,
-      DATABASE_URL: process.env.DATABASE_URL,
-      MARKET_REFRESH_INTERVAL_MINUTES: "0.02",
-      SHUTDOWN_GRACE_S: "1",
-      PULSECHAIN_RPC_URL: chain.rpcUrl,
-      PULSECHAIN_RPC_TIMEOUT_MS: "30000",
-      PULSEX_WPLS_ADDRESS: wpls,
-      PULSEX_FACTORIES: `${factoryV1},${factoryV2}`,
-      PULSEX_STABLECOINS: contracts.stablecoins.join(","),
-      MULTICALL3_ADDRESS: multicall3,
-      PULSEX_BASE_TOKENS: baseToken,
-      DEXSCREENER_API_URL: apiUrl,
-      COINGECKO_API_URL: `${apiUrl}/api/v3`,
-      // Node's default agent (what a worker sends with) trusts the local push service.
-      NODE_EXTRA_CA_CERTS: path.join(certDir, "push-service.pem"),
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  const worker = startMarketWorker({
+    ...VAPID_ENV,
+    MARKET_REFRESH_INTERVAL_MINUTES: "0.02",
+    SHUTDOWN_GRACE_S: "1",
+    PULSECHAIN_RPC_URL: chain.rpcUrl,
+    PULSECHAIN_RPC_TIMEOUT_MS: "30000",
+    PULSEX_WPLS_ADDRESS: wpls,
+    PULSEX_FACTORIES: `${factoryV1},${factoryV2}`,
+    PULSEX_STABLECOINS: contracts.stablecoins.join(","),
+    MULTICALL3_ADDRESS: multicall3,
+    PULSEX_BASE_TOKENS: baseToken,
+    DEXSCREENER_API_URL: apiUrl,
+    COINGECKO_API_URL: `${apiUrl}/api/v3`,
+    // Node's default agent (what a worker sends with) trusts the local push service.
+    NODE_EXTRA_CA_CERTS: path.join(certDir, "push-service.pem"),
   });
-  workers.push(child);
-  let stdout = "";
-  let stderr = "";
-  child.stdout!.on("data", (chunk) => (stdout += chunk));
-  child.stderr!.on("data", (chunk) => (stderr += chunk));
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const passes = () =>
-    stdout
+    worker
+      .stdout()
       .split("\n")
       .filter((line) => line.startsWith("{"))
-      .map((line) => JSON.parse(line))
+      .map((line) => JSON.parse(line) as PassRecord)
       .filter((record) => record.event === "market-pass");
-  return { process: child, passes, stderr: () => stderr, exited };
+  return { ...worker, passes };
 }
 
 const ran = (worker: Worker) => worker.passes().filter((record) => record.market.ran);

@@ -4,10 +4,10 @@
 // one JSON line per pass on stdout, one pass at a time by the lease, and SIGTERM: between passes
 // a clean exit at once; during a pass that ends within SHUTDOWN_GRACE_S, its line and a clean
 // exit; during one that does not, exit at the grace with its lease released and nothing written.
-import { spawn, type ChildProcess } from "node:child_process";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { MARKET_REFRESH_LEASE } from "@/lib/market/lease.server";
+import { startMarketWorker, type WorkerProcess } from "../helpers/market-worker-process";
 import { useTestDatabase } from "../helpers/test-database";
 
 jest.setTimeout(120_000);
@@ -43,12 +43,7 @@ beforeEach(async () => {
   requests = 0;
 });
 
-type Worker = { process: ChildProcess; stdout: () => string; stderr: () => string; exited: Promise<{ code: number | null; at: number }> };
-const workers: ChildProcess[] = [];
-// A test that failed half-way must not leave its worker refreshing into the next one.
-afterEach(() => {
-  for (const worker of workers.splice(0)) if (worker.exitCode === null && worker.signalCode === null) worker.kill("SIGKILL");
-});
+type Worker = WorkerProcess;
 
 /**
  * The worker as `npm run market:worker` (npm answers SIGTERM with its own exit code 143, so the
@@ -56,27 +51,7 @@ afterEach(() => {
  * exit code is the process's).
  */
 function startWorker(env: Record<string, string>, via: "npm" | "node" = "node"): Worker {
-  // --silent: without npm's banner, stdout holds the worker's lines alone.
-  const [command, args] = via === "npm" ? ["npm", ["run", "--silent", "market:worker"]] : [process.execPath, ["--conditions", "react-server", "--import", "tsx", "scripts/market-worker.ts"]];
-  const child = spawn(command, args, {
-    cwd: process.cwd(),
-    env: {
-      ...process.env,
-      DATABASE_URL: process.env.DATABASE_URL,
-      PULSECHAIN_RPC_URL: "http://127.0.0.1:9/",
-      DEXSCREENER_API_URL: apiUrl,
-      COINGECKO_API_URL: `${apiUrl}/api/v3`,
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  workers.push(child);
-  let stdout = "";
-  let stderr = "";
-  child.stdout!.on("data", (chunk) => (stdout += chunk));
-  child.stderr!.on("data", (chunk) => (stderr += chunk));
-  const exited = new Promise<{ code: number | null; at: number }>((resolve) => child.once("exit", (code) => resolve({ code, at: Date.now() })));
-  return { process: child, stdout: () => stdout, stderr: () => stderr, exited };
+  return startMarketWorker({ PULSECHAIN_RPC_URL: "http://127.0.0.1:9/", DEXSCREENER_API_URL: apiUrl, COINGECKO_API_URL: `${apiUrl}/api/v3`, ...env }, via);
 }
 
 async function until(what: string, condition: () => boolean, worker: Worker, timeoutMs = 60_000): Promise<void> {
