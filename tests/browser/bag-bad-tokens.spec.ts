@@ -23,7 +23,7 @@ describe("Your Bag with broken tokens", () => {
   let more: MoreBagTokens;
   before(async () => {
     const { baseUrl, databaseUrl } = suite();
-    world = await startBagWorld(baseUrl, databaseUrl, { chainInChildProcess: true });
+    world = await startBagWorld(baseUrl, databaseUrl);
     const db = createPrismaClient({ url: databaseUrl });
     const seeded = await db.coin.count({ where: { chain: "pulsechain" } });
     await db.$disconnect();

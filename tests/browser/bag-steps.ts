@@ -34,11 +34,10 @@ export type BagWorld = {
   stop(): Promise<void>;
 };
 
-/** `chainInChildProcess`: ganache in a process of its own (local-chain.ts), for reads of hundreds of calls within the page's 10 s RPC timeout. */
-export async function startBagWorld(baseUrl: string, databaseUrl: string, options: { chainInChildProcess?: boolean } = {}): Promise<BagWorld> {
+export async function startBagWorld(baseUrl: string, databaseUrl: string): Promise<BagWorld> {
   const db = createPrismaClient({ url: databaseUrl });
   const saved = await db.coin.findMany();
-  const chain = await startLocalChain({ inChildProcess: options.chainInChildProcess });
+  const chain = await startLocalChain();
   const tokens: Record<string, Address> = {};
   try {
     const pulsechain = saved.filter((coin) => coin.chain === "pulsechain" && coin.id !== "pls");
