@@ -25,6 +25,22 @@ export async function enforceAccess(access: Access, method: Method, request: Req
     case "cron":
       assertCronSecret(request);
       return undefined;
+    case "telegram":
+      assertTelegramSecret(request);
+      return undefined;
+  }
+}
+
+/**
+ * Telegram sends the secret given to setWebhook in X-Telegram-Bot-Api-Secret-Token with every
+ * update; anything else is refused, and so is everyone when no bot or secret is configured.
+ */
+function assertTelegramSecret(request: Request): void {
+  const { TELEGRAM_BOT_TOKEN: token, TELEGRAM_WEBHOOK_SECRET: secret } = getEnv();
+  const given = Buffer.from(request.headers.get("x-telegram-bot-api-secret-token") ?? "");
+  const expected = Buffer.from(secret ?? "");
+  if (!token || !secret || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    throw new ApiError("unauthenticated", "This endpoint is for Telegram; it needs the webhook's secret token.");
   }
 }
 

@@ -76,6 +76,7 @@ import {
 import { renameCoinBodySchema } from "@/lib/validation/coin-rename";
 import { historyQuerySchema, historySchema } from "@/lib/validation/history";
 import { healthLiveSchema, healthSchema } from "@/lib/validation/health";
+import { telegramConnectSchema, telegramLinkSchema, telegramUpdateSchema } from "@/lib/validation/telegram";
 import type { RateLimitBucket } from "@/lib/security/rate-limit-buckets";
 
 export type Method = "GET" | "POST" | "PATCH" | "DELETE";
@@ -84,9 +85,10 @@ export type Method = "GET" | "POST" | "PATCH" | "DELETE";
  * Who may call: anyone (`public`); only the site's own pages, no session (`site`: an Origin or
  * Sec-Fetch-Site from elsewhere is a 403); a signed-in wallet (`user`: 401 without a live
  * session; its writes are `site` too); an operator (`operator`: a `user` in OPERATOR_ADDRESSES,
- * 403 otherwise, whose writes need a recent signature); the scheduler (`cron`: the bearer secret).
+ * 403 otherwise, whose writes need a recent signature); the scheduler (`cron`: the bearer secret);
+ * Telegram (`telegram`: the webhook's secret header).
  */
-export type Access = "public" | "site" | "user" | "operator" | "cron";
+export type Access = "public" | "site" | "user" | "operator" | "cron" | "telegram";
 
 /**
  * `public`: any cache may keep it briefly (lib/api/responses.ts PUBLIC_CACHE_CONTROL);
@@ -479,6 +481,44 @@ export const endpoints = {
     cache: "public",
     query: noQuerySchema,
     response: vapidKeySchema,
+  },
+
+  // Telegram (issue 40): the bot's webhook, and the user's chat for alerts.
+  telegramWebhook: {
+    method: "POST",
+    summary: "Telegram's webhook: one update (a command, an inline query, a button), answered through the Bot API; each update_id is handled once.",
+    path: "/api/telegram",
+    access: "telegram",
+    cache: "none",
+    body: telegramUpdateSchema,
+    response: z.object({ ok: z.literal(true) }),
+  },
+  telegramLink: {
+    method: "GET",
+    summary: "The user's Telegram chat for alerts: linked, blocked, stopped or none (never the chat id), and the bot's username (null without a bot).",
+    path: "/api/telegram/link",
+    access: "user",
+    cache: "private",
+    query: noQuerySchema,
+    response: telegramLinkSchema,
+  },
+  connectTelegram: {
+    method: "POST",
+    summary: "A one-time link (10 minutes, single use) that links the Telegram chat opening it to this user; 503 telegram_unavailable without a bot.",
+    path: "/api/telegram/link",
+    access: "user",
+    cache: "private",
+    rateLimit: "account-write",
+    response: telegramConnectSchema,
+  },
+  unlinkTelegram: {
+    method: "DELETE",
+    summary: "Unlinks the user's Telegram chat: alerts stop going there.",
+    path: "/api/telegram/link",
+    access: "user",
+    cache: "private",
+    rateLimit: "account-write",
+    response: noContentSchema,
   },
 
   // The listing form (issue 25): a buyer's quotes and orders, and the slots still free.

@@ -71,6 +71,8 @@ export const ERROR_STATUS = {
   listings_closed: 503,
   // No VAPID keys are configured: browser alerts cannot be turned on or sent.
   push_unavailable: 503,
+  // No Telegram bot is configured (TELEGRAM_BOT_TOKEN and TELEGRAM_BOT_USERNAME): no chat can be linked.
+  telegram_unavailable: 503,
   ...SIGN_IN_REFUSAL_STATUS,
 } as const;
 

@@ -15,6 +15,7 @@ const ACCESS: Record<Endpoint["access"], string> = {
   user: "A signed-in wallet (Sign-In with Ethereum session cookie).",
   operator: "An operator's wallet (OPERATOR_ADDRESSES); writes need a signature from the last 15 minutes.",
   cron: "The cron secret: `Authorization: Bearer $CRON_SECRET`.",
+  telegram: "Telegram's webhook secret: `X-Telegram-Bot-Api-Secret-Token: $TELEGRAM_WEBHOOK_SECRET`.",
 };
 
 const CACHE: Record<Endpoint["cache"], string> = {

@@ -149,6 +149,24 @@ const envSchema = z.object({
   VAPID_PUBLIC_KEY: z.string().trim().regex(/^[A-Za-z0-9_-]{80,100}$/, "a base64url P-256 public key").optional(),
   VAPID_PRIVATE_KEY: z.string().trim().regex(/^[A-Za-z0-9_-]{40,50}$/, "a base64url P-256 private key").optional(),
   VAPID_SUBJECT: z.string().trim().regex(/^(mailto:|https:\/\/)/, "mailto: or an https URL").optional(),
+  /**
+   * The Telegram bot (lib/telegram, docs/telegram.md): BotFather's token, the bot's username
+   * (without "@", for t.me links), the secret Telegram sends with every webhook update
+   * (X-Telegram-Bot-Api-Secret-Token; 1-256 of A-Z a-z 0-9 _ -), and the Bot API server (Telegram's,
+   * a self-hosted one, or the tests' local one). No token: no bot, and nothing else changes.
+   */
+  TELEGRAM_BOT_TOKEN: z.string().trim().regex(/^\d{3,20}:[A-Za-z0-9_-]{20,100}$/, "a bot token from BotFather (digits, a colon, then the secret)").optional(),
+  TELEGRAM_BOT_USERNAME: z
+    .string()
+    .trim()
+    .transform((value) => value.replace(/^@/, ""))
+    .pipe(z.string().regex(/^[A-Za-z][A-Za-z0-9_]{3,31}$/, "a Telegram bot username (5 to 32 letters, digits and _)"))
+    .optional(),
+  TELEGRAM_WEBHOOK_SECRET: z.string().trim().regex(/^[A-Za-z0-9_-]{16,256}$/, "16 to 256 of A-Z, a-z, 0-9, _ and -").optional(),
+  TELEGRAM_API_ROOT: z.url({ protocol: /^https?$/ }).transform((url) => url.replace(/\/+$/, "")).default("https://api.telegram.org"),
+  /** The Contact dialog's 'Telegram' channel (a t.me group or account link) and 'Mail' address; unset: 'Coming Soon'. */
+  CONTACT_TELEGRAM_URL: z.url({ protocol: /^https$/ }).optional(),
+  CONTACT_EMAIL: z.email().optional(),
   /** Set by Vercel on its builds and functions; only read to warn when TRUST_PROXY is missing there. */
   VERCEL: z.string().optional(),
 });
@@ -193,6 +211,12 @@ export function getEnv(): Env {
     VAPID_PUBLIC_KEY: process.env.VAPID_PUBLIC_KEY || undefined,
     VAPID_PRIVATE_KEY: process.env.VAPID_PRIVATE_KEY || undefined,
     VAPID_SUBJECT: process.env.VAPID_SUBJECT || undefined,
+    TELEGRAM_BOT_TOKEN: process.env.TELEGRAM_BOT_TOKEN || undefined,
+    TELEGRAM_BOT_USERNAME: process.env.TELEGRAM_BOT_USERNAME || undefined,
+    TELEGRAM_WEBHOOK_SECRET: process.env.TELEGRAM_WEBHOOK_SECRET || undefined,
+    TELEGRAM_API_ROOT: process.env.TELEGRAM_API_ROOT || undefined,
+    CONTACT_TELEGRAM_URL: process.env.CONTACT_TELEGRAM_URL || undefined,
+    CONTACT_EMAIL: process.env.CONTACT_EMAIL || undefined,
     VERCEL: process.env.VERCEL || undefined,
   });
   if (!parsed.success) {

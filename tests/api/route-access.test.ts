@@ -13,6 +13,8 @@
 //             themselves: tests/api/admin-reauth.test.ts); an operator passes.
 //   cron:     no bearer, a wrong one, a session instead, or no secret configured at all is 401;
 //             the secret passes.
+//   telegram: no X-Telegram-Bot-Api-Secret-Token, a wrong one, a session instead, or no bot or secret
+//             configured is 401; the secret passes.
 // Refusals are the API's error JSON and nothing else, uncached, set no cookie, and write nothing
 // (the database is compared before and after). "Passes" means the guard let the request through:
 // what the handler then answers (400 for the empty body sent, 404 for an id that does not exist)
@@ -102,6 +104,9 @@ const REVIEWED: Record<Access, EndpointName[]> = {
     "pushSubscriptions",
     "addPushSubscription",
     "removePushSubscription",
+    "telegramLink",
+    "connectTelegram",
+    "unlinkTelegram",
   ],
   operator: [
     "adminCoins",
@@ -123,6 +128,7 @@ const REVIEWED: Record<Access, EndpointName[]> = {
     "orderTaskDone",
   ],
   cron: ["cronRefresh", "cronOrders"],
+  telegram: ["telegramWebhook"],
 };
 
 /**
@@ -138,6 +144,8 @@ const SAMPLE_BODIES: Partial<Record<EndpointName, Record<string, unknown>>> = {
   watchlistAdd: { coinId: "pls" },
   saveComparison: { coin1Id: "hex", coin2Id: "pls" },
   createOrder: { tokenAddress: "0x1111111111111111111111111111111111111111", plan: "target" },
+  // A message in a chat: were the guard to let it through, the update would be recorded as handled.
+  telegramWebhook: { update_id: 7001, message: { message_id: 1, date: 1_800_000_000, chat: { id: 42, type: "private" }, from: { id: 42, is_bot: false, first_name: "A" }, text: "/help" } },
   submitPayment: { txHash: TX_HASH },
   saveBagSnapshot: { totalToday: 1, totalAtHighs: 2 },
   createAlert: { kind: "reach", coinId: "plsx", otherCoinId: "hex", multiple: 0.5 },
@@ -176,6 +184,7 @@ const READ: [string, Record<string, string>][] = [["a read", {}]];
 
 const API_DIR = path.resolve(__dirname, "../../app/api");
 const CRON_SECRET = "cron-secret-for-the-route-access-table";
+const TELEGRAM_SECRET = "telegram-secret-for-the-route-access-table";
 const OPERATOR_KEY = generatePrivateKey();
 const STALE_OPERATOR_KEY = generatePrivateKey();
 const HINT = `${SIGNED_IN_HINT_COOKIE}=1`;
@@ -185,6 +194,11 @@ const { db } = useTestDatabase({ seed: true });
 useAuthEnvironment({
   OPERATOR_ADDRESSES: [OPERATOR_KEY, STALE_OPERATOR_KEY].map((key) => privateKeyToAccount(key).address).join(","),
   CRON_SECRET,
+  // A bot whose Bot API server nobody answers at: the updates that pass the guard here are empty.
+  TELEGRAM_BOT_TOKEN: "123456789:route-access-table-token-aaaaaaaaaaaa",
+  TELEGRAM_BOT_USERNAME: "RouteAccessBot",
+  TELEGRAM_WEBHOOK_SECRET: TELEGRAM_SECRET,
+  TELEGRAM_API_ROOT: "http://127.0.0.1:9",
 });
 
 const sessionOf = (who: SignedIn) => ({ cookie: `${SESSION_COOKIE}=${who.browser.sessionCookie()}` });
@@ -265,6 +279,7 @@ const REFUSALS = {
   notOperator: [403, "forbidden", /operators only/],
   staleSignature: [401, "reauthentication_required", /^Admin changes need a wallet signature from the last 15 minutes\./],
   noCronSecret: [401, "unauthenticated", /cron secret/],
+  noTelegramSecret: [401, "unauthenticated", /webhook's secret token/],
 } as const;
 
 /** The guard refused as `refusal` says, in the API's error JSON (nothing else), uncached, setting no cookie. */
@@ -433,6 +448,32 @@ const checks: Record<Access, { refuse: (name: EndpointName, write: boolean) => P
       return refused;
     },
     pass: async (name) => [await send(name, "the scheduler, with the secret", { authorization: `Bearer ${CRON_SECRET}` }, false)],
+  },
+
+  telegram: {
+    async refuse(name) {
+      const refused: Sent[] = [];
+      const header = "x-telegram-bot-api-secret-token";
+      const wrong: [string, Record<string, string>][] = [
+        ["no secret header", {}],
+        ["the wrong secret", { [header]: `${TELEGRAM_SECRET.slice(0, -1)}x` }],
+        ["the secret with a character more", { [header]: `${TELEGRAM_SECRET}x` }],
+        ["the secret as a bearer token", { authorization: `Bearer ${TELEGRAM_SECRET}` }],
+        ["a signed-in session instead", sessionOf(user)],
+      ];
+      for (const [caller, headers] of wrong) refused.push(expectRefused(await send(name, caller, headers, true), "noTelegramSecret"));
+      for (const unset of ["TELEGRAM_WEBHOOK_SECRET", "TELEGRAM_BOT_TOKEN"]) {
+        const restore = setEnvVars({ [unset]: "" });
+        try {
+          refused.push(expectRefused(await send(name, `${unset} unset, the old secret`, { [header]: TELEGRAM_SECRET }, true), "noTelegramSecret"));
+          refused.push(expectRefused(await send(name, `${unset} unset, an empty header`, { [header]: "" }, true), "noTelegramSecret"));
+        } finally {
+          restore();
+        }
+      }
+      return refused;
+    },
+    pass: async (name) => [await send(name, "Telegram, with the secret", { "x-telegram-bot-api-secret-token": TELEGRAM_SECRET }, false)],
   },
 };
 

@@ -4,6 +4,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { after, afterEach, before, beforeEach } from "node:test";
 import type { Browser } from "playwright-core";
+import { TEST_BOT_TOKEN, TEST_BOT_USERNAME, TEST_WEBHOOK_SECRET, startTelegramApi, type TelegramApiServer } from "../helpers/telegram-api";
 import { findChromium, launchBrowser, startApp, type App } from "./harness";
 import { setSuite } from "./suite";
 
@@ -17,16 +18,22 @@ try {
 
 let app: App | undefined;
 let browser: Browser | undefined;
+let telegram: TelegramApiServer | undefined;
 
 before(async () => {
-  app = await startApp();
+  // The app runs with a bot, as a site that set one up does, talking to a local Bot API server.
+  telegram = await startTelegramApi();
+  app = await startApp({
+    env: { TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN, TELEGRAM_BOT_USERNAME: TEST_BOT_USERNAME, TELEGRAM_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET, TELEGRAM_API_ROOT: telegram.apiRoot },
+  });
   browser = await launchBrowser();
-  setSuite({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, browser });
+  setSuite({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, browser, telegram });
 });
 
 after(async () => {
   await browser?.close();
   await app?.stop();
+  await telegram?.close();
 });
 
 // A test that hangs (a request that never answers, a lock never released) must end the run

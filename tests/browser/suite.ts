@@ -1,8 +1,13 @@
 // Shared state of one browser-suite run, set by run.ts before any spec's tests execute.
 import type { Browser } from "playwright-core";
+import type { TelegramApiServer } from "../helpers/telegram-api";
 
-/** `databaseUrl`: the app's database, for specs that change data behind the app (market.spec.ts). */
-type Suite = { baseUrl: string; databaseUrl: string; browser: Browser };
+/**
+ * `databaseUrl`: the app's database, for specs that change data behind the app (market.spec.ts).
+ * `telegram`: the local Bot API server the app's bot talks to (TELEGRAM_API_ROOT); updates go to
+ * the app's webhook at /api/telegram with TEST_WEBHOOK_SECRET.
+ */
+type Suite = { baseUrl: string; databaseUrl: string; browser: Browser; telegram: TelegramApiServer };
 let current: Suite | undefined;
 
 export function setSuite(suite: Suite): void {

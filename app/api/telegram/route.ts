@@ -1,0 +1,26 @@
+// Telegram's webhook (setWebhook with TELEGRAM_WEBHOOK_SECRET: `npm run telegram:setup`). The
+// access guard refuses anything without the secret header (401); the update is handled within the
+// request, so Telegram's next update to this chat waits for this one, and answered 200 once
+// handled or when it was already handled. A Bot API that does not answer is a 503: Telegram sends
+// the update again later (lib/telegram/handle-update.server.ts).
+import type { Update } from "grammy/types";
+import { endpoints } from "@/lib/api/contract";
+import { ApiError } from "@/lib/api/errors";
+import { methods, route } from "@/lib/api/route.server";
+import { getDb } from "@/lib/db/get-db.server";
+import { handleTelegramUpdate } from "@/lib/telegram/handle-update.server";
+
+export const dynamic = "force-dynamic";
+export const maxDuration = 30;
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
+  POST: route(endpoints.telegramWebhook, async ({ body }) => {
+    try {
+      await handleTelegramUpdate(getDb(), body as unknown as Update);
+    } catch (error) {
+      console.error(`[telegram] update ${body.update_id} failed: ${error instanceof Error ? error.message : String(error)}`);
+      throw new ApiError("service_unavailable", "The update could not be answered now; Telegram will send it again.");
+    }
+    return { ok: true as const };
+  }),
+});

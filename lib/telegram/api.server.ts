@@ -1,0 +1,24 @@
+// The Bot API client every send goes through (command replies, inline answers, alert deliveries):
+// grammY's Api with two transformers. The throttler (@grammyjs/transformer-throttler) keeps this
+// process under Telegram's limits: 30 messages a second overall, 1 a second to one chat, 20 a
+// minute to one group; sends over them wait their turn instead of drawing 429s. auto-retry
+// honours a 429's retry_after when the wait is short; a longer one, a 5xx or a dropped connection
+// fails the call at once (its own backoff would hold a webhook request for 20 s): the webhook
+// answers 503 and Telegram sends the update again, and the alert outbox turns the error (and
+// parameters.retry_after) into its own retry time.
+import "server-only";
+import { autoRetry } from "@grammyjs/auto-retry";
+import { apiThrottler } from "@grammyjs/transformer-throttler";
+import type { Api } from "grammy";
+
+/** The longest retry_after waited in line; a longer one fails the call. */
+export const MAX_INLINE_RETRY_S = 5;
+
+/** Installs the throttler and auto-retry on a bot's Api (once per process: lib/telegram/bot.server.ts). */
+export function configureTelegramApi(api: Api): Api {
+  // The last transformer installed runs first: auto-retry wraps the throttler, so each retry goes
+  // back through the throttler and waits its turn too.
+  api.config.use(apiThrottler());
+  api.config.use(autoRetry({ maxRetryAttempts: 2, maxDelaySeconds: MAX_INLINE_RETRY_S, rethrowInternalServerErrors: true, rethrowHttpErrors: true }));
+  return api;
+}

@@ -1,0 +1,78 @@
+// The webhook route end to end: the real handler, a real SQLite file, the real bot (grammY) talking
+// to the local Bot API server through TELEGRAM_API_ROOT. What every command answers is tested by
+// its own feature's file; this one is the pipe: the secret, once per update, and a Bot API that
+// does not answer.
+import * as webhook from "@/app/api/telegram/route";
+import { sweepHandledUpdates } from "@/lib/telegram/handle-update.server";
+import { setEnvVars } from "../helpers/env-vars";
+import { call } from "../helpers/request";
+import { TEST_BOT_TOKEN, TEST_BOT_USERNAME, TEST_WEBHOOK_SECRET, messageUpdate, startTelegramApi, type TelegramApiServer } from "../helpers/telegram-api";
+import { useTestDatabase } from "../helpers/test-database";
+
+const { db } = useTestDatabase({ seed: true });
+
+let api: TelegramApiServer;
+let restoreEnv: () => void;
+
+beforeAll(async () => {
+  api = await startTelegramApi();
+  restoreEnv = setEnvVars({ TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN, TELEGRAM_BOT_USERNAME: TEST_BOT_USERNAME, TELEGRAM_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET, TELEGRAM_API_ROOT: api.apiRoot });
+});
+afterAll(async () => {
+  restoreEnv?.();
+  await api?.close();
+});
+beforeEach(() => api.reset());
+
+const post = (update: unknown, secret: string | null = TEST_WEBHOOK_SECRET) =>
+  call(webhook.POST, "/api/telegram", {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(secret === null ? {} : { "x-telegram-bot-api-secret-token": secret }) },
+    body: JSON.stringify(update),
+  });
+
+test("an update with the secret is answered in its chat, once, however often Telegram sends it", async () => {
+  const update = messageUpdate(1001, "/help", { id: 42 });
+  const answers = await Promise.all([post(update), post(update), post(update)]);
+  expect(answers.map((res) => [res.status, res.body])).toEqual(Array(3).fill([200, { ok: true }]));
+  expect(api.messagesTo(42)).toHaveLength(1);
+  expect((await post(update)).status).toBe(200);
+  expect(api.messagesTo(42)).toHaveLength(1);
+});
+
+test("without the secret, or with a wrong one: 401 in the API's words, nothing sent, nothing recorded", async () => {
+  for (const secret of [null, "wrong-secret-0123456789", `${TEST_WEBHOOK_SECRET}x`]) {
+    const res = await post(messageUpdate(1002, "/help", { id: 43 }), secret);
+    expect({ status: res.status, body: res.body }).toEqual({ status: 401, body: { error: { code: "unauthenticated", message: expect.stringMatching(/webhook's secret token/) } } });
+  }
+  expect(api.calls).toEqual([]);
+  expect(await db().telegramUpdate.count({ where: { updateId: 1002 } })).toBe(0);
+});
+
+test("a body that is no update is a 400 naming update_id, and an update of a kind the bot ignores is a 200", async () => {
+  for (const body of [{}, { update_id: "7" }, { update_id: -1 }, [1, 2]]) {
+    const res = await post(body);
+    expect({ status: res.status, code: (res.body as { error?: { code: string } }).error?.code }).toEqual({ status: 400, code: "bad_request" });
+  }
+  const res = await post({ update_id: 1003, chat_boost: { chat: { id: -5, type: "supergroup", title: "x" } } });
+  expect(res.status).toBe(200);
+  expect(api.calls).toEqual([]);
+});
+
+test("a Bot API that does not answer: 503, and Telegram's next attempt is answered", async () => {
+  jest.spyOn(console, "error").mockImplementation(() => {});
+  api.fail("sendMessage", { status: 500, description: "Internal Server Error" });
+  const update = messageUpdate(1004, "/help", { id: 44 });
+  const first = await post(update);
+  expect({ status: first.status, code: (first.body as { error: { code: string } }).error.code }).toEqual({ status: 503, code: "service_unavailable" });
+  expect(api.messagesTo(44)).toHaveLength(0);
+  expect((await post(update)).status).toBe(200);
+  expect(api.messagesTo(44)).toHaveLength(1);
+});
+
+test("handled updates are forgotten after a day", async () => {
+  await post(messageUpdate(1005, "/help", { id: 45 }));
+  expect(await sweepHandledUpdates(db(), new Date(Date.now() + 23 * 3_600_000))).toBe(0);
+  expect(await sweepHandledUpdates(db(), new Date(Date.now() + 25 * 3_600_000))).toBeGreaterThan(0);
+  expect(await db().telegramUpdate.count({ where: { updateId: 1005 } })).toBe(0);
+});
