@@ -1,0 +1,188 @@
+// `npm run bench:telegram`: issue 40's goals for the bot, on the production build (startApp, as
+// the browser suite runs it) over a database of the seed plus 5,000 synthetic coins, with the bot
+// talking to the tests' local Bot API server (tests/helpers/telegram-api.ts) in this process.
+// Updates are POSTed to the server's webhook as Telegram sends them (secret header, JSON); an
+// answer counts when the local Bot API server receives it.
+//
+// Cases (TELEGRAM_BENCH_CASES=answers,webhook picks some; default all). Each is one entry of CASES:
+//   answers  /compare and inline queries from distinct chats, paced under Telegram's 30 sends a
+//            second (the throttler would otherwise make them wait their turn, by design): update
+//            POSTed → answer received, p50/p95. Goal p95 ≤ 150 ms.
+//   webhook  200 updates a second for 30 s: inline queries, /compare commands at 20 a second
+//            (under the 30 a second Telegram allows a bot's sends), and 1 in 20 a repeat of an
+//            update already sent (Telegram re-delivering). Goal: no 5xx, no update answered twice.
+import { createPrismaClient } from "../../../lib/db/create-client";
+import { startApp, type App } from "../../browser/harness";
+import { TEST_BOT_TOKEN, TEST_BOT_USERNAME, TEST_WEBHOOK_SECRET, inlineQueryUpdate, messageUpdate, startTelegramApi, type TelegramApiServer } from "../../helpers/telegram-api";
+import { sleep } from "../stats";
+import { createSyntheticDatabase } from "../synthetic-coins";
+
+type Row = { measure: string; figure: string; goal: string; met: boolean };
+type BenchContext = { app: App; telegram: TelegramApiServer; coinIds: string[] };
+
+const GOAL_P95_MS = 150;
+
+let nextUpdateId = 1;
+/** A chat of its own for every command, so no send waits on Telegram's 1 a second per chat. */
+const chatOf = (updateId: number) => 10_000_000 + updateId;
+
+async function post(app: App, update: { update_id: number }): Promise<number> {
+  const res = await fetch(`${app.baseUrl}/api/telegram`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": TEST_WEBHOOK_SECRET },
+    body: JSON.stringify(update),
+  });
+  await res.arrayBuffer();
+  return res.status;
+}
+
+function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** When the local Bot API server received the answer to `updateId` (its chat's message, or its inline answer). */
+function answeredAt(telegram: TelegramApiServer, updateId: number, kind: "compare" | "inline"): number | undefined {
+  const calls = telegram.calls;
+  for (let i = calls.length - 1; i >= 0; i--) {
+    const call = calls[i]!;
+    if (call.status !== 200) continue;
+    if (kind === "inline" ? call.params.inline_query_id === `iq-${updateId}` : String(call.params.chat_id) === String(chatOf(updateId))) return call.at;
+  }
+  return undefined;
+}
+
+const pair = (coinIds: string[], i: number) => [coinIds[(i * 7) % coinIds.length]!, coinIds[(i * 13 + 1) % coinIds.length]!] as const;
+const compareUpdate = (id: number, coinIds: string[]) => {
+  const [a, b] = pair(coinIds, id);
+  return messageUpdate(id, `/compare ${a} ${b} 1.5m`, { id: chatOf(id) });
+};
+const inlineUpdate = (id: number, coinIds: string[]) => {
+  const [a, b] = pair(coinIds, id);
+  return inlineQueryUpdate(id, `${a} ${b}`, { id: 20_000_000 + (id % 5000) });
+};
+
+async function answersCase({ app, telegram, coinIds }: BenchContext): Promise<Row[]> {
+  const COUNT = 300;
+  const rows: Row[] = [];
+  // Warm-up: the first update builds the coin snapshot and compiles the route.
+  for (let i = 0; i < 10; i++) await post(app, compareUpdate(nextUpdateId++, coinIds));
+  for (const kind of ["compare", "inline"] as const) {
+    const latencies: number[] = [];
+    const pending: Promise<void>[] = [];
+    for (let i = 0; i < COUNT; i++) {
+      const id = nextUpdateId++;
+      const update = kind === "compare" ? compareUpdate(id, coinIds) : inlineUpdate(id, coinIds);
+      pending.push(
+        (async () => {
+          const sent = Date.now();
+          const status = await post(app, update);
+          const at = answeredAt(telegram, id, kind);
+          if (status !== 200 || at === undefined) throw new Error(`update ${id} (${kind}) was not answered: ${status}`);
+          latencies.push(at - sent);
+        })(),
+      );
+      // 20 a second, under Telegram's 30 sends a second for the whole bot.
+      await sleep(50);
+    }
+    await Promise.all(pending);
+    const p95 = percentile(latencies, 95);
+    rows.push({ measure: `${kind === "compare" ? "/compare" : "inline query"}: update → answer, p50 / p95 (${COUNT})`, figure: `${percentile(latencies, 50)} / ${p95} ms`, goal: `p95 ≤ ${GOAL_P95_MS} ms`, met: p95 <= GOAL_P95_MS });
+  }
+  return rows;
+}
+
+async function webhookCase({ app, telegram, coinIds }: BenchContext): Promise<Row[]> {
+  const RATE = 200;
+  const SECONDS = 30;
+  const TICK_MS = 50;
+  const perTick = (RATE * TICK_MS) / 1000;
+  const statuses = new Map<number, number>();
+  const sent: { id: number; kind: "compare" | "inline" }[] = [];
+  const requests: Promise<void>[] = [];
+  let duplicates = 0;
+  telegram.reset();
+  const started = Date.now();
+  for (let tick = 0; Date.now() - started < SECONDS * 1000; tick++) {
+    for (let j = 0; j < perTick; j++) {
+      const n = tick * perTick + j;
+      let update: { update_id: number };
+      if (n % 20 === 19 && sent.length > 0) {
+        // Telegram re-delivering an update: one sent in the last second or so, maybe still running.
+        const again = sent[Math.max(0, sent.length - 1 - (n % 200))]!;
+        update = again.kind === "compare" ? compareUpdate(again.id, coinIds) : inlineUpdate(again.id, coinIds);
+        duplicates++;
+      } else {
+        const id = nextUpdateId++;
+        // 1 in 10 a command: 20 a second, under the 30 sends a second Telegram allows the bot.
+        const kind = n % 10 === 0 ? "compare" : "inline";
+        sent.push({ id, kind });
+        update = kind === "compare" ? compareUpdate(id, coinIds) : inlineUpdate(id, coinIds);
+      }
+      requests.push(
+        post(app, update).then(
+          (status) => void statuses.set(status, (statuses.get(status) ?? 0) + 1),
+          () => void statuses.set(0, (statuses.get(0) ?? 0) + 1),
+        ),
+      );
+    }
+    const next = started + (tick + 1) * TICK_MS;
+    await sleep(Math.max(0, next - Date.now()));
+  }
+  const sendSeconds = (Date.now() - started) / 1000;
+  await Promise.all(requests);
+  const drained = (Date.now() - started) / 1000;
+
+  // Answers per update at the Bot API server.
+  const answers = new Map<string, number>();
+  for (const call of telegram.calls) {
+    if (call.status !== 200) continue;
+    const key = call.method === "answerInlineQuery" ? String(call.params.inline_query_id) : call.method === "sendMessage" ? `chat-${String(call.params.chat_id)}` : null;
+    if (key) answers.set(key, (answers.get(key) ?? 0) + 1);
+  }
+  const keyOf = (entry: { id: number; kind: string }) => (entry.kind === "inline" ? `iq-${entry.id}` : `chat-${chatOf(entry.id)}`);
+  const twice = sent.filter((entry) => (answers.get(keyOf(entry)) ?? 0) > 1).length;
+  const unanswered = sent.filter((entry) => !answers.has(keyOf(entry))).length;
+  const fivexx = [...statuses].filter(([status]) => status >= 500 || status === 0).reduce((sum, [, count]) => sum + count, 0);
+  const total = sent.length + duplicates;
+  return [
+    { measure: `webhook: ${total} updates in ${sendSeconds.toFixed(1)} s (${(total / sendSeconds).toFixed(0)}/s; ${duplicates} repeats), all answered by ${drained.toFixed(1)} s`, figure: `statuses ${[...statuses].map(([s, c]) => `${s}×${c}`).join(", ")}`, goal: "no 5xx", met: fivexx === 0 },
+    { measure: "webhook: updates answered twice / not answered", figure: `${twice} / ${unanswered} of ${sent.length}`, goal: "none twice", met: twice === 0 },
+  ];
+}
+
+// One line per case; the alerts work adds "alerts" here.
+const CASES: Record<string, (context: BenchContext) => Promise<Row[]>> = {
+  answers: answersCase,
+  webhook: webhookCase,
+};
+
+const chosen = process.env.TELEGRAM_BENCH_CASES?.split(",").map((name) => name.trim()) ?? Object.keys(CASES);
+console.log(`Telegram bench: cases ${chosen.join(", ")}; building the 5,000-coin database…`);
+const database = await createSyntheticDatabase({ history: false });
+const db = createPrismaClient({ url: database.url });
+const coinIds = (await db.coin.findMany({ select: { id: true }, orderBy: { rank: "asc" } })).map((coin) => coin.id);
+await db.$disconnect();
+const telegram = await startTelegramApi();
+const app = await startApp({
+  databaseUrl: database.url,
+  build: process.env.SKIP_BUILD !== "1",
+  env: { TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN, TELEGRAM_BOT_USERNAME: TEST_BOT_USERNAME, TELEGRAM_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET, TELEGRAM_API_ROOT: telegram.apiRoot },
+});
+const rows: Row[] = [];
+try {
+  for (const name of chosen) {
+    const run = CASES[name];
+    if (!run) throw new Error(`unknown case ${name}; cases: ${Object.keys(CASES).join(", ")}`);
+    console.log(`# ${name}`);
+    rows.push(...(await run({ app, telegram, coinIds })));
+  }
+} finally {
+  await app.stop();
+  await telegram.close();
+  database.remove();
+}
+console.log(`\n${coinIds.length} coins, production build, local Bot API server\n`);
+console.log("| Measure | Figure | Goal | Met |\n|---|---|---|---|");
+for (const row of rows) console.log(`| ${row.measure} | ${row.figure} | ${row.goal} | ${row.met ? "yes" : "NO"} |`);
+if (rows.some((row) => !row.met)) process.exitCode = 1;
