@@ -100,6 +100,7 @@ async function webhookCase({ app, telegram, coinIds }: BenchContext): Promise<Ro
   const statuses = new Map<number, number>();
   const sent: { id: number; kind: "compare" | "inline" }[] = [];
   const requests: Promise<void>[] = [];
+  const errors = new Map<string, number>();
   let duplicates = 0;
   telegram.reset();
   const started = Date.now();
@@ -122,7 +123,11 @@ async function webhookCase({ app, telegram, coinIds }: BenchContext): Promise<Ro
       requests.push(
         post(app, update).then(
           (status) => void statuses.set(status, (statuses.get(status) ?? 0) + 1),
-          () => void statuses.set(0, (statuses.get(0) ?? 0) + 1),
+          (error: Error & { cause?: { code?: string; message?: string } }) => {
+            statuses.set(0, (statuses.get(0) ?? 0) + 1);
+            const reason = error.cause?.code ?? error.cause?.message ?? error.message;
+            errors.set(reason, (errors.get(reason) ?? 0) + 1);
+          },
         ),
       );
     }
@@ -132,6 +137,9 @@ async function webhookCase({ app, telegram, coinIds }: BenchContext): Promise<Ro
   const sendSeconds = (Date.now() - started) / 1000;
   await Promise.all(requests);
   const drained = (Date.now() - started) / 1000;
+  if (errors.size) console.log(`  requests that failed: ${[...errors].map(([reason, count]) => `${reason} ×${count}`).join(", ")}`);
+  const failures = app.output().split("\n").filter((line) => line.includes("[telegram]"));
+  if (failures.length) console.log(`  server: ${failures.length} updates failed, e.g. ${failures.slice(0, 3).join(" | ")}`);
 
   // Answers per update at the Bot API server.
   const answers = new Map<string, number>();
