@@ -16,7 +16,9 @@ export type RateLimitKey =
   /** The client's IP and one ordered coin pair together ("hex/btc" is not "btc/hex"). */
   | "ip-pair"
   /** One key for every request of the bucket, whoever sends it: a total for the whole site (per store). */
-  | "total";
+  | "total"
+  /** A Telegram chat (or, for inline queries, the user typing): "chat:<id>", "user:<id>". */
+  | "chat";
 
 export type RateLimitRule = {
   key: RateLimitKey;
@@ -108,6 +110,19 @@ export const RATE_LIMIT_BUCKETS = {
       { key: "ip", points: 20, durationSeconds: 600 },
       { key: "address", points: 10, durationSeconds: 600 },
     ],
+  },
+  // The bot's answers (lib/telegram/answers.server.ts): commands, inline queries and button presses,
+  // per chat. Telegram lets the bot send 20 messages a minute to a group anyway, and a person
+  // asks a few a minute; 20 a minute per chat leaves a busy group room and stops a flood from one
+  // chat (or one user's inline typing) from costing the others anything.
+  "telegram-chat": {
+    guards: "the Telegram bot's answers, per chat",
+    rules: [{ key: "chat", points: 20, durationSeconds: 60 }],
+  },
+  // A chat over its budget is told to slow down once per window, then gets no answer at all.
+  "telegram-slow-down": {
+    guards: "the bot's one 'slow down' reply per chat and window",
+    rules: [{ key: "chat", points: 1, durationSeconds: 60 }],
   },
 } as const satisfies Record<string, RateLimitBucketSpec>;
 

@@ -36,7 +36,7 @@ export type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfterS
  * not given is skipped and the others still count: a sign-in whose message names no wallet (it
  * is refused as malformed anyway) is counted per IP only.
  */
-export type RateLimitKeys = { ip: string; address?: string; pair?: string };
+export type RateLimitKeys = { ip: string; address?: string; pair?: string; chat?: string };
 
 /** Prefix of every key in the store: `rl:<bucket>:<key kind>:<key>`, e.g. `rl:sign-in:address:0xab…`. */
 export const RATE_LIMIT_KEY_PREFIX = "rl";
@@ -167,6 +167,8 @@ function keyFor(rule: RateLimitRule, keys: RateLimitKeys): string | undefined {
       return keys.pair ? `${ipKey(keys.ip)}|${keys.pair}` : undefined;
     case "total":
       return "all";
+    case "chat":
+      return keys.chat;
   }
 }
 

@@ -220,6 +220,9 @@ export async function startTelegramApi(options: { token?: string; username?: str
       response.end(JSON.stringify(result.body));
     })();
   });
+  // Idle connections stay open longer than any client keeps them (undici: 4 s), as Telegram's do:
+  // with Node's 5 s default a client may reuse a socket the server is closing (ECONNRESET).
+  http.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", () => resolve()));
   server.apiRoot = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   return server;
