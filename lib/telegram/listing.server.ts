@@ -32,7 +32,7 @@ export function registerListing(bot: Bot<Context>): void {
   // grammY matches "/list@<bot> …" too (groups, privacy mode on), and ctx.match is what follows.
   bot.command("list", async (ctx) => {
     // In a group, the answer quotes the command so the chat sees whose token it is.
-    const replyTo = ctx.chat.type === "private" || !ctx.msg.message_id ? {} : { reply_parameters: { message_id: ctx.msg.message_id, allow_sending_without_reply: true } };
+    const replyTo = ctx.chat.type === "private" ? {} : { reply_parameters: { message_id: ctx.msg.message_id, allow_sending_without_reply: true } };
     const arg = ctx.match.trim().split(/\s+/)[0] ?? "";
     if (arg === "") return void (await ctx.reply(listUsage(), { ...HTML, ...replyTo }));
     const parsed = addressSchema.safeParse(arg);
