@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { PriceCard } from "@/components/get-listed/price-card";
 import { GET_LISTED_PRICING } from "@/components/get-listed/plans";
+import { contactLinks } from "@/lib/contact/contact-links.server";
 import { formatWholeUsd } from "@/lib/shared/format";
 
 const { homepageCompare, listing } = GET_LISTED_PRICING;
@@ -24,8 +25,13 @@ export const metadata: Metadata = {
   },
 };
 
-/** Server component: static pricing (indexed by search engines); only the Contact dialogs hydrate. */
+/**
+ * Server component: static pricing (indexed by search engines); only the Contact dialogs hydrate.
+ * Cached like every page (app/layout.tsx): the Contact channels are the server's settings, read
+ * when the page is rendered, so a restart with new ones shows them within the page's 40 s.
+ */
 export default function GetListedPage() {
+  const links = contactLinks();
   return (
     <div className="flex flex-col gap-12">
       <header className="flex flex-col gap-2 text-center">
@@ -42,7 +48,7 @@ export default function GetListedPage() {
         </div>
         <div className="grid gap-4 md:grid-cols-3">
           {homepageCompare.map((slot) => (
-            <PriceCard key={slot.id} id={slot.id} title={slot.duration} priceUsd={slot.priceUsd} />
+            <PriceCard key={slot.id} id={slot.id} title={slot.duration} priceUsd={slot.priceUsd} contactLinks={links} />
           ))}
         </div>
       </section>
@@ -60,6 +66,7 @@ export default function GetListedPage() {
               priceUsd={plan.priceUsd}
               features={plan.features}
               recommended={plan.recommended}
+              contactLinks={links}
             />
           ))}
         </div>

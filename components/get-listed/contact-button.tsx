@@ -12,7 +12,10 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "@/components/ui/dialog";
-import { CONTACT_CHANNELS, type ContactChannelIcon } from "./contact-channels";
+import { contactChannels, type ContactChannelIcon, type ContactLinks } from "./contact-channels";
+
+const LINK_CLASS =
+  "font-medium text-primary underline-offset-4 outline-none after:absolute after:inset-0 after:rounded-lg hover:underline focus-visible:after:ring-[3px] focus-visible:after:ring-ring/50";
 
 const ICONS: Record<ContactChannelIcon, LucideIcon> = { bot: Bot, form: FileText, telegram: Send, mail: Mail };
 
@@ -23,11 +26,14 @@ const ICONS: Record<ContactChannelIcon, LucideIcon> = { bot: Bot, form: FileText
 export function ContactButton({
   describedBy,
   highlighted = false,
+  links,
 }: {
   /** Id of the card heading, so screen readers announce which plan the button is for. */
   describedBy?: string;
   /** The recommended plan's button uses the primary colour. */
   highlighted?: boolean;
+  /** The channels the server is configured for (lib/contact/contact-links.server.ts); the rest say "Coming Soon". */
+  links?: ContactLinks;
 }) {
   return (
     <Dialog>
@@ -42,7 +48,7 @@ export function ContactButton({
           <DialogDescription>Order your listing or promotion through one of these channels.</DialogDescription>
         </DialogHeader>
         <ul className="flex flex-col gap-2" aria-label="Contact channels">
-          {CONTACT_CHANNELS.map((channel) => {
+          {contactChannels(links).map((channel) => {
             const Icon = ICONS[channel.icon];
             return (
               <li
@@ -54,14 +60,16 @@ export function ContactButton({
                   <Icon aria-hidden="true" className="size-4" />
                 </span>
                 <span className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-1">
-                  {channel.href ? (
+                  {channel.href?.startsWith("/") ? (
                     // The whole row is the link's target (its ::after covers the row), the name its text.
-                    <Link
-                      href={channel.href}
-                      className="font-medium text-primary underline-offset-4 outline-none after:absolute after:inset-0 after:rounded-lg hover:underline focus-visible:after:ring-[3px] focus-visible:after:ring-ring/50"
-                    >
+                    <Link href={channel.href} className={LINK_CLASS}>
                       {channel.name}
                     </Link>
+                  ) : channel.href ? (
+                    // Telegram (t.me) and mail leave the site: a plain link, t.me in a new tab.
+                    <a href={channel.href} className={LINK_CLASS} {...(channel.href.startsWith("https:") ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
+                      {channel.name}
+                    </a>
                   ) : (
                     <span className="font-medium">{channel.name}</span>
                   )}

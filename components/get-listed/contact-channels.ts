@@ -1,5 +1,9 @@
 // The ways to order a listing (product spec). A channel with an `href` is live and the dialog
-// links it; the others are marked "Coming Soon" as the spec has them.
+// links it; the others are marked "Coming Soon" as the spec has them. The Listing Form is always
+// live; the Telegram Listing Bot, Telegram and Mail are live once the server is configured for
+// them (lib/contact/contact-links.server.ts reads the environment; docs/spec-notes.md).
+import type { ContactLinks } from "@/lib/contact/contact-links";
+
 export type ContactChannelIcon = "bot" | "form" | "telegram" | "mail";
 
 export interface ContactChannel {
@@ -12,9 +16,16 @@ export interface ContactChannel {
   href?: string;
 }
 
-export const CONTACT_CHANNELS: readonly ContactChannel[] = [
-  { id: "telegram-listing-bot", name: "Telegram Listing Bot", icon: "bot", isNew: true },
-  { id: "listing-form", name: "Listing Form", icon: "form", isNew: false, href: "/get-listed/apply" },
-  { id: "telegram", name: "Telegram", icon: "telegram", isNew: false },
-  { id: "mail", name: "Mail", icon: "mail", isNew: false },
-];
+export type { ContactLinks };
+
+export const LISTING_FORM_HREF = "/get-listed/apply";
+
+/** The four channels in the spec's order, each live when `links` has its address. */
+export function contactChannels(links: ContactLinks = {}): ContactChannel[] {
+  return [
+    { id: "telegram-listing-bot", name: "Telegram Listing Bot", icon: "bot", isNew: true, href: links.listingBot },
+    { id: "listing-form", name: "Listing Form", icon: "form", isNew: false, href: LISTING_FORM_HREF },
+    { id: "telegram", name: "Telegram", icon: "telegram", isNew: false, href: links.telegram },
+    { id: "mail", name: "Mail", icon: "mail", isNew: false, href: links.mail },
+  ];
+}

@@ -4,6 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { formatWholeUsd } from "@/lib/shared/format";
 import { ContactButton } from "./contact-button";
+import type { ContactLinks } from "./contact-channels";
 
 /**
  * One priced option on the Get Listed page (server component): a heading, the price in large
@@ -16,6 +17,7 @@ export function PriceCard({
   priceNote,
   features,
   recommended = false,
+  contactLinks,
 }: {
   /** Unique per page: used for the heading id the Contact button is described by. */
   id: string;
@@ -25,6 +27,8 @@ export function PriceCard({
   priceNote?: string;
   features?: readonly string[];
   recommended?: boolean;
+  /** The Contact dialog's configured channels. */
+  contactLinks?: ContactLinks;
 }) {
   const headingId = `${id}-title`;
   return (
@@ -53,7 +57,7 @@ export function PriceCard({
         </ul>
       ) : null}
       <div className="mt-auto">
-        <ContactButton describedBy={headingId} highlighted={recommended} />
+        <ContactButton describedBy={headingId} highlighted={recommended} links={contactLinks} />
       </div>
     </Card>
   );

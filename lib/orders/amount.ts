@@ -17,6 +17,11 @@ export function quoteWei(priceUsd: number, plsUsd: number, orderId: number): big
   return wholePlsWei(priceUsd, plsUsd) + BigInt(orderId);
 }
 
+/** What `priceUsd` costs in whole PLS at `plsUsd` (rounded up), as a quote would price it before its tag. */
+export function wholePlsFor(priceUsd: number, plsUsd: number): bigint {
+  return wholePlsWei(priceUsd, plsUsd) / WEI_PER_PLS;
+}
+
 /** The quote's whole-PLS part, in wei. */
 function wholePlsWei(priceUsd: number, plsUsd: number): bigint {
   if (!(plsUsd > 0) || !(priceUsd > 0)) throw new Error(`cannot quote $${priceUsd} at $${plsUsd} per PLS`);

@@ -149,7 +149,7 @@ export const QUOTE_PRICE_MAX_AGE_INTERVALS = 2;
  * intervals old (10 minutes at the default 5), so one late pass is tolerated and a stopped refresh
  * or a source that has not answered is not. A snapshot price (the seed's) carries its old date.
  */
-async function publishedPlsPrice(db: PrismaClient, now: Date): Promise<number> {
+export async function publishedPlsPrice(db: PrismaClient, now: Date): Promise<number> {
   const pls = await db.coin.findUnique({ where: { id: PLS_COIN_ID }, select: { currentPrice: true, priceUpdatedAt: true } });
   if (!pls || !(pls.currentPrice > 0)) throw new ApiError("service_unavailable", "The PLS price is not known right now, so nothing can be quoted. Try again later.");
   const maxAgeMinutes = QUOTE_PRICE_MAX_AGE_INTERVALS * effectiveRefreshIntervalMinutes();

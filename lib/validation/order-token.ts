@@ -4,6 +4,15 @@ import { coinIdSchema } from "./coins";
 import { addressSchema, listingPreviewSchema } from "./listings";
 import { z } from "./zod";
 
+/**
+ * The Listing Form's ?token=0x… (the Telegram Listing Bot's button): the address, checksummed, to
+ * fill in and check on arrival; a missing, repeated or malformed one is ignored.
+ */
+export function tokenParam(value: string | string[] | undefined): string | undefined {
+  const parsed = addressSchema.safeParse(value);
+  return typeof value === "string" && parsed.success ? parsed.data : undefined;
+}
+
 /** GET /api/orders/token?address=0x… */
 export const orderTokenQuerySchema = z.strictObject({ address: addressSchema });
 

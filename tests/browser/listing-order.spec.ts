@@ -179,13 +179,14 @@ describe("the Listing Form, paid on a local chain", () => {
     await context.close();
   });
 
-  test("a token listed already: the plan is refused in the quote's words, and only a slot is offered", async () => {
+  test("a token listed already, opened from the Listing Bot's button (?token=): checked on arrival, the plan refused in the quote's words, only a slot offered", async () => {
     const { context, page, wallet, problems } = await buyerPage(360);
-    await page.goto("/get-listed/apply");
+    await page.goto(`/get-listed/apply?token=${doggo.toLowerCase()}`);
     await page.getByRole("heading", { name: "Login Required" }).waitFor();
+    assert.equal(await page.getByRole("link", { name: "Log in" }).getAttribute("href"), `/api/login?returnTo=${encodeURIComponent(`/get-listed/apply?token=${doggo}`)}`);
     await connectAndSignIn(page, wallet);
-    await page.getByRole("textbox", { name: "Token contract address (PulseChain)" }).fill(doggo);
-    await page.getByRole("button", { name: "Check token" }).click();
+    // No typing and no click: the page filled the address in (checksummed) and checked it.
+    assert.equal(await page.getByRole("textbox", { name: "Token contract address (PulseChain)" }).inputValue(), doggo);
     const listed = page.getByTestId("token-listed");
     await listed.waitFor();
     assert.match(await listed.innerText(), new RegExp(`${doggo} is already listed as "doggo"\\.`));

@@ -8,6 +8,7 @@ import { formatPrice, formatResultMultiplier } from "../../lib/shared/format";
 import { coinListSchema, mostComparedPairListSchema } from "../../lib/validation/coins";
 import { waitWithinCeiling } from "./cache-steps";
 import { chooseCoin } from "./coin-steps";
+import { TEST_BOT_USERNAME } from "../helpers/telegram-api";
 import { newContext, screenshotPath, watchForErrors } from "./harness";
 import { suite } from "./suite";
 
@@ -238,13 +239,24 @@ test("get listed: every Contact button opens the 'Contact Us' dialog; Escape clo
   for (const channel of ["Telegram Listing Bot", "Listing Form", "Telegram", "Mail"]) {
     assert.ok(await dialog.getByText(channel, { exact: true }).isVisible(), channel);
   }
-  // The Listing Form is live (issue 25): a link, not "Coming Soon".
-  assert.equal(await dialog.getByText("Coming Soon").count(), 3);
+  // The Listing Form is live (issue 25): a link, not "Coming Soon". The suite's app runs with a
+  // bot and without CONTACT_TELEGRAM_URL / CONTACT_EMAIL (issue 40): the Listing Bot is a link to
+  // the bot's /start list, Telegram and Mail stay "Coming Soon".
+  assert.equal(await dialog.getByText("Coming Soon").count(), 2);
   assert.equal(await dialog.getByRole("link", { name: "Listing Form" }).getAttribute("href"), "/get-listed/apply");
+  const bot = dialog.getByRole("link", { name: "Telegram Listing Bot" });
+  assert.equal(await bot.getAttribute("href"), `https://t.me/${TEST_BOT_USERNAME}?start=list`);
+  assert.equal(await bot.getAttribute("target"), "_blank");
+  assert.equal(await dialog.getByRole("link").count(), 2);
   assert.equal(await dialog.getByText("NEW!").count(), 1);
   // Let the open animation finish, so the screenshot shows the dialog as a reader sees it.
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
   await page.screenshot({ path: screenshotPath("get-listed-contact-390") });
+  for (const width of [360, 1440]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+    await page.screenshot({ path: screenshotPath(`get-listed-contact-${width}`) });
+  }
   await page.keyboard.press("Escape");
   await dialog.waitFor({ state: "hidden" });
   assert.ok(await contacts.nth(4).evaluate((el) => el === document.activeElement), "focus returns to the button");

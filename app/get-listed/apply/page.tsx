@@ -4,6 +4,7 @@ import { ListingForm } from "@/components/get-listed/apply/listing-form";
 import { QueryProvider } from "@/components/query-provider";
 import { getCoinSnapshot } from "@/lib/coins/snapshot.server";
 import { getEnv } from "@/lib/config/env";
+import { tokenParam } from "@/lib/validation/order-token";
 
 export const metadata: Metadata = {
   title: "Listing Form",
@@ -16,13 +17,13 @@ export const metadata: Metadata = {
 // keep the build's answer. The page holds nothing personal either way.
 export const dynamic = "force-dynamic";
 
-export default async function ListingFormPage() {
-  const { indexVersion } = await getCoinSnapshot();
+export default async function ListingFormPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const [{ indexVersion }, { token }] = await Promise.all([getCoinSnapshot(), searchParams]);
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-8">
       <PageHeading title="Listing Form" text="List your PulseChain token or feature its comparison on the home page, paid in PLS from your wallet." />
       <QueryProvider>
-        <ListingForm listingsOpen={Boolean(getEnv().LISTING_PAYMENT_ADDRESS)} indexVersion={indexVersion} />
+        <ListingForm listingsOpen={Boolean(getEnv().LISTING_PAYMENT_ADDRESS)} indexVersion={indexVersion} initialAddress={tokenParam(token)} />
       </QueryProvider>
     </div>
   );

@@ -16,17 +16,28 @@ import { OrderForm } from "./order-form";
 import { QuoteStep } from "./quote-step";
 import { TokenStep } from "./token-step";
 
-export function ListingForm({ listingsOpen, indexVersion }: { listingsOpen: boolean; indexVersion: string }) {
+export function ListingForm({
+  listingsOpen,
+  indexVersion,
+  initialAddress,
+}: {
+  listingsOpen: boolean;
+  indexVersion: string;
+  /** A checksummed address from ?token= (the Telegram Listing Bot's button): checked on arrival. */
+  initialAddress?: string;
+}) {
   const [closed, setClosed] = useState(!listingsOpen);
   if (closed) return <ListingsClosed />;
+  // Logging in comes back to the same token.
+  const returnTo = initialAddress ? `/get-listed/apply?token=${initialAddress}` : "/get-listed/apply";
   return (
-    <SignedInOnly loginMessage="Please log in to order a listing." returnTo="/get-listed/apply">
-      {(user) => <ApplyFlow user={user} indexVersion={indexVersion} onClosed={() => setClosed(true)} />}
+    <SignedInOnly loginMessage="Please log in to order a listing." returnTo={returnTo}>
+      {(user) => <ApplyFlow user={user} indexVersion={indexVersion} initialAddress={initialAddress} onClosed={() => setClosed(true)} />}
     </SignedInOnly>
   );
 }
 
-function ApplyFlow({ user, indexVersion, onClosed }: { user: AuthUser; indexVersion: string; onClosed: () => void }) {
+function ApplyFlow({ user, indexVersion, initialAddress, onClosed }: { user: AuthUser; indexVersion: string; initialAddress?: string; onClosed: () => void }) {
   const [token, setToken] = useState<OrderToken | null>(null);
   const [choices, setChoices] = useState<OrderChoices>(NO_CHOICES);
   const [order, setOrder] = useState<Order | null>(null);
@@ -36,7 +47,7 @@ function ApplyFlow({ user, indexVersion, onClosed }: { user: AuthUser; indexVers
   };
   return (
     <div className="flex flex-col gap-10">
-      <TokenStep token={token} locked={order !== null} onToken={chooseToken} onClosed={onClosed} />
+      <TokenStep token={token} locked={order !== null} onToken={chooseToken} onClosed={onClosed} initialAddress={initialAddress} />
       {token && !order ? (
         <OrderForm token={token} choices={choices} onChoices={setChoices} onQuoted={setOrder} onClosed={onClosed} indexVersion={indexVersion} />
       ) : null}

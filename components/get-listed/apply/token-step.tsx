@@ -5,7 +5,7 @@
 // token already listed gets a slot only, anything else that cannot be listed is said why.
 import { useMutation } from "@tanstack/react-query";
 import { Loader2 } from "lucide-react";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { describeFailure } from "@/components/orders/call-failure";
@@ -19,6 +19,7 @@ export function TokenStep({
   locked,
   onToken,
   onClosed,
+  initialAddress,
 }: {
   token: OrderToken | null;
   /** A quote is out for this token: the address stays as it is. */
@@ -26,8 +27,10 @@ export function TokenStep({
   onToken: (token: OrderToken | null) => void;
   /** The server says listings are closed. */
   onClosed: () => void;
+  /** An address the page was opened with (?token=, the Telegram Listing Bot's button): filled in and checked at once. */
+  initialAddress?: string;
 }) {
-  const [address, setAddress] = useState("");
+  const [address, setAddress] = useState(initialAddress ?? "");
   const [problem, setProblem] = useState<string | null>(null);
   const inputId = useId();
   const problemId = useId();
@@ -40,6 +43,15 @@ export function TokenStep({
       setProblem(failure.message);
     },
   });
+
+  // Checked as if the buyer had pressed "Check token", once (a ref: React's strict mode runs effects twice).
+  const { mutate } = check;
+  const checkedInitial = useRef(false);
+  useEffect(() => {
+    if (!initialAddress || checkedInitial.current) return;
+    checkedInitial.current = true;
+    mutate(initialAddress);
+  }, [initialAddress, mutate]);
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
