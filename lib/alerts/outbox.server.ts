@@ -178,7 +178,10 @@ function pushSender(now: Date, agent?: Agent): (row: Claimed) => Promise<Outcome
 function telegramSender(now: Date): (row: Claimed) => Promise<Outcome> {
   const bot = getTelegramBot();
   const goneLinks = new Set<number>();
-  return async (row) => {
+  // One chat's rows go one after another (Telegram takes 1 a second per chat anyway, and the
+  // throttler would hold the second in line): a chat found blocked by the first is not asked again.
+  const chatTurns = new Map<number, Promise<unknown>>();
+  const sendOne = async (row: Claimed): Promise<Outcome> => {
     const link = row.telegramLink;
     if (!link || row.telegramLinkId === null || link.status !== "linked" || link.chatId === null || goneLinks.has(row.telegramLinkId)) {
       return { status: "gone", reason: "chat unlinked" };
@@ -188,6 +191,12 @@ function telegramSender(now: Date): (row: Claimed) => Promise<Outcome> {
     const outcome = await sendTelegramAlert(bot.api, link.chatId, row.firing);
     if (outcome.status === "gone") goneLinks.add(row.telegramLinkId);
     return outcome;
+  };
+  return (row) => {
+    if (row.telegramLinkId === null) return sendOne(row);
+    const turn = (chatTurns.get(row.telegramLinkId) ?? Promise.resolve()).then(() => sendOne(row));
+    chatTurns.set(row.telegramLinkId, turn.catch(() => undefined));
+    return turn;
   };
 }
 
