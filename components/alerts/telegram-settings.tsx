@@ -25,12 +25,13 @@ export function TelegramSettings({ userId }: { userId: number }) {
   const link = useQuery({ ...apiQuery("telegramLink", { scope: [userId] }), refetchInterval: waiting ? TELEGRAM_POLL_MS : false });
   const linked = link.data?.status === "linked";
 
-  useEffect(() => {
-    if (offered && linked) {
-      setOffered(null);
-      toast({ title: "Telegram linked", description: "Your alerts will arrive in that chat." });
-    }
-  }, [offered, linked]);
+  // Linked while a link was on offer: the offer is spent (adjusted during render, as React
+  // advises for state derived from a change), and the linked view announces it once.
+  const [justLinked, setJustLinked] = useState(false);
+  if (offered && linked) {
+    setOffered(null);
+    setJustLinked(true);
+  }
 
   if (link.isPending) return <SectionSpinner label="Loading Telegram alerts" />;
   if (link.isError) return <SectionError message="Couldn't load your Telegram link." onRetry={() => void link.refetch()} />;
@@ -42,7 +43,7 @@ export function TelegramSettings({ userId }: { userId: number }) {
       </Status>
     );
   }
-  if (view.status === "linked") return <Linked since={view.since} />;
+  if (view.status === "linked") return <Linked since={view.since} announce={justLinked} />;
   return <Connect view={view} offered={offered} expired={expired} onOffered={setOffered} />;
 }
 
@@ -121,8 +122,11 @@ function Connect({ view, offered, expired, onOffered }: { view: TelegramLinkView
   );
 }
 
-function Linked({ since }: { since: string | null }) {
+function Linked({ since, announce }: { since: string | null; announce: boolean }) {
   const queryClient = useQueryClient();
+  useEffect(() => {
+    if (announce) toast({ title: "Telegram linked", description: "Your alerts will arrive in that chat." });
+  }, [announce]);
   const [confirming, setConfirming] = useState(false);
   const unlink = useMutation({
     ...apiMutation("unlinkTelegram"),

@@ -79,11 +79,11 @@ test("Connect (from the keyboard) shows the one-time link as 'Open Telegram' wit
 test("a link that expires unused says so and offers Connect again", async () => {
   const user = userEvent.setup();
   answerReads(json(none));
-  api.on("POST /api/telegram/link", json({ url: `https://t.me/${BOT}?start=${TOKEN}`, expiresAt: new Date(Date.now() + 300).toISOString() }));
+  api.on("POST /api/telegram/link", json({ url: `https://t.me/${BOT}?start=${TOKEN}`, expiresAt: new Date(Date.now() + 1_500).toISOString() }));
   renderPage();
   await user.click(await within(section()).findByRole("button", { name: "Connect Telegram" }));
   expect(await within(section()).findByRole("link", { name: "Open Telegram" })).toBeInTheDocument();
-  expect(await within(section()).findByText(/The link expired before the chat was linked\./)).toBeInTheDocument();
+  expect(await within(section()).findByText(/The link expired before the chat was linked\./, undefined, { timeout: 4_000 })).toBeInTheDocument();
   expect(within(section()).getByRole("button", { name: "Connect Telegram again" })).toBeEnabled();
   expect(within(section()).queryByRole("link", { name: "Open Telegram" })).toBeNull();
 });
