@@ -10,6 +10,8 @@ import { sqlDateTime } from "@/lib/db/sql-datetime";
 import { TELEGRAM_LINK_TTL_MS, type TelegramConnect, type TelegramLinkStatus, type TelegramLinkView } from "@/lib/validation/telegram";
 import { botLink, telegramConfig } from "./config.server";
 
+const SWEEP_AFTER_MS = 24 * 60 * 60_000;
+
 /** The token in the link and /start: 32 random bytes in base64url (43 of Telegram's A-Z a-z 0-9 _ -). */
 export function newLinkToken(): string {
   return randomBytes(32).toString("base64url");
@@ -22,8 +24,9 @@ export function hashLinkToken(token: string): string {
 
 /**
  * "Connect Telegram": a token bound to the user, valid TELEGRAM_LINK_TTL_MS and once, as the
- * t.me deep link that opens the bot with /start <token>. Tokens of this user that expired are swept
- * here (each user's own, so the table stays small without a job).
+ * t.me deep link that opens the bot with /start <token>. Swept here, so the table stays small
+ * without a job: this user's spent tokens, and everyone's expired a day ago (kept that long so a
+ * late /start still hears "expired" rather than "not valid"; the expiresAt index finds them).
  */
 export async function createLinkToken(db: PrismaClient, userId: number, now = new Date()): Promise<TelegramConnect> {
   const config = telegramConfig();
@@ -31,7 +34,9 @@ export async function createLinkToken(db: PrismaClient, userId: number, now = ne
   const token = newLinkToken();
   const expiresAt = new Date(now.getTime() + TELEGRAM_LINK_TTL_MS);
   await db.$transaction([
-    db.telegramLinkToken.deleteMany({ where: { userId, OR: [{ expiresAt: { lte: now } }, { usedAt: { not: null } }] } }),
+    db.telegramLinkToken.deleteMany({
+      where: { OR: [{ userId, OR: [{ expiresAt: { lte: now } }, { usedAt: { not: null } }] }, { expiresAt: { lte: new Date(now.getTime() - SWEEP_AFTER_MS) } }] },
+    }),
     db.telegramLinkToken.create({ data: { tokenHash: hashLinkToken(token), userId, expiresAt, createdAt: now } }),
   ]);
   return { url: botLink(config.username, token), expiresAt: expiresAt.toISOString() };

@@ -106,6 +106,11 @@ test("a token used twice, an expired one and an unknown one are refused in words
   expect(await say(`/start ${"A".repeat(43)}`, { id: second })).toMatch(/^This link is not valid\./);
   expect(await linkRow(other.userId)).toBeNull();
   expect((await status(other)).body).toMatchObject({ status: "none" });
+
+  // Spent and long-expired tokens are swept when anyone connects: the table keeps no history.
+  await db().telegramLinkToken.update({ where: { tokenHash: hashLinkToken(late) }, data: { expiresAt: new Date(Date.now() - 25 * 3_600_000) } });
+  await tokenFor(user);
+  expect(await db().telegramLinkToken.count({ where: { tokenHash: { in: [hashLinkToken(token), hashLinkToken(late)] } } })).toBe(0);
 });
 
 test("two /start with one token at once link once", async () => {
