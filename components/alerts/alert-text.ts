@@ -41,13 +41,13 @@ export function deliveryText(delivery: Delivery): string {
     case "failed":
       return `Failed: ${delivery.target}`;
     case "gone":
-      return `Browser removed: ${delivery.target}`;
+      return delivery.channel === "telegram" ? "Chat unlinked: Telegram" : `Browser removed: ${delivery.target}`;
   }
 }
 
 /** What happened to a firing, per channel, or why it went nowhere. */
 export function firingDeliveryTexts(firing: AlertFiringView): string[] {
   if (firing.suppressed === "daily_cap") return ["Not sent: daily limit reached"];
-  if (firing.deliveries.length === 0) return ["Not sent: no browser had alerts on"];
+  if (firing.deliveries.length === 0) return ["Not sent: no browser or Telegram chat had alerts on"];
   return firing.deliveries.map(deliveryText);
 }

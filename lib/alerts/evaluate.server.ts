@@ -7,9 +7,10 @@
 // Exactly once: a firing is written only by the statement that moves its rule from the crossing
 // it was read at to the next (UPDATE … WHERE armed AND crossing = expected), in the same
 // transaction as the firing (unique per rule and crossing) and its deliveries (unique per firing
-// and target). A retried pass finds the rule disarmed; a second evaluator at the same time finds
-// the crossing moved on and writes nothing; a crash before the commit leaves the rule armed for
-// the next pass, and one after it leaves pending deliveries the outbox drain picks up.
+// and target: each browser, the linked Telegram chat). A retried pass finds the rule disarmed; a
+// second evaluator at the same time finds the crossing moved on and writes nothing; a crash before
+// the commit leaves the rule armed for the next pass, and one after it leaves pending deliveries
+// the outbox drain picks up.
 import "server-only";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { sqlDateTime } from "@/lib/db/sql-datetime";
@@ -149,10 +150,12 @@ async function writeFirings(db: PrismaClient, batch: readonly PlannedFiring[], n
         JSON.stringify(firings.map((firing) => [firing.rule.id, firing.rule.userId, firing.crossing, firing.message, firing.url, firing.rule.value, firing.suppressed])),
       );
       const insertedRules = new Set(inserted.map((row) => Number(row.ruleId)));
-      // One delivery per firing not suppressed and browser of its owner, the browsers read in the
-      // same statement (and transaction): no round trip for them, and a browser removed meanwhile
+      // One delivery per firing not suppressed and browser of its owner, and one to its owner's
+      // linked Telegram chat, the browsers and the link read in the same statement (and
+      // transaction): no round trip for them, and a browser removed or a chat unlinked meanwhile
       // gets none.
-      const deliveries = await tx.$executeRawUnsafe(
+      const firingIds = JSON.stringify(inserted.map((row) => Number(row.id)));
+      const pushDeliveries = await tx.$executeRawUnsafe(
         `INSERT INTO "AlertDelivery" ("firingId", "channel", "target", "subscriptionId", "status", "attempts", "nextAttemptAt", "createdAt")
          SELECT f."id", 'webpush', 'push:' || s."id", s."id", 'pending', 0, ?, ?
          FROM "AlertFiring" f JOIN "PushSubscription" s ON s."userId" = f."userId"
@@ -160,8 +163,19 @@ async function writeFirings(db: PrismaClient, batch: readonly PlannedFiring[], n
          ON CONFLICT ("firingId", "target") DO NOTHING`,
         at,
         at,
-        JSON.stringify(inserted.map((row) => Number(row.id))),
+        firingIds,
       );
+      const telegramDeliveries = await tx.$executeRawUnsafe(
+        `INSERT INTO "AlertDelivery" ("firingId", "channel", "target", "telegramLinkId", "status", "attempts", "nextAttemptAt", "createdAt")
+         SELECT f."id", 'telegram', 'telegram:' || l."id", l."id", 'pending', 0, ?, ?
+         FROM "AlertFiring" f JOIN "TelegramLink" l ON l."userId" = f."userId"
+         WHERE f."id" IN (SELECT "value" FROM json_each(?)) AND f."suppressed" IS NULL AND l."status" = 'linked' AND l."chatId" IS NOT NULL
+         ON CONFLICT ("firingId", "target") DO NOTHING`,
+        at,
+        at,
+        firingIds,
+      );
+      const deliveries = pushDeliveries + telegramDeliveries;
       const written = firings.filter((firing) => insertedRules.has(firing.rule.id));
       const suppressed = written.filter((firing) => firing.suppressed).length;
       return { fired: written.length - suppressed, suppressed, deliveries };

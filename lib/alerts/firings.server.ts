@@ -8,6 +8,8 @@ export const FIRINGS_SHOWN = 50;
 
 /** A browser removed after the firing keeps its delivery row (subscriptionId set null) under this name. */
 export const REMOVED_BROWSER = "Removed browser";
+/** A Telegram delivery's target: the user has one chat, and its id is never shown. */
+export const TELEGRAM_TARGET = "Telegram";
 
 export async function listAlertFirings(db: PrismaClient, userId: number): Promise<AlertFiringView[]> {
   const rows = await db.alertFiring.findMany({
@@ -26,7 +28,7 @@ export async function listAlertFirings(db: PrismaClient, userId: number): Promis
     suppressed: row.suppressed as AlertFiringView["suppressed"],
     deliveries: row.deliveries.map((delivery) => ({
       channel: delivery.channel as AlertFiringView["deliveries"][number]["channel"],
-      target: delivery.subscription?.label ?? REMOVED_BROWSER,
+      target: delivery.channel === "telegram" ? TELEGRAM_TARGET : (delivery.subscription?.label ?? REMOVED_BROWSER),
       status: delivery.status as AlertFiringView["deliveries"][number]["status"],
       attempts: delivery.attempts,
       sentAt: delivery.sentAt?.toISOString() ?? null,

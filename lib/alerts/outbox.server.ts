@@ -1,34 +1,56 @@
-// The delivery outbox's worker: sends the AlertDelivery rows a market pass wrote with its firings.
+// The delivery outbox's worker: sends the AlertDelivery rows a market pass wrote with its firings,
+// to browsers (Web Push) and to linked Telegram chats.
 //
 // What "exactly once" means here. A firing and its deliveries are written in one transaction
 // (unique per rule and crossing), so a retried pass or a second worker never makes a second row
-// for one browser. This worker then claims each due row for a short time with one conditional
-// UPDATE (only rows nobody else holds), so two drains at once never send one row; a worker killed
-// before sending leaves its rows pending, and once the claim has run out the next drain (any
-// worker, the next pass) sends them. What it cannot promise: a crash after the push service
-// accepted a message but before the row is marked sent leaves the row pending, and it is sent
-// again when the claim expires. No protocol closes that gap (the push service gives no way to ask
-// "did you already take this one?"). The notification's `tag` ("firing-<id>") makes the browser
-// replace the first copy with the second instead of showing two, and the push Topic (one per rule)
-// lets the push service drop the older copy while the browser is offline. So: at least once to
-// the push service, and at most one notification on the screen for one firing.
+// for one browser or chat. This worker then claims each due row for a short time with one
+// conditional UPDATE (only rows nobody else holds), so two drains at once never send one row; a
+// worker killed before sending leaves its rows pending, and once the claim has run out the next
+// drain (any worker, the next pass) sends them. What it cannot promise: a crash after the push
+// service or Telegram accepted a message but before the row is marked sent leaves the row pending,
+// and it is sent again when the claim expires. No protocol closes that gap: neither the push
+// service nor the Bot API has an idempotency key or a way to ask "did you already take this one?".
+// For a browser, the notification's `tag` ("firing-<id>") makes it replace the first copy with the
+// second instead of showing two, and the push Topic (one per rule) lets the push service drop the
+// older copy while the browser is offline: at least once to the push service, at most one
+// notification on the screen. For Telegram a second copy would show as a second message: at least
+// once, with the window for a duplicate being one send's round trip before a crash.
+//
+// Each channel is drained on its own, both at once: a slow channel (Telegram's 30 messages a
+// second make 1,000 chats take about 35 s) never holds the other's rows back.
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Agent } from "node:https";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { runInOrder } from "@/lib/shared/in-batches";
+import { getTelegramBot } from "@/lib/telegram/bot.server";
+import { unlinkTelegram } from "@/lib/telegram/link-tokens.server";
+import type { Outcome } from "./outbox-outcome";
+import { sendTelegramAlert } from "./telegram-delivery.server";
 import { PUSH_TITLE, PUSH_TTL_SECONDS, sendPush, vapidDetails, type SendResult } from "./web-push.server";
 
 /** How long a claim holds a row; a drain stops starting sends well before its claim runs out. */
 export const CLAIM_MS = 60_000;
-/** Sends to the push services in flight at once. */
-export const SEND_CONCURRENCY = 16;
+/**
+ * Sends in flight at once, per channel. Telegram's are held by the bot Api's throttler (30 a second
+ * overall, 1 a second per chat), so enough are in flight to keep it at its rate while a few wait on
+ * a chat that just had one.
+ */
+export const SEND_CONCURRENCY = { webpush: 16, telegram: 32 } as const;
+export type Channel = keyof typeof SEND_CONCURRENCY;
+const CHANNELS = Object.keys(SEND_CONCURRENCY) as Channel[];
 /** Attempts before a row that keeps getting 429, 5xx or no answer is given up ("failed"). */
 export const MAX_ATTEMPTS = 5;
 /** The first retry waits this long, each next one twice as long (30 s, 1, 2, 4 min), capped. */
 const BACKOFF_BASE_MS = 30_000;
 const BACKOFF_MAX_MS = 60 * 60_000;
 const BATCH = 100;
+/**
+ * Rows per channel per drain by default: 1,000 web pushes (issue 39's figure), and 2,000 Telegram
+ * messages, above the 1,000 chats a busy pass may reach, which Telegram's 30 a second sends in
+ * about 35 s (each batch of 100 in about 3.5 s, far inside the claim).
+ */
+export const DRAIN_LIMIT = { webpush: 1_000, telegram: 2_000 } as const;
 
 export type DrainCounts = { sent: number; gone: number; retried: number; failed: number };
 
@@ -39,21 +61,31 @@ export type DrainOptions = {
   now?: Date;
   /** Tests: an https.Agent trusting the local push service. */
   agent?: Agent;
-  /** At most this many rows per drain (the rest wait for the next). */
+  /** At most this many rows per channel per drain (the rest wait for the next); default DRAIN_LIMIT. */
   limit?: number;
+  /** Only these channels (tests, the bench). */
+  channels?: readonly Channel[];
   log?: (line: string) => void;
 };
 
 type Claimed = Awaited<ReturnType<typeof claimBatch>>[number];
 
 /**
- * Claims and sends every due Web Push delivery (up to `limit`), and says what became of them.
- * Rows without a subscription (the browser was removed) become "gone"; without VAPID keys every
- * due row fails ("push_unavailable") rather than wait for a configuration that may never come.
+ * Claims and sends every due delivery (up to `limit` per channel), each channel on its own and
+ * both at once, and says what became of them (summed). Rows whose target is gone (the browser was
+ * removed, the chat unlinked) become "gone"; without VAPID keys, or without a bot, every due row
+ * of that channel fails ("push_unavailable", "telegram_unavailable") rather than wait for a
+ * configuration that may never come.
  */
 export async function drainOutbox(db: PrismaClient, options: DrainOptions): Promise<DrainCounts> {
+  const channels = options.channels ?? CHANNELS;
+  const results = await Promise.all(channels.map((channel) => drainChannel(db, channel, options)));
+  return results.reduce((sum, counts) => ({ sent: sum.sent + counts.sent, gone: sum.gone + counts.gone, retried: sum.retried + counts.retried, failed: sum.failed + counts.failed }), { sent: 0, gone: 0, retried: 0, failed: 0 });
+}
+
+async function drainChannel(db: PrismaClient, channel: Channel, options: DrainOptions): Promise<DrainCounts> {
   const log = options.log ?? ((line: string) => console.info(line));
-  const limit = options.limit ?? 1_000;
+  const limit = options.limit ?? DRAIN_LIMIT[channel];
   const counts: DrainCounts = { sent: 0, gone: 0, retried: 0, failed: 0 };
   let handled = 0;
   while (handled < limit) {
@@ -61,13 +93,13 @@ export async function drainOutbox(db: PrismaClient, options: DrainOptions): Prom
     // the drain began.
     const now = options.now ?? new Date();
     const claim = `${options.holder}:${randomUUID().slice(0, 8)}`;
-    const batch = await claimBatch(db, claim, now, Math.min(BATCH, limit - handled));
+    const batch = await claimBatch(db, channel, claim, now, Math.min(BATCH, limit - handled));
     if (!batch.length) break;
     handled += batch.length;
-    const finished = await sendBatch(db, batch, claim, now, counts, { agent: options.agent, log });
+    const finished = await sendBatch(db, channel, batch, claim, now, counts, { agent: options.agent, log });
     if (!finished || batch.length < BATCH) break;
   }
-  if (handled) log(`[alerts] outbox webpush: ${counts.sent} sent, ${counts.gone} gone, ${counts.retried} retried, ${counts.failed} failed`);
+  if (handled) log(`[alerts] outbox ${channel}: ${counts.sent} sent, ${counts.gone} gone, ${counts.retried} retried, ${counts.failed} failed`);
   return counts;
 }
 
@@ -75,8 +107,8 @@ export async function drainOutbox(db: PrismaClient, options: DrainOptions): Prom
  * One conditional UPDATE takes the due rows nobody holds (SQLite runs it as one atomic
  * statement), under a claim id of this drain's own; the rows read back are exactly the ones won.
  */
-async function claimBatch(db: PrismaClient, claim: string, now: Date, take: number) {
-  const free = { status: "pending", channel: "webpush", nextAttemptAt: { lte: now }, OR: [{ claimedUntil: null }, { claimedUntil: { lte: now } }] };
+async function claimBatch(db: PrismaClient, channel: Channel, claim: string, now: Date, take: number) {
+  const free = { status: "pending", channel, nextAttemptAt: { lte: now }, OR: [{ claimedUntil: null }, { claimedUntil: { lte: now } }] };
   const due = await db.alertDelivery.findMany({ where: free, orderBy: [{ nextAttemptAt: "asc" }, { id: "asc" }], take, select: { id: true } });
   if (!due.length) return [];
   await db.alertDelivery.updateMany({
@@ -91,55 +123,84 @@ async function claimBatch(db: PrismaClient, claim: string, now: Date, take: numb
       attempts: true,
       subscriptionId: true,
       subscription: { select: { endpoint: true, p256dh: true, auth: true } },
+      telegramLinkId: true,
+      telegramLink: { select: { chatId: true, status: true } },
       firing: { select: { id: true, ruleId: true, message: true, url: true, firedAt: true } },
     },
   });
 }
 
-type Outcome =
-  | { status: "sent" }
-  | { status: "gone"; reason: string }
-  | { status: "failed"; reason: string }
-  | { status: "retry"; reason: string; retryAfterS: number | null };
-
 async function sendBatch(
   db: PrismaClient,
+  channel: Channel,
   batch: Claimed[],
   claim: string,
   now: Date,
   counts: DrainCounts,
   options: { agent?: Agent; log: (line: string) => void },
 ): Promise<boolean> {
-  const vapid = vapidDetails();
+  const send = channel === "webpush" ? pushSender(now, options.agent) : telegramSender(now);
   const started = Date.now();
-  const goneSubscriptions = new Set<number>();
   let finished = true;
-  await runInOrder(batch.length, SEND_CONCURRENCY, async (index) => {
+  await runInOrder(batch.length, SEND_CONCURRENCY[channel], async (index) => {
     const row = batch[index]!;
     // Past this point the claim could run out mid-send and another drain take the row: leave the
-    // rest unsent (still pending, claimed until the claim expires) for the next drain.
+    // rest unsent (still pending, claimed until the claim expires) for the next drain. A batch of
+    // 100 Telegram rows to 100 chats takes about 3.5 s at Telegram's rate, far inside it.
     if (Date.now() - started > CLAIM_MS / 2) {
       finished = false;
       return;
     }
-    const outcome = await deliver(row, now, vapid !== null, goneSubscriptions, options.agent);
-    if (outcome.status === "gone" && row.subscriptionId !== null) goneSubscriptions.add(row.subscriptionId);
-    await record(db, row, claim, now, outcome, counts, options.log);
+    const outcome = await send(row);
+    await record(db, channel, row, claim, now, outcome, counts, options.log);
   });
   return finished;
 }
 
-async function deliver(row: Claimed, now: Date, configured: boolean, goneSubscriptions: Set<number>, agent?: Agent): Promise<Outcome> {
-  if (!row.subscription || row.subscriptionId === null || goneSubscriptions.has(row.subscriptionId)) return { status: "gone", reason: "subscription removed" };
-  if (!configured) return { status: "failed", reason: "push_unavailable" };
-  // A push service would drop it after the TTL anyway; an alert a day late is noise.
-  if (now.getTime() - row.firing.firedAt.getTime() > PUSH_TTL_SECONDS * 1000) return { status: "failed", reason: "expired" };
-  const result = await sendPush(
-    row.subscription,
-    { title: PUSH_TITLE, body: row.firing.message, url: row.firing.url, tag: `firing-${row.firing.id}` },
-    { agent, topic: `rule-${row.firing.ruleId}` },
-  );
-  return outcomeOf(result);
+/** A firing older than the push TTL (a day) is not sent on any channel: an alert a day late is noise. */
+const expired = (row: Claimed, now: Date) => now.getTime() - row.firing.firedAt.getTime() > PUSH_TTL_SECONDS * 1000;
+
+function pushSender(now: Date, agent?: Agent): (row: Claimed) => Promise<Outcome> {
+  const configured = vapidDetails() !== null;
+  const goneSubscriptions = new Set<number>();
+  return async (row) => {
+    if (!row.subscription || row.subscriptionId === null || goneSubscriptions.has(row.subscriptionId)) return { status: "gone", reason: "subscription removed" };
+    if (!configured) return { status: "failed", reason: "push_unavailable" };
+    if (expired(row, now)) return { status: "failed", reason: "expired" };
+    const result = await sendPush(
+      row.subscription,
+      { title: PUSH_TITLE, body: row.firing.message, url: row.firing.url, tag: `firing-${row.firing.id}` },
+      { agent, topic: `rule-${row.firing.ruleId}` },
+    );
+    const outcome = outcomeOf(result);
+    if (outcome.status === "gone") goneSubscriptions.add(row.subscriptionId);
+    return outcome;
+  };
+}
+
+function telegramSender(now: Date): (row: Claimed) => Promise<Outcome> {
+  const bot = getTelegramBot();
+  const goneLinks = new Set<number>();
+  // One chat's rows go one after another (Telegram takes 1 a second per chat anyway, and the
+  // throttler would hold the second in line): a chat found blocked by the first is not asked again.
+  const chatTurns = new Map<number, Promise<unknown>>();
+  const sendOne = async (row: Claimed): Promise<Outcome> => {
+    const link = row.telegramLink;
+    if (!link || row.telegramLinkId === null || link.status !== "linked" || link.chatId === null || goneLinks.has(row.telegramLinkId)) {
+      return { status: "gone", reason: "chat unlinked" };
+    }
+    if (!bot) return { status: "failed", reason: "telegram_unavailable" };
+    if (expired(row, now)) return { status: "failed", reason: "expired" };
+    const outcome = await sendTelegramAlert(bot.api, link.chatId, row.firing);
+    if (outcome.status === "gone") goneLinks.add(row.telegramLinkId);
+    return outcome;
+  };
+  return (row) => {
+    if (row.telegramLinkId === null) return sendOne(row);
+    const turn = (chatTurns.get(row.telegramLinkId) ?? Promise.resolve()).then(() => sendOne(row));
+    chatTurns.set(row.telegramLinkId, turn.catch(() => undefined));
+    return turn;
+  };
 }
 
 /** What a push service's answer means for the row. */
@@ -159,10 +220,12 @@ export function retryDelayMs(attempts: number, retryAfterS: number | null): numb
 
 /**
  * Writes the outcome, only while this drain still holds the row. A gone subscription is deleted,
- * and its other pending rows marked gone with it, in one transaction. Every outcome but "sent" gets
- * a log line naming the delivery and what happened, never the endpoint or the user.
+ * and its other pending rows marked gone with it, in one transaction; a chat that blocked the bot
+ * is unlinked (status "blocked", no chat id), its other pending rows gone with it. Every outcome
+ * but "sent" gets a log line naming the delivery and what happened, never the endpoint, the chat
+ * or the user.
  */
-async function record(db: PrismaClient, row: Claimed, claim: string, now: Date, outcome: Outcome, counts: DrainCounts, log: (line: string) => void): Promise<void> {
+async function record(db: PrismaClient, channel: Channel, row: Claimed, claim: string, now: Date, outcome: Outcome, counts: DrainCounts, log: (line: string) => void): Promise<void> {
   const mine = { id: row.id, claimedBy: claim };
   const attempts = row.attempts + 1;
   if (outcome.status === "sent") {
@@ -182,21 +245,24 @@ async function record(db: PrismaClient, row: Claimed, claim: string, now: Date, 
           ]
         : []),
     ]);
+    if (outcome.chatGone && row.telegramLinkId !== null && row.telegramLink?.chatId) {
+      await unlinkTelegram(db, { id: row.telegramLinkId, chatId: row.telegramLink.chatId }, "blocked");
+    }
     counts.gone++;
-    log(`[alerts] delivery ${row.id} webpush gone (${outcome.reason})`);
+    log(`[alerts] delivery ${row.id} ${channel} gone (${outcome.reason})`);
     return;
   }
   if (outcome.status === "retry" && attempts < MAX_ATTEMPTS) {
-    const delay = retryDelayMs(attempts, outcome.retryAfterS);
+    const delay = outcome.exact && outcome.retryAfterS !== null ? outcome.retryAfterS * 1000 : retryDelayMs(attempts, outcome.retryAfterS);
     await db.alertDelivery.updateMany({
       where: mine,
       data: { attempts, nextAttemptAt: new Date(now.getTime() + delay), claimedUntil: null, lastError: outcome.reason },
     });
     counts.retried++;
-    log(`[alerts] delivery ${row.id} webpush retry ${attempts}/${MAX_ATTEMPTS} in ${Math.round(delay / 1000)}s (${outcome.reason})`);
+    log(`[alerts] delivery ${row.id} ${channel} retry ${attempts}/${MAX_ATTEMPTS} in ${Math.round(delay / 1000)}s (${outcome.reason})`);
     return;
   }
   await db.alertDelivery.updateMany({ where: mine, data: { status: "failed", attempts, claimedUntil: null, lastError: outcome.reason } });
   counts.failed++;
-  log(`[alerts] delivery ${row.id} webpush failed after ${attempts} attempt${attempts === 1 ? "" : "s"} (${outcome.reason})`);
+  log(`[alerts] delivery ${row.id} ${channel} failed after ${attempts} attempt${attempts === 1 ? "" : "s"} (${outcome.reason})`);
 }

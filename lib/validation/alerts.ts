@@ -87,8 +87,8 @@ export const alertFiringSchema = z.object({
   suppressed: z.enum(["daily_cap"]).nullable(),
   deliveries: z.array(
     z.object({
-      channel: z.enum(["webpush"]),
-      /** The browser's label ("Chrome on Linux"), or "Removed browser". */
+      channel: z.enum(["webpush", "telegram"]),
+      /** The browser's label ("Chrome on Linux"), "Removed browser", or "Telegram" (the linked chat). */
       target: z.string(),
       status: deliveryStatusSchema,
       attempts: z.number().int(),

@@ -25,18 +25,20 @@ const browsers = [
   { id: 8, label: "Firefox on Android", createdAt: "2026-11-25T09:00:00.000Z" },
 ];
 
-/** Every read the page makes, each answered as given (defaults: one rule, nothing fired, no browsers, keys set). */
+/** Every read the page makes, each answered as given (defaults: one rule, nothing fired, no browsers, keys set, no bot). */
 type Answer = Reply | Held;
 function answerReads({
   rules = json([reach]),
   firings = json([]),
   subscriptions = json([]),
   vapid = json({ publicKey: VAPID_PUBLIC_KEY }),
-}: { rules?: Answer; firings?: Answer; subscriptions?: Answer; vapid?: Answer } = {}) {
+  telegram = json({ botUsername: null, status: "none", since: null }),
+}: { rules?: Answer; firings?: Answer; subscriptions?: Answer; vapid?: Answer; telegram?: Answer } = {}) {
   api.on("GET /api/alerts", rules);
   api.on("GET /api/alert-firings", firings);
   api.on("GET /api/push-subscriptions", subscriptions);
   api.on("GET /api/push/vapid-key", vapid);
+  api.on("GET /api/telegram/link", telegram);
 }
 
 const renderPage = () => renderPageWithToaster(<AlertsView />, alice);

@@ -191,6 +191,20 @@ test("paused rules and rules naming a removed coin fire nothing", async () => {
   for (const { id } of [paused, goneA, goneB]) expect(await firingsOf(id)).toEqual([]);
 });
 
+test("a firing also goes to its owner's linked Telegram chat (one row, written with the firing); a stopped or blocked link gets none", async () => {
+  const linked = (await db().user.create({ data: { address: "0x00000000000000000000000000000000000000b1" } })).id;
+  const stopped = (await db().user.create({ data: { address: "0x00000000000000000000000000000000000000b2" } })).id;
+  const link = await db().telegramLink.create({ data: { userId: linked, chatId: "4200001" } });
+  await db().telegramLink.create({ data: { userId: stopped, chatId: null, status: "blocked" } });
+  const a = await rule({ kind: "price", coinId: "texan", level: 1, userId: linked });
+  const b = await rule({ kind: "price", coinId: "texan", level: 1, userId: stopped });
+  await pass({ texan: quote(0.5, 5e8) });
+  expect(alertsOf(await pass({ texan: quote(2, 2e9) }))).toMatchObject({ fired: 2, deliveries: 1 });
+  const [firing] = await firingsOf(a.id);
+  expect(firing!.deliveries.map((d) => [d.channel, d.target, d.telegramLinkId, d.subscriptionId, d.status])).toEqual([["telegram", `telegram:${link.id}`, link.id, null, "pending"]]);
+  expect((await firingsOf(b.id))[0]!.deliveries).toEqual([]);
+});
+
 test("two workers passing at once, and a pass retried, write one firing and one delivery per subscription", async () => {
   const { id } = await rule({ kind: "price", coinId: "most", level: 1 });
   await pass({ most: quote(0.5, 5e8) });

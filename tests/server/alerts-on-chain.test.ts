@@ -2,7 +2,8 @@
 // V2-style pairs (the local ganache chain) between real refresh passes (refreshMarket: the pass,
 // its evaluation inside the lease, the outbox drain), each pair's accumulators stored between
 // passes in the database as in production, and every firing sent by the real `web-push` to a local
-// push service that checks the VAPID JWT and decrypts what the phone would show. The last two
+// push service that checks the VAPID JWT and decrypts what the phone would show (and, in the
+// first test, to a linked Telegram chat through the local Bot API server). The last two
 // tests run the real `scripts/market-worker.ts` processes on the same database.
 //
 // Coins: BTC (B) stands for a token whose pool nobody touches, priced $0.002 (market cap $2M);
@@ -30,6 +31,7 @@ import { startLocalChain, type LocalChain } from "../chain/local-chain";
 import { setEnvVars } from "../helpers/env-vars";
 import { startMarketWorker, type WorkerProcess } from "../helpers/market-worker-process";
 import { startPushService, type PushService, type TestSubscription } from "../helpers/push-service";
+import { TEST_BOT_TOKEN, TEST_BOT_USERNAME, startTelegramApi, type TelegramApiServer } from "../helpers/telegram-api";
 import { useTestDatabase } from "../helpers/test-database";
 
 jest.setTimeout(200_000);
@@ -51,6 +53,7 @@ const B_PRICE = 0.002;
 let chain: LocalChain;
 let contracts: PulseXContracts;
 let service: PushService;
+let telegram: TelegramApiServer;
 let restoreEnv: () => void;
 let btc: Address;
 let baseToken: Address;
@@ -65,7 +68,8 @@ let advancedMs = 0;
 const passClock = () => new Date(Date.now() - CLOCK_BEHIND_MS + advancedMs);
 
 beforeAll(async () => {
-  restoreEnv = setEnvVars(VAPID_ENV);
+  telegram = await startTelegramApi();
+  restoreEnv = setEnvVars({ ...VAPID_ENV, TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN, TELEGRAM_BOT_USERNAME: TEST_BOT_USERNAME, TELEGRAM_API_ROOT: telegram.apiRoot });
   service = await startPushService();
   chain = await startLocalChain();
   const { wpls, dai, usdc, factoryV1, factoryV2, multicall3 } = chain.contracts;
@@ -82,6 +86,7 @@ beforeAll(async () => {
 afterAll(async () => {
   restoreEnv?.();
   await service?.close();
+  await telegram?.close();
   await chain?.stop();
 });
 
@@ -204,15 +209,17 @@ async function market(coinId: string, symbol: string) {
   return { address, ...owner };
 }
 
-test("A's pool moved to 1.2x B's market cap and held: the rule fires once, one decrypted message to each browser, and no more over 4 passes at the new level", async () => {
-  const { address, browsers, ruleId } = await market("eth", "ETH");
+test("A's pool moved to 1.2x B's market cap and held: the rule fires once, one decrypted message to each browser and one to the linked Telegram chat, and no more over 4 passes at the new level", async () => {
+  const { address, browsers, ruleId, user } = await market("eth", "ETH");
+  const chatId = "8800555";
+  await db().telegramLink.create({ data: { userId: user.id, chatId } });
   await movePrice(address, 2.4);
   await later();
   const crossed = await pass();
   expect(crossed.updated).toContain("eth");
   expect(await ratio("eth")).toBeGreaterThan(1.15);
-  expect(crossed.alerts).toMatchObject({ fired: 1, deliveries: 2 });
-  expect(crossed.deliveries).toMatchObject({ sent: 2 });
+  expect(crossed.alerts).toMatchObject({ fired: 1, deliveries: 3 });
+  expect(crossed.deliveries).toMatchObject({ sent: 3 });
 
   const eth = await db().coin.findUniqueOrThrow({ where: { id: "eth" } });
   const [firing] = await firings(ruleId);
@@ -221,7 +228,8 @@ test("A's pool moved to 1.2x B's market cap and held: the rule fires once, one d
   for (const browser of browsers) {
     expect(messagesTo(browser).map((message) => message.json)).toEqual([{ title: "PulseCompare", body: text, url: pairPath("eth", "btc"), tag: `firing-${firing!.id}` }]);
   }
-  expect(firing!.deliveries.map((delivery) => delivery.status)).toEqual(["sent", "sent"]);
+  expect(firing!.deliveries.map((delivery) => [delivery.channel, delivery.status])).toEqual([["webpush", "sent"], ["webpush", "sent"], ["telegram", "sent"]]);
+  expect(telegram.messagesTo(chatId).map((message) => message.text)).toEqual([text]);
 
   // Held at the new level, moving a little each pass (so every pass evaluates the rule): nothing more.
   for (const factor of [2.45, 2.5, 2.42, 2.48]) {
@@ -233,6 +241,7 @@ test("A's pool moved to 1.2x B's market cap and held: the rule fires once, one d
   }
   expect(await firings(ruleId)).toHaveLength(1);
   for (const browser of browsers) expect(messagesTo(browser)).toHaveLength(1);
+  expect(telegram.messagesTo(chatId)).toHaveLength(1);
 });
 
 test("A's pool pushed 3x for one pass and sold back before the next: the pool crossed B's market cap, the published price did not, nothing fires", async () => {
