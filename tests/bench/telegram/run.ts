@@ -4,7 +4,7 @@
 // Updates are POSTed to the server's webhook as Telegram sends them (secret header, JSON); an
 // answer counts when the local Bot API server receives it.
 //
-// Cases (TELEGRAM_BENCH_CASES=answers,webhook picks some; default all). Each is one entry of CASES:
+// Cases (TELEGRAM_BENCH_CASES=answers,webhook,alerts picks some; default all). Each is one entry of CASES:
 //   answers  /compare and inline queries from distinct chats, paced under Telegram's 30 sends a
 //            second (the throttler would otherwise make them wait their turn, by design): update
 //            POSTed → answer received, p50/p95. Goal p95 ≤ 150 ms.
@@ -13,11 +13,15 @@
 //            commands at 20 a second (under the 30 sends a second Telegram allows a bot), and 1 in
 //            20 a repeat of an update already offered (Telegram re-delivering). Goal: no 5xx, no
 //            update answered twice; the figure says how fast the backlog was handled.
+//   alerts   1,000 firings to 1,000 linked chats through the real outbox drain (deliveries.ts).
+//            Goals: first ≤ 2 s after the drain starts, all within Telegram's rate (≈ 35 s), none
+//            lost or doubled.
 import { createPrismaClient } from "../../../lib/db/create-client";
 import { startApp, type App } from "../../browser/harness";
 import { TEST_BOT_TOKEN, TEST_BOT_USERNAME, TEST_WEBHOOK_SECRET, inlineQueryUpdate, messageUpdate, startTelegramApi, type TelegramApiServer } from "../../helpers/telegram-api";
 import { sleep } from "../stats";
 import { createSyntheticDatabase } from "../synthetic-coins";
+import { runTelegramDeliveriesBench } from "./deliveries";
 
 type Row = { measure: string; figure: string; goal: string; met: boolean };
 type BenchContext = { app: App; telegram: TelegramApiServer; coinIds: string[] };
@@ -191,10 +195,17 @@ async function webhookCase({ app, telegram, coinIds }: BenchContext): Promise<Ro
   ];
 }
 
-// One line per case; the alerts work adds "alerts" here.
+/** 1,000 alert firings to 1,000 linked chats through the outbox drain (deliveries.ts; no server needed). */
+async function alertsCase(): Promise<Row[]> {
+  const rows = await runTelegramDeliveriesBench({ log: (line) => console.log(line) });
+  return rows.map((row) => ({ measure: `alerts: ${row.measure}`, figure: row.result, goal: row.goal, met: row.met }));
+}
+
+// One line per case.
 const CASES: Record<string, (context: BenchContext) => Promise<Row[]>> = {
   answers: answersCase,
   webhook: webhookCase,
+  alerts: alertsCase,
 };
 
 const chosen = process.env.TELEGRAM_BENCH_CASES?.split(",").map((name) => name.trim()) ?? Object.keys(CASES);
