@@ -23,7 +23,7 @@ import { randomUUID } from "node:crypto";
 import type { Agent } from "node:https";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { runInOrder } from "@/lib/shared/in-batches";
-import { getTelegramBot } from "@/lib/telegram/bot.server";
+import { getTelegramApi } from "@/lib/telegram/api.server";
 import { unlinkTelegram } from "@/lib/telegram/link-tokens.server";
 import type { Outcome } from "./outbox-outcome";
 import { sendTelegramAlert } from "./telegram-delivery.server";
@@ -179,7 +179,7 @@ function pushSender(now: Date, agent?: Agent): (row: Claimed) => Promise<Outcome
 }
 
 function telegramSender(now: Date): (row: Claimed) => Promise<Outcome> {
-  const bot = getTelegramBot();
+  const api = getTelegramApi();
   const goneLinks = new Set<number>();
   // One chat's rows go one after another (Telegram takes 1 a second per chat anyway, and the
   // throttler would hold the second in line): a chat found blocked by the first is not asked again.
@@ -189,9 +189,9 @@ function telegramSender(now: Date): (row: Claimed) => Promise<Outcome> {
     if (!link || row.telegramLinkId === null || link.status !== "linked" || link.chatId === null || goneLinks.has(row.telegramLinkId)) {
       return { status: "gone", reason: "chat unlinked" };
     }
-    if (!bot) return { status: "failed", reason: "telegram_unavailable" };
+    if (!api) return { status: "failed", reason: "telegram_unavailable" };
     if (expired(row, now)) return { status: "failed", reason: "expired" };
-    const outcome = await sendTelegramAlert(bot.api, link.chatId, row.firing);
+    const outcome = await sendTelegramAlert(api, link.chatId, row.firing);
     if (outcome.status === "gone") goneLinks.add(row.telegramLinkId);
     return outcome;
   };

@@ -9,7 +9,8 @@
 import "server-only";
 import { autoRetry } from "@grammyjs/auto-retry";
 import { apiThrottler } from "@grammyjs/transformer-throttler";
-import type { Api } from "grammy";
+import { Api, type Transformer } from "grammy";
+import { telegramConfig } from "./config.server";
 
 /** The longest retry_after waited in line; a longer one fails the call. */
 export const MAX_INLINE_RETRY_S = 5;
@@ -22,11 +23,32 @@ export const MAX_INLINE_RETRY_S = 5;
  */
 const GLOBAL_LIMIT = { reservoir: 30, reservoirRefreshAmount: 30, reservoirRefreshInterval: 1000, minTime: 34 };
 
-/** Installs the throttler and auto-retry on a bot's Api (once per process: lib/telegram/bot.server.ts). */
+/**
+ * One throttler per process, installed on every Api this process sends with (the bot's replies and
+ * the alert outbox's sends): its limits are shared, so the two together stay under Telegram's.
+ */
+let throttler: Transformer | undefined;
+
+/** Installs the process's throttler and auto-retry on an Api (the bot's: lib/telegram/bot.server.ts). */
 export function configureTelegramApi(api: Api): Api {
   // The last transformer installed runs first: auto-retry wraps the throttler, so each retry goes
   // back through the throttler and waits its turn too.
-  api.config.use(apiThrottler({ global: GLOBAL_LIMIT }));
+  api.config.use((throttler ??= apiThrottler({ global: GLOBAL_LIMIT })));
   api.config.use(autoRetry({ maxRetryAttempts: 2, maxDelaySeconds: MAX_INLINE_RETRY_S, rethrowInternalServerErrors: true, rethrowHttpErrors: true }));
   return api;
+}
+
+let cached: { key: string; api: Api } | undefined;
+
+/**
+ * The process's Api for sends outside an update (the alert outbox), or null without a bot. Not the
+ * bot itself: the outbox runs in the market pass, which needs none of the bot's commands (and
+ * their imports: the listing bot reads the orders, which read the market).
+ */
+export function getTelegramApi(): Api | null {
+  const config = telegramConfig();
+  if (!config) return null;
+  const key = [config.token, config.apiRoot].join("|");
+  if (cached?.key !== key) cached = { key, api: configureTelegramApi(new Api(config.token, { apiRoot: config.apiRoot })) };
+  return cached.api;
 }
