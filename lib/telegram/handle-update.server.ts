@@ -26,10 +26,21 @@ export async function handleTelegramUpdate(db: PrismaClient, update: Update): Pr
     await db.telegramUpdate.deleteMany({ where: { updateId: update.update_id } });
     throw error;
   }
+  await sweepNowAndThen(db);
   return "handled";
 }
 
-/** Forgets handled updates older than a day (run with the market pass's housekeeping). */
+/** At most one sweep a minute per process: each deletes about a minute's worth of day-old ids (the receivedAt index finds them). */
+const SWEEP_EVERY_MS = 60_000;
+let lastSweep = 0;
+
+async function sweepNowAndThen(db: PrismaClient): Promise<void> {
+  if (Date.now() - lastSweep < SWEEP_EVERY_MS) return;
+  lastSweep = Date.now();
+  await sweepHandledUpdates(db).catch((error: unknown) => console.error(`[telegram] sweeping handled updates failed: ${error instanceof Error ? error.message : String(error)}`));
+}
+
+/** Forgets handled updates older than a day (handling an update runs it at most once a minute). */
 export async function sweepHandledUpdates(db: PrismaClient, now = new Date()): Promise<number> {
   const { count } = await db.telegramUpdate.deleteMany({ where: { receivedAt: { lt: new Date(now.getTime() - HANDLED_UPDATE_TTL_MS) } } });
   return count;

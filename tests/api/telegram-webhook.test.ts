@@ -31,6 +31,14 @@ const post = (update: unknown, secret: string | null = TEST_WEBHOOK_SECRET) =>
     body: JSON.stringify(update),
   });
 
+// First in this file: the process's first handled update sweeps (then at most once a minute).
+test("handling an update forgets the ids handled over a day ago", async () => {
+  await db().telegramUpdate.create({ data: { updateId: 1006, receivedAt: new Date(Date.now() - 25 * 3_600_000) } });
+  await db().telegramUpdate.create({ data: { updateId: 1007, receivedAt: new Date(Date.now() - 23 * 3_600_000) } });
+  expect((await post(messageUpdate(1008, "/help", { id: 46 }))).status).toBe(200);
+  expect((await db().telegramUpdate.findMany({ where: { updateId: { in: [1006, 1007, 1008] } }, orderBy: { updateId: "asc" } })).map((row) => row.updateId)).toEqual([1007, 1008]);
+});
+
 test("an update with the secret is answered in its chat, once, however often Telegram sends it", async () => {
   const update = messageUpdate(1001, "/help", { id: 42 });
   const answers = await Promise.all([post(update), post(update), post(update)]);
@@ -71,6 +79,7 @@ test("a Bot API that does not answer: 503, and Telegram's next attempt is answer
 });
 
 test("handled updates are forgotten after a day", async () => {
+  await db().telegramUpdate.deleteMany();
   await post(messageUpdate(1005, "/help", { id: 45 }));
   expect(await sweepHandledUpdates(db(), new Date(Date.now() + 23 * 3_600_000))).toBe(0);
   expect(await sweepHandledUpdates(db(), new Date(Date.now() + 25 * 3_600_000))).toBeGreaterThan(0);
