@@ -7,10 +7,9 @@ import webPush from "web-push";
 
 const { generateRequestDetails, generateVAPIDKeys } = webPush;
 import { drainOutbox, MAX_ATTEMPTS } from "@/lib/alerts/outbox.server";
-import { createPrismaClient } from "@/lib/db/create-client";
+import { createPrismaClient, type PrismaClient } from "@/lib/db/create-client";
 import { setEnvVars } from "../helpers/env-vars";
 import { startPushService, type PushService, type TestSubscription } from "../helpers/push-service";
-import { slowOutboxReads } from "../helpers/slow-outbox-reads";
 import { useTestDatabase } from "../helpers/test-database";
 
 const { db } = useTestDatabase({ seed: false });
@@ -75,6 +74,20 @@ async function fire(owner: Awaited<ReturnType<typeof userWith>>, crossing = 1, f
   return { firing, deliveries };
 }
 
+/** The same client, its reads of the outbox answered 100 ms late. */
+function slowReads(client: PrismaClient): PrismaClient {
+  return client.$extends({
+    query: {
+      alertDelivery: {
+        async findMany({ args, query }) {
+          const rows = await query(args);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          return rows;
+        },
+      },
+    },
+  }) as unknown as PrismaClient;
+}
 
 const delivery = (id: number) => db().alertDelivery.findUniqueOrThrow({ where: { id } });
 const drain = (now: Date, holder = "worker-a", lines: string[] = []) => drainOutbox(db(), { holder, now, agent: service.agent, log: (line) => lines.push(line) });
@@ -291,7 +304,7 @@ test("drains at once (six, on two database clients) send each row exactly once",
     // them: only the claim's own condition keeps two drains from taking one row.
     const results = await Promise.all(
       [db(), second, db(), second, db(), second].map((client, i) =>
-        drainOutbox(slowOutboxReads(client), { holder: `worker-${i}`, now: at(1), agent: service.agent, log: () => {} }),
+        drainOutbox(slowReads(client), { holder: `worker-${i}`, now: at(1), agent: service.agent, log: () => {} }),
       ),
     );
     expect(results.reduce((sum, r) => sum + r.sent, 0)).toBe(40);
