@@ -2,7 +2,6 @@
 
 import { useMutation, useQuery, useQueryClient, type UseQueryResult } from "@tanstack/react-query";
 import { BellOff, BellRing, Send, Trash2 } from "lucide-react";
-import { SettingStatus, type SettingStatusProps } from "./setting-status";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { apiKey } from "@/lib/api/endpoint-queries.browser";
@@ -68,10 +67,17 @@ function ThisBrowser({ browser, list }: { browser: UseQueryResult<BrowserPush>; 
   }
 }
 
-const STATUS_ICONS = { on: BellRing, off: BellOff };
-
-function Status(props: SettingStatusProps) {
-  return <SettingStatus {...props} icons={STATUS_ICONS} testId="browser-push-state" />;
+function Status({ icon, title, children }: { icon: "on" | "off"; title: string; children?: React.ReactNode }) {
+  const Icon = icon === "on" ? BellRing : BellOff;
+  return (
+    <div className="flex items-start gap-3" data-testid="browser-push-state">
+      <Icon className={icon === "on" ? "mt-0.5 size-5 shrink-0 text-gain" : "mt-0.5 size-5 shrink-0 text-muted-foreground"} aria-hidden />
+      <div className="flex min-w-0 flex-col gap-1">
+        <p className="font-medium">{title}</p>
+        {children ? <p className="text-sm text-muted-foreground">{children}</p> : null}
+      </div>
+    </div>
+  );
 }
 
 function Blocked() {

@@ -5,7 +5,6 @@
 // reads the link's status every few seconds until the chat is linked or the link expires.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { MessageCircle, MessageCircleOff, Send, Unlink } from "lucide-react";
-import { SettingStatus, type SettingStatusProps } from "./setting-status";
 import { useEffect, useState } from "react";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -59,10 +58,17 @@ function useExpired(expiresAt: string | null): boolean {
   return expiresAt !== null && expiredAt === expiresAt;
 }
 
-const STATUS_ICONS = { on: MessageCircle, off: MessageCircleOff };
-
-function Status(props: SettingStatusProps) {
-  return <SettingStatus {...props} icons={STATUS_ICONS} testId="telegram-state" />;
+function Status({ icon, title, children }: { icon: "on" | "off"; title: string; children?: React.ReactNode }) {
+  const Icon = icon === "on" ? MessageCircle : MessageCircleOff;
+  return (
+    <div className="flex items-start gap-3" data-testid="telegram-state">
+      <Icon className={icon === "on" ? "mt-0.5 size-5 shrink-0 text-gain" : "mt-0.5 size-5 shrink-0 text-muted-foreground"} aria-hidden />
+      <div className="flex min-w-0 flex-col gap-1">
+        <p className="font-medium">{title}</p>
+        {children ? <p className="text-sm text-muted-foreground">{children}</p> : null}
+      </div>
+    </div>
+  );
 }
 
 function statusOf(view: TelegramLinkView) {
