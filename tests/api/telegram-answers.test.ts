@@ -3,10 +3,20 @@
 // database's published figures, and the local Bot API server recording what each chat would show.
 // Its HTML check refuses any reply whose tags or & < > are not what Telegram's parser accepts.
 import * as webhook from "@/app/api/telegram/route";
+import { setEnvVars } from "../helpers/env-vars";
 import { call } from "../helpers/request";
-import { TEST_BOT_USERNAME, callbackQueryUpdate, inlineQueryUpdate, messageUpdate, webhookRequest, type SentMessage } from "../helpers/telegram-api";
+import {
+  TEST_BOT_TOKEN,
+  TEST_BOT_USERNAME,
+  TEST_WEBHOOK_SECRET,
+  callbackQueryUpdate,
+  inlineQueryUpdate,
+  messageUpdate,
+  startTelegramApi,
+  type SentMessage,
+  type TelegramApiServer,
+} from "../helpers/telegram-api";
 import { useTestDatabase } from "../helpers/test-database";
-import { useTelegramApi } from "../helpers/use-telegram-api";
 import { SLOW_DOWN_TEXT } from "@/lib/telegram/replies";
 
 const { db, wroteBehindTheCache } = useTestDatabase({ seed: true });
@@ -15,11 +25,32 @@ const SITE = "https://pulsecompare.test";
 const PRIVATE = { id: 4242 };
 const GROUP = { id: -100777, type: "supergroup" as const };
 
-const api = useTelegramApi({ NEXT_PUBLIC_SITE_URL: SITE });
+let api: TelegramApiServer;
+let restoreEnv: () => void;
 let nextUpdateId = 5000;
 
+beforeAll(async () => {
+  api = await startTelegramApi();
+  restoreEnv = setEnvVars({
+    TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN,
+    TELEGRAM_BOT_USERNAME: TEST_BOT_USERNAME,
+    TELEGRAM_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+    TELEGRAM_API_ROOT: api.apiRoot,
+    NEXT_PUBLIC_SITE_URL: SITE,
+  });
+});
+afterAll(async () => {
+  restoreEnv?.();
+  await api?.close();
+});
+beforeEach(() => api.reset());
+
 async function post(update: unknown) {
-  const res = await call(webhook.POST, "/api/telegram", webhookRequest(update));
+  const res = await call(webhook.POST, "/api/telegram", {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": TEST_WEBHOOK_SECRET },
+    body: JSON.stringify(update),
+  });
   expect(res.status).toBe(200);
   return res;
 }
@@ -32,9 +63,9 @@ let nextChat = 0;
 async function ask(text: string, like: { id: number; type?: "supergroup" } = PRIVATE): Promise<SentMessage> {
   nextChat++;
   const chat = { ...like, id: like.id < 0 ? like.id - nextChat : like.id + nextChat };
-  const before = api().messagesTo(chat.id).length;
+  const before = api.messagesTo(chat.id).length;
   await post(messageUpdate(nextUpdateId++, text, chat));
-  const sent = api().messagesTo(chat.id).slice(before);
+  const sent = api.messagesTo(chat.id).slice(before);
   expect(sent).toHaveLength(1);
   expect(sent[0]!.parseMode).toBe("HTML");
   return sent[0]!;
@@ -55,7 +86,7 @@ describe.each([
     expect(shown(message.text)).toContain("When HEX reaches the market cap of ETH, it will be at $0.6833 (143x).");
     expect(shown(message.text)).toContain("HEX: $0.0048, market cap $2.87B. ETH market cap: $411.91B.");
     expect(buttons(message)).toEqual([{ text: "HEX at ETH's market cap ↗", url: `${SITE}/compare/hex/eth` }]);
-    if (chat.id < 0) expect(api().callsOf("sendMessage").at(-1)!.params.reply_parameters).toMatchObject({ allow_sending_without_reply: true });
+    if (chat.id < 0) expect(api.callsOf("sendMessage").at(-1)!.params.reply_parameters).toMatchObject({ allow_sending_without_reply: true });
   });
 
   test("/compare with an amount typed like the site's field: its value today and at the target", async () => {
@@ -94,7 +125,7 @@ describe.each([
 test("/start without a payload is the help; a command for another bot in a group is not answered", async () => {
   expect(shown((await ask("/start")).text)).toContain("/compare HEX ETH");
   await post(messageUpdate(nextUpdateId++, "/compare@SomeOtherBot hex eth", GROUP));
-  expect(api().messagesTo(GROUP.id)).toHaveLength(0);
+  expect(api.messagesTo(GROUP.id)).toHaveLength(0);
 });
 
 test("an unknown symbol says so and suggests the closest coin; a missing argument shows the usage", async () => {
@@ -123,8 +154,8 @@ describe("a symbol two coins share", () => {
 
     const chat = { id: Number(question.chatId), type: "supergroup" as const };
     await post(callbackQueryUpdate(nextUpdateId++, "cmp:dai-bsc:hex:2k", chat, question.messageId));
-    expect(api().callsOf("answerCallbackQuery")).toHaveLength(1);
-    const edited = api().callsOf("editMessageText").at(-1)!;
+    expect(api.callsOf("answerCallbackQuery")).toHaveLength(1);
+    const edited = api.callsOf("editMessageText").at(-1)!;
     expect(edited.params).toMatchObject({ chat_id: chat.id, message_id: question.messageId, parse_mode: "HTML" });
     expect(shown(edited.params.text as string)).toContain("When Dai reaches the market cap of HEX, it will be at $31.89 (32x).");
     expect(shown(edited.params.text as string)).toContain("2,000 Dai: $2,000.00 today, $63,789.64 at HEX's market cap.");
@@ -140,7 +171,7 @@ describe("a symbol two coins share", () => {
 
 test("inline: '@bot hex eth' offers the comparison to post; an empty query offers the featured comparisons", async () => {
   await post(inlineQueryUpdate(nextUpdateId++, "hex eth"));
-  const [typed] = api().callsOf("answerInlineQuery");
+  const [typed] = api.callsOf("answerInlineQuery");
   const results = typed!.params.results as { title: string; url: string; input_message_content: { message_text: string; parse_mode: string }; reply_markup: unknown }[];
   expect(results).toHaveLength(1);
   expect(results[0]).toMatchObject({ title: "HEX at ETH's market cap: $0.6833 (143x)", url: `${SITE}/compare/hex/eth`, input_message_content: { parse_mode: "HTML" } });
@@ -148,12 +179,12 @@ test("inline: '@bot hex eth' offers the comparison to post; an empty query offer
   expect(results[0]!.reply_markup).toEqual({ inline_keyboard: [[{ text: "HEX at ETH's market cap ↗", url: `${SITE}/compare/hex/eth` }]] });
 
   await post(inlineQueryUpdate(nextUpdateId++, ""));
-  const featured = api().callsOf("answerInlineQuery")[1]!.params.results as { url: string }[];
+  const featured = api.callsOf("answerInlineQuery")[1]!.params.results as { url: string }[];
   // The seed's featured slots, as the home page shows them (promoted first).
   expect(featured.map((result) => result.url)).toEqual([`${SITE}/compare/ptgc/pcock`, `${SITE}/compare/hex/btc`]);
 
   await post(inlineQueryUpdate(nextUpdateId++, "nosuchcoin eth"));
-  expect(api().callsOf("answerInlineQuery")[2]!.params.results).toEqual([]);
+  expect(api.callsOf("answerInlineQuery")[2]!.params.results).toEqual([]);
 });
 
 test("a flood from one chat: 20 answers a minute, one 'slow down', then silence; another chat is answered", async () => {
@@ -161,20 +192,20 @@ test("a flood from one chat: 20 answers a minute, one 'slow down', then silence;
   // a private chat is its user and shares their budget.
   const user = { id: 9191 };
   await Promise.all(Array.from({ length: 25 }, () => post(inlineQueryUpdate(nextUpdateId++, "hex eth", user))));
-  expect(api().callsOf("answerInlineQuery")).toHaveLength(20);
+  expect(api.callsOf("answerInlineQuery")).toHaveLength(20);
   for (let i = 0; i < 3; i++) await post(messageUpdate(nextUpdateId++, "/price hex", user));
-  expect(api().messagesTo(user.id).map((message) => message.text)).toEqual([SLOW_DOWN_TEXT]);
+  expect(api.messagesTo(user.id).map((message) => message.text)).toEqual([SLOW_DOWN_TEXT]);
   // Another chat, and a group the flooding user is in, are answered.
   expect(shown((await ask("/price hex", { id: 9292 })).text)).toMatch(/^HEX \(HEX\)/);
   await post(messageUpdate(nextUpdateId++, "/price hex", { id: -9393 }, user));
-  expect(api().messagesTo(-9393)).toHaveLength(1);
+  expect(api.messagesTo(-9393)).toHaveLength(1);
 });
 
 test("a 429 from the Bot API is retried after its retry_after, and the answer arrives", async () => {
-  api().fail("sendMessage", { status: 429, description: "Too Many Requests: retry after 1", retryAfter: 1, chatId: 5151 });
+  api.fail("sendMessage", { status: 429, description: "Too Many Requests: retry after 1", retryAfter: 1, chatId: 5151 });
   await post(messageUpdate(nextUpdateId++, "/compare hex eth", { id: 5151 }));
-  const attempts = api().calls.filter((c) => c.method === "sendMessage" && String(c.params.chat_id) === "5151");
+  const attempts = api.calls.filter((c) => c.method === "sendMessage" && String(c.params.chat_id) === "5151");
   expect(attempts.map((attempt) => attempt.status)).toEqual([429, 200]);
   expect(attempts[1]!.at - attempts[0]!.at).toBeGreaterThanOrEqual(1000);
-  expect(api().messagesTo(5151)).toHaveLength(1);
+  expect(api.messagesTo(5151)).toHaveLength(1);
 });

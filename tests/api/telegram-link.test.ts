@@ -9,15 +9,25 @@ import { telegramConnectSchema, telegramLinkSchema, TELEGRAM_LINK_TTL_MS } from 
 import { JSON_WRITE, SAME_SITE, errorOf, signIn, type SignedIn } from "../helpers/account-session";
 import { setEnvVars } from "../helpers/env-vars";
 import { call } from "../helpers/request";
-import { TEST_BOT_USERNAME, messageUpdate, webhookRequest } from "../helpers/telegram-api";
+import { TEST_BOT_TOKEN, TEST_BOT_USERNAME, TEST_WEBHOOK_SECRET, messageUpdate, startTelegramApi, type TelegramApiServer } from "../helpers/telegram-api";
 import { useTestDatabase } from "../helpers/test-database";
-import { useTelegramApi } from "../helpers/use-telegram-api";
 import { useAuthEnvironment } from "../helpers/wallet-session";
 
 const { db } = useTestDatabase({ seed: true });
 useAuthEnvironment();
 
-const api = useTelegramApi();
+let api: TelegramApiServer;
+let restoreEnv: () => void;
+
+beforeAll(async () => {
+  api = await startTelegramApi();
+  restoreEnv = setEnvVars({ TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN, TELEGRAM_BOT_USERNAME: TEST_BOT_USERNAME, TELEGRAM_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET, TELEGRAM_API_ROOT: api.apiRoot });
+});
+afterAll(async () => {
+  restoreEnv?.();
+  await api?.close();
+});
+beforeEach(() => api.reset());
 
 let updateIds = 20_000;
 let chatIds = 700_000;
@@ -29,9 +39,13 @@ const unlink = (user: SignedIn) => user.browser.request(linkRoute.DELETE, "/api/
 
 /** A text message in a chat, posted to the webhook as Telegram would; the bot's last answer there. */
 async function say(text: string, chat: { id: number; type?: "private" | "group" | "supergroup" }): Promise<string> {
-  const res = await call(webhook.POST, "/api/telegram", webhookRequest(messageUpdate(++updateIds, text, chat, { id: Math.abs(chat.id) })));
+  const res = await call(webhook.POST, "/api/telegram", {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": TEST_WEBHOOK_SECRET },
+    body: JSON.stringify(messageUpdate(++updateIds, text, chat, { id: Math.abs(chat.id) })),
+  });
   expect(res.status).toBe(200);
-  const answers = api().messagesTo(chat.id);
+  const answers = api.messagesTo(chat.id);
   return answers.at(-1)?.text ?? "";
 }
 
@@ -104,7 +118,7 @@ test("two /start with one token at once link once", async () => {
   const token = await tokenFor(user);
   const [a, b] = [newChat(), newChat()];
   await Promise.all([say(`/start ${token}`, { id: a }), say(`/start ${token}`, { id: b })]);
-  const replies = [api().messagesTo(a)[0]!.text, api().messagesTo(b)[0]!.text];
+  const replies = [api.messagesTo(a)[0]!.text, api.messagesTo(b)[0]!.text];
   expect(replies.filter((text) => text.startsWith("Linked"))).toHaveLength(1);
   expect(replies.filter((text) => text.startsWith("This link has already been used"))).toHaveLength(1);
 });

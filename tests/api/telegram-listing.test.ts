@@ -11,9 +11,8 @@ import { deployOrderTokens, startOrderChain } from "../helpers/paying-buyers";
 import { errorOf, signIn } from "../helpers/account-session";
 import { setEnvVars } from "../helpers/env-vars";
 import { call } from "../helpers/request";
-import { TEST_BOT_USERNAME, messageUpdate, webhookRequest, type SentMessage } from "../helpers/telegram-api";
+import { TEST_BOT_TOKEN, TEST_BOT_USERNAME, TEST_WEBHOOK_SECRET, messageUpdate, startTelegramApi, type SentMessage, type TelegramApiServer } from "../helpers/telegram-api";
 import { useTestDatabase } from "../helpers/test-database";
-import { useTelegramApi } from "../helpers/use-telegram-api";
 import { useAuthEnvironment } from "../helpers/wallet-session";
 
 jest.setTimeout(60_000);
@@ -34,21 +33,33 @@ let doggo: Address; // $12,000 of liquidity: over the $5,000 floor
 let thin: Address; // $120: under the floor
 let lonely: Address; // no pool
 let spiky: Address; // over the floor, with HTML's special characters in its name
-const api = useTelegramApi({ NEXT_PUBLIC_SITE_URL: SITE });
+let api: TelegramApiServer;
 let stopChain = async () => {};
+let restoreEnv = () => {};
 
 beforeAll(async () => {
   ({ chain, stop: stopChain } = await startOrderChain(PAY_TO));
   ({ doggo, thin, lonely } = await deployOrderTokens(chain));
   spiky = await chain.deployToken("Fish & <Chips>", "F&C", 18, "1000000");
   await chain.addLiquidity(chain.contracts.factoryV2, spiky, "1000", chain.contracts.wpls, "200000000");
+  api = await startTelegramApi();
+  restoreEnv = setEnvVars({
+    TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN,
+    TELEGRAM_BOT_USERNAME: TEST_BOT_USERNAME,
+    TELEGRAM_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+    TELEGRAM_API_ROOT: api.apiRoot,
+    NEXT_PUBLIC_SITE_URL: SITE,
+  });
 });
 afterAll(async () => {
+  restoreEnv();
+  await api?.close();
   await stopChain();
 });
 
 // Quotes lock a PLS price at most two refresh intervals old: the seed's snapshot is older.
 beforeEach(async () => {
+  api.reset();
   await db().coin.update({ where: { id: "pls" }, data: { priceUpdatedAt: new Date() } });
 });
 
@@ -57,12 +68,16 @@ let nextUpdate = 7000;
 let lastParams: Record<string, unknown> = {};
 /** Posts `text` to the webhook as Telegram would, and returns the one message the bot sent back. */
 async function send(text: string, chat: { id: number; type?: "private" | "supergroup"; title?: string } = PRIVATE): Promise<SentMessage> {
-  const res = await call(webhook.POST, "/api/telegram", webhookRequest(messageUpdate(++nextUpdate, text, chat, { id: 9001 })));
+  const res = await call(webhook.POST, "/api/telegram", {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": TEST_WEBHOOK_SECRET },
+    body: JSON.stringify(messageUpdate(++nextUpdate, text, chat, { id: 9001 })),
+  });
   expect(res.status).toBe(200);
-  const sent = api().messagesTo(chat.id);
+  const sent = api.messagesTo(chat.id);
   expect(sent).toHaveLength(1);
-  lastParams = api().callsOf("sendMessage").at(-1)!.params;
-  api().reset();
+  lastParams = api.callsOf("sendMessage").at(-1)!.params;
+  api.reset();
   return sent[0]!;
 }
 const button = (message: SentMessage) => (message.replyMarkup as { inline_keyboard: Array<Array<{ text: string; url?: string }>> } | undefined)?.inline_keyboard.flat();

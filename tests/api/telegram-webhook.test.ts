@@ -4,16 +4,32 @@
 // does not answer.
 import * as webhook from "@/app/api/telegram/route";
 import { sweepHandledUpdates } from "@/lib/telegram/handle-update.server";
+import { setEnvVars } from "../helpers/env-vars";
 import { call } from "../helpers/request";
-import { TEST_WEBHOOK_SECRET, messageUpdate, webhookRequest } from "../helpers/telegram-api";
+import { TEST_BOT_TOKEN, TEST_BOT_USERNAME, TEST_WEBHOOK_SECRET, messageUpdate, startTelegramApi, type TelegramApiServer } from "../helpers/telegram-api";
 import { useTestDatabase } from "../helpers/test-database";
-import { useTelegramApi } from "../helpers/use-telegram-api";
 
 const { db } = useTestDatabase({ seed: true });
 
-const api = useTelegramApi();
+let api: TelegramApiServer;
+let restoreEnv: () => void;
 
-const post = (update: unknown, secret: string | null = TEST_WEBHOOK_SECRET) => call(webhook.POST, "/api/telegram", webhookRequest(update, secret));
+beforeAll(async () => {
+  api = await startTelegramApi();
+  restoreEnv = setEnvVars({ TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN, TELEGRAM_BOT_USERNAME: TEST_BOT_USERNAME, TELEGRAM_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET, TELEGRAM_API_ROOT: api.apiRoot });
+});
+afterAll(async () => {
+  restoreEnv?.();
+  await api?.close();
+});
+beforeEach(() => api.reset());
+
+const post = (update: unknown, secret: string | null = TEST_WEBHOOK_SECRET) =>
+  call(webhook.POST, "/api/telegram", {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(secret === null ? {} : { "x-telegram-bot-api-secret-token": secret }) },
+    body: JSON.stringify(update),
+  });
 
 // First in this file: the process's first handled update sweeps (then at most once a minute).
 test("handling an update forgets the ids handled over a day ago", async () => {
@@ -27,9 +43,9 @@ test("an update with the secret is answered in its chat, once, however often Tel
   const update = messageUpdate(1001, "/help", { id: 42 });
   const answers = await Promise.all([post(update), post(update), post(update)]);
   expect(answers.map((res) => [res.status, res.body])).toEqual(Array(3).fill([200, { ok: true }]));
-  expect(api().messagesTo(42)).toHaveLength(1);
+  expect(api.messagesTo(42)).toHaveLength(1);
   expect((await post(update)).status).toBe(200);
-  expect(api().messagesTo(42)).toHaveLength(1);
+  expect(api.messagesTo(42)).toHaveLength(1);
 });
 
 test("without the secret, or with a wrong one: 401 in the API's words, nothing sent, nothing recorded", async () => {
@@ -37,7 +53,7 @@ test("without the secret, or with a wrong one: 401 in the API's words, nothing s
     const res = await post(messageUpdate(1002, "/help", { id: 43 }), secret);
     expect({ status: res.status, body: res.body }).toEqual({ status: 401, body: { error: { code: "unauthenticated", message: expect.stringMatching(/webhook's secret token/) } } });
   }
-  expect(api().calls).toEqual([]);
+  expect(api.calls).toEqual([]);
   expect(await db().telegramUpdate.count({ where: { updateId: 1002 } })).toBe(0);
 });
 
@@ -48,18 +64,18 @@ test("a body that is no update is a 400 naming update_id, and an update of a kin
   }
   const res = await post({ update_id: 1003, chat_boost: { chat: { id: -5, type: "supergroup", title: "x" } } });
   expect(res.status).toBe(200);
-  expect(api().calls).toEqual([]);
+  expect(api.calls).toEqual([]);
 });
 
 test("a Bot API that does not answer: 503, and Telegram's next attempt is answered", async () => {
   jest.spyOn(console, "error").mockImplementation(() => {});
-  api().fail("sendMessage", { status: 500, description: "Internal Server Error" });
+  api.fail("sendMessage", { status: 500, description: "Internal Server Error" });
   const update = messageUpdate(1004, "/help", { id: 44 });
   const first = await post(update);
   expect({ status: first.status, code: (first.body as { error: { code: string } }).error.code }).toEqual({ status: 503, code: "service_unavailable" });
-  expect(api().messagesTo(44)).toHaveLength(0);
+  expect(api.messagesTo(44)).toHaveLength(0);
   expect((await post(update)).status).toBe(200);
-  expect(api().messagesTo(44)).toHaveLength(1);
+  expect(api.messagesTo(44)).toHaveLength(1);
 });
 
 test("handled updates are forgotten after a day", async () => {

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { TEST_BOT_USERNAME, messageUpdate, webhookRequest } from "../helpers/telegram-api";
+import { TEST_BOT_USERNAME, TEST_WEBHOOK_SECRET, messageUpdate } from "../helpers/telegram-api";
 import { screenshotPath } from "./harness";
 import { suite } from "./suite";
 import { close, connectAndSignIn, walletPage } from "./wallet-steps";
@@ -31,7 +31,11 @@ test("Connect Telegram: the one-time link, /start <token> through the webhook, a
   // What Telegram sends when the user presses Start in the bot's chat.
   const { baseUrl, telegram } = suite();
   const chatId = 61_000_000 + Math.floor(Math.random() * 1_000_000);
-  const res = await fetch(`${baseUrl}/api/telegram`, webhookRequest(messageUpdate(chatId, `/start ${token}`, { id: chatId })));
+  const res = await fetch(`${baseUrl}/api/telegram`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": TEST_WEBHOOK_SECRET },
+    body: JSON.stringify(messageUpdate(chatId, `/start ${token}`, { id: chatId })),
+  });
   assert.equal(res.status, 200);
   assert.match(telegram.messagesTo(chatId).at(-1)?.text ?? "", /^Linked: your PulseCompare alerts will arrive in this chat/);
 

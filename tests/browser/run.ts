@@ -4,7 +4,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { after, afterEach, before, beforeEach } from "node:test";
 import type { Browser } from "playwright-core";
-import { botEnv, startTelegramApi, type TelegramApiServer } from "../helpers/telegram-api";
+import { TEST_BOT_TOKEN, TEST_BOT_USERNAME, TEST_WEBHOOK_SECRET, startTelegramApi, type TelegramApiServer } from "../helpers/telegram-api";
 import { findChromium, launchBrowser, startApp, type App } from "./harness";
 import { setSuite } from "./suite";
 
@@ -24,7 +24,7 @@ before(async () => {
   // The app runs with a bot, as a site that set one up does, talking to a local Bot API server.
   telegram = await startTelegramApi();
   app = await startApp({
-    env: botEnv(telegram.apiRoot),
+    env: { TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN, TELEGRAM_BOT_USERNAME: TEST_BOT_USERNAME, TELEGRAM_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET, TELEGRAM_API_ROOT: telegram.apiRoot },
   });
   browser = await launchBrowser();
   setSuite({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, browser, telegram });

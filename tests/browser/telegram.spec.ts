@@ -3,12 +3,16 @@
 // answer's button points at opening with the same comparison.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { inlineQueryUpdate, messageUpdate, webhookRequest } from "../helpers/telegram-api";
+import { TEST_WEBHOOK_SECRET, inlineQueryUpdate, messageUpdate } from "../helpers/telegram-api";
 import { newContext, SITE_URL } from "./harness";
 import { suite } from "./suite";
 
 async function postUpdate(update: unknown): Promise<void> {
-  const res = await fetch(`${suite().baseUrl}/api/telegram`, webhookRequest(update));
+  const res = await fetch(`${suite().baseUrl}/api/telegram`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": TEST_WEBHOOK_SECRET },
+    body: JSON.stringify(update),
+  });
   assert.equal(res.status, 200, await res.text());
 }
 

@@ -12,20 +12,6 @@ export const TEST_BOT_TOKEN = "123456789:AAtest-bot-token-for-the-local-api-serv
 export const TEST_BOT_USERNAME = "PulseCompareTestBot";
 export const TEST_WEBHOOK_SECRET = "test-webhook-secret-0123456789";
 
-/** The app's environment for a bot that talks to this Bot API server (TELEGRAM_API_ROOT). */
-export function botEnv(apiRoot: string): Record<string, string> {
-  return { TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN, TELEGRAM_BOT_USERNAME: TEST_BOT_USERNAME, TELEGRAM_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET, TELEGRAM_API_ROOT: apiRoot };
-}
-
-/** An update as Telegram POSTs it to the webhook: JSON, with the secret header (none when `secret` is null). */
-export function webhookRequest(update: unknown, secret: string | null = TEST_WEBHOOK_SECRET): RequestInit & { method: string; headers: Record<string, string>; body: string } {
-  return {
-    method: "POST",
-    headers: { "content-type": "application/json", ...(secret === null ? {} : { "x-telegram-bot-api-secret-token": secret }) },
-    body: JSON.stringify(update),
-  };
-}
-
 /** One call the server received: the method, its parameters, when, and what it answered. */
 export type ApiCall = { method: string; params: Record<string, unknown>; at: number; status: number; description?: string };
 

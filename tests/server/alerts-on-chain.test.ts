@@ -31,7 +31,7 @@ import { startLocalChain, type LocalChain } from "../chain/local-chain";
 import { setEnvVars } from "../helpers/env-vars";
 import { startMarketWorker, type WorkerProcess } from "../helpers/market-worker-process";
 import { startPushService, type PushService, type TestSubscription } from "../helpers/push-service";
-import { botEnv, startTelegramApi, type TelegramApiServer } from "../helpers/telegram-api";
+import { TEST_BOT_TOKEN, TEST_BOT_USERNAME, startTelegramApi, type TelegramApiServer } from "../helpers/telegram-api";
 import { useTestDatabase } from "../helpers/test-database";
 
 jest.setTimeout(200_000);
@@ -69,7 +69,7 @@ const passClock = () => new Date(Date.now() - CLOCK_BEHIND_MS + advancedMs);
 
 beforeAll(async () => {
   telegram = await startTelegramApi();
-  restoreEnv = setEnvVars({ ...VAPID_ENV, ...botEnv(telegram.apiRoot) });
+  restoreEnv = setEnvVars({ ...VAPID_ENV, TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN, TELEGRAM_BOT_USERNAME: TEST_BOT_USERNAME, TELEGRAM_API_ROOT: telegram.apiRoot });
   service = await startPushService();
   chain = await startLocalChain();
   const { wpls, dai, usdc, factoryV1, factoryV2, multicall3 } = chain.contracts;

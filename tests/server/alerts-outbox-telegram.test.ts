@@ -6,16 +6,25 @@ import { OPEN_BUTTON } from "@/lib/alerts/telegram-delivery.server";
 import { createPrismaClient, type PrismaClient } from "@/lib/db/create-client";
 import { telegramLinkOf } from "@/lib/telegram/link-tokens.server";
 import { setEnvVars } from "../helpers/env-vars";
-import { TEST_BOT_USERNAME } from "../helpers/telegram-api";
+import { TEST_BOT_TOKEN, TEST_BOT_USERNAME, startTelegramApi, type TelegramApiServer } from "../helpers/telegram-api";
 import { useTestDatabase } from "../helpers/test-database";
-import { useTelegramApi } from "../helpers/use-telegram-api";
 
 const { db } = useTestDatabase({ seed: false });
 
 const SITE = "https://pulsecompare.example";
-const api = useTelegramApi({ NEXT_PUBLIC_SITE_URL: SITE });
+let api: TelegramApiServer;
+let restoreEnv: () => void;
 
+beforeAll(async () => {
+  api = await startTelegramApi();
+  restoreEnv = setEnvVars({ TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN, TELEGRAM_BOT_USERNAME: TEST_BOT_USERNAME, TELEGRAM_API_ROOT: api.apiRoot, NEXT_PUBLIC_SITE_URL: SITE });
+});
+afterAll(async () => {
+  restoreEnv?.();
+  await api?.close();
+});
 beforeEach(async () => {
+  api.reset();
   await db().alertDelivery.deleteMany({});
 });
 
@@ -72,15 +81,15 @@ test("the chat gets the firing's line and a button to its page (absolute), nothi
   const { delivery } = await fire(owner);
   const lines: string[] = [];
   expect(await drain(at(1), lines)).toEqual({ sent: 1, gone: 0, retried: 0, failed: 0 });
-  const [message, ...more] = api().messagesTo(owner.chatId);
+  const [message, ...more] = api.messagesTo(owner.chatId);
   expect(more).toEqual([]);
   expect(message!.text).toBe(MESSAGE);
   expect(message!.replyMarkup).toEqual({ inline_keyboard: [[{ text: OPEN_BUTTON, url: `${SITE}/compare/plsx-vs-hex` }]] });
-  expect(JSON.stringify(api().callsOf("sendMessage")[0]!.params)).not.toMatch(new RegExp(`${owner.user.address}|userId`, "i"));
+  expect(JSON.stringify(api.callsOf("sendMessage")[0]!.params)).not.toMatch(new RegExp(`${owner.user.address}|userId`, "i"));
   expect(await row(delivery.id)).toMatchObject({ status: "sent", attempts: 1, claimedUntil: null, lastError: null });
   expect(lines).toEqual(["[alerts] outbox telegram: 1 sent, 0 gone, 0 retried, 0 failed"]);
   expect(await drain(at(600))).toEqual({ sent: 0, gone: 0, retried: 0, failed: 0 });
-  expect(api().messagesTo(owner.chatId)).toHaveLength(1);
+  expect(api.messagesTo(owner.chatId)).toHaveLength(1);
 });
 
 test("drains at once (four, on two database clients) send each row to its chat exactly once", async () => {
@@ -96,7 +105,7 @@ test("drains at once (four, on two database clients) send each row to its chat e
   } finally {
     await second.$disconnect();
   }
-  for (const owner of owners) expect(api().messagesTo(owner.chatId)).toHaveLength(2);
+  for (const owner of owners) expect(api.messagesTo(owner.chatId)).toHaveLength(2);
   expect(await db().alertDelivery.count({ where: { id: { in: rows.map((r) => r.id) }, status: "sent" } })).toBe(20);
 });
 
@@ -104,11 +113,11 @@ test("403 (the bot was blocked): the row is gone, the link blocked without its c
   const owner = await linkedUser();
   const first = await fire(owner, 1);
   const second = await fire(owner, 2);
-  api().block(owner.chatId);
+  api.block(owner.chatId);
   const lines: string[] = [];
   expect(await drain(at(1), lines)).toEqual({ sent: 0, gone: 2, retried: 0, failed: 0 });
   // One request: the second row is given up with the link, without asking Telegram again.
-  expect(api().calls.filter((c) => c.method === "sendMessage" && String(c.params.chat_id) === owner.chatId)).toHaveLength(1);
+  expect(api.calls.filter((c) => c.method === "sendMessage" && String(c.params.chat_id) === owner.chatId)).toHaveLength(1);
   expect(await row(first.delivery.id)).toMatchObject({ status: "gone", lastError: "403 Forbidden: bot was blocked by the user" });
   expect(await row(second.delivery.id)).toMatchObject({ status: "gone" });
   expect(await db().telegramLink.findUniqueOrThrow({ where: { id: owner.link.id } })).toMatchObject({ status: "blocked", chatId: null, unlinkedAt: expect.any(Date) });
@@ -121,8 +130,8 @@ test("400 chat not found is gone likewise; any other 400 fails the row and keeps
   const kept = await linkedUser();
   const a = await fire(lost);
   const b = await fire(kept);
-  api().fail("sendMessage", { status: 400, description: "Bad Request: chat not found", chatId: lost.chatId });
-  api().fail("sendMessage", { status: 400, description: "Bad Request: message is too long", chatId: kept.chatId });
+  api.fail("sendMessage", { status: 400, description: "Bad Request: chat not found", chatId: lost.chatId });
+  api.fail("sendMessage", { status: 400, description: "Bad Request: message is too long", chatId: kept.chatId });
   expect(await drain(at(1))).toEqual({ sent: 0, gone: 1, retried: 0, failed: 1 });
   expect(await row(a.delivery.id)).toMatchObject({ status: "gone" });
   expect(await db().telegramLink.findUniqueOrThrow({ where: { id: lost.link.id } })).toMatchObject({ status: "blocked", chatId: null });
@@ -133,20 +142,20 @@ test("400 chat not found is gone likewise; any other 400 fails the row and keeps
 test("429 with a retry_after longer than auto-retry waits: the row is tried again exactly then, and sent once", async () => {
   const owner = await linkedUser();
   const { delivery } = await fire(owner);
-  api().fail("sendMessage", { status: 429, description: "Too Many Requests: retry after 40", retryAfter: 40, chatId: owner.chatId });
+  api.fail("sendMessage", { status: 429, description: "Too Many Requests: retry after 40", retryAfter: 40, chatId: owner.chatId });
   expect(await drain(at(1))).toEqual({ sent: 0, gone: 0, retried: 1, failed: 0 });
   const waiting = await row(delivery.id);
   expect(waiting).toMatchObject({ status: "pending", attempts: 1, lastError: "429 Too Many Requests: retry after 40", claimedUntil: null });
   expect(waiting.nextAttemptAt).toEqual(at(41));
   expect(await drain(at(40))).toEqual({ sent: 0, gone: 0, retried: 0, failed: 0 });
   expect(await drain(at(41))).toEqual({ sent: 1, gone: 0, retried: 0, failed: 0 });
-  expect(api().messagesTo(owner.chatId)).toHaveLength(1);
+  expect(api.messagesTo(owner.chatId)).toHaveLength(1);
 });
 
 test("a short 429 is waited out in line by auto-retry: sent in the same drain", async () => {
   const owner = await linkedUser();
   const { delivery } = await fire(owner);
-  api().fail("sendMessage", { status: 429, description: "Too Many Requests: retry after 1", retryAfter: 1, chatId: owner.chatId });
+  api.fail("sendMessage", { status: 429, description: "Too Many Requests: retry after 1", retryAfter: 1, chatId: owner.chatId });
   expect(await drain(at(1))).toEqual({ sent: 1, gone: 0, retried: 0, failed: 0 });
   expect(await row(delivery.id)).toMatchObject({ status: "sent", attempts: 1 });
 });
@@ -154,7 +163,7 @@ test("a short 429 is waited out in line by auto-retry: sent in the same drain", 
 test("5xx and no answer at all are retried with the outbox's backoff, then sent once", async () => {
   const owner = await linkedUser();
   const { delivery } = await fire(owner);
-  api().fail("sendMessage", { status: 502, description: "Bad Gateway", chatId: owner.chatId });
+  api.fail("sendMessage", { status: 502, description: "Bad Gateway", chatId: owner.chatId });
   expect(await drain(at(1))).toEqual({ sent: 0, gone: 0, retried: 1, failed: 0 });
   const waiting = await row(delivery.id);
   expect(waiting).toMatchObject({ status: "pending", attempts: 1, lastError: "502 Bad Gateway" });
@@ -170,7 +179,7 @@ test("5xx and no answer at all are retried with the outbox's backoff, then sent 
   expect(again).toMatchObject({ attempts: 2, lastError: "network error" });
   expect(again.nextAttemptAt).toEqual(at(91));
   expect(await drain(at(91))).toEqual({ sent: 1, gone: 0, retried: 0, failed: 0 });
-  expect(api().messagesTo(owner.chatId)).toHaveLength(1);
+  expect(api.messagesTo(owner.chatId)).toHaveLength(1);
 });
 
 test("a chat unlinked before the send is gone without a request; without a bot rows fail as telegram_unavailable", async () => {
@@ -189,5 +198,5 @@ test("a chat unlinked before the send is gone without a request; without a bot r
     restore();
   }
   expect(await row(second.delivery.id)).toMatchObject({ status: "failed", lastError: "telegram_unavailable" });
-  expect(api().calls.filter((c) => c.method === "sendMessage")).toHaveLength(0);
+  expect(api.calls.filter((c) => c.method === "sendMessage")).toHaveLength(0);
 });

@@ -15,7 +15,7 @@ import { drainOutbox } from "../../../lib/alerts/outbox.server";
 import { resetEnvCache } from "../../../lib/config/env";
 import { createPrismaClient } from "../../../lib/db/create-client";
 import { setupDatabase } from "../../../lib/db/setup";
-import { botEnv, startTelegramApi } from "../../helpers/telegram-api";
+import { TEST_BOT_TOKEN, TEST_BOT_USERNAME, startTelegramApi } from "../../helpers/telegram-api";
 
 export const CHATS = 1_000;
 const GOALS = { firstMs: 2_000, allMs: 35_000 };
@@ -30,7 +30,7 @@ export async function runTelegramDeliveriesBench(options: { chats?: number; log?
   const dir = mkdtempSync(path.join(tmpdir(), "bench-telegram-deliveries-"));
   const url = `file:${path.join(dir, "app.db")}`;
   const saved = { ...process.env };
-  Object.assign(process.env, { DATABASE_URL: url, ...botEnv(api.apiRoot) });
+  Object.assign(process.env, { DATABASE_URL: url, TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN, TELEGRAM_BOT_USERNAME: TEST_BOT_USERNAME, TELEGRAM_API_ROOT: api.apiRoot });
   resetEnvCache();
   await setupDatabase({ url });
   const db = createPrismaClient({ url });

@@ -18,7 +18,7 @@
 //            lost or doubled.
 import { createPrismaClient } from "../../../lib/db/create-client";
 import { startApp, type App } from "../../browser/harness";
-import { botEnv, inlineQueryUpdate, messageUpdate, startTelegramApi, webhookRequest, type TelegramApiServer } from "../../helpers/telegram-api";
+import { TEST_BOT_TOKEN, TEST_BOT_USERNAME, TEST_WEBHOOK_SECRET, inlineQueryUpdate, messageUpdate, startTelegramApi, type TelegramApiServer } from "../../helpers/telegram-api";
 import { sleep } from "../stats";
 import { createSyntheticDatabase } from "../synthetic-coins";
 import { runTelegramDeliveriesBench } from "./deliveries";
@@ -33,7 +33,11 @@ let nextUpdateId = 1;
 const chatOf = (updateId: number) => 10_000_000 + updateId;
 
 async function post(app: App, update: { update_id: number }): Promise<number> {
-  const res = await fetch(`${app.baseUrl}/api/telegram`, webhookRequest(update));
+  const res = await fetch(`${app.baseUrl}/api/telegram`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": TEST_WEBHOOK_SECRET },
+    body: JSON.stringify(update),
+  });
   await res.arrayBuffer();
   return res.status;
 }
@@ -214,7 +218,7 @@ const telegram = await startTelegramApi();
 const app = await startApp({
   databaseUrl: database.url,
   build: process.env.SKIP_BUILD !== "1",
-  env: botEnv(telegram.apiRoot),
+  env: { TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN, TELEGRAM_BOT_USERNAME: TEST_BOT_USERNAME, TELEGRAM_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET, TELEGRAM_API_ROOT: telegram.apiRoot },
 });
 const rows: Row[] = [];
 try {
