@@ -11,6 +11,8 @@ import { createPublicClient, createTestClient, createWalletClient, getAddress, h
 import { CANONICAL_MULTICALL3 } from "../../lib/chain/aggregate3";
 import { compileTestContracts, type Artifact } from "./compile";
 
+const WRITE_GAS = 5_000_000n;
+
 export const BURN_DEAD: Address = "0x000000000000000000000000000000000000dEaD";
 
 /** MisbehavingToken's totalSupply: answers, reverts, loops until its gas runs out, or answers after spending 100,000 gas. */
@@ -137,21 +139,28 @@ export async function startLocalChain(options: ChainOptions = {}): Promise<Local
   const [deployer] = await createWalletClient({ transport: transport() }).getAddresses();
   const wallet = createWalletClient({ account: deployer!, transport: transport() });
 
+  // A revert says how much of its gas it used: all of it means out of gas, not a failed require.
+  async function receiptOf(hash: Hex) {
+    const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+    if (receipt.status === "success") return receipt;
+    const { gas } = await client.getTransaction({ hash });
+    throw new Error(`transaction ${hash} reverted (gas used ${receipt.gasUsed} of ${gas})`);
+  }
   async function send(hash: Promise<Hex>): Promise<void> {
-    const receipt = await client.waitForTransactionReceipt({ hash: await hash, pollingInterval: 20 });
-    if (receipt.status !== "success") throw new Error(`transaction ${receipt.transactionHash} reverted`);
+    await receiptOf(await hash);
   }
   async function deploy(artifact: Artifact, args: unknown[] = []): Promise<Address> {
     const hash = await wallet.deployContract({ abi: artifact.abi, bytecode: artifact.bytecode, args, chain: null });
-    const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 20 });
-    return getAddress(receipt.contractAddress!);
+    return getAddress((await receiptOf(hash)).contractAddress!);
   }
   const read = <T>(address: Address, abi: Abi, functionName: string, args: unknown[] = []) =>
     client.readContract({ address, abi, functionName, args }) as Promise<T>;
   let forwarder: Promise<Address> | undefined;
   const decimalsOf = (token: Address) => read<number>(token, artifacts.TestToken.abi, "decimals");
+  // An explicit gas limit, not ganache's estimate: CI saw a Pair.sync revert once (refresh-on-chain,
+  // a new pool) that never reproduced here, and no helper write needs more than createPair's ~1M.
   const write = (address: Address, abi: Abi, functionName: string, args: unknown[] = [], value?: bigint) =>
-    send(wallet.writeContract({ address, abi, functionName, args, value, chain: null }));
+    send(wallet.writeContract({ address, abi, functionName, args, value, chain: null, gas: WRITE_GAS }));
 
   const wpls = await deploy(artifacts.WPLS);
   await write(wpls, artifacts.WPLS.abi, "deposit", [], parseUnits("8000000000", 18));
