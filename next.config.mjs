@@ -35,12 +35,13 @@ const nextConfig = {
     // .next/ by one server would be served by the next one started on the same build, even on
     // another database (the bench's second server, a test run after a bench).
     isrFlushToDisk: false,
-    // The stylesheet goes into each page's <head> instead of a <link>: a linked stylesheet blocks
-    // the first paint until a second request comes back, a whole round trip on a phone (issue 24:
-    // LCP of / under slow 4G 1.54-1.67 s linked, 0.88-1.0 s inlined; the bare Next.js page 0.67 s).
-    // The cost is bytes: Next also writes the CSS twice into the page's RSC payload, after the
-    // content, so / grows from 11 to 36 KB gzipped (docs/testing.md: "Issue 24").
-    inlineCss: true,
+    // The stylesheet is linked, not inlined (`inlineCss`). Inlined, Next sent it three times a page:
+    // once in a <style> and twice more as text rows of the RSC payload (the root layout's and the
+    // global error boundary's), 3 x 45 KB of a 240 KB page. Linked, it is one cacheable file and
+    // / is 105 KB (11 KB gzipped, from 37). Lighthouse's default mobile run (simulated throttling,
+    // issue 41, docs/testing.md) paints sooner linked: FCP 0.76-0.77 s against 0.82-0.87 s inlined,
+    // medians of 5 on each page kind. Under applied throttling a linked sheet costs a round trip
+    // before the first paint (issue 24); tests/browser/paint.spec.ts allows that one request only.
   },
   // The libSQL client ships a native binary; keep it (and Prisma's adapter) out of the bundle.
   serverExternalPackages: ["@libsql/client", "@prisma/adapter-libsql", "libsql"],

@@ -34,6 +34,7 @@ export type LighthouseFigures = {
   seo: number;
   lcpMs: number;
   tbtMs: number;
+  fcpMs: number;
   cls: number;
 };
 
@@ -84,6 +85,7 @@ async function runOnce(url: string, throttling: Throttling): Promise<{ figures: 
         seo: score("seo"),
         lcpMs: numeric("largest-contentful-paint"),
         tbtMs: numeric("total-blocking-time"),
+        fcpMs: numeric("first-contentful-paint"),
         cls: numeric("cumulative-layout-shift"),
       },
       failing,
@@ -107,12 +109,12 @@ async function runOnceRetried(url: string, throttling: Throttling): ReturnType<t
   }
 }
 
-/** Median of each figure over RUNS runs (each figure on its own, so a median may mix runs). */
-export async function auditPage(url: string, throttling: Throttling = "simulate"): Promise<LighthouseResult> {
+/** Median of each figure over `runs` runs (each figure on its own, so a median may mix runs). */
+export async function auditPage(url: string, throttling: Throttling = "simulate", runCount = RUNS): Promise<LighthouseResult> {
   const runs: LighthouseFigures[] = [];
   const failing = new Set<string>();
   const warnings = new Set<string>();
-  for (let i = 0; i < RUNS; i++) {
+  for (let i = 0; i < runCount; i++) {
     const run = await runOnceRetried(url, throttling);
     runs.push(run.figures);
     run.failing.forEach((id) => failing.add(id));
@@ -126,6 +128,7 @@ export async function auditPage(url: string, throttling: Throttling = "simulate"
     seo: med("seo"),
     lcpMs: med("lcpMs"),
     tbtMs: med("tbtMs"),
+    fcpMs: med("fcpMs"),
     cls: med("cls"),
     failing: [...failing].sort(),
     warnings: [...warnings],

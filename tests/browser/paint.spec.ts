@@ -11,8 +11,9 @@ import { close, connectAndSignIn, walletMenuButton, walletPage } from "./wallet-
 
 /**
  * Lighthouse's applied ("devtools") mobile throttling: slow 4G as a browser sees it, and a CPU 4×
- * slower. With the stylesheet linked, the first paint of / waited for a second round trip, and the
- * scripts requested beside the stylesheet landed first.
+ * slower. The linked stylesheet costs the first paint a second round trip here (issue 24 inlined it;
+ * issue 41 linked it again: inlined, Next sent it three times a page, and Lighthouse's default
+ * simulated run paints sooner linked).
  */
 const SLOW_4G = { offline: false, latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 };
 const CPU_SLOWDOWN = 4;
@@ -61,7 +62,7 @@ async function waitForFirstPaint(page: Page, limitMs: number): Promise<void> {
   }
 }
 
-test("under slow 4G at 412 px, / waits for no request before its first paint, and paints its largest content before any script arrives", async () => {
+test("under slow 4G at 412 px, / waits for nothing but its stylesheet before its first paint, and paints its largest content before any script arrives", async () => {
   const { browser, baseUrl } = suite();
   const context = await newContext(browser, baseUrl, { width: 412, height: 823 });
   await context.addInitScript(PAINT_RECORDER);
@@ -88,8 +89,10 @@ test("under slow 4G at 412 px, / waits for no request before its first paint, an
   assert.ok(paint.lcp, "no largest-contentful-paint entry");
   assert.ok(Number.isFinite(paint.firstScriptEnd), "no script loaded");
   console.log(`# / under slow 4G: largest paint (${paint.lcp.what}) at ${paint.lcp.t.toFixed(0)} ms, first script arrived at ${paint.firstScriptEnd.toFixed(0)} ms`);
-  // A linked stylesheet is the request that held the first paint back a round trip.
-  assert.deepEqual(paint.renderBlocking, [], "requests that held back the first paint");
+  // The one stylesheet is the only request the first paint may wait for (linked since issue 41:
+  // inlined, Next sent it three times a page); no script ever holds it back.
+  assert.equal(paint.renderBlocking.length, 1, `requests that held back the first paint: ${paint.renderBlocking.join(", ")}`);
+  assert.match(paint.renderBlocking[0]!, /\/_next\/static\/.*\.css$/, "the request that held back the first paint");
   assert.ok(
     paint.lcp.t < paint.firstScriptEnd,
     `the largest paint (${paint.lcp.what}) came at ${paint.lcp.t.toFixed(0)} ms, after the first script arrived at ${paint.firstScriptEnd.toFixed(0)} ms`,

@@ -1,0 +1,37 @@
+// Issue 41's experiment: a proxy on loopback that passes every request to the app byte for byte,
+// but holds each script of /_next/static for `holdMs` before forwarding it. Audited through it, a
+// page shows what Lighthouse's simulated LCP would be if no script finished before the first paint
+// it observes (its model counts every script that did). Not for anything but the bench.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+export type HeldScriptsProxy = { baseUrl: string; close(): Promise<void> };
+
+export async function startHeldScriptsProxy(upstream: string, holdMs: number): Promise<HeldScriptsProxy> {
+  const target = new URL(upstream);
+  const agent = new http.Agent({ keepAlive: true });
+  const server = http.createServer((req, res) => {
+    const hold = /^\/_next\/static\/.*\.js(\?|$)/.test(req.url ?? "") ? holdMs : 0;
+    setTimeout(() => {
+      const forwarded = http.request(
+        { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: { ...req.headers, host: target.host }, agent },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      forwarded.on("error", () => res.destroy());
+      req.pipe(forwarded);
+    }, hold);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        agent.destroy();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
