@@ -29,12 +29,12 @@ const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const yes = (met: boolean) => (met ? "yes" : "NO");
 
 function row(name: string, r: LighthouseResult): string {
-  return `  ${name.padEnd(18)} ${String(r.performance).padStart(5)} ${secs(r.lcpMs).padStart(8)} ${`${r.tbtMs.toFixed(0)} ms`.padStart(9)} ${secs(r.fcpMs).padStart(8)}   LCP runs ${r.lcpRunsMs.map((ms) => (ms / 1000).toFixed(2)).join(", ")}`;
+  return `  ${name.padEnd(26)} ${String(r.performance).padStart(5)} ${secs(r.lcpMs).padStart(8)} ${`${r.tbtMs.toFixed(0)} ms`.padStart(9)} ${secs(r.fcpMs).padStart(8)}   LCP runs ${r.lcpRunsMs.map((ms) => (ms / 1000).toFixed(2)).join(", ")}`;
 }
 
 // The floor first and last, so a machine that slows down during the run shows as two floors apart.
 console.log(`Lighthouse mobile, default config (simulated throttling), median of ${RUNS} runs per page`);
-console.log(`  ${"page".padEnd(18)} ${"perf".padStart(5)} ${"LCP".padStart(8)} ${"TBT".padStart(9)} ${"FCP".padStart(8)}`);
+console.log(`  ${"page".padEnd(26)} ${"perf".padStart(5)} ${"LCP".padStart(8)} ${"TBT".padStart(9)} ${"FCP".padStart(8)}`);
 const { floorBefore, floorJs } = await withFloor(async (baseUrl) => ({ floorBefore: await auditPage(baseUrl, "simulate", RUNS), floorJs: await firstLoadJs(baseUrl, "/") }));
 console.log(row("floor (before)", floorBefore));
 
