@@ -19,9 +19,12 @@ export function CoinLogo({ coin, size = 28, className, loading }: Props) {
   if (coin.logoUrl) {
     return (
       // Logos are small local SVGs; next/image would add a request hop and nothing else. Width
-      // and height hold the space, so a lazy logo moves nothing when it arrives.
+      // and height hold the space, so a lazy logo moves nothing when it arrives. Low priority:
+      // a logo is never what a visitor came for, so it waits behind the page's stylesheet and
+      // scripts, and React does not preload it (issue 41: eager logos were preloaded at high
+      // priority, and Lighthouse counts such images before a page's largest paint).
       // eslint-disable-next-line @next/next/no-img-element
-      <img src={coin.logoUrl} alt="" width={size} height={size} loading={loading} className={cn("shrink-0 rounded-full", className)} />
+      <img src={coin.logoUrl} alt="" width={size} height={size} loading={loading} fetchPriority="low" className={cn("shrink-0 rounded-full", className)} />
     );
   }
   return (

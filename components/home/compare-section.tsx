@@ -82,7 +82,7 @@ export function CompareSection({ indexVersion }: { indexVersion: string }) {
       <div className="grid items-center gap-3 md:grid-cols-[1fr_auto_1fr_auto]">
         <IndexedCoinSelector indexVersion={indexVersion} value={coin1} onChange={setCoin1} placeholder="Select first coin" label="First coin" />
         {/* eslint-disable-next-line @next/next/no-img-element */}
-        <img src="/logo.svg" alt="" width={32} height={32} className="mx-auto hidden md:block" />
+        <img src="/logo.svg" alt="" width={32} height={32} fetchPriority="low" className="mx-auto hidden md:block" />
         <IndexedCoinSelector indexVersion={indexVersion} value={coin2} onChange={setCoin2} placeholder="Select second coin" label="Second coin" />
         <Button size="lg" onClick={compare} disabled={!canCompare} className="w-full md:w-auto">
           {comparing ? "Comparing..." : "Compare Now"}

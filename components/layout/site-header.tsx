@@ -20,8 +20,9 @@ export function SiteHeader({ plsPrice }: { plsPrice: number | null }) {
       */}
       <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)_auto] items-center gap-x-2 gap-y-1 px-3 py-2 md:flex md:h-16 md:gap-x-5 sm:px-4 md:py-0">
         <Link href="/" className="col-start-1 row-start-1 flex items-center gap-2 justify-self-start font-bold tracking-tight" aria-label="PulseCompare home">
+          {/* Low priority, like the coin logos (components/coins/coin-logo.tsx): never preloaded. */}
           {/* eslint-disable-next-line @next/next/no-img-element */}
-          <img src="/logo.svg" alt="" width={28} height={28} />
+          <img src="/logo.svg" alt="" width={28} height={28} fetchPriority="low" />
           <span>PulseCompare</span>
         </Link>
         <nav aria-label="Main" className="col-start-1 row-start-2 -mx-1 sm:-mx-2 flex min-w-0 items-center text-[13px] sm:text-sm md:mx-0 md:gap-2">
