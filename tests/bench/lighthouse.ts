@@ -98,14 +98,15 @@ async function runOnce(url: string, throttling: Throttling): Promise<{ figures: 
 
 /**
  * Lighthouse sometimes fails to record a page load's trace (NO_NAVSTART, "Please run Lighthouse
- * again"); one more try, then the error stands.
+ * again"), now and then twice in a row; two more tries, then the error stands.
  */
-async function runOnceRetried(url: string, throttling: Throttling): ReturnType<typeof runOnce> {
+async function runOnceRetried(url: string, throttling: Throttling, triesLeft = 2): ReturnType<typeof runOnce> {
   try {
     return await runOnce(url, throttling);
   } catch (error) {
+    if (triesLeft === 0) throw error;
     console.log(`# ${(error as Error).message}; trying once more`);
-    return runOnce(url, throttling);
+    return runOnceRetried(url, throttling, triesLeft - 1);
   }
 }
 
