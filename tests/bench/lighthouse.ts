@@ -110,7 +110,7 @@ async function runOnceRetried(url: string, throttling: Throttling, triesLeft = 2
   }
 }
 
-/** Median of each figure over `runs` runs (each figure on its own, so a median may mix runs). */
+/** Median of each figure over `runCount` runs (each figure on its own, so a median may mix runs). */
 export async function auditPage(url: string, throttling: Throttling = "simulate", runCount = RUNS): Promise<LighthouseResult> {
   const runs: LighthouseFigures[] = [];
   const failing = new Set<string>();

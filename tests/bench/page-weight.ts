@@ -32,7 +32,7 @@ export async function pageWeight(baseUrl: string, page: string): Promise<PageWei
     .filter((json): json is string => Boolean(json))
     .map((json) => (JSON.parse(json) as [number, string])[1])
     .join("");
-  const payloadCss = [...payload.matchAll(/[0-9a-f]+:T([0-9a-f]+),@layer properties/g)].reduce((sum, row) => sum + parseInt(row[1]!, 16), 0);
+  const payloadCss = [...payload.matchAll(new RegExp(`[0-9a-f]+:T([0-9a-f]+),${STYLESHEET_MARK}`, "g"))].reduce((sum, row) => sum + parseInt(row[1]!, 16), 0);
   const cssTexts = [...inlineStyles, ...files];
   return {
     page,

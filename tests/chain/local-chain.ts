@@ -140,11 +140,11 @@ export async function startLocalChain(options: ChainOptions = {}): Promise<Local
   const wallet = createWalletClient({ account: deployer!, transport: transport() });
 
   // A revert says how much of its gas it used: all of it means out of gas, not a failed require.
-  async function receiptOf(hash: Hex) {
+  async function receiptOf(hash: Hex, what = "transaction") {
     const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 20 });
     if (receipt.status === "success") return receipt;
     const { gas } = await client.getTransaction({ hash });
-    throw new Error(`transaction ${hash} reverted (gas used ${receipt.gasUsed} of ${gas})`);
+    throw new Error(`${what} ${hash} reverted (gas used ${receipt.gasUsed} of ${gas})`);
   }
   async function send(hash: Promise<Hex>): Promise<void> {
     await receiptOf(await hash);
@@ -158,7 +158,7 @@ export async function startLocalChain(options: ChainOptions = {}): Promise<Local
   let forwarder: Promise<Address> | undefined;
   const decimalsOf = (token: Address) => read<number>(token, artifacts.TestToken.abi, "decimals");
   // An explicit gas limit, not ganache's estimate: CI saw a Pair.sync revert once (refresh-on-chain,
-  // a new pool) that never reproduced here, and no helper write needs more than createPair's ~1M.
+  // a new pool) that never reproduced here. createPair, which deploys a pair, is the costliest write.
   const write = (address: Address, abi: Abi, functionName: string, args: unknown[] = [], value?: bigint) =>
     send(wallet.writeContract({ address, abi, functionName, args, value, chain: null, gas: WRITE_GAS }));
 
@@ -221,7 +221,7 @@ export async function startLocalChain(options: ChainOptions = {}): Promise<Local
     async forwardPls(to, value) {
       forwarder ??= deploy(artifacts.Forwarder);
       const hash = await wallet.writeContract({ address: await forwarder, abi: artifacts.Forwarder.abi, functionName: "forward", args: [to], value, chain: null });
-      await send(Promise.resolve(hash));
+      await receiptOf(hash);
       return hash;
     },
     deployRevertingToken: () => deploy(artifacts.RevertingToken),
@@ -240,8 +240,7 @@ export async function startLocalChain(options: ChainOptions = {}): Promise<Local
           chain: null,
           gas: 28_000_000n,
         });
-        const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 20 });
-        if (receipt.status !== "success") throw new Error(`BagBenchBuilder.build reverted (${receipt.transactionHash})`);
+        const receipt = await receiptOf(hash, "BagBenchBuilder.build");
         const [built] = parseEventLogs({ abi: artifacts.BagBenchBuilder.abi, logs: receipt.logs, eventName: "Built" }) as unknown as { args: { tokens: Address[] } }[];
         tokens.push(...built!.args.tokens.map((token) => getAddress(token)));
       }
@@ -258,8 +257,7 @@ export async function startLocalChain(options: ChainOptions = {}): Promise<Local
       for (let start = 0; start < count; start += 15) {
         const batch = new Array(Math.min(15, count - start)).fill(listing);
         const hash = await wallet.writeContract({ address: builder, abi: artifacts.MarketBuilder.abi, functionName: "build", args: [batch], chain: null, gas: 1_600_000n * BigInt(batch.length) });
-        const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 20 });
-        if (receipt.status !== "success") throw new Error(`MarketBuilder.build reverted (${receipt.transactionHash})`);
+        const receipt = await receiptOf(hash, "MarketBuilder.build");
         const listed = parseEventLogs({ abi: artifacts.MarketBuilder.abi, logs: receipt.logs, eventName: "Listed" }) as unknown as { args: { token: Address } }[];
         tokens.push(...listed.map((log) => getAddress(log.args.token)));
       }
