@@ -5,7 +5,8 @@
 import "./load-env";
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { ApiError, describeZodError } from "../lib/api/errors";
+import { describeZodError } from "../lib/api/errors";
+import { DomainError } from "../lib/errors/domain-error";
 import { createPrismaClient, type PrismaClient } from "../lib/db/create-client";
 import { listAdminCoins, listCoin, updateCoin } from "../lib/listings/coins.server";
 import { listFeaturedSlots, removeFeatured, scheduleFeatured } from "../lib/listings/featured.server";
@@ -210,8 +211,8 @@ async function main(argv: string[]): Promise<number> {
       console.error(`Error: ${error.message}\n\n${USAGE}`);
       return 2;
     }
-    if (error instanceof ApiError) {
-      console.error(`Refused (${error.code}): ${error.message}`);
+    if (error instanceof DomainError) {
+      console.error(`Refused (${error.kind}): ${error.message}`);
       return 1;
     }
     if (error instanceof z.ZodError) {

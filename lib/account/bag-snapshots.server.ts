@@ -2,7 +2,7 @@
 // watchlist (another user's snapshot is "not found"). Balances, tokens and addresses are never
 // stored: the bag is read in the browser, and only its totals are sent here.
 import "server-only";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/errors/domain-error";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { findOrCreate } from "@/lib/db/find-or-create";
 import type { BagSnapshot } from "@/lib/validation/account";
@@ -34,7 +34,7 @@ export async function saveBagSnapshot(
   now = new Date(),
 ): Promise<{ snapshot: BagSnapshot; created: boolean }> {
   // Every coin's high is at least its price today, so the bag's is too; anything else was not made by the page.
-  if (totals.totalAtHighs < totals.totalToday) throw new ApiError("inconsistent_totals", "totalAtHighs cannot be below totalToday: a bag at its all-time highs is worth at least what it is worth today.");
+  if (totals.totalAtHighs < totals.totalToday) throw new DomainError("inconsistent_totals", "totalAtHighs cannot be below totalToday: a bag at its all-time highs is worth at least what it is worth today.");
   const fingerprint = `${Math.floor(now.getTime() / 60_000)}|${totals.totalToday}|${totals.totalAtHighs}`;
   const { row, created } = await findOrCreate(
     () => db.bagSnapshot.findUnique({ where: { userId_fingerprint: { userId, fingerprint } }, select: columns }),

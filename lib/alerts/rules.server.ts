@@ -1,7 +1,7 @@
 // A user's alert rules (issue 39): list, create, pause or resume, delete. Every read and write is
 // scoped by the signed-in user's id, so another user's rule is "not found", as on the watchlist.
 import "server-only";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/errors/domain-error";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { sqlDateTime } from "@/lib/db/sql-datetime";
 import type { AlertRule as AlertRuleRow } from "@/lib/generated/prisma/client";
@@ -37,7 +37,7 @@ export async function listAlertRules(db: PrismaClient, userId: number): Promise<
 async function coinsOf(db: PrismaClient, body: CreateAlertBody): Promise<{ coin: CoinRow; other: CoinRow | null }> {
   const otherCoinId = "otherCoinId" in body ? body.otherCoinId : null;
   if (otherCoinId === body.coinId) {
-    throw new ApiError("bad_request", "otherCoinId: choose a coin other than the one the alert is for.");
+    throw new DomainError("invalid_input", "otherCoinId: choose a coin other than the one the alert is for.");
   }
   const rows = await db.coin.findMany({ where: { id: { in: otherCoinId ? [body.coinId, otherCoinId] : [body.coinId] } }, select: FIGURES });
   const find = (id: string) => rows.find((row) => row.id === id);
@@ -47,7 +47,7 @@ async function coinsOf(db: PrismaClient, body: CreateAlertBody): Promise<{ coin:
     !coin && `coinId: no coin with id "${body.coinId}".`,
     otherCoinId && !other && `otherCoinId: no coin with id "${otherCoinId}".`,
   ].filter(Boolean);
-  if (missing.length) throw new ApiError("bad_request", missing.join("; "));
+  if (missing.length) throw new DomainError("invalid_input", missing.join("; "));
   return { coin: coin!, other: other ?? null };
 }
 
@@ -83,7 +83,7 @@ export async function createAlertRule(db: PrismaClient, userId: number, body: Cr
     ALERT_RULE_LIMIT,
   );
   if (inserted.length === 0) {
-    throw new ApiError("too_many_alerts", `You have ${ALERT_RULE_LIMIT} alerts, the most an account can hold. Delete one to add another.`);
+    throw new DomainError("too_many_alerts", `You have ${ALERT_RULE_LIMIT} alerts, the most an account can hold. Delete one to add another.`);
   }
   const row = await db.alertRule.findUniqueOrThrow({ where: { id: Number(inserted[0]!.id) } });
   return viewOf(db, row);

@@ -4,7 +4,7 @@ import "server-only";
 import type { Agent } from "node:https";
 // web-push is CommonJS: Node's ESM loader (the worker runs under tsx) sees only its default export.
 import webPush from "web-push";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/errors/domain-error";
 import { getEnv } from "@/lib/config/env";
 
 const { WebPushError, sendNotification } = webPush;
@@ -19,7 +19,7 @@ export function vapidDetails(): { subject: string; publicKey: string; privateKey
 /** The VAPID details for an API call that needs them; without them the caller gets a 503 `push_unavailable`. */
 export function requireVapidDetails(): { subject: string; publicKey: string; privateKey: string } {
   const vapid = vapidDetails();
-  if (!vapid) throw new ApiError("push_unavailable", "Browser alerts are not available on this site.");
+  if (!vapid) throw new DomainError("push_unavailable", "Browser alerts are not available on this site.");
   return vapid;
 }
 

@@ -1,26 +1,8 @@
 // Every error code the API answers, with its one HTTP status. A code never means two statuses,
 // so callers name the code alone and this table decides (pure: the browser may read it too).
-/**
- * Why a Sign-In with Ethereum was refused (lib/auth/siwe-rules.ts checks the message, sign-in.ts
- * the signature): each is a 401 code of its own. Declared here, in the error table, so the table
- * depends on nothing and the sign-in modules take their codes from it.
- */
-export const SIGN_IN_REFUSALS = [
-  "message_malformed",
-  "nonce_invalid",
-  "domain_mismatch",
-  "uri_mismatch",
-  "chain_unsupported",
-  "issued_at_invalid",
-  "message_expired",
-  "message_not_yet_valid",
-  "signature_invalid",
-  "signature_unverifiable",
-  // A contract-wallet signature the chain would have to check, over the "contract-wallet-check" budget.
-  "signature_check_limited",
-] as const;
-export type SignInRefusal = (typeof SIGN_IN_REFUSALS)[number];
+import { SIGN_IN_REFUSALS, type SignInRefusal } from "@/lib/errors/domain-error";
 
+// Each sign-in refusal (lib/errors/domain-error.ts) is a 401 code of its own.
 const SIGN_IN_REFUSAL_STATUS = Object.fromEntries(SIGN_IN_REFUSALS.map((code) => [code, 401])) as Record<SignInRefusal, 401>;
 
 export const ERROR_STATUS = {

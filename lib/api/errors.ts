@@ -1,9 +1,12 @@
 // One error shape for every API response that is not a success:
 //   { "error": { "code": "not_found", "message": "No coin with id \"abc\"." } }
-// Route handlers throw ApiError (or let zod throw); withErrorHandling turns it into JSON.
+// Route handlers throw ApiError, the domain throws DomainError (lib/errors/domain-error.ts; mapped
+// by lib/api/domain-errors.ts), zod throws its own; withErrorHandling turns each into JSON.
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { isDatabaseUnavailable } from "@/lib/db/errors";
+import { DomainError } from "@/lib/errors/domain-error";
+import { apiErrorOf } from "./domain-errors";
 import { statusOf, type ApiErrorCode } from "./error-codes";
 import { describeZodIssues as describeZodError } from "./zod-message";
 
@@ -30,6 +33,12 @@ export function errorResponse(code: ApiErrorCode, message: string, headers?: Rec
   return NextResponse.json({ error: { code, message } }, { status: statusOf(code), headers: { "Cache-Control": "no-store", ...headers } });
 }
 
+/** A domain error as the API answers it (lib/api/domain-errors.ts), with any headers of the route's own. */
+export function domainErrorResponse(error: DomainError, headers?: Record<string, string>) {
+  const answer = apiErrorOf(error);
+  return errorResponse(answer.code, error.message, { ...answer.headers, ...headers });
+}
+
 type Handler<Ctx> = (request: Request, context: Ctx) => Promise<Response>;
 
 /** Wraps a route handler so that no error escapes as an HTML page or leaks internals. */
@@ -39,6 +48,7 @@ export function withErrorHandling<Ctx>(handler: Handler<Ctx>): Handler<Ctx> {
       return await handler(request, context);
     } catch (error) {
       if (error instanceof ApiError) return errorResponse(error.code, error.message, error.headers);
+      if (error instanceof DomainError) return domainErrorResponse(error);
       if (error instanceof z.ZodError) return errorResponse("bad_request", describeZodError(error));
       if (isDatabaseUnavailable(error)) {
         console.error(`[api] ${request.method} ${new URL(request.url).pathname}: ${(error as Error).message}`);

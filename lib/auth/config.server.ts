@@ -5,7 +5,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/errors/domain-error";
 import { getEnv } from "@/lib/config/env";
 
 /** How long a session lasts at most (cookie JWT and session row alike), however much it is used. */
@@ -131,7 +131,7 @@ export function requireAuthConfig(): AuthConfig {
 }
 
 /** What a sign-in-dependent route answers when the server has no sign-in configuration. */
-export function authServiceUnavailable(missing: string): ApiError {
+export function authServiceUnavailable(missing: string): DomainError {
   console.error(`[auth] wallet sign-in is off: set ${missing}`);
-  return new ApiError("service_unavailable", "Wallet sign-in is not configured on this server.");
+  return new DomainError("unavailable", "Wallet sign-in is not configured on this server.");
 }

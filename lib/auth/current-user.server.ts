@@ -2,7 +2,7 @@
 // live row counts. Route handlers call requireSessionUser; it answers 401 JSON otherwise.
 import "server-only";
 import { decode } from "next-auth/jwt";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/errors/domain-error";
 import { parseCookies } from "@/lib/api/cookies";
 import { getDb } from "@/lib/db/get-db.server";
 import { assertSameOrigin } from "@/lib/api/same-origin";
@@ -29,8 +29,8 @@ export async function sessionIdFromCookie(request: Request, config: AuthConfig):
 }
 
 /** The 401 every signed-in-only endpoint answers without a live session. */
-export function unauthenticated(): ApiError {
-  return new ApiError("unauthenticated", "Sign in with your wallet to continue.");
+export function unauthenticated(): DomainError {
+  return new DomainError("not_signed_in", "Sign in with your wallet to continue.");
 }
 
 export async function requireSessionUser(request: Request): Promise<SessionUser> {
@@ -56,7 +56,7 @@ export function assertWriteFromSite(request: Request): void {
   const origins = getSiteOrigins();
   if (!origins) {
     console.error("[api] writes are refused: set AUTH_ORIGINS (or NEXT_PUBLIC_SITE_URL)");
-    throw new ApiError("service_unavailable", "The site's origin is not configured on this server.");
+    throw new DomainError("unavailable", "The site's origin is not configured on this server.");
   }
   assertSameOrigin(request, origins);
 }

@@ -4,7 +4,7 @@
 import "server-only";
 import NextAuth from "next-auth";
 import { NextResponse } from "next/server";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/errors/domain-error";
 import { parseCookies } from "@/lib/api/cookies";
 import { getDb } from "@/lib/db/get-db.server";
 import { csrfSchema } from "@/lib/validation/auth";
@@ -35,7 +35,7 @@ export async function runNextAuthAction(action: NextAuthAction, request: Request
     // With json=true next-auth answers { url } where it would redirect; the URL says how it went.
     const url = new URL(String((result.body as { url?: unknown })?.url ?? ""), config.origins[0]);
     if (url.searchParams.get("csrf") === "true") {
-      throw new ApiError("csrf_failed", "The sign-in form has expired. Reload the page and try again.");
+      throw new DomainError("csrf_failed", "The sign-in form has expired. Reload the page and try again.");
     }
     const error = url.searchParams.get("error");
     if (error !== null) throw signInFailure(error);
@@ -53,13 +53,13 @@ export async function runNextAuthAction(action: NextAuthAction, request: Request
   return response;
 }
 
-function signInFailure(error: string): ApiError {
+function signInFailure(error: string): DomainError {
   if (Object.hasOwn(SIGN_IN_REFUSAL_MESSAGES, error)) {
     const refusal = error as SignInRefusal;
-    return new ApiError(refusal, SIGN_IN_REFUSAL_MESSAGES[refusal]);
+    return new DomainError(refusal, SIGN_IN_REFUSAL_MESSAGES[refusal]);
   }
   // Not one of our refusals: something failed inside sign-in (logged where it happened).
-  return new ApiError("internal_error", "Sign-in failed on our side. Please try again.");
+  return new DomainError("sign_in_failed", "Sign-in failed on our side. Please try again.");
 }
 
 type NextAuthResult = { status: number; body: unknown; setCookies: string[] };

@@ -8,7 +8,7 @@ import { consumeRateLimit } from "@/lib/security/rate-limit.server";
 import { PULSECHAIN_CHAIN_ID } from "@/lib/wallet/pulsechain";
 import { CLOCK_SKEW_MS, NONCE_TTL_MS } from "./config.server";
 import { consumeNonce } from "./nonces.server";
-import type { SignInRefusal } from "@/lib/api/error-codes";
+import type { SignInRefusal } from "@/lib/errors/domain-error";
 import { checkSiweMessage } from "./siwe-rules";
 import { verifyWalletSignature } from "./verify-signature.server";
 

@@ -2,7 +2,7 @@
 // the allowlist and the clock; nonce storage and signature checks live elsewhere.
 import { getAddress, isAddress, type Address } from "viem";
 import { createSiweMessage, parseSiweMessage } from "viem/siwe";
-import type { SignInRefusal } from "@/lib/api/error-codes";
+import type { SignInRefusal } from "@/lib/errors/domain-error";
 import { MAX_MESSAGE_LENGTH } from "@/lib/validation/auth-forms";
 
 /** The refusals of the message's own rules: the sign-in codes of the error table but the signature's. */

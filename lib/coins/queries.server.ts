@@ -2,7 +2,7 @@
 // answer from the cached coin snapshot (snapshot.ts): a request costs the slice it asks for,
 // never a database read of every coin.
 import "server-only";
-import { ApiError } from "../api/errors";
+import { DomainError } from "@/lib/errors/domain-error";
 import { byChangeDesc } from "../trending/home-tables";
 import type { Coin, CoinDetail } from "../validation/coins";
 import { parseProvenance } from "../validation/provenance";
@@ -20,7 +20,7 @@ export async function getCoinsByIdsOrThrow(ids: readonly string[]): Promise<Coin
   const unique = [...new Set(ids)];
   const missing = unique.filter((id) => !byId.has(id));
   if (missing.length) {
-    throw new ApiError("not_found", `No coin with id ${missing.map((id) => `"${id}"`).join(", ")}.`);
+    throw new DomainError("not_found", `No coin with id ${missing.map((id) => `"${id}"`).join(", ")}.`);
   }
   return unique.map((id) => byId.get(id)!).sort((a, b) => a.rank - b.rank);
 }

@@ -4,7 +4,7 @@
 // the list at once with a price snapshot and a rank. Also the operators' edits to a coin.
 import "server-only";
 import { getAddress, type PublicClient } from "viem";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/errors/domain-error";
 import type { Coin as CoinRow } from "@/lib/generated/prisma/client";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { isUniqueViolation } from "@/lib/db/errors";
@@ -183,7 +183,7 @@ export async function previewListing(db: PrismaClient, contractAddress: string, 
 /** The chain must still answer what the operator was shown in the preview. */
 function assertAsConfirmed(token: TokenMetadata, confirmed: { name: string; symbol: string; decimals: number }): void {
   if (token.name === confirmed.name && token.symbol === confirmed.symbol && token.decimals === confirmed.decimals) return;
-  throw new ApiError(
+  throw new DomainError(
     "listing_changed",
     `The token now reads "${token.name}" (${token.symbol}, ${token.decimals} decimals), not what the preview showed. Preview it again and check it before listing.`,
   );
@@ -196,7 +196,7 @@ export function findListedCoin(db: PrismaClient, address: string): Promise<{ id:
 
 async function assertNotListed(db: PrismaClient, address: string): Promise<void> {
   const existing = await findListedCoin(db, address);
-  if (existing) throw new ApiError("already_listed", `${address} is already listed as "${existing.id}".`);
+  if (existing) throw new DomainError("already_listed", `${address} is already listed as "${existing.id}".`);
 }
 
 /** A chain that is down or is not PulseChain is the server's problem (503), not the token's. */
@@ -205,10 +205,10 @@ export async function assertPulseChain(client: PublicClient): Promise<void> {
   try {
     chainId = await client.getChainId();
   } catch (error) {
-    throw new ApiError("service_unavailable", `The PulseChain RPC did not answer (${shortMessage(error)}). Try again later.`);
+    throw new DomainError("unavailable", `The PulseChain RPC did not answer (${shortMessage(error)}). Try again later.`);
   }
   if (chainId !== PULSECHAIN_CHAIN_ID) {
-    throw new ApiError("service_unavailable", `The server's RPC serves chain ${chainId}, not PulseChain (${PULSECHAIN_CHAIN_ID}): check PULSECHAIN_RPC_URL.`);
+    throw new DomainError("unavailable", `The server's RPC serves chain ${chainId}, not PulseChain (${PULSECHAIN_CHAIN_ID}): check PULSECHAIN_RPC_URL.`);
   }
 }
 
@@ -216,7 +216,7 @@ async function readToken(deps: ListingDeps, address: string): Promise<TokenMetad
   try {
     return await readTokenMetadata(deps.client, deps.contracts, address);
   } catch (error) {
-    if (error instanceof TokenReadError) throw new ApiError("not_a_token", error.message);
+    if (error instanceof TokenReadError) throw new DomainError("not_a_token", error.message);
     throw error;
   }
 }
@@ -231,16 +231,16 @@ async function priceOnce(deps: ListingDeps, token: TokenMetadata, burnAddresses:
     const failure = failures[0];
     const reason = (failure?.reason ?? "no quote").replace(/^pulsex: /, "");
     if (failure?.kind === "unreachable" || failure?.kind === "deferred") {
-      throw new ApiError("service_unavailable", `The PulseChain RPC failed while pricing ${token.symbol} (${reason}). Try again later.`);
+      throw new DomainError("unavailable", `The PulseChain RPC failed while pricing ${token.symbol} (${reason}). Try again later.`);
     }
-    throw new ApiError(
+    throw new DomainError(
       "not_priceable",
       `${token.symbol} cannot be listed: ${reason}. A listing needs a PulseX pool with reserves against WPLS, a stablecoin or a base token (${baseTokenNames(deps.contracts)}).`,
     );
   }
   // All of it at burn addresses: the source says a market cap of 0, which a listing cannot rank.
   if (quote.marketCap === null || quote.circulatingSupply === 0) {
-    throw new ApiError("not_priceable", `${token.symbol} cannot be listed: its whole supply sits at burn addresses, so it has no market cap.`);
+    throw new DomainError("not_priceable", `${token.symbol} cannot be listed: its whole supply sits at burn addresses, so it has no market cap.`);
   }
   return { ...quote, marketCap: quote.marketCap };
 }
@@ -255,7 +255,7 @@ function baseTokenNames(contracts: PulseXContracts): string {
 export async function findCoinOrThrow(db: PrismaClient, id: string): Promise<CoinRow> {
   const parsed = coinIdSchema.safeParse(id);
   const row = parsed.success ? await db.coin.findUnique({ where: { id: parsed.data } }) : null;
-  if (!row) throw new ApiError("not_found", `No coin with id "${id.slice(0, 80)}".`);
+  if (!row) throw new DomainError("not_found", `No coin with id "${id.slice(0, 80)}".`);
   return row;
 }
 
@@ -274,7 +274,7 @@ export async function correctHigh(db: PrismaClient, id: string, body: CorrectHig
     // The seed's sample history is not a record of prices: never a high.
     const record = await db.priceSnapshot.findMany({ where: { coinId: row.id, sample: false }, select: { price: true, marketCap: true, takenAt: true } });
     const held = highestHeld(record);
-    if (!held) throw new ApiError("no_held_high", `${row.symbol} has no price on record that held (3 passes over 10 minutes): give the high's figures instead.`);
+    if (!held) throw new DomainError("no_held_high", `${row.symbol} has no price on record that held (3 passes over 10 minutes): give the high's figures instead.`);
     highs = held;
   }
   const updated = await db.coin.update({ where: { id: row.id }, data: { ...highs, athMarketCapEstimated: false } });

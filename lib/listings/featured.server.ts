@@ -2,7 +2,7 @@
 // The home page reads running slots itself (lib/coins/featured.server.ts filters by time at read time),
 // so a slot starts and stops showing on its own, without any job.
 import "server-only";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/errors/domain-error";
 import { assertCoinsExist } from "@/lib/account/coins-exist.server";
 import type { PrismaClient } from "@/lib/db/create-client";
 import type { FeaturedSlot, ScheduleFeaturedBody, SlotStatus } from "@/lib/validation/listings";
@@ -68,7 +68,7 @@ export async function listFeaturedSlots(db: PrismaClient, now = new Date()): Pro
  */
 export async function scheduleFeatured(db: PrismaClient, slot: ScheduleFeaturedBody, now = new Date()): Promise<FeaturedSlot> {
   if (slot.endsAt && slot.endsAt.getTime() <= now.getTime()) {
-    throw new ApiError("bad_request", "endsAt: the slot would already be over; give an end in the future.");
+    throw new DomainError("invalid_input", "endsAt: the slot would already be over; give an end in the future.");
   }
   await assertCoinsExist(db, [slot.coin1Id, slot.coin2Id]);
   const row = await db.featuredComparison.create({
@@ -80,7 +80,7 @@ export async function scheduleFeatured(db: PrismaClient, slot: ScheduleFeaturedB
   const overbooked = row.isPromoted ? await overbookedDay(db, row, now) : null;
   if (overbooked) {
     await db.featuredComparison.delete({ where: { id: row.id } });
-    throw new ApiError(
+    throw new DomainError(
       "slot_unavailable",
       `Orders hold ${overbooked.held} of the ${FEATURED_SEATS} Homepage Compare seats on ${dayKey(overbooked.day)}, so a promoted slot then would push a paid comparison off the home page: start it after that day, end it before, or schedule it unpromoted.`,
     );
@@ -98,8 +98,8 @@ export async function removeFeatured(db: PrismaClient, id: number): Promise<void
   const { count } = await db.featuredComparison.deleteMany({ where: { id, orderId: null } });
   if (count === 0) {
     const paid = await db.featuredComparison.findUnique({ where: { id }, select: { orderId: true } });
-    if (!paid) throw new ApiError("not_found", `No featured slot with id ${id}.`);
-    throw new ApiError(
+    if (!paid) throw new DomainError("not_found", `No featured slot with id ${id}.`);
+    throw new DomainError(
       "order_conflict",
       `Featured slot ${id} was paid for by order ${paid.orderId}: reject or refund that order in the order queue, which takes its slot down with it.`,
     );

@@ -2,7 +2,7 @@
 // API checks it on every request, after the session (401) and, for writes, the origin (403).
 import "server-only";
 import { getAddress, isAddress } from "viem";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/errors/domain-error";
 import { requireSessionUser, requireSessionUserForWrite } from "@/lib/auth/current-user.server";
 import { OPERATOR_SIGNATURE_MAX_AGE_MS } from "@/lib/auth/config.server";
 import type { SessionUser } from "@/lib/auth/sessions.server";
@@ -16,7 +16,7 @@ export function isOperator(address: string): boolean {
 }
 
 function assertOperator(user: SessionUser): SessionUser {
-  if (!isOperator(user.address)) throw new ApiError("forbidden", "This is for operators only: your wallet is not one of them.");
+  if (!isOperator(user.address)) throw new DomainError("not_allowed", "This is for operators only: your wallet is not one of them.");
   return user;
 }
 
@@ -36,9 +36,9 @@ export async function requireOperatorForWrite(request: Request, now = new Date()
   return user;
 }
 
-export function reauthenticationRequired(): ApiError {
+export function reauthenticationRequired(): DomainError {
   const minutes = OPERATOR_SIGNATURE_MAX_AGE_MS / 60_000;
-  return new ApiError(
+  return new DomainError(
     "reauthentication_required",
     `Admin changes need a wallet signature from the last ${minutes} minutes. Sign in again with your wallet, then try again.`,
   );

@@ -12,7 +12,7 @@
 // A released order is an unpaid quote again: it expires like any other.
 import "server-only";
 import type { Hash, PublicClient, Transaction } from "viem";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/errors/domain-error";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import type { ListingOrder } from "@/lib/generated/prisma/client";
@@ -29,7 +29,7 @@ const claimedAt = (order: ListingOrder) => order.paymentClaimedAt ?? order.creat
  * mined transaction of the buyer, or when it is older than CLAIM_RELEASE_MINUTES. True when
  * released (by this call or meanwhile by another).
  */
-export async function releaseUnminedClaim(db: PrismaClient, order: ListingOrder, client: PublicClient, now: Date, down: (error: unknown) => ApiError): Promise<boolean> {
+export async function releaseUnminedClaim(db: PrismaClient, order: ListingOrder, client: PublicClient, now: Date, down: (error: unknown) => DomainError): Promise<boolean> {
   const hash = order.paymentTx as Hash;
   const stale = now.getTime() - claimedAt(order).getTime() >= CLAIM_RELEASE_MINUTES * 60_000;
   let replaced = false;
@@ -55,9 +55,9 @@ export async function releaseUnminedClaim(db: PrismaClient, order: ListingOrder,
  * unmined, which a mined transaction with its nonce guarantees for good. 409 payment_conflict
  * otherwise, nothing written.
  */
-export async function swapClaim(db: PrismaClient, order: ListingOrder, tx: Transaction, client: PublicClient, now: Date, down: (error: unknown) => ApiError): Promise<ListingOrder> {
+export async function swapClaim(db: PrismaClient, order: ListingOrder, tx: Transaction, client: PublicClient, now: Date, down: (error: unknown) => DomainError): Promise<ListingOrder> {
   const current = order.paymentTx as Hash;
-  const conflict = () => new ApiError("payment_conflict", `Order ${order.id} is paid by another transaction (${current}).`);
+  const conflict = () => new DomainError("payment_conflict", `Order ${order.id} is paid by another transaction (${current}).`);
   // Claims made before nonces were recorded: read it, while the node still knows it.
   const nonce = order.paymentNonce ?? (await findTransaction(client, current, down))?.nonce ?? null;
   if (nonce === null || tx.nonce !== nonce) throw conflict();
@@ -69,7 +69,7 @@ export async function swapClaim(db: PrismaClient, order: ListingOrder, tx: Trans
     });
     if (count === 1) return db.listingOrder.findUniqueOrThrow({ where: { id: order.id } });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ApiError("payment_conflict", `Transaction ${tx.hash} has already paid another order.`);
+    if (isUniqueViolation(error)) throw new DomainError("payment_conflict", `Transaction ${tx.hash} has already paid another order.`);
     throw error;
   }
   // Changed meanwhile: the same swap made by another caller answers alike.

@@ -5,7 +5,7 @@
 // plan queues its posts on X for the operator (lib/orders/tasks.server.ts).
 import "server-only";
 import type { Address } from "viem";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/errors/domain-error";
 import { invalidatePublicData } from "@/lib/cache/invalidate.server";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { isPrismaError } from "@/lib/db/errors";
@@ -25,7 +25,7 @@ export async function fulfil(db: PrismaClient, orderId: number, deps: ListingDep
     if (order.slotDays) await bookSlot(db, order, coinId, now);
     if (!(await goLive(db, order))) await takeDown(db, order.id);
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
+    if (!(error instanceof DomainError)) throw error;
     const held = await db.listingOrder.updateMany({ where: { id: order.id, status: "paid" }, data: { status: "review", statusReason: `Paid, but not done: ${error.message}` } });
     if (held.count === 0) await takeDown(db, order.id); // rejected meanwhile: undo what was done
   }
@@ -50,7 +50,7 @@ async function goLive(db: PrismaClient, order: ListingOrder): Promise<boolean> {
 
 async function listedCoinId(db: PrismaClient, address: string): Promise<string> {
   const coin = await findListedCoin(db, address);
-  if (!coin) throw new ApiError("unknown_coin", `${address} is no longer listed.`);
+  if (!coin) throw new DomainError("unknown_coin", `${address} is no longer listed.`);
   return coin.id;
 }
 
@@ -58,7 +58,7 @@ async function bookSlot(db: PrismaClient, order: ListingOrder, coinId: string, n
   const days = daysOfSlot(order.slotStartsOn!, order.slotDays!);
   // The coin it is compared with may have been taken down since the quote (lib/orders/take-down.server.ts).
   if (!(await db.coin.findUnique({ where: { id: order.slotAgainstId! }, select: { id: true } }))) {
-    throw new ApiError("unknown_coin", `"${order.slotAgainstId}", which the slot compares with, is no longer listed.`);
+    throw new DomainError("unknown_coin", `"${order.slotAgainstId}", which the slot compares with, is no longer listed.`);
   }
   // The quote's holds become the order's for good; a hold lost after a late payment is held again if free.
   const kept = await db.slotHold.updateMany({ where: { orderId: order.id }, data: { expiresAt: null } });

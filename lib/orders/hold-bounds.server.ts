@@ -16,7 +16,7 @@
 // names an order costs only gas.
 import "server-only";
 import { createHmac } from "node:crypto";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/errors/domain-error";
 import { getEnv } from "@/lib/config/env";
 import type { PrismaClient } from "@/lib/db/create-client";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -54,7 +54,7 @@ export async function assertHoldRoom(db: PrismaClient, { client, days, now }: Ho
   const heldBy = async (where: Prisma.ListingOrderWhereInput) => (await db.listingOrder.aggregate({ where, _sum: { slotDays: true } }))._sum.slotDays ?? 0;
 
   if ((await heldBy({ ...unpaid, quoteClient: client })) + days > MAX_HELD_SEAT_DAYS_PER_CLIENT) {
-    throw new ApiError(
+    throw new DomainError(
       "too_many_quotes",
       `Unpaid quotes from your connection hold ${MAX_HELD_SEAT_DAYS_PER_CLIENT} days of Homepage Compare slots at most: pay one, or wait until one expires (${QUOTE_MINUTES} minutes after it was made).`,
     );
@@ -62,7 +62,7 @@ export async function assertHoldRoom(db: PrismaClient, { client, days, now }: Ho
   if ((await heldBy(unpaid)) + days > MAX_HELD_SEAT_DAYS_TOTAL) {
     const next = await db.listingOrder.findFirst({ where: unpaid, orderBy: { quoteExpiresAt: "asc" }, select: { quoteExpiresAt: true } });
     const at = (next?.quoteExpiresAt ?? new Date(now.getTime() + QUOTE_MINUTES * 60_000)).toISOString().slice(11, 16);
-    throw new ApiError(
+    throw new DomainError(
       "slot_unavailable",
       `Unpaid quotes hold ${MAX_HELD_SEAT_DAYS_TOTAL} days of Homepage Compare slots right now, the most the site holds at once: try again after ${at} UTC, when the next one lapses. A listing plan without a slot can be quoted now.`,
     );

@@ -26,7 +26,7 @@
 // may run it at once: claims are conditional updates on a unique hash, the cursor only advances.
 import "server-only";
 import { getAddress, type Block, type Transaction } from "viem";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/errors/domain-error";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { getEnv } from "@/lib/config/env";
 import { runInOrder } from "@/lib/shared/in-batches";
@@ -181,10 +181,10 @@ async function settle(report: OpenOrdersReport, orderId: number, step: () => Pro
   try {
     await step();
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
+    if (!(error instanceof DomainError)) throw error;
     report.errors.push(`order ${orderId}: ${error.message}`);
     // A transfer the order refused (not one the chain did not answer about) paid nothing: unmatched.
-    if (error.code !== "service_unavailable") refused?.(error.message);
+    if (error.kind !== "unavailable") refused?.(error.message);
   }
 }
 

@@ -3,7 +3,7 @@
 // 'Cancel' (of an unpaid quote).
 // Recording a refund is lib/orders/refunds.server.ts.
 import "server-only";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/errors/domain-error";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { configuredListingDeps, type ListingDeps } from "@/lib/listings/coins.server";
 import type { ListingOrder, OrderTask, Prisma } from "@/lib/generated/prisma/client";
@@ -43,20 +43,20 @@ export async function listOperatorOrders(db: PrismaClient, status?: OrderStatus,
 
 export async function operatorOrder(db: PrismaClient, orderId: number, now = new Date()): Promise<OperatorOrder> {
   const row = await db.listingOrder.findUnique({ where: { id: orderId }, include: withBuyerAndTasks });
-  if (!row) throw new ApiError("not_found", `No order ${orderId}.`);
+  if (!row) throw new DomainError("not_found", `No order ${orderId}.`);
   return toOperatorOrder(row, now);
 }
 
 const isRejectable = (status: string) => (REJECTABLE_STATUSES as readonly string[]).includes(status);
 
-function notRejectable(order: ListingOrder): ApiError {
+function notRejectable(order: ListingOrder): DomainError {
   const why: Record<string, string> = {
     quoted: "it is an unpaid quote: cancel it instead",
     expired: "it was never paid",
     rejected: "it is rejected already",
     refunded: "it is refunded already",
   };
-  return new ApiError("order_conflict", `Order ${order.id} cannot be rejected: ${why[order.status] ?? `it is ${order.status}`}.`);
+  return new DomainError("order_conflict", `Order ${order.id} cannot be rejected: ${why[order.status] ?? `it is ${order.status}`}.`);
 }
 
 /**
@@ -66,7 +66,7 @@ function notRejectable(order: ListingOrder): ApiError {
  */
 export async function rejectOrder(db: PrismaClient, orderId: number, reason: string, now = new Date()): Promise<OperatorOrder> {
   const order = await db.listingOrder.findUnique({ where: { id: orderId } });
-  if (!order) throw new ApiError("not_found", `No order ${orderId}.`);
+  if (!order) throw new DomainError("not_found", `No order ${orderId}.`);
   if (!isRejectable(order.status)) throw notRejectable(order);
   await assertNoOrderStandsOn(db, order);
   // The status first, and only from where it was: a fulfilment still running then sees the order
@@ -86,9 +86,9 @@ export async function rejectOrder(db: PrismaClient, orderId: number, reason: str
  */
 export async function cancelOrder(db: PrismaClient, orderId: number, reason: string, now = new Date()): Promise<OperatorOrder> {
   const order = await db.listingOrder.findUnique({ where: { id: orderId } });
-  if (!order) throw new ApiError("not_found", `No order ${orderId}.`);
+  if (!order) throw new DomainError("not_found", `No order ${orderId}.`);
   const refuse = (status: string) =>
-    new ApiError("order_conflict", `Order ${orderId} cannot be cancelled: ${status === "expired" ? "it has expired already" : `it is ${status}; only an unpaid quote is cancelled`}.`);
+    new DomainError("order_conflict", `Order ${orderId} cannot be cancelled: ${status === "expired" ? "it has expired already" : `it is ${status}; only an unpaid quote is cancelled`}.`);
   if (order.status !== "quoted") throw refuse(order.status);
   const { count } = await db.listingOrder.updateMany({
     where: { id: orderId, status: "quoted" },
@@ -108,14 +108,14 @@ export async function cancelOrder(db: PrismaClient, orderId: number, reason: str
 export async function approveOrder(db: PrismaClient, orderId: number, deps: ListingDeps = configuredListingDeps()): Promise<OperatorOrder> {
   const now = deps.now?.() ?? new Date();
   const order = await db.listingOrder.findUnique({ where: { id: orderId } });
-  if (!order) throw new ApiError("not_found", `No order ${orderId}.`);
+  if (!order) throw new DomainError("not_found", `No order ${orderId}.`);
   const approvable = { id: orderId, status: "review", paymentTx: { not: null }, refundTx: null } satisfies Prisma.ListingOrderWhereInput;
   // Only from review: two approvals at once, or a reject meanwhile, leave one of them nothing to do.
   const { count } = await db.listingOrder.updateMany({
     where: approvable,
     data: { status: "paid", statusReason: order.statusReason ? `Approved after review: ${order.statusReason}` : null },
   });
-  if (count === 0) throw new ApiError("order_conflict", `Order ${orderId} cannot be approved: it is ${order.status === "review" ? "refunded already" : order.status}, not held for review.`);
+  if (count === 0) throw new DomainError("order_conflict", `Order ${orderId} cannot be approved: it is ${order.status === "review" ? "refunded already" : order.status}, not held for review.`);
   await fulfil(db, orderId, deps, now);
   return operatorOrder(db, orderId, now);
 }

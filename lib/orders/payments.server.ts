@@ -15,7 +15,7 @@
 // (lib/orders/claims.server.ts).
 import "server-only";
 import { getAddress, type Hash, type PublicClient, type Transaction } from "viem";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/errors/domain-error";
 import type { SessionUser } from "@/lib/auth/sessions.server";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { isUniqueViolation } from "@/lib/db/errors";
@@ -47,10 +47,10 @@ type Verdict = { kind: "paid" } | { kind: "review"; reason: string } | { kind: "
 export async function submitPayment(db: PrismaClient, user: SessionUser, orderId: number, hash: Hash, deps: ListingDeps = configuredListingDeps()): Promise<Order> {
   const now = deps.now?.() ?? new Date();
   const order = await db.listingOrder.findFirst({ where: { id: orderId, userId: user.id } });
-  if (!order) throw new ApiError("not_found", `You have no order ${orderId}.`);
+  if (!order) throw new DomainError("not_found", `You have no order ${orderId}.`);
   if (order.paymentTx === hash) return checkPayment(db, order, deps, now); // the same hash again: the same answer
-  if (order.paymentTx && !isPayable(order)) throw new ApiError("payment_conflict", `Order ${orderId} is paid by another transaction (${order.paymentTx}).`);
-  if (!isPayable(order)) throw new ApiError("payment_conflict", `Order ${orderId} is ${order.status}: it takes no payment.`);
+  if (order.paymentTx && !isPayable(order)) throw new DomainError("payment_conflict", `Order ${orderId} is paid by another transaction (${order.paymentTx}).`);
+  if (!isPayable(order)) throw new DomainError("payment_conflict", `Order ${orderId} is ${order.status}: it takes no payment.`);
 
   await assertPulseChain(deps.client);
   const tx = await readTransaction(deps.client, hash);
@@ -76,11 +76,11 @@ export async function claimPayment(db: PrismaClient, order: ListingOrder, tx: Tr
       data: { paymentTx: hash, paymentNonce: tx.nonce, paymentClaimedAt: now },
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ApiError("payment_conflict", `Transaction ${hash} has already paid another order.`);
+    if (isUniqueViolation(error)) throw new DomainError("payment_conflict", `Transaction ${hash} has already paid another order.`);
     throw error;
   }
   const claimed = await db.listingOrder.findUniqueOrThrow({ where: { id: order.id } });
-  if (claimed.paymentTx !== hash) throw new ApiError("payment_conflict", `Order ${order.id} was just paid by another transaction.`);
+  if (claimed.paymentTx !== hash) throw new DomainError("payment_conflict", `Order ${order.id} was just paid by another transaction.`);
   return claimed;
 }
 
@@ -100,12 +100,12 @@ export async function checkPayment(db: PrismaClient, order: ListingOrder, deps: 
   if (receipt.status !== "success") {
     // A reverted transaction paid nothing: the order goes back to waiting for a payment.
     await db.listingOrder.updateMany({ where: { id: order.id, paymentTx: order.paymentTx }, data: { paymentTx: null, paymentNonce: null, paymentClaimedAt: null } });
-    throw new ApiError("payment_refused", `Transaction ${order.paymentTx} reverted: it paid nothing. Send the payment again.`);
+    throw new DomainError("payment_refused", `Transaction ${order.paymentTx} reverted: it paid nothing. Send the payment again.`);
   }
   // Block times are whole seconds: a payment in the quote's own second counts.
   if (minedAt.getTime() < Math.floor(order.createdAt.getTime() / 1000) * 1000) {
     await db.listingOrder.updateMany({ where: { id: order.id, paymentTx: order.paymentTx }, data: { paymentTx: null, paymentNonce: null, paymentClaimedAt: null } });
-    throw new ApiError("payment_refused", `Transaction ${order.paymentTx} was mined before order ${order.id} was quoted: it cannot pay it.`);
+    throw new DomainError("payment_refused", `Transaction ${order.paymentTx} was mined before order ${order.id} was quoted: it cannot pay it.`);
   }
   const deep = confirmations >= getEnv().LISTING_CONFIRMATIONS && (await isUnderSafeHead(deps.client, receipt.blockNumber, rpcDown));
   const verdict = await judge(db, order, tx.value, deep, confirmations, minedAt);
@@ -124,17 +124,17 @@ export async function checkPayment(db: PrismaClient, order: ListingOrder, deps: 
   return toOrder(await db.listingOrder.findUniqueOrThrow({ where: { id: order.id } }), now);
 }
 
-export const rpcDown = () => new ApiError("service_unavailable", "The PulseChain RPC did not answer. Try again later; your payment is safe on chain.");
+export const rpcDown = () => new DomainError("unavailable", "The PulseChain RPC did not answer. Try again later; your payment is safe on chain.");
 
 async function readTransaction(client: PublicClient, hash: Hash): Promise<Transaction> {
   const tx = await findTransaction(client, hash, rpcDown);
-  if (!tx) throw new ApiError("payment_refused", `No transaction ${hash} on PulseChain: check the hash, or wait until your wallet has sent it.`);
+  if (!tx) throw new DomainError("payment_refused", `No transaction ${hash} on PulseChain: check the hash, or wait until your wallet has sent it.`);
   return tx;
 }
 
 /** What needs no confirmations: whose it is, where it went, which order it names. */
 export function assertPaysOrder(order: ListingOrder, tx: Transaction, buyer: string): void {
-  const refuse = (why: string) => new ApiError("payment_refused", `Transaction ${tx.hash} cannot pay order ${order.id}: ${why}.`);
+  const refuse = (why: string) => new DomainError("payment_refused", `Transaction ${tx.hash} cannot pay order ${order.id}: ${why}.`);
   if (tx.chainId !== undefined && tx.chainId !== PULSECHAIN_CHAIN_ID) throw refuse(`it is for chain ${tx.chainId}, not PulseChain (${PULSECHAIN_CHAIN_ID})`);
   if (getAddress(tx.from) !== getAddress(buyer)) throw refuse("it was not sent from your wallet");
   if (!tx.to || getAddress(tx.to) !== getAddress(order.payTo)) throw refuse(`it was not sent to the payment address ${order.payTo}`);

@@ -12,7 +12,7 @@
 // one conditional update, so no payment can be judged against an order without its amount.
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/errors/domain-error";
 import type { SessionUser } from "@/lib/auth/sessions.server";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { isUniqueViolation } from "@/lib/db/errors";
@@ -40,7 +40,7 @@ const PLS_COIN_ID = "pls";
 /** The payment address, or 503 listings_closed when none is configured. */
 export function paymentAddressOrThrow(): string {
   const address = getEnv().LISTING_PAYMENT_ADDRESS;
-  if (!address) throw new ApiError("listings_closed", "Listings are closed: this site takes no payments right now.");
+  if (!address) throw new DomainError("listings_closed", "Listings are closed: this site takes no payments right now.");
   return address;
 }
 
@@ -107,16 +107,16 @@ export async function createQuote(db: PrismaClient, user: SessionUser, body: Cre
 function assertSlotDates(first: Date, now: Date): void {
   const tomorrow = addDays(utcDay(now), 1);
   if (first.getTime() < tomorrow.getTime()) {
-    throw new ApiError("bad_request", `slot.startsOn: a slot starts tomorrow (${dayKey(tomorrow)}, UTC) at the earliest.`);
+    throw new DomainError("invalid_input", `slot.startsOn: a slot starts tomorrow (${dayKey(tomorrow)}, UTC) at the earliest.`);
   }
   const last = addDays(utcDay(now), SLOT_HORIZON_DAYS);
-  if (first.getTime() > last.getTime()) throw new ApiError("bad_request", `slot.startsOn: a slot starts within ${SLOT_HORIZON_DAYS} days (by ${dayKey(last)}).`);
+  if (first.getTime() > last.getTime()) throw new DomainError("invalid_input", `slot.startsOn: a slot starts within ${SLOT_HORIZON_DAYS} days (by ${dayKey(last)}).`);
 }
 
 // Quotes still being written count too: two at once must see each other.
 const openQuotes = (userId: number, now: Date): Prisma.ListingOrderWhereInput => ({ userId, status: { in: ["quoted", QUOTING_STATUS] }, quoteExpiresAt: { gt: now } });
 const tooManyQuotes = () =>
-  new ApiError("too_many_quotes", `You have ${MAX_OPEN_QUOTES} open quotes already: pay one, or wait until one expires (${QUOTE_MINUTES} minutes after it was made).`);
+  new DomainError("too_many_quotes", `You have ${MAX_OPEN_QUOTES} open quotes already: pay one, or wait until one expires (${QUOTE_MINUTES} minutes after it was made).`);
 
 async function assertQuotesLeft(db: PrismaClient, userId: number, now: Date, max: number): Promise<void> {
   if ((await db.listingOrder.count({ where: openQuotes(userId, now) })) >= max) throw tooManyQuotes();
@@ -125,14 +125,14 @@ async function assertQuotesLeft(db: PrismaClient, userId: number, now: Date, max
 /** A slot without a plan is for a token the site lists already. */
 async function listedToken(db: PrismaClient, address: string): Promise<Token> {
   const coin = await findListedCoin(db, address);
-  if (!coin) throw new ApiError("unknown_coin", `${address} is not listed yet: choose a listing plan with the slot.`);
+  if (!coin) throw new DomainError("unknown_coin", `${address} is not listed yet: choose a listing plan with the slot.`);
   return { address, name: cleanTokenName(coin.name), symbol: cleanTokenSymbol(coin.symbol), coinId: coin.id };
 }
 
 async function assertSlotCoins(db: PrismaClient, token: Token, against: string): Promise<void> {
   const coin = await db.coin.findUnique({ where: { id: against }, select: { id: true } });
-  if (!coin) throw new ApiError("unknown_coin", `No coin with id "${against}" to compare with.`);
-  if (coin.id === token.coinId) throw new ApiError("bad_request", "slot.against: compare your token with another coin, not with itself.");
+  if (!coin) throw new DomainError("unknown_coin", `No coin with id "${against}" to compare with.`);
+  if (coin.id === token.coinId) throw new DomainError("invalid_input", "slot.against: compare your token with another coin, not with itself.");
 }
 
 /** The PLS price the site publishes now (USD), or null when it has none. */
@@ -151,12 +151,12 @@ export const QUOTE_PRICE_MAX_AGE_INTERVALS = 2;
  */
 export async function publishedPlsPrice(db: PrismaClient, now: Date): Promise<number> {
   const pls = await db.coin.findUnique({ where: { id: PLS_COIN_ID }, select: { currentPrice: true, priceUpdatedAt: true } });
-  if (!pls || !(pls.currentPrice > 0)) throw new ApiError("service_unavailable", "The PLS price is not known right now, so nothing can be quoted. Try again later.");
+  if (!pls || !(pls.currentPrice > 0)) throw new DomainError("unavailable", "The PLS price is not known right now, so nothing can be quoted. Try again later.");
   const maxAgeMinutes = QUOTE_PRICE_MAX_AGE_INTERVALS * effectiveRefreshIntervalMinutes();
   const ageMinutes = pls.priceUpdatedAt ? Math.floor((now.getTime() - pls.priceUpdatedAt.getTime()) / 60_000) : Infinity;
   if (!(ageMinutes < maxAgeMinutes)) {
     const age = Number.isFinite(ageMinutes) ? `was last updated ${formatPriceAge(ageMinutes)} ago` : "has never been updated";
-    throw new ApiError("service_unavailable", `The PLS price ${age}, and quotes use one under ${maxAgeMinutes} minutes old, so nothing can be quoted right now. Try again in a few minutes.`);
+    throw new DomainError("unavailable", `The PLS price ${age}, and quotes use one under ${maxAgeMinutes} minutes old, so nothing can be quoted right now. Try again in a few minutes.`);
   }
   return pls.currentPrice;
 }
@@ -178,9 +178,9 @@ export async function holdSeats(
   for (let attempt = 0; attempt < 4; attempt++) {
     const free = await freeSeatsByDay(db, days, now, token.address);
     const full = days.find((day) => free.get(dayKey(day))!.seats.length === 0);
-    if (full) throw new ApiError("slot_unavailable", `${dayKey(full)} has no free Homepage Compare slot: pick other days.`);
+    if (full) throw new DomainError("slot_unavailable", `${dayKey(full)} has no free Homepage Compare slot: pick other days.`);
     const clash = days.find((day) => free.get(dayKey(day))!.tokenHeld);
-    if (clash) throw new ApiError("slot_unavailable", `${token.symbol} already has a Homepage Compare slot on ${dayKey(clash)}.`);
+    if (clash) throw new DomainError("slot_unavailable", `${token.symbol} already has a Homepage Compare slot on ${dayKey(clash)}.`);
     try {
       await db.$transaction(days.map((day) => db.slotHold.create({ data: { day, seat: free.get(dayKey(day))!.seats[0]!, orderId, expiresAt } })));
     } catch (error) {
@@ -191,7 +191,7 @@ export async function holdSeats(
     const overfull = await overfullDay(db, days, now);
     if (!overfull) return;
     await db.slotHold.deleteMany({ where: { orderId, day: { in: days } } });
-    throw new ApiError("slot_unavailable", `${dayKey(overfull.day)} has no free Homepage Compare slot: pick other days.`);
+    throw new DomainError("slot_unavailable", `${dayKey(overfull.day)} has no free Homepage Compare slot: pick other days.`);
   }
-  throw new ApiError("slot_unavailable", "Those days were just taken: pick other days.");
+  throw new DomainError("slot_unavailable", "Those days were just taken: pick other days.");
 }

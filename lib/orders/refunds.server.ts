@@ -8,7 +8,7 @@
 // takes down whatever it had put on the site, as a reject does, and keeps the review's reason.
 import "server-only";
 import { getAddress, type Hash, type PublicClient } from "viem";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/errors/domain-error";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import type { ListingOrder } from "@/lib/generated/prisma/client";
@@ -30,7 +30,7 @@ import { assertNoOrderStandsOn, takeDown } from "./take-down.server";
 export async function recordRefund(db: PrismaClient, orderId: number, hash: Hash, deps: ListingDeps = configuredListingDeps()): Promise<OperatorOrder> {
   const now = deps.now?.() ?? new Date();
   const order = await db.listingOrder.findUnique({ where: { id: orderId }, include: { user: { select: { address: true } } } });
-  if (!order) throw new ApiError("not_found", `No order ${orderId}.`);
+  if (!order) throw new DomainError("not_found", `No order ${orderId}.`);
   if (order.refundTx === hash) return operatorOrder(db, orderId, now);
   assertRefundable(order);
   // A rejected order was taken down when it was rejected; one in review may still have a listing up.
@@ -49,7 +49,7 @@ export async function recordRefund(db: PrismaClient, orderId: number, hash: Hash
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     const other = await db.listingOrder.findUnique({ where: { refundTx: hash }, select: { id: true } });
-    throw new ApiError("payment_conflict", `Transaction ${hash} is recorded already as the refund of order ${other?.id ?? "another order"}.`);
+    throw new DomainError("payment_conflict", `Transaction ${hash} is recorded already as the refund of order ${other?.id ?? "another order"}.`);
   }
   if (claimed === 0) {
     // Changed since it was read: the same hash recorded at once twice answers alike; else why not.
@@ -62,7 +62,7 @@ export async function recordRefund(db: PrismaClient, orderId: number, hash: Hash
 }
 
 function assertRefundable(order: ListingOrder): void {
-  const conflict = (why: string) => new ApiError("order_conflict", `Order ${order.id} cannot be refunded: ${why}.`);
+  const conflict = (why: string) => new DomainError("order_conflict", `Order ${order.id} cannot be refunded: ${why}.`);
   if (order.refundTx) throw conflict(`its refund is recorded already (${order.refundTx})`);
   if (!order.paymentTx || order.status === "quoted" || order.status === "expired") throw conflict("it was never paid");
   if (order.status === "live" || order.status === "paid") throw conflict(`it is ${order.status}: reject it first, which takes it down and tells the buyer why`);
@@ -70,7 +70,7 @@ function assertRefundable(order: ListingOrder): void {
 }
 
 function assertRefunds(order: ListingOrder, buyer: string, { tx, receipt, minedAt }: MinedTransaction): void {
-  const refuse = (why: string) => new ApiError("payment_refused", `Transaction ${tx.hash} cannot refund order ${order.id}: ${why}.`);
+  const refuse = (why: string) => new DomainError("payment_refused", `Transaction ${tx.hash} cannot refund order ${order.id}: ${why}.`);
   if (tx.chainId !== undefined && tx.chainId !== PULSECHAIN_CHAIN_ID) throw refuse(`it is for chain ${tx.chainId}, not PulseChain (${PULSECHAIN_CHAIN_ID})`);
   if (getAddress(tx.from) !== getAddress(order.payTo)) throw refuse(`it was not sent from the payment address ${order.payTo}`);
   if (!tx.to || getAddress(tx.to) !== getAddress(buyer)) throw refuse(`it was not sent to the buyer's wallet ${getAddress(buyer)}`);
@@ -80,13 +80,13 @@ function assertRefunds(order: ListingOrder, buyer: string, { tx, receipt, minedA
   // The amount is stored as sent: more or less than was paid is the operator's call (the queue shows both).
 }
 
-const rpcDown = (error: unknown) => new ApiError("service_unavailable", `The PulseChain RPC did not answer (${shortMessage(error)}). Try again later.`);
+const rpcDown = (error: unknown) => new DomainError("unavailable", `The PulseChain RPC did not answer (${shortMessage(error)}). Try again later.`);
 
 /** The transaction, its receipt and its block's time; 422 when it is unknown or not mined yet. */
 async function readMined(client: PublicClient, hash: Hash): Promise<MinedTransaction> {
   const tx = await findTransaction(client, hash, rpcDown);
-  if (!tx) throw new ApiError("payment_refused", `No transaction ${hash} on PulseChain: check the hash.`);
+  if (!tx) throw new DomainError("payment_refused", `No transaction ${hash} on PulseChain: check the hash.`);
   const mined = await findMined(client, hash, rpcDown, tx);
-  if (!mined) throw new ApiError("payment_refused", `Transaction ${hash} is not mined yet: record the refund once it is.`);
+  if (!mined) throw new DomainError("payment_refused", `Transaction ${hash} is not mined yet: record the refund once it is.`);
   return mined;
 }

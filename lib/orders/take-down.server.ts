@@ -6,7 +6,7 @@
 // coin row is deleted: its price history, featured slots and users' watchlist entries and saved
 // comparisons of it go with it (cascade), as they would for a coin that never existed.
 import "server-only";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/errors/domain-error";
 import { invalidatePublicData } from "@/lib/cache/invalidate.server";
 import type { PrismaClient } from "@/lib/db/create-client";
 import type { ListingOrder } from "@/lib/generated/prisma/client";
@@ -30,7 +30,7 @@ export async function assertNoOrderStandsOn(db: PrismaClient, order: ListingOrde
   });
   if (others.length > 0) {
     const ids = others.map((other) => other.id).join(", ");
-    throw new ApiError("order_conflict", `Order ${order.id} listed "${order.coinId}", and paid orders ${ids} have a slot with it: reject or refund them first.`);
+    throw new DomainError("order_conflict", `Order ${order.id} listed "${order.coinId}", and paid orders ${ids} have a slot with it: reject or refund them first.`);
   }
 }
 

@@ -1,7 +1,7 @@
 // The posts on X a listing plan includes (lib/orders/catalog.ts): the operator owes them once the
 // order is live, so each is a task in the operator's queue until marked done.
 import "server-only";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/errors/domain-error";
 import type { PrismaClient } from "@/lib/db/create-client";
 import type { OrderTask as OrderTaskRow } from "@/lib/generated/prisma/client";
 import type { OrderTask, OrderTaskKind } from "@/lib/validation/operator-orders";
@@ -35,6 +35,6 @@ export function toOrderTask(row: OrderTaskRow): OrderTask {
 export async function markTaskDone(db: PrismaClient, taskId: number, operator: string, now = new Date()): Promise<OrderTask> {
   await db.orderTask.updateMany({ where: { id: taskId, doneAt: null }, data: { doneAt: now, doneBy: operator } });
   const task = await db.orderTask.findUnique({ where: { id: taskId } });
-  if (!task) throw new ApiError("not_found", `No order task with id ${taskId}.`);
+  if (!task) throw new DomainError("not_found", `No order task with id ${taskId}.`);
   return toOrderTask(task);
 }

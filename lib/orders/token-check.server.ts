@@ -2,7 +2,7 @@
 // listing form's preview (GET /api/orders/token) and the quote (POST /api/orders) both call
 // these, so a token is refused with the same words before and at the quote.
 import "server-only";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/errors/domain-error";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { getEnv } from "@/lib/config/env";
 import { configuredListingDeps, findListedCoin, previewListing, type ListingDeps } from "@/lib/listings/coins.server";
@@ -23,7 +23,7 @@ export async function previewTokenToList(db: PrismaClient, address: string, deps
   const floor = getEnv().MARKET_MIN_LIQUIDITY_USD;
   if (preview.liquidityUsd === null || preview.liquidityUsd < floor) {
     const liquidity = preview.liquidityUsd === null ? "unknown liquidity" : `$${Math.round(preview.liquidityUsd).toLocaleString("en-US")} of liquidity`;
-    throw new ApiError(
+    throw new DomainError(
       "under_liquidity_floor",
       `${preview.symbol} cannot be listed yet: its best PulseX pool has ${liquidity}, under the $${floor.toLocaleString("en-US")} a listed price needs.`,
     );
@@ -48,7 +48,7 @@ export async function checkOrderToken(db: PrismaClient, address: string, deps: L
     const { id: _id, cleaned: _cleaned, ...token } = await previewTokenToList(db, address, deps);
     return { kind: "new", ...token };
   } catch (error) {
-    if (!(error instanceof ApiError) || error.code !== "already_listed") throw error;
+    if (!(error instanceof DomainError) || error.kind !== "already_listed") throw error;
     // The refusal names the coin by id only: read it for its name and symbol.
     const coin = await findListedCoin(db, address);
     if (!coin) throw error;

@@ -5,7 +5,7 @@
 // the operator queue lists them until an operator marks them handled, so nobody's PLS is lost unseen.
 import "server-only";
 import { getAddress, type Address, type PublicClient, type Transaction } from "viem";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/errors/domain-error";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import type { UnmatchedTransfer as UnmatchedRow } from "@/lib/generated/prisma/client";
@@ -127,6 +127,6 @@ export async function listUnmatched(db: PrismaClient): Promise<UnmatchedTransfer
 export async function markUnmatchedHandled(db: PrismaClient, id: number, operator: string, now = new Date()): Promise<UnmatchedTransfer> {
   await db.unmatchedTransfer.updateMany({ where: { id, handledAt: null }, data: { handledAt: now, handledBy: operator } });
   const row = await db.unmatchedTransfer.findUnique({ where: { id } });
-  if (!row) throw new ApiError("not_found", `No unmatched transfer ${id}.`);
+  if (!row) throw new DomainError("not_found", `No unmatched transfer ${id}.`);
   return toUnmatchedTransfer(row);
 }

@@ -1,7 +1,7 @@
 // A declared endpoint's rate limit: spend the bucket's budget for every key it names, or refuse
-// with 429 and Retry-After before anything is written.
+// (429 and Retry-After at the API, lib/api/domain-errors.ts) before anything is written.
 import "server-only";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/errors/domain-error";
 import { consumeRateLimit, type RateLimitKeys } from "./rate-limit.server";
 import type { RateLimitBucket } from "./rate-limit-buckets";
 
@@ -10,5 +10,5 @@ export async function enforceRateLimit(bucket: RateLimitBucket, keys: RateLimitK
   if (verdict.allowed) return;
   // Whole seconds, at least 1 (consumeRateLimit's promise), as Retry-After requires.
   const seconds = verdict.retryAfterSeconds;
-  throw new ApiError("rate_limited", `Too many requests. Try again in ${seconds} s.`, { "Retry-After": String(seconds) });
+  throw new DomainError("rate_limited", `Too many requests. Try again in ${seconds} s.`, { retryAfterSeconds: seconds });
 }

@@ -4,7 +4,7 @@
 // user's link. Only the chat id is stored: what delivery needs, and nothing about the person.
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/errors/domain-error";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { sqlDateTime } from "@/lib/db/sql-datetime";
 import { TELEGRAM_LINK_TTL_MS, type TelegramConnect, type TelegramLinkStatus, type TelegramLinkView } from "@/lib/validation/telegram";
@@ -30,7 +30,7 @@ export function hashLinkToken(token: string): string {
  */
 export async function createLinkToken(db: PrismaClient, userId: number, now = new Date()): Promise<TelegramConnect> {
   const config = telegramConfig();
-  if (!config) throw new ApiError("telegram_unavailable", "Telegram alerts are not available on this site.");
+  if (!config) throw new DomainError("telegram_unavailable", "Telegram alerts are not available on this site.");
   const token = newLinkToken();
   const expiresAt = new Date(now.getTime() + TELEGRAM_LINK_TTL_MS);
   await db.$transaction([

@@ -7,7 +7,7 @@
 // from their wallet there.
 import "server-only";
 import { InlineKeyboard, type Bot, type Context } from "grammy";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/errors/domain-error";
 import { getSiteUrl } from "@/lib/config/site";
 import { getDb } from "@/lib/db/get-db.server";
 import { paymentAddressOrThrow, publishedPlsPrice } from "@/lib/orders/quotes.server";
@@ -44,7 +44,7 @@ export function registerListing(bot: Bot<Context>): void {
       paymentAddressOrThrow();
       answer = await checkOrderToken(db, parsed.data);
     } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
+      if (!(error instanceof DomainError)) throw error;
       return void (await ctx.reply(listRefusal(error.message), { ...HTML, ...replyTo }));
     }
     await ctx.reply(listOffer(answer, await plsPriceNow(), QUOTE_MINUTES), {
@@ -60,7 +60,7 @@ async function plsPriceNow(): Promise<PlsPriceNow> {
   try {
     return { usd: await publishedPlsPrice(getDb(), new Date()) };
   } catch (error) {
-    if (error instanceof ApiError) return { unavailable: true };
+    if (error instanceof DomainError) return { unavailable: true };
     throw error;
   }
 }

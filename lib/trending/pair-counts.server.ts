@@ -2,7 +2,7 @@
 // ranking. Counts only: no user, address or IP is stored. HEX at BTC's market cap and BTC at
 // HEX's are two pairs, as with saved comparisons.
 import "server-only";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/errors/domain-error";
 import { assertCoinsExist } from "@/lib/account/coins-exist.server";
 import { cachedPublic } from "@/lib/cache/public-cache.server";
 import { toCoin } from "@/lib/coins/serialize";
@@ -29,7 +29,7 @@ export function recordSave(db: PrismaClient, coin1Id: string, coin2Id: string): 
  * retried as the increment. A coin we do not list is 422 (the foreign key refuses the row).
  */
 async function increment(db: PrismaClient, coin1Id: string, coin2Id: string, counter: Counter): Promise<void> {
-  if (coin1Id === coin2Id) throw new ApiError("bad_request", "coin1Id and coin2Id must be two different coins.");
+  if (coin1Id === coin2Id) throw new DomainError("invalid_input", "coin1Id and coin2Id must be two different coins.");
   const where = { coin1Id_coin2Id: { coin1Id, coin2Id } };
   const add = counter === "comparisons" ? { comparisons: { increment: 1 } } : { saves: { increment: 1 } };
   const first = counter === "comparisons" ? { comparisons: 1 } : { saves: 1 };

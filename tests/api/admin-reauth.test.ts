@@ -71,7 +71,7 @@ test("the limit is 15 minutes to the millisecond (clock injected)", async () => 
   const request = () => new Request(`${SITE}/api/admin/coins/hex`, { method: "PATCH", headers: { ...SAME_SITE, cookie: `__Secure-next-auth.session-token=${operator.browser.sessionCookie()}` } });
   const signed = row.createdAt.getTime();
   await expect(requireOperatorForWrite(request(), new Date(signed + 15 * MINUTE))).resolves.toMatchObject({ address: OPERATOR, signedInAt: row.createdAt });
-  await expect(requireOperatorForWrite(request(), new Date(signed + 15 * MINUTE + 1))).rejects.toMatchObject({ status: 401, ...REAUTH });
+  await expect(requireOperatorForWrite(request(), new Date(signed + 15 * MINUTE + 1))).rejects.toMatchObject({ kind: "reauthentication_required", message: REAUTH.message });
 });
 
 test("signing in again (a fresh signature) lets the refused write through, on a new session", async () => {

@@ -353,7 +353,7 @@ describe(`at most ${ALERT_RULE_LIMIT} rules per user`, () => {
     const results = await Promise.allSettled(
       Array.from({ length: 60 }, (_, i) => createAlertRule(getDb(), user.userId, { kind: "price", coinId: "beta", direction: "below", level: 1 + i })),
     );
-    const refusals = results.filter((r) => r.status === "rejected").map((r) => ((r as PromiseRejectedResult).reason as { code?: string }).code ?? String((r as PromiseRejectedResult).reason));
+    const refusals = results.filter((r) => r.status === "rejected").map((r) => ((r as PromiseRejectedResult).reason as { kind?: string }).kind ?? String((r as PromiseRejectedResult).reason));
     expect({ landed: results.length - refusals.length, refusals: new Set(refusals) }).toEqual({ landed: 5, refusals: new Set(["too_many_alerts"]) });
     expect(await db().alertRule.count({ where: { userId: user.userId } })).toBe(ALERT_RULE_LIMIT);
   }, 60_000);

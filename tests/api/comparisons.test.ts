@@ -135,10 +135,10 @@ describe("invalid requests are 4xx JSON that say what is wrong, and count nothin
 
 describe("the counting functions", () => {
   test("refuse two equal coins (400) and unknown coins (422), counting nothing", async () => {
-    await expect(recordComparison(getDb(), "hex", "hex")).rejects.toMatchObject({ status: 400, code: "bad_request" });
-    await expect(recordSave(getDb(), "pls", "pls")).rejects.toMatchObject({ status: 400, code: "bad_request" });
-    await expect(recordComparison(getDb(), "hex", "no-such-coin")).rejects.toMatchObject({ status: 422, code: "unknown_coin" });
-    await expect(recordSave(getDb(), "no-such-coin", "hex")).rejects.toMatchObject({ status: 422, code: "unknown_coin" });
+    await expect(recordComparison(getDb(), "hex", "hex")).rejects.toMatchObject({ kind: "invalid_input" });
+    await expect(recordSave(getDb(), "pls", "pls")).rejects.toMatchObject({ kind: "invalid_input" });
+    await expect(recordComparison(getDb(), "hex", "no-such-coin")).rejects.toMatchObject({ kind: "unknown_coin" });
+    await expect(recordSave(getDb(), "no-such-coin", "hex")).rejects.toMatchObject({ kind: "unknown_coin" });
     expect(await allCounts()).toEqual([]);
   });
 

@@ -35,6 +35,10 @@ import { SITE, useAuthEnvironment } from "../helpers/wallet-session";
 
 jest.mock("@/lib/api/access.server", () => {
   const actual = jest.requireActual("@/lib/api/access.server");
+  const { DomainError } = jest.requireActual<typeof import("@/lib/errors/domain-error")>("@/lib/errors/domain-error");
+  const { apiErrorOf } = jest.requireActual<typeof import("@/lib/api/domain-errors")>("@/lib/api/domain-errors");
+  // The code the API answers the refusal with: a domain error's through the one table.
+  const apiCodeOf = (error: unknown) => (error instanceof DomainError ? apiErrorOf(error).code : ((error as { code?: string }).code ?? "threw"));
   const verdicts: string[] = [];
   return {
     ...actual,
@@ -45,7 +49,7 @@ jest.mock("@/lib/api/access.server", () => {
         verdicts.push("passed");
         return user;
       } catch (error) {
-        verdicts.push((error as { code?: string }).code ?? "threw");
+        verdicts.push(apiCodeOf(error));
         throw error;
       }
     },

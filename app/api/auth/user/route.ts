@@ -1,5 +1,5 @@
 import { endpoints } from "@/lib/api/contract";
-import { errorResponse } from "@/lib/api/errors";
+import { domainErrorResponse } from "@/lib/api/errors";
 import { methods, route } from "@/lib/api/route.server";
 import { getAuthConfig } from "@/lib/auth/config.server";
 import { getSessionUser, unauthenticated } from "@/lib/auth/current-user.server";
@@ -11,10 +11,9 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: route(endpoints.authUser, async ({ request }) => {
     const user = await getSessionUser(request);
     if (!user) {
-      const { code, message } = unauthenticated();
       const auth = getAuthConfig();
       const secure = auth.ok ? auth.config.secureCookies : new URL(request.url).protocol === "https:";
-      return errorResponse(code, message, { "Set-Cookie": signedInHintCookie({ maxAgeSeconds: 0, secure }) });
+      return domainErrorResponse(unauthenticated(), { "Set-Cookie": signedInHintCookie({ maxAgeSeconds: 0, secure }) });
     }
     return { id: user.id, address: user.address, createdAt: user.createdAt.toISOString() };
   }),
