@@ -26,7 +26,7 @@ export async function register(): Promise<void> {
   // Next's 308 for "//x" and "/a\\b" goes out before its headers apply: the same 308, with them.
   const { installRepeatedSlashRedirect } = await import("./lib/http/repeated-slashes.server");
   installRepeatedSlashRedirect();
-  const { startMarketSchedule, stopMarketSchedule } = await import("./lib/market/schedule.server");
+  const { startMarketSchedule, stopMarketSchedule } = await import("./lib/schedule/schedule.server");
   const { abandonPassesInFlight } = await import("./lib/market/run.server");
   startMarketSchedule();
   // The schedule's pass and a cron route's (a request, waited for as one) give their leases up

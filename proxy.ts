@@ -6,7 +6,8 @@ import { NextResponse, type NextRequest } from "next/server";
 import { errorResponse } from "@/lib/api/errors";
 import { getCoinSnapshot } from "@/lib/coins/snapshot.server";
 import { coinPath } from "@/lib/coins/coin-path";
-import { pairPath, resolvePair, resolveSegment } from "@/lib/compare/pair-route";
+import { resolveSegment } from "@/lib/coins/coin-lookup";
+import { pairPath, resolvePair } from "@/lib/compare/pair-route";
 
 function decoded(text: string): string | null {
   try {

@@ -1,5 +1,5 @@
 import type { MetadataRoute } from "next";
-import { getActiveFeaturedComparisons } from "@/lib/coins/featured.server";
+import { getActiveFeaturedComparisons } from "@/lib/compare/featured.server";
 import { getCoinSnapshot } from "@/lib/coins/snapshot.server";
 import { sitemapEntries } from "@/lib/compare/sitemap-entries";
 import { getDb } from "@/lib/db/get-db.server";

@@ -9,9 +9,9 @@ import { describeZodError } from "../lib/api/errors";
 import { DomainError } from "../lib/errors/domain-error";
 import { createPrismaClient, type PrismaClient } from "../lib/db/create-client";
 import { listAdminCoins, listCoin, updateCoin } from "../lib/listings/coins.server";
-import { listFeaturedSlots, removeFeatured, scheduleFeatured } from "../lib/listings/featured.server";
+import { listFeaturedSlots, removeFeatured, scheduleFeatured } from "../lib/orders/featured-slots.server";
 import { renameCoin } from "../lib/listings/rename-coin.server";
-import { renameCoinBodySchema } from "../lib/validation/coin-rename";
+import { renameCoinBodySchema } from "../lib/listings/coin-rename-schema";
 import {
   featuredIdSchema,
   listCoinBodySchema,
@@ -20,7 +20,7 @@ import {
   updateCoinBodySchema,
   type AdminCoin,
   type FeaturedSlot,
-} from "../lib/validation/listings";
+} from "../lib/listings/schemas";
 
 const USAGE = `Usage: npm run admin -- <command> [arguments]
 

@@ -1,7 +1,7 @@
 // `npm run db:seed`: loads the seed snapshot into DATABASE_URL if it has no coins yet.
 import "./load-env";
 import { createPrismaClient } from "../lib/db/create-client";
-import { seedDatabase } from "../lib/db/seed";
+import { seedDatabase } from "../lib/db-setup/seed";
 
 const db = createPrismaClient();
 try {

@@ -2,7 +2,7 @@
 // migrations, and loads the seed snapshot into an empty database.
 import "./load-env";
 import { databaseConfig } from "../lib/db/config";
-import { setupDatabase } from "../lib/db/setup";
+import { setupDatabase } from "../lib/db-setup/setup";
 
 const config = databaseConfig();
 const { applied, seed } = await setupDatabase(config);

@@ -1,7 +1,7 @@
 // `npm run telegram:setup`: sets the bot's webhook (NEXT_PUBLIC_SITE_URL + /api/telegram, with
 // TELEGRAM_WEBHOOK_SECRET) and its command menu, from the same environment as the app (docs/telegram.md).
 import "./load-env";
-import { TelegramSetupError, setUpTelegram } from "../lib/telegram/setup.server";
+import { TelegramSetupError, setUpTelegram } from "../lib/bot/setup.server";
 
 try {
   const outcome = await setUpTelegram();

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { PageHeading } from "@/components/account/page-heading";
 import { BagView } from "@/components/bag/bag-view";
+import { bagTokenList } from "@/lib/bag/token-list.server";
 import { getPriceContext } from "@/lib/coins/price-context.server";
 import { getCoinSnapshot } from "@/lib/coins/snapshot.server";
 
@@ -12,11 +13,11 @@ export const metadata: Metadata = {
 
 /** The same cached page for everyone: the wallet is read in the browser (components/bag). */
 export default async function PortfolioPage() {
-  const [{ bagTokensVersion, indexVersion }, priceContext] = await Promise.all([getCoinSnapshot(), getPriceContext()]);
+  const [snapshot, priceContext] = await Promise.all([getCoinSnapshot(), getPriceContext()]);
   return (
     <div className="flex flex-col gap-6">
       <PageHeading title="Your Bag" text="What your coins are worth today, at their all-time highs, and at any market cap." />
-      <BagView tokensVersion={bagTokensVersion} indexVersion={indexVersion} priceContext={priceContext} />
+      <BagView tokensVersion={bagTokenList(snapshot).version} indexVersion={snapshot.indexVersion} priceContext={priceContext} />
     </div>
   );
 }

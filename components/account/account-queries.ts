@@ -5,6 +5,7 @@
 // a write succeeds the lists are refetched before the write counts as done, so a removed card is
 // gone by the time the buttons come back.
 import { useQuery, type UseMutationOptions } from "@tanstack/react-query";
+import type { BagSnapshotBody } from "@/lib/account/schemas";
 import { apiKey, apiMutation, apiQuery } from "@/lib/api/endpoint-queries.browser";
 import { toast } from "@/components/ui/use-toast";
 import { useRefetchingWrite } from "@/components/use-refetching-write";
@@ -69,7 +70,7 @@ export function useBagSnapshots(userId: number) {
 
 export function useSaveBagSnapshot() {
   return useAccountWrite(
-    apiMutation("saveBagSnapshot", (totals: { totalToday: number; totalAtHighs: number }) => ({ body: totals })),
+    apiMutation("saveBagSnapshot", (totals: BagSnapshotBody) => ({ body: totals })),
     apiKey("bagSnapshots"),
     { title: "Snapshot saved", description: "Your bag's totals have been added to your snapshots." },
     { title: "Error", description: "Failed to save the snapshot. Please try again." },

@@ -12,8 +12,8 @@ import { athEstimatedNote, athTargetPhrase } from "@/lib/compare/ath-target-copy
 import { comparisonFailureMessage, computeAthComparison, computeComparison } from "@/lib/compare/comparison";
 import { comparisonHref } from "@/lib/compare/comparison-link";
 import { MISSING, formatMultiplier, formatPrice } from "@/lib/shared/format";
-import type { SavedComparison } from "@/lib/validation/account";
-import type { Coin } from "@/lib/validation/coins";
+import type { SavedComparison } from "@/lib/account/schemas";
+import type { Coin } from "@/lib/coins/schemas";
 import { useRemoveSavedComparison, useSavedComparisons } from "./account-queries";
 import { EmptyState } from "./empty-state";
 import { LoadError } from "./load-error";

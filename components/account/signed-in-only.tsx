@@ -6,7 +6,7 @@
 import { Loader2 } from "lucide-react";
 import { buttonVariants } from "@/components/ui/button";
 import { useAuthUser } from "@/components/wallet/use-auth-user";
-import type { AuthUser } from "@/lib/validation/auth";
+import type { AuthUser } from "@/lib/auth/schemas";
 import { StateCard } from "./state-card";
 
 export function SignedInOnly({

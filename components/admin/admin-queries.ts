@@ -5,9 +5,9 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useRefetchingWrite } from "@/components/use-refetching-write";
 import { apiKey, apiMutation, apiQuery } from "@/lib/api/endpoint-queries.browser";
-import type { CorrectHighInput, ListCoinInput, ScheduleFeaturedInput, UpdateCoinInput } from "@/lib/validation/listings";
-import type { CancelOrderInput, RecordRefundInput, RejectOrderInput } from "@/lib/validation/operator-orders";
-import type { RenameCoinInput } from "@/lib/validation/coin-rename";
+import type { CorrectHighInput, ListCoinInput, ScheduleFeaturedInput, UpdateCoinInput } from "@/lib/listings/schemas";
+import type { CancelOrderInput, RecordRefundInput, RejectOrderInput } from "@/lib/orders/operator-schemas";
+import type { RenameCoinInput } from "@/lib/listings/coin-rename-schema";
 
 // The operator's lists are keyed by the signed-in user's id (like the account lists), so they are
 // never shown to the next wallet signed in on the same tab.

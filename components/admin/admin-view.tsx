@@ -10,7 +10,7 @@ import { PageSpinner, SignedInOnly } from "@/components/account/signed-in-only";
 import { StateCard } from "@/components/account/state-card";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import type { AdminCoin } from "@/lib/validation/listings";
+import type { AdminCoin } from "@/lib/listings/schemas";
 import { isForbidden } from "./api-errors";
 import { useAdminCoins, useFeaturedSlots, useOperatorOrders, useUnmatchedTransfers } from "./admin-queries";
 import { CoinList } from "./coin-list";

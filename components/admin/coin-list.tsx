@@ -11,7 +11,7 @@ import { Button } from "@/components/ui/button";
 import { DialogClose, DialogFooter } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
-import { splitTags, updateCoinBodySchema, type AdminCoin } from "@/lib/validation/listings";
+import { splitTags, updateCoinBodySchema, type AdminCoin } from "@/lib/listings/schemas";
 import { useUpdateCoin } from "./admin-queries";
 import { CorrectHigh } from "./correct-high";
 import { RenameCoin } from "./rename-coin";

@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { DialogClose, DialogFooter } from "@/components/ui/dialog";
 import { formatMarketCap, formatPrice } from "@/lib/shared/format";
 import { toast } from "@/components/ui/use-toast";
-import { correctHighBodySchema, type AdminCoin } from "@/lib/validation/listings";
+import { correctHighBodySchema, type AdminCoin } from "@/lib/listings/schemas";
 import { useCorrectHigh } from "./admin-queries";
 import { Field, fieldErrors } from "./field";
 import { WriteDialog } from "./write-dialog";

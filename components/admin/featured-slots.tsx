@@ -9,7 +9,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { apiErrorMessage, isReauthenticationRequired } from "./api-errors";
 import { toast } from "@/components/ui/use-toast";
-import { scheduleFeaturedBodySchema, type AdminCoin, type FeaturedSlot, type SlotStatus } from "@/lib/validation/listings";
+import { scheduleFeaturedBodySchema, type AdminCoin, type FeaturedSlot, type SlotStatus } from "@/lib/listings/schemas";
 import { useRemoveFeatured, useScheduleFeatured } from "./admin-queries";
 import { Field, fieldErrors } from "./field";
 import { WriteError } from "./write-error";

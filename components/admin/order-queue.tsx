@@ -7,7 +7,7 @@ import { useId, useState } from "react";
 import { cn } from "@/lib/shared/class-names";
 import { STATUS_LABELS } from "@/components/orders/order-text";
 import type { OrderStatus } from "@/lib/orders/status";
-import type { OperatorOrder } from "@/lib/validation/operator-orders";
+import type { OperatorOrder } from "@/lib/orders/operator-schemas";
 import { OrderRow } from "./order-row";
 
 /** The groups, in the order the operator works through them. */

@@ -22,7 +22,7 @@ import {
   rejectOrderBodySchema,
   type OperatorOrder,
   type OrderTask,
-} from "@/lib/validation/operator-orders";
+} from "@/lib/orders/operator-schemas";
 import { useApproveOrder, useCancelOrder, useMarkTaskDone, useRecordRefund, useRejectOrder } from "./admin-queries";
 import { Field, fieldErrors } from "./field";
 import { WriteError } from "./write-error";

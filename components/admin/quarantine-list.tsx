@@ -1,7 +1,7 @@
 // The tokens quarantined because their own contract keeps failing the price read
 // (lib/market/quarantine.ts), newest quarantine first: symbol, since when, and the last reason.
 import { format } from "date-fns";
-import type { AdminCoin } from "@/lib/validation/listings";
+import type { AdminCoin } from "@/lib/listings/schemas";
 
 type Quarantined = AdminCoin & { quarantine: NonNullable<AdminCoin["quarantine"]> };
 

@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { shortHash } from "@/components/orders/order-text";
 import { explorerTxUrl } from "@/lib/chain/explorer";
 import { formatPls } from "@/lib/orders/amount";
-import type { UnmatchedTransfer } from "@/lib/validation/unmatched-transfers";
+import type { UnmatchedTransfer } from "@/lib/orders/unmatched-schemas";
 import { useMarkUnmatchedHandled } from "./admin-queries";
 import { WriteError } from "./write-error";
 

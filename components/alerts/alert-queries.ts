@@ -6,7 +6,7 @@
 // pair page says something other than a rule paused on /alerts.
 import { useQuery } from "@tanstack/react-query";
 import { apiKey, apiMutation, apiQuery } from "@/lib/api/endpoint-queries.browser";
-import type { CreateAlertBody } from "@/lib/validation/alerts";
+import type { CreateAlertBody } from "@/lib/alerts/schemas";
 import { useRefetchingWrite } from "@/components/use-refetching-write";
 
 export function useAlertRules(userId: number) {

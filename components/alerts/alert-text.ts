@@ -1,6 +1,6 @@
 // The /alerts page's words for a rule's state and a firing's deliveries (issue 39). Pure, so the
 // page and its tests share them.
-import type { AlertFiringView, AlertRuleView } from "@/lib/validation/alerts";
+import type { AlertFiringView, AlertRuleView } from "@/lib/alerts/schemas";
 
 // Times in UTC, said so: the firings come from a server pass, and a reader comparing two devices
 // (or a notification and this page) sees the same figure on both.

@@ -13,7 +13,7 @@ import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { ApiCallError } from "@/lib/api/fetch-json.browser";
 import { MARKET_CAP_RULES, PRICE_RULES } from "@/lib/compare/typed-number";
-import type { AlertDirection, CreateAlertBody } from "@/lib/validation/alerts";
+import type { AlertDirection, CreateAlertBody } from "@/lib/alerts/schemas";
 import { describeRule, type RuleWords } from "@/lib/alerts/wording";
 import { useCreateAlert } from "./alert-queries";
 import type { AlertSubject, AlertCoin } from "./create-alert-button";

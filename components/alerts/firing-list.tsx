@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import type { AlertFiringView } from "@/lib/validation/alerts";
+import type { AlertFiringView } from "@/lib/alerts/schemas";
 import { useAlertFirings } from "./alert-queries";
 import { firingDeliveryTexts, formatUtcTime } from "./alert-text";
 import { SectionError, SectionSpinner } from "./section-states";

@@ -7,7 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/use-toast";
-import type { AlertRuleView } from "@/lib/validation/alerts";
+import type { AlertRuleView } from "@/lib/alerts/schemas";
 import { useAlertRules, useDeleteAlert, usePauseAlert } from "./alert-queries";
 import { ruleStateText } from "./alert-text";
 import { SectionError, SectionSpinner } from "./section-states";

@@ -11,7 +11,7 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, Di
 import { toast } from "@/components/ui/use-toast";
 import { apiKey, apiMutation, apiQuery } from "@/lib/api/endpoint-queries.browser";
 import { formatDay } from "@/lib/shared/format";
-import type { TelegramConnect, TelegramLinkView } from "@/lib/validation/telegram";
+import type { TelegramConnect, TelegramLinkView } from "@/lib/telegram/schemas";
 import { formatUtcTime } from "./alert-text";
 import { SectionError, SectionSpinner } from "./section-states";
 

@@ -10,7 +10,7 @@ import { fetchJson } from "@/lib/api/fetch-json.browser";
 import { fromBagTokenIndex } from "@/lib/bag/bag-tokens";
 import { createBagRpcClient, readBag } from "@/lib/bag/read-bag";
 import { MIN_LISTED_VALUE_USD, staleIn, valueBag } from "@/lib/bag/value-bag";
-import type { PriceContext } from "@/lib/coins/freshness";
+import type { PriceContext } from "@/lib/shared/freshness";
 import { formatPrice } from "@/lib/shared/format";
 import { BagSnapshots } from "./bag-snapshots";
 import { BagSkeleton, BagTable, BagTotals } from "./bag-table";
@@ -38,7 +38,7 @@ export function BagReader({
   owner: Address;
   tokensVersion: string;
   indexVersion: string;
-  /** The page's freshest live price and render time: which rows' prices are stale (lib/coins/freshness.ts). */
+  /** The page's freshest live price and render time: which rows' prices are stale (lib/shared/freshness.ts). */
   priceContext: PriceContext;
   /** The signed-in user whose own wallet this is: they may keep snapshots of its totals. */
   snapshotsOf: number | null;

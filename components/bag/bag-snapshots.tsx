@@ -9,7 +9,7 @@ import { PriceChange } from "@/components/coins/price-change";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { formatPrice } from "@/lib/shared/format";
-import type { BagSnapshot } from "@/lib/validation/account";
+import type { BagSnapshot } from "@/lib/account/schemas";
 
 /** Percent change from `before` to `after`, or null when there is nothing to compare with. */
 function change(after: number, before: number | undefined): number | null {

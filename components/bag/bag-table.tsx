@@ -5,7 +5,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { BagValuation } from "@/lib/bag/value-bag";
 import { coinPath } from "@/lib/coins/coin-path";
-import { STALE_AFTER_MINUTES, formatPriceAge, type PriceContext } from "@/lib/coins/freshness";
+import { STALE_AFTER_MINUTES, formatPriceAge, type PriceContext } from "@/lib/shared/freshness";
 import { cn } from "@/lib/shared/class-names";
 import { MISSING, formatMultiplier, formatPrice, formatTokenAmount } from "@/lib/shared/format";
 

@@ -11,7 +11,7 @@ import { Card } from "@/components/ui/card";
 import { requestWalletConnect, useConnectedAccount } from "@/components/wallet/connected-account";
 import { useAuthUser } from "@/components/wallet/use-auth-user";
 import { addressFromHash } from "@/lib/bag/watch-address";
-import type { PriceContext } from "@/lib/coins/freshness";
+import type { PriceContext } from "@/lib/shared/freshness";
 import { BagReader } from "./bag-reader";
 import { WatchAddressField } from "./watch-address-field";
 

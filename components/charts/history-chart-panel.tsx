@@ -9,7 +9,7 @@ import { formatMarketCap } from "@/lib/shared/format";
 import { describeRange, summarizeRange, type ValuePoint } from "@/lib/history/range-summary";
 import { RANGE_SPECS } from "@/lib/history/ranges";
 import { formatRatio, ratioSeries } from "@/lib/history/ratio-series";
-import type { HistoryPoint, HistoryRange } from "@/lib/validation/history";
+import type { HistoryPoint, HistoryRange } from "@/lib/history/schemas";
 import { ChartBox, ChartError, ChartMessage, ChartSampleNote, ChartSkeleton, ChartSummary } from "./chart-frame";
 import type { ChartSource } from "./chart-source";
 import { HistoryCanvas } from "./history-canvas";

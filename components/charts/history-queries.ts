@@ -4,7 +4,7 @@
 // range, shared by every chart on the page (the pair page's two coins, a coin page's chart).
 import { useQueries, useQuery } from "@tanstack/react-query";
 import { apiQuery } from "@/lib/api/endpoint-queries.browser";
-import type { HistoryRange } from "@/lib/validation/history";
+import type { HistoryRange } from "@/lib/history/schemas";
 
 function historyQuery(coinId: string, range: HistoryRange) {
   return apiQuery("coinHistory", { params: { id: coinId }, query: { range } });

@@ -6,7 +6,7 @@
 // with it), and then the history.
 import { useEffect, useRef, useState } from "react";
 import { lazyModule, useLazyModule } from "@/components/lazy-module";
-import type { HistoryRange } from "@/lib/validation/history";
+import type { HistoryRange } from "@/lib/history/schemas";
 import { cn } from "@/lib/shared/class-names";
 import { ChartBox, ChartError, ChartSkeleton, ChartSummary } from "./chart-frame";
 import type { ChartSource } from "./chart-source";

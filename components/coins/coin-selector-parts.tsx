@@ -1,6 +1,6 @@
 // What the coin selector (its trigger, coin-selector.tsx) and its lazily loaded panel
 // (coin-selector-panel.tsx) share, so that neither imports the other.
-import type { Coin } from "@/lib/validation/coins";
+import type { Coin } from "@/lib/coins/schemas";
 
 /** What the open panel says when it has no option to show. */
 export const EMPTY_MESSAGE: Record<CoinListStatus, string> = {

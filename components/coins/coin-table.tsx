@@ -5,9 +5,9 @@ import { PriceChange } from "@/components/coins/price-change";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { coinPath } from "@/lib/coins/coin-path";
-import type { PriceContext } from "@/lib/coins/freshness";
+import type { PriceContext } from "@/lib/shared/freshness";
 import { formatMarketCap, formatPrice } from "@/lib/shared/format";
-import type { Coin } from "@/lib/validation/coins";
+import type { Coin } from "@/lib/coins/schemas";
 
 type TableCoin = Pick<Coin, "id" | "symbol" | "name" | "logoUrl" | "currentPrice" | "marketCap" | "priceChange24h" | "priceUpdatedAt" | "lowLiquidity">;
 

@@ -1,14 +1,14 @@
 import { Badge } from "@/components/ui/badge";
-import { formatPriceAge, staleMinutes, type PriceContext } from "@/lib/coins/freshness";
+import { formatPriceAge, staleMinutes, type PriceContext } from "@/lib/shared/freshness";
 import { formatWholeUsd } from "@/lib/shared/format";
-import type { Coin } from "@/lib/validation/coins";
+import type { Coin } from "@/lib/coins/schemas";
 import { cn } from "@/lib/shared/class-names";
 
 type BadgeCoin = Pick<Coin, "priceUpdatedAt" | "lowLiquidity">;
 
 /**
  * The cautions that go with a coin's price: 'low liquidity' (its pool is under the floor, so the
- * price is the last good one) and 'stale' (lib/coins/freshness.ts). Nothing when neither applies.
+ * price is the last good one) and 'stale' (lib/shared/freshness.ts). Nothing when neither applies.
  *
  * Staleness is worked out here, at render, from `context` (the page's freshest live price and the
  * time of the render). A cached page (docs/caching.md: rebuilt when 20 s old, never served older

@@ -5,7 +5,7 @@ import { TargetChoice } from "./target-choice";
 import type { OnChainCoin } from "@/lib/bag/on-chain-coin";
 import { isAddress } from "viem";
 import { Card, CardContent } from "@/components/ui/card";
-import type { PriceContext } from "@/lib/coins/freshness";
+import type { PriceContext } from "@/lib/shared/freshness";
 import { coinPath } from "@/lib/coins/coin-path";
 import { athEstimatedNote, athTargetPhrase, formatHighDay } from "@/lib/compare/ath-target-copy";
 import { comparisonFailureMessage, computeAthComparison, type Comparison } from "@/lib/compare/comparison";

@@ -3,7 +3,7 @@ import { CoinLogo } from "@/components/coins/coin-logo";
 import { HomeSection } from "@/components/home/home-section";
 import { pairQuestion } from "@/lib/compare/pair-copy";
 import { pairPath } from "@/lib/compare/pair-route";
-import type { Coin } from "@/lib/validation/coins";
+import type { Coin } from "@/lib/coins/schemas";
 
 /** Links to `coin` at each of `others`' market caps ("HEX at ETH's market cap"), as a page section. */
 export function PairLinks({ coin, others, title, id }: { coin: Coin; others: readonly Coin[]; title: string; id: string }) {

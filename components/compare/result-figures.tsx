@@ -1,9 +1,9 @@
 // The result card's figures, shared by its server-rendered views (comparison-result.tsx) and the
 // typed-market-cap view that the browser works out (typed-cap-view.tsx).
 import { PriceBadges } from "@/components/coins/price-badges";
-import type { PriceContext } from "@/lib/coins/freshness";
+import type { PriceContext } from "@/lib/shared/freshness";
 import { formatPrice, formatResultMultiplier } from "@/lib/shared/format";
-import type { Coin } from "@/lib/validation/coins";
+import type { Coin } from "@/lib/coins/schemas";
 
 export type ResultCoin = Pick<
   Coin,

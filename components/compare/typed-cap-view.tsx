@@ -3,7 +3,7 @@
 // The pair card's third view: coin 1 at a market cap the visitor typed, worked out in the browser
 // from coin 1's figures (the server renders the two coin targets; a typed number never reaches it).
 import { useTypedCap } from "@/components/compare/target-choice";
-import type { PriceContext } from "@/lib/coins/freshness";
+import type { PriceContext } from "@/lib/shared/freshness";
 import { comparisonFailureMessage, computeTypedCapComparison } from "@/lib/compare/comparison";
 import { formatMarketCap, formatPrice } from "@/lib/shared/format";
 import { Failure, Figure, Figures, type ResultCoin } from "./result-figures";

@@ -15,7 +15,7 @@ import { linkedCoinId } from "@/lib/compare/comparison-link";
 import { lazyModule, useLazyModule } from "@/components/lazy-module";
 import { COMPARE_DELAY_MS } from "@/lib/trending/home-tables";
 import { callApi } from "@/lib/api/call-api.browser";
-import type { Coin } from "@/lib/validation/coins";
+import type { Coin } from "@/lib/coins/schemas";
 
 /** Reads the coin a link names (TanStack Query with it), loaded only when the address names one. */
 const linkedCoinCode = lazyModule(() => import("./linked-coin"));

@@ -5,7 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { comparisonHref } from "@/lib/compare/comparison-link";
 import { formatFeaturedPrice, formatMultiplier } from "@/lib/shared/format";
-import type { FeaturedComparison } from "@/lib/validation/coins";
+import type { FeaturedComparison } from "@/lib/coins/schemas";
 
 /** A featured comparison: coin 1 at coin 2's market cap, linking to the full result. */
 export function FeaturedCard({ featured }: { featured: FeaturedComparison }) {

@@ -5,7 +5,7 @@
 import { useEffect } from "react";
 import { useCoinsByIds } from "@/components/coins/coin-queries";
 import { QueryProvider } from "@/components/query-provider";
-import type { Coin } from "@/lib/validation/coins";
+import type { Coin } from "@/lib/coins/schemas";
 
 type Props = { coinId: string; onCoin: (coin: Coin) => void };
 

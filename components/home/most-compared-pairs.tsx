@@ -2,7 +2,7 @@ import Link from "next/link";
 import { CoinLogo } from "@/components/coins/coin-logo";
 import { comparisonHref } from "@/lib/compare/comparison-link";
 import type { ComparedPair } from "@/lib/trending/home-tables";
-import type { Coin } from "@/lib/validation/coins";
+import type { Coin } from "@/lib/coins/schemas";
 
 type PairCoin = Pick<Coin, "id" | "symbol" | "logoUrl">;
 

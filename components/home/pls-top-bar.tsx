@@ -1,6 +1,6 @@
 import { PriceChange } from "@/components/coins/price-change";
 import { formatPlsPrice } from "@/lib/shared/format";
-import type { Coin } from "@/lib/validation/coins";
+import type { Coin } from "@/lib/coins/schemas";
 
 /** The home page's top bar: the PLS price now, and how fresh the prices are. */
 export function PlsTopBar({ pls, priceSourceLabel }: { pls: Coin | undefined; priceSourceLabel: string | null }) {

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { CoinLogo } from "@/components/coins/coin-logo";
 import { comparisonHref } from "@/lib/compare/comparison-link";
-import type { Coin } from "@/lib/validation/coins";
+import type { Coin } from "@/lib/coins/schemas";
 
 /**
  * Newest listings as a logo grid: 3 columns on the smallest screens, up to 9 on large ones.

@@ -12,7 +12,7 @@ import { Card, CardContent } from "@/components/ui/card";
 import { apiKey, apiMutation } from "@/lib/api/endpoint-queries.browser";
 import { formatDay, formatWholeUsd } from "@/lib/shared/format";
 import { formatPls } from "@/lib/orders/amount";
-import type { Order } from "@/lib/validation/orders";
+import type { Order } from "@/lib/orders/schemas";
 import { describeFailure } from "./call-failure";
 import { OrderStatusBadge } from "./order-status";
 import { EXPLORER_NAME, explorerTxUrl } from "@/lib/chain/explorer";

@@ -3,7 +3,7 @@
 import { LISTING_PLANS, SLOT_OFFERS } from "@/lib/orders/catalog";
 import type { OrderStatus } from "@/lib/orders/status";
 import { formatDay } from "@/lib/shared/format";
-import type { Order } from "@/lib/validation/orders";
+import type { Order } from "@/lib/orders/schemas";
 
 export const STATUS_LABELS: Record<OrderStatus, string> = {
   quoted: "Quoted",

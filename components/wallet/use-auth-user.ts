@@ -1,8 +1,8 @@
 "use client";
 
 import { useQuery, type QueryClient } from "@tanstack/react-query";
-import { AUTH_USER_QUERY_KEY, fetchAuthUser, readSignedInHint } from "@/lib/auth/sign-in-calls.browser";
-import type { AuthUser } from "@/lib/validation/auth";
+import { AUTH_USER_QUERY_KEY, fetchAuthUser, readSignedInHint } from "@/lib/api/sign-in-calls.browser";
+import type { AuthUser } from "@/lib/auth/schemas";
 import { useSignedInHint } from "./use-signed-in-hint";
 
 export type AuthUserState = {

@@ -16,7 +16,7 @@ import { usePathname } from "next/navigation";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { isAddressEqual } from "viem";
 import { useAccount, useAccountEffect, useSignMessage, WagmiProvider } from "wagmi";
-import type { AuthUser } from "@/lib/validation/auth";
+import type { AuthUser } from "@/lib/auth/schemas";
 import { PULSECHAIN_CHAIN_ID } from "@/lib/wallet/pulsechain";
 import { AddressAvatar } from "./address-avatar";
 import { publishConnectedAccount } from "./connected-account";

@@ -5,7 +5,7 @@ import "server-only";
 import { DomainError } from "@/lib/errors/domain-error";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { findOrCreate } from "@/lib/db/find-or-create";
-import type { BagSnapshot } from "@/lib/validation/account";
+import type { BagSnapshot } from "@/lib/account/schemas";
 
 /** The newest this many are listed: years of daily snapshots. */
 export const BAG_SNAPSHOTS_LISTED = 500;

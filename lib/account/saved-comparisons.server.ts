@@ -5,8 +5,8 @@ import type { PrismaClient } from "@/lib/db/create-client";
 import { toCoin } from "@/lib/coins/serialize";
 import { findOrCreate } from "@/lib/db/find-or-create";
 import { recordSave } from "@/lib/trending/pair-counts.server";
-import type { SavedComparison } from "@/lib/validation/account";
-import { assertCoinsExist } from "./coins-exist.server";
+import type { SavedComparison } from "@/lib/account/schemas";
+import { assertCoinsExist } from "../coins/coins-exist.server";
 
 const withCoins = { coin1: true, coin2: true } as const;
 type CoinRow = Parameters<typeof toCoin>[0];

@@ -4,8 +4,8 @@ import "server-only";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { toCoin } from "@/lib/coins/serialize";
 import { findOrCreate } from "@/lib/db/find-or-create";
-import type { WatchlistEntry } from "@/lib/validation/account";
-import { assertCoinsExist } from "./coins-exist.server";
+import type { WatchlistEntry } from "@/lib/account/schemas";
+import { assertCoinsExist } from "../coins/coins-exist.server";
 
 const withCoin = { coin: true } as const;
 type Row = { id: number; coinId: string; createdAt: Date; coin: Parameters<typeof toCoin>[0] };

@@ -1,6 +1,6 @@
 // What a new (or resumed) rule stores besides its coins: its side, its level and whether it is
 // armed, from the coins' figures now. Pure (lib/alerts/rules.server.ts reads the coins).
-import type { AlertDirection, AlertKind, CreateAlertBody } from "@/lib/validation/alerts";
+import type { AlertDirection, AlertKind, CreateAlertBody } from "@/lib/alerts/schemas";
 import { isPastLevel, rearmLevel } from "./rearm";
 
 /** The figures a rule is set against. */

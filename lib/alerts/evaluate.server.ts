@@ -15,7 +15,7 @@ import "server-only";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { sqlDateTime } from "@/lib/db/sql-datetime";
 import { chunk } from "@/lib/shared/in-batches";
-import type { AlertDirection, AlertKind } from "@/lib/validation/alerts";
+import type { AlertDirection, AlertKind } from "@/lib/alerts/schemas";
 import { crossedRulesSql, jsonRows, rearmSql, VALUE_ROWS_PER_STATEMENT, type ValueRow } from "./evaluate-sql";
 import {
   coinValue,

@@ -2,8 +2,8 @@
 // the value each kind compares with its level, whether a candidate the database found by range
 // really fires now (cooldown), what firing does to the rule, and the per-user daily cap. The
 // reads and writes are in evaluate.server.ts.
-import { staleBefore } from "../coins/freshness";
-import type { AlertDirection, AlertKind } from "../validation/alerts";
+import { staleBefore } from "../shared/freshness";
+import type { AlertDirection, AlertKind } from "./schemas";
 import { DAILY_FIRING_CAP, DAILY_RULE_COOLDOWN_MS, RULE_COOLDOWN_MS } from "./limits";
 import { isPastLevel, rearmLevel } from "./rearm";
 import { firingMessage, firingUrl } from "./wording";
@@ -45,7 +45,7 @@ export const PAIR_KINDS = ["reach", "reach_ath"] as const satisfies readonly Ale
 export type PairKind = (typeof PAIR_KINDS)[number];
 
 /**
- * The time before which a published price is stale, by the site's own rule (lib/coins/freshness.ts):
+ * The time before which a published price is stale, by the site's own rule (lib/shared/freshness.ts):
  * the freshest live price is this pass's, which the coins it just published carry.
  */
 export function staleCutoff(changed: readonly CoinFigures[], now: Date): number | null {

@@ -2,7 +2,7 @@
 // channel's delivery went. Scoped by the user's id like the rules.
 import "server-only";
 import type { PrismaClient } from "@/lib/db/create-client";
-import type { AlertFiringView } from "@/lib/validation/alerts";
+import type { AlertFiringView } from "@/lib/alerts/schemas";
 
 export const FIRINGS_SHOWN = 50;
 

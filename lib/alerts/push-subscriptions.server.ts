@@ -4,8 +4,8 @@
 import "server-only";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { findOrCreate } from "@/lib/db/find-or-create";
-import type { pushSubscriptionBodySchema, pushSubscriptionSchema } from "@/lib/validation/alerts";
-import type { z } from "@/lib/validation/zod";
+import type { pushSubscriptionBodySchema, pushSubscriptionSchema } from "@/lib/alerts/schemas";
+import type { z } from "@/lib/shared/zod";
 import { browserLabel } from "./browser-label";
 import { requireVapidDetails } from "./web-push.server";
 

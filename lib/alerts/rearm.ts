@@ -1,6 +1,6 @@
 // When a threshold rule is past its level, and where it re-arms (issue 39 item 3). Pure: rule
 // creation, resuming and the pass's evaluation share it, so "passed" means one thing everywhere.
-import type { AlertDirection } from "@/lib/validation/alerts";
+import type { AlertDirection } from "@/lib/alerts/schemas";
 import { REARM_MARGIN } from "./limits";
 
 /** The value at which a rule past its level arms again: 2% below the level for "above", 2% over it for "below". */

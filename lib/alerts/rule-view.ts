@@ -1,8 +1,8 @@
-// An alert rule as the API shows it (lib/validation/alerts.ts alertRuleSchema). Pure: its coins
+// An alert rule as the API shows it (lib/alerts/schemas.ts alertRuleSchema). Pure: its coins
 // are read from the live Coin rows by the caller, so a renamed coin shows its new symbol and name,
 // and a removed one falls back to what the rule stored when it was made, marked gone.
 import type { AlertRule as AlertRuleRow } from "@/lib/generated/prisma/client";
-import type { AlertDirection, AlertKind, AlertRuleView } from "@/lib/validation/alerts";
+import type { AlertDirection, AlertKind, AlertRuleView } from "@/lib/alerts/schemas";
 import { describeRule } from "./wording";
 
 /** A live coin's names, by id; a rule's coin missing here was removed. */

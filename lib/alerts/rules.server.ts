@@ -5,7 +5,7 @@ import { DomainError } from "@/lib/errors/domain-error";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { sqlDateTime } from "@/lib/db/sql-datetime";
 import type { AlertRule as AlertRuleRow } from "@/lib/generated/prisma/client";
-import { ALERT_RULE_LIMIT, type AlertDirection, type AlertKind, type AlertRuleView, type CreateAlertBody } from "@/lib/validation/alerts";
+import { ALERT_RULE_LIMIT, type AlertDirection, type AlertKind, type AlertRuleView, type CreateAlertBody } from "@/lib/alerts/schemas";
 import { armingOf, currentValue, resumedState, settingsOf, type CoinFigures } from "./arm-rule";
 import { coinIdsOf, toAlertRuleView, type LiveCoinNames } from "./rule-view";
 

@@ -5,7 +5,7 @@ import { coinPath } from "../coins/coin-path";
 import { pairPath } from "../compare/pair-route";
 import { TARGET_PARAM } from "../compare/target-param";
 import { formatMarketCap, formatPercentChange, formatPrice } from "../shared/format";
-import type { AlertDirection, AlertKind } from "../validation/alerts";
+import type { AlertDirection, AlertKind } from "./schemas";
 
 /** What the words need of a rule: the symbols as they are now (a renamed coin says its new one). */
 export type RuleWords = { kind: AlertKind; coinSymbol: string; otherSymbol: string | null; direction: AlertDirection | null; level: number };

@@ -3,7 +3,7 @@
 // server wrapper (lib/api/route.server.ts) enforces each declaration; the browser's client
 // (lib/api/call-api.browser.ts) builds its requests and checks its bodies from the same one. Pure: no
 // server code, and the browser loads it only with its first API call (zod is large).
-import { z } from "@/lib/validation/zod";
+import { z } from "@/lib/shared/zod";
 import {
   bagSnapshotBodySchema,
   bagSnapshotIdSchema,
@@ -17,8 +17,8 @@ import {
   watchlistAddBodySchema,
   watchlistEntrySchema,
   watchlistSchema,
-} from "@/lib/validation/account";
-import { authOkSchema, authUserSchema, csrfSchema, nonceSchema } from "@/lib/validation/auth";
+} from "@/lib/account/schemas";
+import { authOkSchema, authUserSchema, csrfSchema, nonceSchema } from "@/lib/auth/schemas";
 import {
   coinIdSchema,
   coinIndexQuerySchema,
@@ -30,9 +30,9 @@ import {
   mostComparedPairListSchema,
   noQuerySchema,
   trendingQuerySchema,
-} from "@/lib/validation/coins";
-import { createOrderBodySchema, orderIdSchema, orderListSchema, orderSchema, slotCalendarSchema, submitPaymentBodySchema } from "@/lib/validation/orders";
-import { orderTokenQuerySchema, orderTokenSchema } from "@/lib/validation/order-token";
+} from "@/lib/coins/schemas";
+import { createOrderBodySchema, orderIdSchema, orderListSchema, orderSchema, slotCalendarSchema, submitPaymentBodySchema } from "@/lib/orders/schemas";
+import { orderTokenQuerySchema, orderTokenSchema } from "@/lib/orders/order-token-schema";
 import {
   adminCoinListSchema,
   adminCoinSchema,
@@ -45,7 +45,7 @@ import {
   scheduleFeaturedBodySchema,
   updateCoinBodySchema,
   correctHighBodySchema,
-} from "@/lib/validation/listings";
+} from "@/lib/listings/schemas";
 import {
   operatorOrderIdSchema,
   operatorOrderListSchema,
@@ -56,9 +56,9 @@ import {
   recordRefundBodySchema,
   rejectOrderBodySchema,
   cancelOrderBodySchema,
-} from "@/lib/validation/operator-orders";
-import { signInBodySchema, signOutBodySchema } from "@/lib/validation/auth-forms";
-import { unmatchedTransferIdSchema, unmatchedTransferListSchema, unmatchedTransferSchema } from "@/lib/validation/unmatched-transfers";
+} from "@/lib/orders/operator-schemas";
+import { signInBodySchema, signOutBodySchema } from "@/lib/auth/form-schemas";
+import { unmatchedTransferIdSchema, unmatchedTransferListSchema, unmatchedTransferSchema } from "@/lib/orders/unmatched-schemas";
 import {
   alertFiringListSchema,
   alertIdSchema,
@@ -72,11 +72,11 @@ import {
   testNotificationSchema,
   updateAlertBodySchema,
   vapidKeySchema,
-} from "@/lib/validation/alerts";
-import { renameCoinBodySchema } from "@/lib/validation/coin-rename";
-import { historyQuerySchema, historySchema } from "@/lib/validation/history";
-import { healthLiveSchema, healthSchema } from "@/lib/validation/health";
-import { telegramConnectSchema, telegramLinkSchema, telegramUpdateSchema } from "@/lib/validation/telegram";
+} from "@/lib/alerts/schemas";
+import { renameCoinBodySchema } from "@/lib/listings/coin-rename-schema";
+import { historyQuerySchema, historySchema } from "@/lib/history/schemas";
+import { healthLiveSchema, healthSchema } from "@/lib/market/health-schema";
+import { telegramConnectSchema, telegramLinkSchema, telegramUpdateSchema } from "@/lib/telegram/schemas";
 import type { RateLimitBucket } from "@/lib/security/rate-limit-buckets";
 
 export type Method = "GET" | "POST" | "PATCH" | "DELETE";

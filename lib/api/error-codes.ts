@@ -29,7 +29,7 @@ export const ERROR_STATUS = {
   // An operator's reject or refund that the order's status (or another order on its coin) does not
   // allow, or removing a featured slot an order paid for.
   order_conflict: 409,
-  // A user holds ALERT_RULE_LIMIT alert rules already (lib/validation/alerts.ts).
+  // A user holds ALERT_RULE_LIMIT alert rules already (lib/alerts/schemas.ts).
   too_many_alerts: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,

@@ -1,8 +1,8 @@
 // The API described once: an OpenAPI 3.1 document built from the declared endpoints
 // (lib/api/contract.ts) and the error table (lib/api/error-codes.ts), served at
 // GET /api/openapi.json and written to docs/api.md (`npm run docs:api`). Pure.
-import { z } from "@/lib/validation/zod";
-import { noContentSchema } from "@/lib/validation/account";
+import { z } from "@/lib/shared/zod";
+import { noContentSchema } from "@/lib/account/schemas";
 import { endpoints, type Endpoint } from "./contract";
 import { ERROR_STATUS } from "./error-codes";
 

@@ -10,7 +10,7 @@
 // Query on their first load. All of them share the browser's one client: one cache per tab.
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { ApiCallError } from "./fetch-json.browser";
-import { AUTH_USER_QUERY_KEY } from "../auth/sign-in-calls.browser";
+import { AUTH_USER_QUERY_KEY } from "./sign-in-calls.browser";
 
 export function createQueryClient(): QueryClient {
   const onError = (error: Error) => {

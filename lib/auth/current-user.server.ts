@@ -3,9 +3,9 @@
 import "server-only";
 import { decode } from "next-auth/jwt";
 import { DomainError } from "@/lib/errors/domain-error";
-import { parseCookies } from "@/lib/api/cookies";
+import { parseCookies } from "@/lib/shared/cookies";
 import { getDb } from "@/lib/db/get-db.server";
-import { assertSameOrigin } from "@/lib/api/same-origin";
+import { assertSameOrigin } from "@/lib/security/same-origin";
 import { getAuthConfig, getSiteOrigins, requireAuthConfig, type AuthConfig } from "./config.server";
 import { findSessionUser, type SessionUser } from "./sessions.server";
 

@@ -3,7 +3,7 @@
 import { getAddress, isAddress, type Address } from "viem";
 import { createSiweMessage, parseSiweMessage } from "viem/siwe";
 import type { SignInRefusal } from "@/lib/errors/domain-error";
-import { MAX_MESSAGE_LENGTH } from "@/lib/validation/auth-forms";
+import { MAX_MESSAGE_LENGTH } from "@/lib/auth/form-schemas";
 
 /** The refusals of the message's own rules: the sign-in codes of the error table but the signature's. */
 export type SiweRefusal = Exclude<SignInRefusal, "signature_invalid" | "signature_unverifiable" | "signature_check_limited">;

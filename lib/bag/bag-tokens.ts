@@ -3,12 +3,12 @@
 // and fetched whole by the page before it reads a wallet, so the read asks the site nothing that
 // depends on the wallet: the same cached body serves every visitor. Pure: no I/O.
 import { getAddress, isAddress, type Address } from "viem";
-import type { Coin } from "../validation/coins";
+import type { Coin } from "../coins/schemas";
 
 /**
  * [id, symbol, name, logoUrl, address (null: PLS, the chain's own coin), decimals (null: not
  * recorded, read on-chain with the balance), price, marketCap, athMarketCap, priceUpdatedAt (ISO:
- * a row says when its price is stale, lib/coins/freshness.ts)], by rank. Arrays, not objects:
+ * a row says when its price is stale, lib/shared/freshness.ts)], by rank. Arrays, not objects:
  * 5,000 rows without their keys.
  */
 export type BagTokenRow = [

@@ -3,7 +3,7 @@
 // typed number). Pure: the balances come from the chain (read-balances.ts), the prices from the
 // token list (bag-tokens.ts), and nothing here leaves the browser.
 import { formatUnits } from "viem";
-import { staleMinutes, type PriceContext } from "../coins/freshness";
+import { staleMinutes, type PriceContext } from "../shared/freshness";
 import type { BagToken } from "./bag-tokens";
 
 /** Holdings under this are counted in the totals but not listed (dust from airdrops and swaps). */
@@ -42,7 +42,7 @@ export function holdingAmount({ raw, decimals }: Pick<HeldToken, "raw" | "decima
  * Values what is held at `targetCap` (null: a target with no market cap). A coin without a
  * positive market cap cannot be projected: its row shows no value at the target, and the totals
  * count it at today's value rather than leave it out. `isStale` says which prices are stale
- * (lib/coins/freshness.ts), so the totals can say how much of them rests on such prices.
+ * (lib/shared/freshness.ts), so the totals can say how much of them rests on such prices.
  */
 export function valueBag(held: readonly HeldToken[], targetCap: number | null, isStale: (token: BagToken) => boolean = () => false): BagValuation {
   const holdings: BagHolding[] = [];
@@ -70,7 +70,7 @@ export function valueBag(held: readonly HeldToken[], targetCap: number | null, i
   };
 }
 
-/** `valueBag`'s `isStale` for a page's price context: the coin page's rule (lib/coins/freshness.ts). */
+/** `valueBag`'s `isStale` for a page's price context: the coin page's rule (lib/shared/freshness.ts). */
 export function staleIn(context: Pick<PriceContext, "newestLivePriceAt" | "now">): (token: BagToken) => boolean {
   return (token) => Boolean(token.priceUpdatedAt) && staleMinutes({ priceUpdatedAt: token.priceUpdatedAt! }, context) !== null;
 }

@@ -1,6 +1,6 @@
 // Small texts of a coin's page that format.ts has no use for elsewhere. Pure.
 import { formatDay } from "../shared/format";
-import { formatPriceAge } from "./freshness";
+import { formatPriceAge } from "../shared/freshness";
 
 const supplyFormat = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 2 });
 

@@ -1,7 +1,7 @@
 // The coin selectors' compact index: what a picker shows of every coin, and nothing else, so
 // 10,000 coins stay a small download fetched once per version (not carried in every page).
 // Rows are arrays, not objects, to leave the keys out of the payload.
-import type { Coin } from "../validation/coins";
+import type { Coin } from "./schemas";
 import { selectorTag, sharedSymbolsOf } from "./fork-copies";
 
 /**

@@ -2,8 +2,8 @@
 // page costs the same at any number of coins, and no database read per request.
 import "server-only";
 import { cache } from "react";
-import { resolveSegment } from "../compare/pair-route";
-import type { Coin } from "../validation/coins";
+import { resolveSegment } from "./coin-lookup";
+import type { Coin } from "./schemas";
 import { coinPath } from "./coin-path";
 import { priceAccountOf, type PriceAccount } from "./queries.server";
 import { getCoinSnapshot } from "./snapshot.server";

@@ -1,7 +1,7 @@
 // What a server page hands its price badges (components/coins/price-badges.tsx).
 import "server-only";
 import { getEnv } from "../config/env";
-import type { PriceContext } from "./freshness";
+import type { PriceContext } from "../shared/freshness";
 import { getCoinSnapshot } from "./snapshot.server";
 
 /**

@@ -1,12 +1,11 @@
-// Reads of the coin list and the trending lists, for route handlers and server pages. All of them
+// Reads of the coin list and single coins, for route handlers and server pages. All of them
 // answer from the cached coin snapshot (snapshot.ts): a request costs the slice it asks for,
 // never a database read of every coin.
 import "server-only";
 import { DomainError } from "@/lib/errors/domain-error";
-import { byChangeDesc } from "../trending/home-tables";
-import type { Coin, CoinDetail } from "../validation/coins";
-import { parseProvenance } from "../validation/provenance";
-import { parseSourceCheck } from "../validation/source-check";
+import type { Coin, CoinDetail } from "./schemas";
+import { parseProvenance } from "./provenance-schema";
+import { parseSourceCheck } from "./source-check-schema";
 import { getCoinSnapshot, type CoinSnapshot } from "./snapshot.server";
 
 /** All coins by rank. */
@@ -51,23 +50,4 @@ export function priceAccountOf(snapshot: CoinSnapshot, id: string): PriceAccount
     supplyNote: snapshot.supplyNoteById.get(id) ?? null,
     contractFailing: quarantinedSince === undefined ? null : { since: quarantinedSince },
   };
-}
-
-/** Biggest 24h gainers across all coins; coins without a 24h change or with a low-liquidity price are left out. */
-export async function listTopGainers(limit = 10): Promise<Coin[]> {
-  return (await getCoinSnapshot()).topGainers.slice(0, limit);
-}
-
-/**
- * PulseChain coins for the home page's "Top Gaining Coins" table: the first 25 PulseChain
- * coins by rank, best 24h change first (coins without a change last). Low-liquidity coins are
- * left out until their pools recover.
- */
-export async function listPulsechainGainers(limit = 25): Promise<Coin[]> {
-  return (await getCoinSnapshot()).pulsechainGainerSource.slice(0, limit).sort(byChangeDesc);
-}
-
-/** Newest listings first. */
-export async function listRecentlyListed(limit = 18): Promise<Coin[]> {
-  return (await getCoinSnapshot()).recentlyListed.slice(0, limit);
 }

@@ -1,6 +1,6 @@
 // Database rows -> API shapes (dates as ISO strings). Shared by route handlers and server pages.
 import type { Coin as CoinRow } from "../generated/prisma/client";
-import type { Coin } from "../validation/coins";
+import type { Coin } from "./schemas";
 
 export function toCoin(row: CoinRow): Coin {
   return {

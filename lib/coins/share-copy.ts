@@ -3,7 +3,7 @@
 // not depend on how the supply changed since.
 import { formatDay, formatMarketCap, formatPercentChange, formatPrice } from "../shared/format";
 import { distanceFromHigh } from "./distance-from-high";
-import type { Coin } from "../validation/coins";
+import type { Coin } from "./schemas";
 
 type ShareCoin = Pick<Coin, "symbol" | "name" | "currentPrice" | "marketCap" | "athPrice" | "athAt">;
 

@@ -2,8 +2,8 @@
 // and distance from its all-time high, in the pair image's colours and badge (one look for every
 // share image the site makes).
 import { ImageResponse } from "next/og";
-import { Badge, COLOURS, SHARE_IMAGE_SIZE, ShareFrame } from "../compare/share-image";
-import type { Coin } from "../validation/coins";
+import { Badge, COLOURS, SHARE_IMAGE_SIZE, ShareFrame } from "../shared/share-frame";
+import type { Coin } from "./schemas";
 import { forkCopyLabel } from "./fork-copies";
 import { coinShareCopy } from "./share-copy";
 

@@ -1,21 +1,17 @@
-// Every public coin read (the coin list, its pages, single coins, the trending lists, the
-// selectors' index) is answered from one snapshot of the coin table, built once per refresh
-// (public-cache.ts) instead of once per request. Per request, only the slice asked for is
-// serialised; the full list and the index are serialised once, when the snapshot is built.
+// Every public coin read (the coin list, its pages, single coins, the selectors' index, and the
+// views other features derive: the trending lists, the bag's token list) is answered from one
+// snapshot of the coin table, built once per refresh (public-cache.ts) instead of once per
+// request. Per request, only the slice asked for is serialised; the full list and the index are
+// serialised once, when the snapshot is built, and each derived view once, on its first use.
 import "server-only";
 import { createHash } from "node:crypto";
 import { cachedPublic, peekPublic } from "../cache/public-cache.server";
-import { indexBySymbol } from "../compare/pair-route";
+import { indexBySymbol } from "./coin-lookup";
 import { getDb } from "../db/get-db.server";
-import { byChangeDesc, isTableEligible } from "../trending/home-tables";
-import type { Coin } from "../validation/coins";
-import { toBagTokenRows } from "../bag/bag-tokens";
+import type { Coin } from "./schemas";
 import { toCoinIndexRows } from "./coin-index";
-import { newestLivePriceAt } from "./freshness";
+import { newestLivePriceAt } from "../shared/freshness";
 import { toCoin } from "./serialize";
-
-/** The trending lists take ?limit up to this, so that many of each are kept ready. */
-export const TRENDING_MAX = 100;
 
 export type HeldBackMove = { price: number; since: string };
 
@@ -40,20 +36,12 @@ export type CoinSnapshot = {
   /** The selectors' index as a JSON body, and its version (a hash of it). */
   indexBody: string;
   indexVersion: string;
-  /** The bag page's token list (lib/bag/bag-tokens.ts) as a JSON body, and its version. */
-  bagTokensBody: string;
-  bagTokensVersion: string;
-  /** Coins with a 24h change, biggest first (ties by rank); low-liquidity coins left out. */
-  topGainers: readonly Coin[];
-  /** PulseChain coins by rank that the gainer table may show (low-liquidity coins left out). */
-  pulsechainGainerSource: readonly Coin[];
-  /** Newest listings first (ties by rank). */
-  recentlyListed: readonly Coin[];
+  /** Each on-chain coin's token decimals, as the coin table records them. */
+  decimalsById: ReadonlyMap<string, number>;
   /** The freshest live price's time among all coins (null before any): the stale badges' reference. */
   newestLivePriceAt: string | null;
 };
 
-const PULSECHAIN = "pulsechain";
 const SNAPSHOT_KEY = "coin-snapshot";
 
 export function getCoinSnapshot(): Promise<CoinSnapshot> {
@@ -70,8 +58,6 @@ async function buildCoinSnapshot(): Promise<CoinSnapshot> {
   const coins = rows.map(toCoin);
   const indexRows = toCoinIndexRows(coins);
   const indexVersion = versionOf(indexRows);
-  const bagRows = toBagTokenRows(coins, new Map(rows.map((row) => [row.id, row.decimals])));
-  const bagTokensVersion = versionOf(bagRows);
   return {
     coins,
     byId: new Map(coins.map((coin) => [coin.id, coin])),
@@ -84,14 +70,7 @@ async function buildCoinSnapshot(): Promise<CoinSnapshot> {
     listBody: JSON.stringify(coins),
     indexBody: JSON.stringify({ version: indexVersion, coins: indexRows }),
     indexVersion,
-    bagTokensBody: JSON.stringify({ version: bagTokensVersion, tokens: bagRows }),
-    bagTokensVersion,
-    topGainers: coins
-      .filter((coin) => coin.priceChange24h !== null && isTableEligible(coin))
-      .sort(byChangeDesc)
-      .slice(0, TRENDING_MAX),
-    pulsechainGainerSource: coins.filter((coin) => coin.chain === PULSECHAIN && isTableEligible(coin)),
-    recentlyListed: [...coins].sort((a, b) => b.listedAt.localeCompare(a.listedAt) || a.rank - b.rank).slice(0, TRENDING_MAX),
+    decimalsById: byIdWhereSet(rows, (row) => row.decimals),
     newestLivePriceAt: newestLivePriceAt(coins),
   };
 }
@@ -106,7 +85,22 @@ function byIdWhereSet<R extends { id: string }, T>(rows: readonly R[], pick: (ro
   return out;
 }
 
+/**
+ * A view of the snapshot that another feature derives (the bag's token list, the trending lists):
+ * built on its first use per snapshot and dropped with it, so the snapshot holds coins and their
+ * lookups only and knows nothing of who reads it, and a refresh rebuilds each view once.
+ */
+export function snapshotView<T>(build: (snapshot: CoinSnapshot) => T): (snapshot: CoinSnapshot) => T {
+  const views = new WeakMap<CoinSnapshot, T>();
+  return (snapshot) => {
+    if (views.has(snapshot)) return views.get(snapshot)!;
+    const view = build(snapshot);
+    views.set(snapshot, view);
+    return view;
+  };
+}
+
 /** A short hash of a body's content: its version in the address, so a browser may keep it for good. */
-function versionOf(rows: unknown): string {
+export function versionOf(rows: unknown): string {
   return createHash("sha256").update(JSON.stringify(rows)).digest("base64url").slice(0, 16);
 }

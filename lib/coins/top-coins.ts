@@ -1,4 +1,4 @@
-import type { Coin } from "../validation/coins";
+import type { Coin } from "./schemas";
 
 /**
  * The first `limit` coins by rank that have a market cap, leaving out `exclude`: the "compare with

@@ -5,7 +5,7 @@ import { cache } from "react";
 import { getCoinSnapshot } from "../coins/snapshot.server";
 import { topCoinsBesides } from "../coins/top-coins";
 import { computeComparison, type Comparison } from "./comparison";
-import type { Coin } from "../validation/coins";
+import type { Coin } from "../coins/schemas";
 import { resolvePair } from "./pair-route";
 
 /** How many other top coins the page links coin 1 to. */

@@ -20,7 +20,7 @@ export const AMOUNT_RULES: TypedNumberRules = { dollarSign: false, max: 1e30, no
 /** $1,000,000T: far beyond every market on Earth, so anything above is a slip of the keyboard. */
 export const MARKET_CAP_RULES: TypedNumberRules = { dollarSign: true, max: 1e18, noun: "market cap", example: "100b or 2.5t" };
 
-/** A price in USD ("$0.0021", "0.0021", "1.5k"): an alert's level (lib/validation/alerts.ts) and its form. */
+/** A price in USD ("$0.0021", "0.0021", "1.5k"): an alert's level (lib/alerts/schemas.ts) and its form. */
 export const PRICE_RULES: TypedNumberRules = { ...MARKET_CAP_RULES, max: 1e12, noun: "price", example: "0.0021 or $1.50" };
 
 const SUFFIX_DIGITS: Readonly<Record<string, number>> = { k: 3, m: 6, b: 9, t: 12 };

@@ -73,5 +73,5 @@ export function loadMigrationList(baseDir = MIGRATIONS_DIR): MigrationList {
   };
 }
 
-/** The setup lock's table (lib/db/setup-lock.ts) lives beside Prisma's tables, unmanaged by it. */
+/** The setup lock's table (lib/db-setup/setup-lock.ts) lives beside Prisma's tables, unmanaged by it. */
 export const SCHEMA_FILTERS = { externalTables: ["_app_setup_lock"], externalEnums: [] };

@@ -6,7 +6,7 @@ import "server-only";
 import { cachedPublic } from "../cache/public-cache.server";
 import { getCoinOrThrow } from "../coins/queries.server";
 import { getDb } from "../db/get-db.server";
-import type { HistoryPoint, HistoryRange } from "../validation/history";
+import type { HistoryPoint, HistoryRange } from "./schemas";
 import { RANGE_SPECS, rangeStart, thinToSteps } from "./ranges";
 
 /** The points of `coinId` over `range`, oldest first, as a JSON body; an unknown coin is a 404. */

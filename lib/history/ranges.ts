@@ -1,6 +1,6 @@
 // What each history range covers and how finely: pure, shared by the API (which thins the
 // snapshots to these steps) and the charts (which label and align by them).
-import type { HistoryPoint, HistoryRange } from "../validation/history";
+import type { HistoryPoint, HistoryRange } from "./schemas";
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;

@@ -1,5 +1,5 @@
 // The pair page's ratio chart: coin A's market cap over coin B's, step by step. Pure.
-import type { HistoryPoint } from "../validation/history";
+import type { HistoryPoint } from "./schemas";
 import type { ValuePoint } from "./range-summary";
 
 /**

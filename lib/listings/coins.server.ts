@@ -20,8 +20,8 @@ import { createPulseXSource } from "@/lib/market/sources/pulsex.server";
 import type { Quote } from "@/lib/market/types";
 import { forkOfAddress } from "@/lib/coins/fork-copies";
 import { parseTags } from "@/lib/coins/serialize";
-import { coinIdSchema } from "@/lib/validation/coins";
-import type { AdminCoin, CorrectHighBody, ListCoinBody, ListingPreview, UpdateCoinBody } from "@/lib/validation/listings";
+import { coinIdSchema } from "@/lib/coins/schemas";
+import type { AdminCoin, CorrectHighBody, ListCoinBody, ListingPreview, UpdateCoinBody } from "@/lib/listings/schemas";
 import { firstFreeId, slugFromSymbol } from "./slug";
 import { invalidatePublicData } from "@/lib/cache/invalidate.server";
 

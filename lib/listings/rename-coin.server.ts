@@ -6,8 +6,8 @@
 import "server-only";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { invalidatePublicData } from "@/lib/cache/invalidate.server";
-import type { RenameCoinBody } from "@/lib/validation/coin-rename";
-import type { AdminCoin } from "@/lib/validation/listings";
+import type { RenameCoinBody } from "@/lib/listings/coin-rename-schema";
+import type { AdminCoin } from "@/lib/listings/schemas";
 import { findCoinOrThrow, toAdminCoin } from "./coins.server";
 
 type Text = { name: string; symbol: string };

@@ -1,6 +1,6 @@
 // Coin ids for new listings: readable slugs from the symbol ("pTGC" -> "ptgc"), made unique with
 // a numbered suffix ("pepe-2") when the id is taken.
-import { coinIdSchema } from "@/lib/validation/coins";
+import { coinIdSchema } from "@/lib/coins/schemas";
 
 const MAX_BASE_LENGTH = 32;
 

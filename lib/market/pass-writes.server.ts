@@ -9,7 +9,7 @@ import type { PrismaClient } from "@/lib/db/create-client";
 import { sqlDateTime } from "@/lib/db/sql-datetime";
 import { deleteSampleRowsOfSeedPricedCoins } from "@/lib/history/sample-rows.server";
 import { chunk } from "@/lib/shared/in-batches";
-import type { SourceCheck } from "@/lib/validation/source-check";
+import type { SourceCheck } from "@/lib/coins/source-check-schema";
 import { HELD_LOOKBACK_MS, type PricePoint } from "./held-highs";
 import { raiseHighsSet } from "./raise-highs-sql";
 import { DAILY_AFTER_MS, DAY_MS, HOUR_MS, THIN_AFTER_MS } from "./publish";
@@ -86,7 +86,7 @@ export type PublishedPrice = {
   athAt: Date | null;
   athMarketCapAt: Date | null;
   athMarketCapEstimated: boolean;
-  /** Where the price came from, as JSON (lib/validation/provenance.ts); null when the source said nothing. */
+  /** Where the price came from, as JSON (lib/coins/provenance-schema.ts); null when the source said nothing. */
   provenance: string | null;
   /** A circulating supply held back for the next pass to confirm (publish.ts decideSupply); null: none. */
   pendingSupply: number | null;

@@ -3,7 +3,7 @@
 // least hourly, and PLS against CoinGecko's every pass. Two prices more than the tolerance apart
 // flag the coin (Coin.sourcesDisagree) with both figures and the time; the flag tells the visitor
 // and the operator, it never switches the published price to the other source.
-import type { SourceCheck } from "@/lib/validation/source-check";
+import type { SourceCheck } from "@/lib/coins/source-check-schema";
 
 /** Tokens priced on chain: more than this apart from DexScreener (percent, either way) disagree. */
 export const TOKEN_TOLERANCE_PCT = 10;

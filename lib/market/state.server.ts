@@ -4,9 +4,9 @@
 // block read for listing payments.
 import "server-only";
 import type { PrismaClient } from "@/lib/db/create-client";
-import { plsCrossCheckSchema } from "@/lib/validation/health";
-import { parseStoredJson } from "@/lib/validation/stored-json";
-import { z } from "@/lib/validation/zod";
+import { plsCrossCheckSchema } from "@/lib/market/health-schema";
+import { parseStoredJson } from "@/lib/shared/stored-json";
+import { z } from "@/lib/shared/zod";
 
 const stateSchemas = {
   /** PLS priced on-chain (WPLS through the stablecoin pools) against CoinGecko's PLS price; /api/health shows it as is. */

@@ -3,7 +3,7 @@
 // reach in time, or has no pair for, stay the longest unchecked and lead the next pass's share.
 import "server-only";
 import type { Coin } from "@/lib/generated/prisma/client";
-import type { SourceCheck } from "@/lib/validation/source-check";
+import type { SourceCheck } from "@/lib/coins/source-check-schema";
 import { compareSources, dueForCheck, rotationShare, TOKEN_TOLERANCE_PCT } from "./source-check";
 import type { FetchOptions, PriceSource } from "./types";
 

@@ -1,7 +1,7 @@
 // The one interface every live price source implements. A source answers for the coins it was
 // asked about: a quote per coin it could price, a failure (with the reason) per coin it could
 // not. It never throws for one bad coin, and a source that is down fails all its coins.
-import type { Provenance } from "@/lib/validation/provenance";
+import type { Provenance } from "@/lib/coins/provenance-schema";
 
 export const QUOTE_SOURCES = ["pulsex", "dexscreener", "coingecko"] as const;
 export type QuoteSourceName = (typeof QUOTE_SOURCES)[number];

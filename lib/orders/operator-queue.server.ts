@@ -7,7 +7,7 @@ import { DomainError } from "@/lib/errors/domain-error";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { configuredListingDeps, type ListingDeps } from "@/lib/listings/coins.server";
 import type { ListingOrder, OrderTask, Prisma } from "@/lib/generated/prisma/client";
-import { REJECTABLE_STATUSES, type OperatorOrder } from "@/lib/validation/operator-orders";
+import { REJECTABLE_STATUSES, type OperatorOrder } from "@/lib/orders/operator-schemas";
 import { fulfil } from "./fulfil.server";
 import { toOrder } from "./order-view";
 import type { OrderStatus } from "./status";

@@ -1,6 +1,6 @@
 // An order as its buyer sees it (GET /api/orders and the answer to a quote).
 import type { ListingOrder } from "@/lib/generated/prisma/client";
-import type { Order } from "@/lib/validation/orders";
+import type { Order } from "@/lib/orders/schemas";
 import { dayKey } from "./calendar";
 import type { ListingPlanId } from "./catalog";
 import { visibleStatus } from "./status";

@@ -2,7 +2,7 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/sessions.server";
 import type { PrismaClient } from "@/lib/db/create-client";
-import type { Order } from "@/lib/validation/orders";
+import type { Order } from "@/lib/orders/schemas";
 import { toOrder } from "./order-view";
 
 /** The most orders one answer lists (newest first). */

@@ -23,7 +23,7 @@ import { getEnv } from "@/lib/config/env";
 import type { ListingOrder } from "@/lib/generated/prisma/client";
 import { assertPulseChain, configuredListingDeps, type ListingDeps } from "@/lib/listings/coins.server";
 import { PULSECHAIN_CHAIN_ID } from "@/lib/market/onchain/contracts";
-import type { Order } from "@/lib/validation/orders";
+import type { Order } from "@/lib/orders/schemas";
 import { formatPls, hasQuotedAmount, orderTagOf } from "./amount";
 import { findMined, findTransaction, isUnderSafeHead } from "./chain-reads.server";
 import { releaseUnminedClaim, swapClaim } from "./claims.server";

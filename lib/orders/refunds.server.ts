@@ -15,7 +15,7 @@ import type { ListingOrder } from "@/lib/generated/prisma/client";
 import { shortMessage } from "@/lib/market/onchain/client.server";
 import { assertPulseChain, configuredListingDeps, type ListingDeps } from "@/lib/listings/coins.server";
 import { PULSECHAIN_CHAIN_ID } from "@/lib/market/onchain/contracts";
-import { REFUNDABLE_STATUSES, type OperatorOrder } from "@/lib/validation/operator-orders";
+import { REFUNDABLE_STATUSES, type OperatorOrder } from "@/lib/orders/operator-schemas";
 import { findMined, findTransaction, type MinedTransaction } from "./chain-reads.server";
 import { operatorOrder } from "./operator-queue.server";
 import { assertNoOrderStandsOn, takeDown } from "./take-down.server";

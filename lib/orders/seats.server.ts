@@ -1,11 +1,11 @@
 // The home page's featured seats per UTC day (FEATURED_SEATS of them): taken by an operator's
 // promoted featured comparison running that day, or held by an order (SlotHold). The home page
-// shows promoted comparisons first (lib/coins/featured.server.ts), so the operator's unpromoted ones
+// shows promoted comparisons first (lib/compare/featured.server.ts), so the operator's unpromoted ones
 // (the seed's, say) only fill the row when no one has paid: they take no seat. Orders' own
 // featured comparisons are not counted twice: their seats are their holds.
 import "server-only";
 import type { PrismaClient } from "@/lib/db/create-client";
-import type { SlotCalendar } from "@/lib/validation/orders";
+import type { SlotCalendar } from "@/lib/orders/schemas";
 import { addDays, dayKey, runsOn, utcDay } from "./calendar";
 import { FEATURED_SEATS } from "./catalog";
 

@@ -4,7 +4,7 @@ import "server-only";
 import { DomainError } from "@/lib/errors/domain-error";
 import type { PrismaClient } from "@/lib/db/create-client";
 import type { OrderTask as OrderTaskRow } from "@/lib/generated/prisma/client";
-import type { OrderTask, OrderTaskKind } from "@/lib/validation/operator-orders";
+import type { OrderTask, OrderTaskKind } from "@/lib/orders/operator-schemas";
 import { LISTING_PLANS } from "./catalog";
 
 /**

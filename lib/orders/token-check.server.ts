@@ -6,9 +6,9 @@ import { DomainError } from "@/lib/errors/domain-error";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { getEnv } from "@/lib/config/env";
 import { configuredListingDeps, findListedCoin, previewListing, type ListingDeps } from "@/lib/listings/coins.server";
-import { cleanTokenName, cleanTokenSymbol } from "@/lib/listings/token-text";
-import type { ListingPreview } from "@/lib/validation/listings";
-import type { OrderToken } from "@/lib/validation/order-token";
+import { cleanTokenName, cleanTokenSymbol } from "@/lib/market/onchain/token-text";
+import type { ListingPreview } from "@/lib/listings/schemas";
+import type { OrderToken } from "@/lib/orders/order-token-schema";
 
 /** A token a listing plan can be quoted for (not listed yet, so no coin id). */
 export type TokenToList = { address: string; name: string; symbol: string; coinId: null };

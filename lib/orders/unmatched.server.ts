@@ -9,7 +9,7 @@ import { DomainError } from "@/lib/errors/domain-error";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import type { UnmatchedTransfer as UnmatchedRow } from "@/lib/generated/prisma/client";
-import type { UnmatchedTransfer } from "@/lib/validation/unmatched-transfers";
+import type { UnmatchedTransfer } from "@/lib/orders/unmatched-schemas";
 import { formatPls, orderTagOf } from "./amount";
 import { PAYABLE_STATUSES } from "./status";
 

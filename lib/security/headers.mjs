@@ -83,7 +83,7 @@ export function contentSecurityPolicy(env) {
     ["script-src", ["'self'", "'unsafe-inline'", ...(production ? [] : ["'unsafe-eval'"])]],
     // React style attributes, RainbowKit's theme <style>, the signed-in hint's <style>.
     ["style-src", ["'self'", "'unsafe-inline'"]],
-    // Operators may give a coin any https:// logo (lib/validation/listings.ts); the wallet
+    // Operators may give a coin any https:// logo (lib/listings/schemas.ts); the wallet
     // kit's icons are data: URIs.
     ["img-src", ["'self'", "data:", "https:"]],
     ["font-src", ["'self'"]],

@@ -111,7 +111,7 @@ export const RATE_LIMIT_BUCKETS = {
       { key: "address", points: 10, durationSeconds: 600 },
     ],
   },
-  // The bot's answers (lib/telegram/answers.server.ts): commands, inline queries and button presses,
+  // The bot's answers (lib/bot/answers.server.ts): commands, inline queries and button presses,
   // per chat. Telegram lets the bot send 20 messages a minute to a group anyway, and a person
   // asks a few a minute; 20 a minute per chat leaves a busy group room and stops a flood from one
   // chat (or one user's inline typing) from costing the others anything.

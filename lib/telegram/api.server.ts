@@ -29,7 +29,7 @@ const GLOBAL_LIMIT = { reservoir: 30, reservoirRefreshAmount: 30, reservoirRefre
  */
 let throttler: Transformer | undefined;
 
-/** Installs the process's throttler and auto-retry on an Api (the bot's: lib/telegram/bot.server.ts). */
+/** Installs the process's throttler and auto-retry on an Api (the bot's: lib/bot/bot.server.ts). */
 export function configureTelegramApi(api: Api): Api {
   // The last transformer installed runs first: auto-retry wraps the throttler, so each retry goes
   // back through the throttler and waits its turn too.

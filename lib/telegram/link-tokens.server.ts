@@ -7,7 +7,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { DomainError } from "@/lib/errors/domain-error";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { sqlDateTime } from "@/lib/db/sql-datetime";
-import { TELEGRAM_LINK_TTL_MS, type TelegramConnect, type TelegramLinkStatus, type TelegramLinkView } from "@/lib/validation/telegram";
+import { TELEGRAM_LINK_TTL_MS, type TelegramConnect, type TelegramLinkStatus, type TelegramLinkView } from "@/lib/telegram/schemas";
 import { botLink, telegramConfig } from "./config.server";
 
 const SWEEP_AFTER_MS = 24 * 60 * 60_000;

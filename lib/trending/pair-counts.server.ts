@@ -3,12 +3,12 @@
 // HEX's are two pairs, as with saved comparisons.
 import "server-only";
 import { DomainError } from "@/lib/errors/domain-error";
-import { assertCoinsExist } from "@/lib/account/coins-exist.server";
+import { assertCoinsExist } from "@/lib/coins/coins-exist.server";
 import { cachedPublic } from "@/lib/cache/public-cache.server";
 import { toCoin } from "@/lib/coins/serialize";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { isPrismaError, isUniqueViolation } from "@/lib/db/errors";
-import type { MostComparedPair } from "@/lib/validation/coins";
+import type { MostComparedPair } from "@/lib/coins/schemas";
 
 type Counter = "comparisons" | "saves";
 

@@ -1,7 +1,7 @@
 // Invented price history for a seed coin, so a fresh install's charts have a line to draw before
 // any live price or backfill. Pure and deterministic (a seeded PRNG, no Math.random): the same
 // coin always gets the same curve, so tests and screenshots are stable. The rows it becomes are
-// marked `sample` (lib/db/seed.ts) and are replaced by the coin's first live or backfilled rows.
+// marked `sample` (lib/db-setup/seed.ts) and are replaced by the coin's first live or backfilled rows.
 import { seedAllTimeHigh } from "./all-time-highs";
 import type { SeedCoin } from "./coins";
 

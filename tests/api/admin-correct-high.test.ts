@@ -4,7 +4,7 @@
 import { privateKeyToAccount } from "viem/accounts";
 import * as high from "@/app/api/admin/coins/[id]/high/route";
 import * as coinRoute from "@/app/api/cryptocurrencies/[id]/route";
-import { adminCoinSchema } from "@/lib/validation/listings";
+import { adminCoinSchema } from "@/lib/listings/schemas";
 import { JSON_WRITE, errorOf, signIn, type SignedIn } from "../helpers/account-session";
 import { call } from "../helpers/request";
 import { useTestDatabase } from "../helpers/test-database";

@@ -7,7 +7,7 @@ const { generateVAPIDKeys } = webPush;
 import * as testRoute from "@/app/api/alerts/test/route";
 import * as vapidRoute from "@/app/api/push/vapid-key/route";
 import { PUBLIC_CACHE_CONTROL } from "@/lib/api/responses";
-import { testNotificationSchema, vapidKeySchema } from "@/lib/validation/alerts";
+import { testNotificationSchema, vapidKeySchema } from "@/lib/alerts/schemas";
 import { setEnvVars } from "../helpers/env-vars";
 import { startPushService, type PushService, type TestSubscription } from "../helpers/push-service";
 import { call } from "../helpers/request";

@@ -8,7 +8,7 @@ import * as one from "@/app/api/alerts/[id]/route";
 import * as firings from "@/app/api/alert-firings/route";
 import { createAlertRule } from "@/lib/alerts/rules.server";
 import { getDb } from "@/lib/db/get-db.server";
-import { ALERT_RULE_LIMIT, alertFiringListSchema, alertRuleListSchema, alertRuleSchema, type AlertRuleView } from "@/lib/validation/alerts";
+import { ALERT_RULE_LIMIT, alertFiringListSchema, alertRuleListSchema, alertRuleSchema, type AlertRuleView } from "@/lib/alerts/schemas";
 import { call } from "../helpers/request";
 import { useTestDatabase } from "../helpers/test-database";
 import { useAuthEnvironment } from "../helpers/wallet-session";

@@ -3,7 +3,7 @@
 import { setupServer } from "msw/node";
 import type { Address } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { apiErrorSchema } from "@/lib/validation/coins";
+import { apiErrorSchema } from "@/lib/coins/schemas";
 import { fakeWalletChain } from "../helpers/fake-wallet-chain";
 import { useTestDatabase } from "../helpers/test-database";
 import { Browser, siweMessage, useAuthEnvironment } from "../helpers/wallet-session";

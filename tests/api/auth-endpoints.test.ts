@@ -5,7 +5,7 @@ import * as nextAuthRoute from "@/app/api/auth/[...nextauth]/route";
 import * as loginRoute from "@/app/api/login/route";
 import * as nonceRoute from "@/app/api/auth/nonce/route";
 import * as userRoute from "@/app/api/auth/user/route";
-import { apiErrorSchema } from "@/lib/validation/coins";
+import { apiErrorSchema } from "@/lib/coins/schemas";
 import { call } from "../helpers/request";
 import { useTestDatabase } from "../helpers/test-database";
 import { Browser, SITE, useAuthEnvironment } from "../helpers/wallet-session";

@@ -11,7 +11,7 @@ import type { Address } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { resetSignatureChecksForTests } from "@/lib/auth/verify-signature.server";
 import { RATE_LIMIT_BUCKETS } from "@/lib/security/rate-limit-buckets";
-import { apiErrorSchema } from "@/lib/validation/coins";
+import { apiErrorSchema } from "@/lib/coins/schemas";
 import { fakeWalletChain } from "../helpers/fake-wallet-chain";
 import { useTestDatabase } from "../helpers/test-database";
 import { Browser, ClientAt, siweMessage, useAuthEnvironment } from "../helpers/wallet-session";

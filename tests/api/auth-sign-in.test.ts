@@ -1,7 +1,7 @@
 // Sign-In with Ethereum end to end through the real handlers, a real database file and real
 // signatures from real keys (viem accounts).
 import { privateKeyToAccount } from "viem/accounts";
-import { apiErrorSchema } from "@/lib/validation/coins";
+import { apiErrorSchema } from "@/lib/coins/schemas";
 import { Browser, SITE, SITE_HOST, siweMessage, useAuthEnvironment } from "../helpers/wallet-session";
 import { useTestDatabase } from "../helpers/test-database";
 

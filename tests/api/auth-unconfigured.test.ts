@@ -2,7 +2,7 @@
 import * as nonceRoute from "@/app/api/auth/nonce/route";
 import * as nextAuthRoute from "@/app/api/auth/[...nextauth]/route";
 import * as userRoute from "@/app/api/auth/user/route";
-import { apiErrorSchema } from "@/lib/validation/coins";
+import { apiErrorSchema } from "@/lib/coins/schemas";
 import { call } from "../helpers/request";
 import { useTestDatabase } from "../helpers/test-database";
 import { useAuthEnvironment } from "../helpers/wallet-session";

@@ -1,6 +1,6 @@
 import * as list from "@/app/api/cryptocurrencies/route";
 import * as one from "@/app/api/cryptocurrencies/[id]/route";
-import { apiErrorSchema, coinListSchema, coinSchema } from "@/lib/validation/coins";
+import { apiErrorSchema, coinListSchema, coinSchema } from "@/lib/coins/schemas";
 import { PUBLIC_CACHE_CONTROL } from "@/lib/api/responses";
 import { call } from "../helpers/request";
 import { useTestDatabase } from "../helpers/test-database";

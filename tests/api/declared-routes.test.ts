@@ -83,7 +83,7 @@ test("no route file runs its own guards, body reading or error mapping", () => {
 test("writes spend a rate-limit budget, and only declared error codes exist", () => {
   for (const [name, endpoint] of declared) {
     // The scheduler and Telegram prove themselves with a secret and are the only callers; Telegram's
-    // updates are limited per chat inside (lib/telegram/chat-limit.server.ts), not per its IPs.
+    // updates are limited per chat inside (lib/bot/chat-limit.server.ts), not per its IPs.
     if (endpoint.method !== "GET" && endpoint.access !== "cron" && endpoint.access !== "telegram") {
       expect({ name, limited: endpoint.rateLimit !== undefined || name === "signOut" }).toEqual({ name, limited: true });
     }

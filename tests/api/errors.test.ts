@@ -1,6 +1,6 @@
 import * as catchAll from "@/app/api/[[...path]]/route";
 import { ApiError, withErrorHandling } from "@/lib/api/errors";
-import { apiErrorSchema } from "@/lib/validation/coins";
+import { apiErrorSchema } from "@/lib/coins/schemas";
 import { call } from "../helpers/request";
 
 test.each(["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const)(

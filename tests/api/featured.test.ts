@@ -1,5 +1,5 @@
 import * as featured from "@/app/api/comparisons/featured/route";
-import { featuredComparisonListSchema } from "@/lib/validation/coins";
+import { featuredComparisonListSchema } from "@/lib/coins/schemas";
 import { call } from "../helpers/request";
 import { useTestDatabase } from "../helpers/test-database";
 

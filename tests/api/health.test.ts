@@ -7,7 +7,7 @@ import * as health from "@/app/api/health/route";
 import * as live from "@/app/api/health/live/route";
 import { installGracefulShutdown, resetShutdownForTests } from "@/lib/http/shutdown.server";
 import { writeMarketState } from "@/lib/market/state.server";
-import { healthLiveSchema, healthSchema, healthUnavailableSchema } from "@/lib/validation/health";
+import { healthLiveSchema, healthSchema, healthUnavailableSchema } from "@/lib/market/health-schema";
 import { setEnvVars } from "../helpers/env-vars";
 import { call } from "../helpers/request";
 import { useTestDatabase } from "../helpers/test-database";

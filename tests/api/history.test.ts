@@ -4,8 +4,8 @@ import * as history from "@/app/api/cryptocurrencies/[id]/history/route";
 import { PUBLIC_CACHE_CONTROL } from "@/lib/api/responses";
 import { invalidatePublicData } from "@/lib/cache/invalidate.server";
 import { getDb } from "@/lib/db/get-db.server";
-import { apiErrorSchema } from "@/lib/validation/coins";
-import { historySchema } from "@/lib/validation/history";
+import { apiErrorSchema } from "@/lib/coins/schemas";
+import { historySchema } from "@/lib/history/schemas";
 import { call } from "../helpers/request";
 import { useTestDatabase } from "../helpers/test-database";
 

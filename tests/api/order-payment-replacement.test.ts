@@ -7,7 +7,7 @@ import * as cronOrders from "@/app/api/cron/orders/route";
 import * as payment from "@/app/api/orders/[id]/payment/route";
 import { CLAIM_RELEASE_MINUTES } from "@/lib/orders/claims.server";
 import { RECHECK_BUDGET_MS, RECHECK_LIMIT, type OpenOrdersReport } from "@/lib/orders/open-orders.server";
-import { orderSchema } from "@/lib/validation/orders";
+import { orderSchema } from "@/lib/orders/schemas";
 import type { LocalChain } from "../chain/local-chain";
 import { JSON_WRITE, type SignedIn } from "../helpers/account-session";
 import { payingBuyers, SMALL_POOL_FLOOR, startOrderChain } from "../helpers/paying-buyers";

@@ -12,7 +12,7 @@ import * as payment from "@/app/api/orders/[id]/payment/route";
 import * as orders from "@/app/api/orders/route";
 import { quoteWei } from "@/lib/orders/amount";
 import { dayKey } from "@/lib/orders/calendar";
-import { orderSchema } from "@/lib/validation/orders";
+import { orderSchema } from "@/lib/orders/schemas";
 import type { LocalChain } from "../chain/local-chain";
 import { JSON_WRITE, errorOf, signIn, type SignedIn } from "../helpers/account-session";
 import { payingBuyers, SMALL_POOL_FLOOR, startOrderChain } from "../helpers/paying-buyers";

@@ -4,7 +4,7 @@
 import type { Address } from "viem";
 import * as orders from "@/app/api/orders/route";
 import * as token from "@/app/api/orders/token/route";
-import { orderTokenSchema } from "@/lib/validation/order-token";
+import { orderTokenSchema } from "@/lib/orders/order-token-schema";
 import type { LocalChain } from "../chain/local-chain";
 import { deployOrderTokens, startOrderChain } from "../helpers/paying-buyers";
 import { JSON_WRITE, errorOf, signIn, type SignedIn } from "../helpers/account-session";

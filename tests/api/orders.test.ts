@@ -8,7 +8,7 @@ import * as orders from "@/app/api/orders/route";
 import { ORDER_TAG_MODULUS } from "@/lib/orders/amount";
 import { dayKey } from "@/lib/orders/calendar";
 import { MAX_OPEN_QUOTES } from "@/lib/orders/status";
-import { orderListSchema, orderSchema, slotCalendarSchema, type CreateOrderInput } from "@/lib/validation/orders";
+import { orderListSchema, orderSchema, slotCalendarSchema, type CreateOrderInput } from "@/lib/orders/schemas";
 import type { LocalChain } from "../chain/local-chain";
 import { deployOrderTokens, startOrderChain } from "../helpers/paying-buyers";
 import { JSON_WRITE, errorOf, signIn, type SignedIn } from "../helpers/account-session";

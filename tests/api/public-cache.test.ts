@@ -14,7 +14,7 @@ import { cachedPublic, FRESH_MS, MAX_AGE_MS, MAX_ENTRIES, resetPublicCacheForTes
 import { getDb } from "@/lib/db/get-db.server";
 import { refreshMarket } from "@/lib/market/run.server";
 import type { PriceSource, SourceResult } from "@/lib/market/types";
-import { coinListSchema, coinSchema, featuredComparisonListSchema } from "@/lib/validation/coins";
+import { coinListSchema, coinSchema, featuredComparisonListSchema } from "@/lib/coins/schemas";
 import { JSON_WRITE, signIn, type SignedIn } from "../helpers/account-session";
 import { call } from "../helpers/request";
 import { useTestDatabase } from "../helpers/test-database";

@@ -7,7 +7,7 @@ import * as list from "@/app/api/push-subscriptions/route";
 import * as one from "@/app/api/push-subscriptions/[id]/route";
 import { addPushSubscription } from "@/lib/alerts/push-subscriptions.server";
 import { getDb } from "@/lib/db/get-db.server";
-import { pushSubscriptionListSchema, pushSubscriptionSchema } from "@/lib/validation/alerts";
+import { pushSubscriptionListSchema, pushSubscriptionSchema } from "@/lib/alerts/schemas";
 import { setEnvVars } from "../helpers/env-vars";
 import { call } from "../helpers/request";
 import { useTestDatabase } from "../helpers/test-database";

@@ -8,7 +8,7 @@ import * as calendar from "@/app/api/orders/calendar/route";
 import * as orders from "@/app/api/orders/route";
 import { dayKey } from "@/lib/orders/calendar";
 import { MAX_HELD_SEAT_DAYS_PER_CLIENT, MAX_HELD_SEAT_DAYS_TOTAL } from "@/lib/orders/hold-bounds.server";
-import { slotCalendarSchema } from "@/lib/validation/orders";
+import { slotCalendarSchema } from "@/lib/orders/schemas";
 import type { LocalChain } from "../chain/local-chain";
 import { JSON_WRITE, errorOf, signIn, type SignedIn } from "../helpers/account-session";
 import { payingBuyers, SMALL_POOL_FLOOR, startOrderChain } from "../helpers/paying-buyers";

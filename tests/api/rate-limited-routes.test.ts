@@ -7,7 +7,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import * as nonceRoute from "@/app/api/auth/nonce/route";
 import * as comparisonsRoute from "@/app/api/comparisons/route";
 import { RATE_LIMIT_BUCKETS } from "@/lib/security/rate-limit-buckets";
-import { apiErrorSchema } from "@/lib/validation/coins";
+import { apiErrorSchema } from "@/lib/coins/schemas";
 import { JSON_WRITE } from "../helpers/account-session";
 import { call } from "../helpers/request";
 import { useTestDatabase } from "../helpers/test-database";

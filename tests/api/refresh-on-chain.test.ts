@@ -13,7 +13,7 @@ import { createPulseXSource } from "@/lib/market/sources/pulsex.server";
 import { startLocalChain, type LocalChain } from "../chain/local-chain";
 import { resetPublicCacheForTests } from "@/lib/cache/public-cache.server";
 import { factoryAbi } from "@/lib/market/onchain/contracts";
-import { coinDetailSchema } from "@/lib/validation/coins";
+import { coinDetailSchema } from "@/lib/coins/schemas";
 import { call } from "../helpers/request";
 import { useTestDatabase } from "../helpers/test-database";
 

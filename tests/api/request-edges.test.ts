@@ -17,7 +17,7 @@ import { BEFORE_NEXT_HOOK, declaredMethodsAt, installAnswerBeforeNext } from "@/
 import type { RoutesManifest } from "@/lib/http/build-route-rules";
 import { installRepeatedSlashRedirect } from "@/lib/http/repeated-slashes.server";
 import { hasRequestHook, removeRequestHooksForTests } from "@/lib/http/request-hooks.server";
-import { apiErrorSchema } from "@/lib/validation/coins";
+import { apiErrorSchema } from "@/lib/coins/schemas";
 import { call } from "../helpers/request";
 import { rawRequest } from "../helpers/raw-request";
 import { useTestDatabase } from "../helpers/test-database";

@@ -2,7 +2,7 @@
 // sessions from real SIWE sign-ins with real keys. Who may call them: tests/api/route-access.test.ts.
 import * as list from "@/app/api/saved-comparisons/route";
 import * as one from "@/app/api/saved-comparisons/[id]/route";
-import { savedComparisonListSchema, savedComparisonSchema } from "@/lib/validation/account";
+import { savedComparisonListSchema, savedComparisonSchema } from "@/lib/account/schemas";
 import { call } from "../helpers/request";
 import { useTestDatabase } from "../helpers/test-database";
 import { useAuthEnvironment } from "../helpers/wallet-session";

@@ -7,7 +7,7 @@
 import * as health from "@/app/api/health/route";
 import * as coin from "@/app/api/cryptocurrencies/[id]/route";
 import * as watchlist from "@/app/api/watchlist/route";
-import { apiErrorSchema } from "@/lib/validation/coins";
+import { apiErrorSchema } from "@/lib/coins/schemas";
 import { call } from "../helpers/request";
 import { useSqldDatabase } from "../helpers/sqld";
 import { useAuthEnvironment } from "../helpers/wallet-session";

@@ -17,7 +17,7 @@ import {
   type TelegramApiServer,
 } from "../helpers/telegram-api";
 import { useTestDatabase } from "../helpers/test-database";
-import { SLOW_DOWN_TEXT } from "@/lib/telegram/replies";
+import { SLOW_DOWN_TEXT } from "@/lib/bot/replies";
 
 const { db, wroteBehindTheCache } = useTestDatabase({ seed: true });
 

@@ -4,8 +4,8 @@
 import * as webhook from "@/app/api/telegram/route";
 import * as linkRoute from "@/app/api/telegram/link/route";
 import { hashLinkToken } from "@/lib/telegram/link-tokens.server";
-import { LINK_TOKEN_PATTERN } from "@/lib/telegram/linking.server";
-import { telegramConnectSchema, telegramLinkSchema, TELEGRAM_LINK_TTL_MS } from "@/lib/validation/telegram";
+import { LINK_TOKEN_PATTERN } from "@/lib/bot/linking.server";
+import { telegramConnectSchema, telegramLinkSchema, TELEGRAM_LINK_TTL_MS } from "@/lib/telegram/schemas";
 import { JSON_WRITE, SAME_SITE, errorOf, signIn, type SignedIn } from "../helpers/account-session";
 import { setEnvVars } from "../helpers/env-vars";
 import { call } from "../helpers/request";

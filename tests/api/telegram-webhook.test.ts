@@ -3,7 +3,7 @@
 // its own feature's file; this one is the pipe: the secret, once per update, and a Bot API that
 // does not answer.
 import * as webhook from "@/app/api/telegram/route";
-import { sweepHandledUpdates } from "@/lib/telegram/handle-update.server";
+import { sweepHandledUpdates } from "@/lib/bot/handle-update.server";
 import { setEnvVars } from "../helpers/env-vars";
 import { call } from "../helpers/request";
 import { TEST_BOT_TOKEN, TEST_BOT_USERNAME, TEST_WEBHOOK_SECRET, messageUpdate, startTelegramApi, type TelegramApiServer } from "../helpers/telegram-api";

@@ -8,7 +8,7 @@ import { getDb } from "@/lib/db/get-db.server";
 import { listCoins } from "@/lib/coins/queries.server";
 import { selectMemeCoins } from "@/lib/trending/home-tables";
 import { recordComparison, recordSave } from "@/lib/trending/pair-counts.server";
-import { apiErrorSchema, coinListSchema, coinSchema, mostComparedPairListSchema } from "@/lib/validation/coins";
+import { apiErrorSchema, coinListSchema, coinSchema, mostComparedPairListSchema } from "@/lib/coins/schemas";
 import { PUBLIC_CACHE_CONTROL } from "@/lib/api/responses";
 import { MAX_AGE_MS, resetPublicCacheForTests } from "@/lib/cache/public-cache.server";
 import { call } from "../helpers/request";

@@ -2,7 +2,7 @@
 // from real SIWE sign-ins with real keys. Who may call them: tests/api/route-access.test.ts.
 import * as list from "@/app/api/watchlist/route";
 import * as one from "@/app/api/watchlist/[coinId]/route";
-import { watchlistEntrySchema, watchlistSchema } from "@/lib/validation/account";
+import { watchlistEntrySchema, watchlistSchema } from "@/lib/account/schemas";
 import { call } from "../helpers/request";
 import { useTestDatabase } from "../helpers/test-database";
 import { useAuthEnvironment } from "../helpers/wallet-session";

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createClient } from "@libsql/client";
 import { createPrismaClient } from "../../lib/db/create-client";
-import { setupDatabase } from "../../lib/db/setup";
+import { setupDatabase } from "../../lib/db-setup/setup";
 import { referencePrices24h, rerank, writePublishedPrices } from "../../lib/market/pass-writes.server";
 import { runRefreshPass } from "../../lib/market/refresh.server";
 import type { PriceSource, SourceResult } from "../../lib/market/types";

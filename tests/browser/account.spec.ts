@@ -8,7 +8,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { computeComparison } from "../../lib/compare/comparison";
 import { comparisonHref } from "../../lib/compare/comparison-link";
 import { formatMultiplier, formatPrice } from "../../lib/shared/format";
-import { coinListSchema } from "../../lib/validation/coins";
+import { coinListSchema } from "../../lib/coins/schemas";
 import { chooseCoin } from "./coin-steps";
 import { screenshotPath } from "./harness";
 import { suite } from "./suite";

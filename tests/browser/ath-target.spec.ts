@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Page } from "playwright-core";
 import { formatMultiplier, formatPrice, formatResultMultiplier } from "../../lib/shared/format";
-import { coinListSchema, type Coin } from "../../lib/validation/coins";
+import { coinListSchema, type Coin } from "../../lib/coins/schemas";
 import { chooseCoin } from "./coin-steps";
 import { newContext, screenshotPath, watchForErrors } from "./harness";
 import { suite } from "./suite";

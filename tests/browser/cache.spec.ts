@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { test } from "node:test";
 import { gunzipSync } from "node:zlib";
-import { coinListSchema, coinSchema } from "../../lib/validation/coins";
+import { coinListSchema, coinSchema } from "../../lib/coins/schemas";
 import { signInOverHttp } from "../bench/sign-in";
 import { operatorEdit } from "./cache-steps";
 import { newContext } from "./harness";

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Page } from "playwright-core";
 import { createPrismaClient } from "../../lib/db/create-client";
-import { healthSchema } from "../../lib/validation/health";
+import { healthSchema } from "../../lib/market/health-schema";
 import { operatorEdit, waitWithinCeiling } from "./cache-steps";
 import { newContext, screenshotPath, watchForErrors } from "./harness";
 import { suite } from "./suite";

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { privateKeyToAccount } from "viem/accounts";
-import { setupDatabase } from "../../lib/db/setup";
+import { setupDatabase } from "../../lib/db-setup/setup";
 import { copyStandaloneAssets, standaloneDir } from "../../scripts/standalone-assets";
 import { freePort } from "../helpers/free-port";
 import { stopServer, waitUntilAnswering } from "../helpers/server-process";

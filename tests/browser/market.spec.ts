@@ -13,7 +13,7 @@ import { formatPlsPrice, formatPrice } from "../../lib/shared/format";
 import { startFakeMarketApis } from "../chain/fake-market-apis";
 import { startLocalChain } from "../chain/local-chain";
 import { LOCAL_WPLS_USD, deployLocalMarket } from "../chain/local-market";
-import { coinSchema } from "../../lib/validation/coins";
+import { coinSchema } from "../../lib/coins/schemas";
 import { CEILING_MS, operatorEdit, waitWithinCeiling } from "./cache-steps";
 import { newContext, screenshotPath, watchForErrors } from "./harness";
 import { restoreSampleHistory, saveSampleHistory } from "./sample-history-steps";

@@ -5,7 +5,7 @@ import { test } from "node:test";
 import { computeComparison } from "../../lib/compare/comparison";
 import { createPrismaClient } from "../../lib/db/create-client";
 import { formatPrice, formatResultMultiplier } from "../../lib/shared/format";
-import { coinListSchema, mostComparedPairListSchema } from "../../lib/validation/coins";
+import { coinListSchema, mostComparedPairListSchema } from "../../lib/coins/schemas";
 import { waitWithinCeiling } from "./cache-steps";
 import { chooseCoin } from "./coin-steps";
 import { TEST_BOT_USERNAME } from "../helpers/telegram-api";

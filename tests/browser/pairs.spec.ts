@@ -5,7 +5,7 @@ import { test } from "node:test";
 import { createPrismaClient } from "../../lib/db/create-client";
 import { computeComparison } from "../../lib/compare/comparison";
 import { formatMarketCap, formatPrice, formatResultMultiplier } from "../../lib/shared/format";
-import { coinListSchema } from "../../lib/validation/coins";
+import { coinListSchema } from "../../lib/coins/schemas";
 import { operatorEdit, waitWithinCeiling } from "./cache-steps";
 import { newContext, screenshotPath, SITE_URL, watchForErrors } from "./harness";
 import { assertSharePng } from "./share-image-steps";

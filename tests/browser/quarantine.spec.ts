@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { createPrismaClient } from "../../lib/db/create-client";
-import { coinDetailSchema } from "../../lib/validation/coins";
+import { coinDetailSchema } from "../../lib/coins/schemas";
 import { operatorEdit, waitWithinCeiling } from "./cache-steps";
 import { newContext, screenshotPath, watchForErrors } from "./harness";
 import { suite } from "./suite";

@@ -9,9 +9,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
-import { setupDatabase } from "../../lib/db/setup";
+import { setupDatabase } from "../../lib/db-setup/setup";
 import { RATE_LIMIT_BUCKETS } from "../../lib/security/rate-limit-buckets";
-import { apiErrorSchema } from "../../lib/validation/coins";
+import { apiErrorSchema } from "../../lib/coins/schemas";
 import { startRedisServer, type RedisServer } from "../helpers/redis-server";
 import { startApp, type App } from "./harness";
 

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
-import { apiErrorSchema, coinListSchema } from "../../lib/validation/coins";
+import { apiErrorSchema, coinListSchema } from "../../lib/coins/schemas";
 import { newContext, screenshotPath, watchForErrors } from "./harness";
 import { suite } from "./suite";
 

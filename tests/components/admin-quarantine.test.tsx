@@ -3,7 +3,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { format } from "date-fns";
 import { AdminView } from "@/components/admin/admin-view";
-import type { AdminCoin } from "@/lib/validation/listings";
+import type { AdminCoin } from "@/lib/listings/schemas";
 import { json, useFakeApi } from "../helpers/fake-api";
 import { alice, renderPageWithToaster } from "../helpers/render-with-query";
 

@@ -5,7 +5,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { AdminView } from "@/components/admin/admin-view";
 import { provideSignAgain } from "@/components/wallet/sign-again";
-import type { AdminCoin } from "@/lib/validation/listings";
+import type { AdminCoin } from "@/lib/listings/schemas";
 import { apiError, hold, json, useFakeApi } from "../helpers/fake-api";
 import { alice, renderPageWithToaster } from "../helpers/render-with-query";
 import { expectToast, useToastReset } from "../helpers/toasts";

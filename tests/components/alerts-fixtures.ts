@@ -1,7 +1,7 @@
-// Answers of the alerts API (lib/validation/alerts.ts shapes) and a stand-in for the browser's
+// Answers of the alerts API (lib/alerts/schemas.ts shapes) and a stand-in for the browser's
 // Push API, which jsdom does not have: a service worker container, a registration whose
 // pushManager subscribes, Notification with a permission the test sets.
-import type { AlertFiringView, AlertRuleView } from "@/lib/validation/alerts";
+import type { AlertFiringView, AlertRuleView } from "@/lib/alerts/schemas";
 
 const coin = (id: string, symbol: string, gone = false) => ({ id, symbol, name: `${symbol} Token`, gone });
 export const hex = coin("hex", "HEX");

@@ -5,7 +5,7 @@ import { render, screen, within } from "@testing-library/react";
 import { BagTable, BagTotals } from "@/components/bag/bag-table";
 import type { BagToken } from "@/lib/bag/bag-tokens";
 import { staleIn, valueBag } from "@/lib/bag/value-bag";
-import type { PriceContext } from "@/lib/coins/freshness";
+import type { PriceContext } from "@/lib/shared/freshness";
 
 const now = Date.parse("2026-11-27T12:00:00.000Z");
 const minutesAgo = (minutes: number) => new Date(now - minutes * 60_000).toISOString();

@@ -1,6 +1,6 @@
 import { render, screen, within } from "@testing-library/react";
 import { CoinTable } from "@/components/coins/coin-table";
-import type { Coin } from "@/lib/validation/coins";
+import type { Coin } from "@/lib/coins/schemas";
 import { makeCoin, seedPriceContext } from "./fixtures";
 
 const base: Coin = makeCoin({

@@ -1,6 +1,6 @@
-import type { SavedComparison, WatchlistEntry } from "@/lib/validation/account";
-import type { PriceContext } from "@/lib/coins/freshness";
-import type { Coin } from "@/lib/validation/coins";
+import type { SavedComparison, WatchlistEntry } from "@/lib/account/schemas";
+import type { PriceContext } from "@/lib/shared/freshness";
+import type { Coin } from "@/lib/coins/schemas";
 
 export function makeCoin(overrides: Partial<Coin> & Pick<Coin, "id" | "symbol">): Coin {
   return {

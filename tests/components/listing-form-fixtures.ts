@@ -2,8 +2,8 @@
 // a quote, and a scripted wallet payer standing in for the header's wallet kit.
 import type { Hash } from "viem";
 import { provideWalletPayments, type MinedPayment, type Payer, type PaymentRequest, type WalletStage } from "@/components/wallet/send-payment";
-import type { OrderToken } from "@/lib/validation/order-token";
-import type { Order, SlotCalendar } from "@/lib/validation/orders";
+import type { OrderToken } from "@/lib/orders/order-token-schema";
+import type { Order, SlotCalendar } from "@/lib/orders/schemas";
 import { makeCoin } from "./fixtures";
 
 export const DOGGO_ADDRESS = "0x5FbDB2315678afecb367f032d93F642f64180aa3";

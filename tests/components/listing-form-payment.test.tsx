@@ -6,7 +6,7 @@ import userEvent from "@testing-library/user-event";
 import { ListingForm } from "@/components/get-listed/apply/listing-form";
 import { PAYMENT_POLL_MS } from "@/components/get-listed/apply/use-payment";
 import { PaymentError } from "@/components/wallet/send-payment";
-import type { Order } from "@/lib/validation/orders";
+import type { Order } from "@/lib/orders/schemas";
 import { apiError, hold, json, useFakeApi } from "../helpers/fake-api";
 import { TEST_INDEX_VERSION } from "../helpers/coin-api";
 import { alice, renderWithQueryClient } from "../helpers/render-with-query";

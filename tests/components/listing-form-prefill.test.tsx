@@ -3,7 +3,7 @@
 // parameter is ignored and the form opens empty.
 import { screen, within } from "@testing-library/react";
 import { ListingForm } from "@/components/get-listed/apply/listing-form";
-import { tokenParam } from "@/lib/validation/order-token";
+import { tokenParam } from "@/lib/orders/order-token-schema";
 import { apiError, json, useFakeApi } from "../helpers/fake-api";
 import { TEST_INDEX_VERSION } from "../helpers/coin-api";
 import { alice, renderWithQueryClient, type AuthAnswer } from "../helpers/render-with-query";

@@ -5,7 +5,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { AdminView } from "@/components/admin/admin-view";
-import type { OperatorOrder } from "@/lib/validation/operator-orders";
+import type { OperatorOrder } from "@/lib/orders/operator-schemas";
 import { apiError, json, useFakeApi } from "../helpers/fake-api";
 import { alice, renderPageWithToaster } from "../helpers/render-with-query";
 import { expectToast, useToastReset } from "../helpers/toasts";

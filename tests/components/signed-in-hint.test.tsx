@@ -10,7 +10,7 @@ import { PairView } from "@/components/compare/pair-view";
 import { SiteHeader } from "@/components/layout/site-header";
 import { refreshAuthUser, useAuthUser } from "@/components/wallet/use-auth-user";
 import { WalletButton } from "@/components/wallet/wallet-button";
-import { readSignedInHint, signOutSession, submitSignIn } from "@/lib/auth/sign-in-calls.browser";
+import { readSignedInHint, signOutSession, submitSignIn } from "@/lib/api/sign-in-calls.browser";
 import { computeComparison } from "@/lib/compare/comparison";
 import { apiError, hold, json, useFakeApi } from "../helpers/fake-api";
 import { alice, freshQueryClient, renderWithQueryClient, setSignedInHint } from "../helpers/render-with-query";

@@ -4,7 +4,7 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import type { Hex } from "viem";
 import { encode } from "next-auth/jwt";
 import type { PrismaClient } from "@/lib/db/create-client";
-import { apiErrorSchema } from "@/lib/validation/coins";
+import { apiErrorSchema } from "@/lib/coins/schemas";
 import { Browser, SITE, TEST_AUTH_SECRET } from "./wallet-session";
 
 /** What a browser sends on a fetch from the site's own pages. */

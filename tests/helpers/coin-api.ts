@@ -1,7 +1,7 @@
 // Serves the coin reads the selectors and comparisons make (the coin index, coins by id) from a
 // fake of our API, over a fixed list of coins, as the real endpoints would answer.
 import { toCoinIndexRows } from "@/lib/coins/coin-index";
-import type { Coin } from "@/lib/validation/coins";
+import type { Coin } from "@/lib/coins/schemas";
 import { apiError, json, type useFakeApi } from "./fake-api";
 
 export const TEST_INDEX_VERSION = "test-version";

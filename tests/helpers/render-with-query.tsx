@@ -9,10 +9,10 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import { Toaster } from "@/components/ui/toaster";
-import { AUTH_USER_QUERY_KEY, signedInHintChanged } from "@/lib/auth/sign-in-calls.browser";
+import { AUTH_USER_QUERY_KEY, signedInHintChanged } from "@/lib/api/sign-in-calls.browser";
 import { SIGNED_IN_HINT_COOKIE } from "@/lib/auth/signed-in-hint";
 import { createQueryClient, setBrowserQueryClient } from "@/lib/api/query-client.browser";
-import type { AuthUser } from "@/lib/validation/auth";
+import type { AuthUser } from "@/lib/auth/schemas";
 
 export type AuthAnswer = "pending" | AuthUser | null;
 

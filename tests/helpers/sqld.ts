@@ -165,7 +165,7 @@ export function useSqldDatabase(options: { env?: Record<string, string> } = {}) 
   beforeAll(async () => {
     server = await startSqld();
     const { resetEnvCache } = await import("@/lib/config/env");
-    const { setupDatabase } = await import("@/lib/db/setup");
+    const { setupDatabase } = await import("@/lib/db-setup/setup");
     const set = (values: Record<string, string>) => {
       for (const [key, value] of Object.entries(values)) {
         if (!(key in saved)) saved[key] = process.env[key];

@@ -10,7 +10,7 @@ import type { PublicTag } from "@/lib/cache/public-tags";
 import { createPrismaClient, type PrismaClient } from "@/lib/db/create-client";
 import { getDb } from "@/lib/db/get-db.server";
 import { migrateDatabase } from "@/lib/db/migrate";
-import { setupDatabase } from "@/lib/db/setup";
+import { setupDatabase } from "@/lib/db-setup/setup";
 import { resetEnvCache } from "@/lib/config/env";
 import { resetRateLimitForTests } from "@/lib/security/rate-limit.server";
 

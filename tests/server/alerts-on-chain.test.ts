@@ -26,7 +26,7 @@ import { refreshMarket } from "@/lib/market/run.server";
 import { createPulseXSource } from "@/lib/market/sources/pulsex.server";
 import { pairPath } from "@/lib/compare/pair-route";
 import { formatMarketCap } from "@/lib/shared/format";
-import { parseProvenance } from "@/lib/validation/provenance";
+import { parseProvenance } from "@/lib/coins/provenance-schema";
 import { startLocalChain, type LocalChain } from "../chain/local-chain";
 import { setEnvVars } from "../helpers/env-vars";
 import { startMarketWorker, type WorkerProcess } from "../helpers/market-worker-process";

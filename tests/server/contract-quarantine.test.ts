@@ -10,8 +10,8 @@ import { listAdminCoins } from "@/lib/listings/coins.server";
 import { sqlDateTime } from "@/lib/db/sql-datetime";
 import { runRefreshPass } from "@/lib/market/refresh.server";
 import type { PriceSource, Quote, QuoteFailure, SourceResult } from "@/lib/market/types";
-import { coinDetailSchema } from "@/lib/validation/coins";
-import { healthSchema } from "@/lib/validation/health";
+import { coinDetailSchema } from "@/lib/coins/schemas";
+import { healthSchema } from "@/lib/market/health-schema";
 import { call } from "../helpers/request";
 import { useTestDatabase } from "../helpers/test-database";
 

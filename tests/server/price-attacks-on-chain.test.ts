@@ -8,7 +8,7 @@ import { createPulseChainClient } from "@/lib/market/onchain/client.server";
 import type { PulseXContracts } from "@/lib/market/onchain/contracts";
 import { runRefreshPass, type RefreshReport } from "@/lib/market/refresh.server";
 import { createPulseXSource } from "@/lib/market/sources/pulsex.server";
-import { parseProvenance } from "@/lib/validation/provenance";
+import { parseProvenance } from "@/lib/coins/provenance-schema";
 import { startLocalChain, type LocalChain } from "../chain/local-chain";
 import { useTestDatabase } from "../helpers/test-database";
 

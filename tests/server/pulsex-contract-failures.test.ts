@@ -12,7 +12,7 @@ import { createMemoryPoolCache } from "@/lib/market/onchain/pool-cache";
 import { runRefreshPass } from "@/lib/market/refresh.server";
 import { createPulseXSource, type PulseXSourceOptions } from "@/lib/market/sources/pulsex.server";
 import type { QuoteRequest } from "@/lib/market/types";
-import { parseProvenance } from "@/lib/validation/provenance";
+import { parseProvenance } from "@/lib/coins/provenance-schema";
 import { compileTestContracts } from "../chain/compile";
 import { BURN_DEAD, startLocalChain, type LocalChain } from "../chain/local-chain";
 import { SELECTORS, startRpcProxy, type RpcProxy } from "../chain/rpc-proxy";

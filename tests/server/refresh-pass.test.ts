@@ -92,7 +92,7 @@ describe("priceUpdatedAt", () => {
 });
 
 describe("all-time highs", () => {
-  // ehex: a token whose seed highs are its snapshot figures (lib/db/seed.ts), quoted by its own contract.
+  // ehex: a token whose seed highs are its snapshot figures (lib/db-setup/seed.ts), quoted by its own contract.
   beforeAll(() => onlyQuote("dexscreener", ["ehex"]));
 
   test("raised only by a price that held over 3 passes and 10 minutes: a one-pass spike never; never lowered; the market cap high on its own", async () => {

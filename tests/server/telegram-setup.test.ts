@@ -1,7 +1,7 @@
 // `npm run telegram:setup` as a real process against the local Bot API server: the webhook and the
 // command menu it sets, and the errors it gives when the environment lacks what it needs.
 import { execFile } from "node:child_process";
-import { BOT_COMMANDS } from "@/lib/telegram/commands";
+import { BOT_COMMANDS } from "@/lib/bot/commands";
 import { TEST_BOT_TOKEN, TEST_BOT_USERNAME, TEST_WEBHOOK_SECRET, startTelegramApi, type TelegramApiServer } from "../helpers/telegram-api";
 
 jest.setTimeout(60_000);

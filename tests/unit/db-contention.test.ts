@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createClient } from "@libsql/client";
 import { createPrismaClient } from "@/lib/db/create-client";
-import { setupDatabase } from "@/lib/db/setup";
+import { setupDatabase } from "@/lib/db-setup/setup";
 
 let dir: string;
 let url: string;

@@ -4,8 +4,8 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import path from "node:path";
 import { createClient } from "@libsql/client";
-import { setupDatabase } from "@/lib/db/setup";
-import { lockConfig, SETUP_LOCK_TABLE, withSetupLock } from "@/lib/db/setup-lock";
+import { setupDatabase } from "@/lib/db-setup/setup";
+import { lockConfig, SETUP_LOCK_TABLE, withSetupLock } from "@/lib/db-setup/setup-lock";
 import { seedCoins } from "@/prisma/seed/coins";
 
 let dir: string;

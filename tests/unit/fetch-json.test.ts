@@ -2,7 +2,7 @@ import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { z } from "zod";
 import { ApiCallError, fetchJson } from "@/lib/api/fetch-json.browser";
-import { coinListSchema } from "@/lib/validation/coins";
+import { coinListSchema } from "@/lib/coins/schemas";
 
 const BASE = "http://app.test";
 const server = setupServer();

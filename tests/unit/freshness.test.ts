@@ -1,4 +1,4 @@
-import { STALE_AFTER_MINUTES, formatPriceAge, newestLivePriceAt, staleBefore, staleMinutes } from "@/lib/coins/freshness";
+import { STALE_AFTER_MINUTES, formatPriceAge, newestLivePriceAt, staleBefore, staleMinutes } from "@/lib/shared/freshness";
 
 // All times on 2026-11-23; NOW is 12:00:00 UTC.
 const NOW = Date.parse("2026-11-23T12:00:00.000Z");

@@ -1,5 +1,5 @@
 // The lint rules that hold the codebase's layout (eslint.config.mjs) catch what they are for:
-// an import circle, and an import running back up a floor. Each probe lints a real file's path
+// an import circle, an import running back up a floor or up a layer of lib/. Each probe lints a real file's path
 // with one import added, so the rules see the real tree. ESLint loads its ESM config with a
 // dynamic import that jest's module sandbox cannot run, so the probes run in a child Node.
 import { execFileSync } from "node:child_process";
@@ -21,21 +21,26 @@ function lint(probes: Probe[]): string[][] {
   return JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: process.cwd(), encoding: "utf8" }));
 }
 
-test("an import circle, and imports back up a floor, are errors; the same file's own imports are not", () => {
-  const [circle, libToComponents, libToApp, seedToLib, componentsToApp, clean] = lint([
+test("an import circle, imports back up a floor, and within lib/ up or across a layer, are errors; an import down a layer is not", () => {
+  const [circle, libToComponents, libToApp, seedToLib, componentsToApp, upALayer, acrossALayer, clean] = lint([
     // lib/compare/sitemap-entries.ts imports lib/coins/coin-path.ts: importing it back closes a circle.
     { file: "lib/coins/coin-path.ts", text: 'import { SITEMAP_PAGES } from "@/lib/compare/sitemap-entries";\nexport const pages = SITEMAP_PAGES;\n' },
     { file: "lib/shared/format.ts", text: 'import { Button } from "@/components/ui/button";\nexport const x = Button;\n' },
     { file: "lib/shared/format.ts", text: 'import robots from "@/app/robots";\nexport const x = robots;\n' },
     { file: "prisma/seed/coins.ts", text: 'import { formatPrice } from "@/lib/shared/format";\nexport const x = formatPrice;\n' },
     { file: "components/ui/button.tsx", text: 'import robots from "@/app/robots";\nexport const x = robots;\n' },
-    { file: "lib/shared/format.ts", text: 'import { SITEMAP_PAGES } from "@/lib/compare/sitemap-entries";\nexport const pages = SITEMAP_PAGES;\n' },
+    // lib/ in layers (eslint.config.mjs LIB_LAYERS): coins (2) below trending (3); trending and bag share layer 3.
+    { file: "lib/coins/coin-path.ts", text: 'import { MEME_TAG } from "@/lib/trending/home-tables";\nexport const tag = MEME_TAG;\n' },
+    { file: "lib/trending/home-tables.ts", text: 'import { toBagTokenRows } from "@/lib/bag/bag-tokens";\nexport const rows = toBagTokenRows;\n' },
+    { file: "lib/compare/pair-copy.ts", text: 'import { coinPath } from "@/lib/coins/coin-path";\nexport const path = coinPath;\n' },
   ]);
   expect(circle).toContain("import/no-cycle");
   expect(libToComponents).toContain("import/no-restricted-paths");
   expect(libToApp).toContain("import/no-restricted-paths");
   expect(seedToLib).toContain("import/no-restricted-paths");
   expect(componentsToApp).toContain("import/no-restricted-paths");
+  expect(upALayer).toContain("import/no-restricted-paths");
+  expect(acrossALayer).toContain("import/no-restricted-paths");
   expect(clean).toEqual([]);
 }, 60_000);
 

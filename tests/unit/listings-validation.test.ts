@@ -1,6 +1,6 @@
 // The listing rules shared by the admin API, the CLI and the admin page's forms.
 import { firstFreeId, slugFromSymbol } from "@/lib/listings/slug";
-import { addressSchema, logoUrlSchema, splitTags, tagsSchema } from "@/lib/validation/listings";
+import { addressSchema, logoUrlSchema, splitTags, tagsSchema } from "@/lib/listings/schemas";
 
 test.each([
   ["PEPE", "pepe"],

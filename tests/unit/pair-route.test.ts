@@ -1,4 +1,5 @@
-import { indexBySymbol, pairPath, resolvePair } from "@/lib/compare/pair-route";
+import { indexBySymbol } from "@/lib/coins/coin-lookup";
+import { pairPath, resolvePair } from "@/lib/compare/pair-route";
 
 type C = { id: string; symbol: string };
 const coins: C[] = [

@@ -2,7 +2,7 @@
 // peaks at the seed high on its date and nowhere else, covers the charts' year, and is the same
 // every time.
 import fc from "fast-check";
-import { SNAPSHOT_TAKEN_AT } from "@/lib/db/seed";
+import { SNAPSHOT_TAKEN_AT } from "@/lib/db-setup/seed";
 import { seedAllTimeHigh } from "@/prisma/seed/all-time-highs";
 import { seedCoins } from "@/prisma/seed/coins";
 import { sampleHistory, seedCoinSampleHistory, type SamplePoint } from "@/prisma/seed/sample-history";

@@ -1,7 +1,7 @@
 // How a word typed to the bot names a coin, and the pure pieces of its replies.
-import { indexBySymbol } from "@/lib/compare/pair-route";
-import { closestCoin, resolveCoin } from "@/lib/telegram/resolve-coin";
-import { compareCallbackData, escapeHtml, parseCompareArgs, parseCompareCallback } from "@/lib/telegram/replies";
+import { indexBySymbol } from "@/lib/coins/coin-lookup";
+import { closestCoin, resolveCoin } from "@/lib/bot/resolve-coin";
+import { compareCallbackData, escapeHtml, parseCompareArgs, parseCompareCallback } from "@/lib/bot/replies";
 
 const coins = [
   { id: "btc", symbol: "BTC", name: "Bitcoin" },

@@ -1,4 +1,4 @@
-// Cleaning a token's on-chain name and symbol (lib/listings/token-text.ts): examples for each
+// Cleaning a token's on-chain name and symbol (lib/market/onchain/token-text.ts): examples for each
 // rule, then properties over arbitrary strings (fast-check), hostile characters mixed in.
 import fc from "fast-check";
 import {
@@ -9,7 +9,7 @@ import {
   hasHiddenCharacters,
   MAX_TOKEN_NAME_LENGTH,
   MAX_TOKEN_SYMBOL_LENGTH,
-} from "@/lib/listings/token-text";
+} from "@/lib/market/onchain/token-text";
 
 /** The characters the brief names, and a few more of the same kinds. */
 const BIDI_AND_FORMAT = ["\u061C", "\u200B", "\u200C", "\u200D", "\u200E", "\u200F", "\u202A", "\u202B", "\u202C", "\u202D", "\u202E", "\u2066", "\u2067", "\u2068", "\u2069", "\uFEFF", "\u2060", "\u00AD", "\u{E0041}"];

@@ -3,7 +3,7 @@ import { methods, route } from "@/lib/api/route.server";
 import { publicJsonBody } from "@/lib/api/responses";
 import { getCoinsByIdsOrThrow, listCoins } from "@/lib/coins/queries.server";
 import { getCoinSnapshot } from "@/lib/coins/snapshot.server";
-import { DEFAULT_PER_PAGE } from "@/lib/validation/coins";
+import { DEFAULT_PER_PAGE } from "@/lib/coins/schemas";
 
 export const dynamic = "force-dynamic";
 

@@ -7,11 +7,11 @@ import { NextResponse } from "next/server";
 import { endpoints } from "@/lib/api/contract";
 import { statusOf } from "@/lib/api/error-codes";
 import { methods, route } from "@/lib/api/route.server";
-import { pricesAreStale, readPriceHealth } from "@/lib/coins/price-health.server";
+import { pricesAreStale, readPriceHealth } from "@/lib/market/price-health.server";
 import { getEnv } from "@/lib/config/env";
 import { getDb } from "@/lib/db/get-db.server";
 import { isDraining } from "@/lib/http/shutdown.server";
-import type { Health, HealthUnavailable } from "@/lib/validation/health";
+import type { Health, HealthUnavailable } from "@/lib/market/health-schema";
 
 export const dynamic = "force-dynamic";
 

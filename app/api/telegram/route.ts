@@ -2,13 +2,13 @@
 // access guard refuses anything without the secret header (401); the update is handled within the
 // request, so Telegram's next update to this chat waits for this one, and answered 200 once
 // handled or when it was already handled. A Bot API that does not answer is a 503: Telegram sends
-// the update again later (lib/telegram/handle-update.server.ts).
+// the update again later (lib/bot/handle-update.server.ts).
 import type { Update } from "grammy/types";
 import { endpoints } from "@/lib/api/contract";
 import { ApiError } from "@/lib/api/errors";
 import { methods, route } from "@/lib/api/route.server";
 import { getDb } from "@/lib/db/get-db.server";
-import { handleTelegramUpdate } from "@/lib/telegram/handle-update.server";
+import { handleTelegramUpdate } from "@/lib/bot/handle-update.server";
 
 export const dynamic = "force-dynamic";
 export const maxDuration = 30;

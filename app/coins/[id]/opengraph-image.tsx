@@ -1,6 +1,6 @@
 import { notFound } from "next/navigation";
 import { getCoinSnapshot } from "@/lib/coins/snapshot.server";
-import { SHARE_IMAGE_SIZE } from "@/lib/compare/share-image";
+import { SHARE_IMAGE_SIZE } from "@/lib/shared/share-frame";
 import { renderCoinShareImage } from "@/lib/coins/share-image";
 
 // Cached like the page (app/layout.tsx): rebuilt with the prices, not per request.

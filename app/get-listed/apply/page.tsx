@@ -4,7 +4,7 @@ import { ListingForm } from "@/components/get-listed/apply/listing-form";
 import { QueryProvider } from "@/components/query-provider";
 import { getCoinSnapshot } from "@/lib/coins/snapshot.server";
 import { getEnv } from "@/lib/config/env";
-import { tokenParam } from "@/lib/validation/order-token";
+import { tokenParam } from "@/lib/orders/order-token-schema";
 
 export const metadata: Metadata = {
   title: "Listing Form",

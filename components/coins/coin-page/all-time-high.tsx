@@ -2,7 +2,7 @@ import { Card } from "@/components/ui/card";
 import { distanceFromHigh, formatDistanceFromHigh } from "@/lib/coins/distance-from-high";
 import { formatMarketCap, formatPrice } from "@/lib/shared/format";
 import { formatDay } from "@/lib/shared/format";
-import type { Coin } from "@/lib/validation/coins";
+import type { Coin } from "@/lib/coins/schemas";
 import { Fact } from "./fact";
 
 /** The all-time highs of price and market cap, when they were set, and how far today is from them. */

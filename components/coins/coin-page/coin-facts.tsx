@@ -2,9 +2,9 @@ import { PriceBadges } from "@/components/coins/price-badges";
 import { PriceChange } from "@/components/coins/price-change";
 import { Card } from "@/components/ui/card";
 import { describePriceOrigin, formatSupply } from "@/lib/coins/coin-figures";
-import type { PriceContext } from "@/lib/coins/freshness";
+import type { PriceContext } from "@/lib/shared/freshness";
 import { formatMarketCap, formatPrice } from "@/lib/shared/format";
-import type { Coin } from "@/lib/validation/coins";
+import type { Coin } from "@/lib/coins/schemas";
 import { Fact } from "./fact";
 
 /** Today's figures: price (with its cautions), market cap, 24h change, supply, liquidity, source. */

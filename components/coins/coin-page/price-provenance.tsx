@@ -1,11 +1,11 @@
 import { Card } from "@/components/ui/card";
 import { PROVENANCE_ANCHOR } from "@/lib/coins/coin-path";
-import { ageOf, averagePhrase, priceCaveat, reservesPhrase, sourceCheckPhrase, supplyReadingPhrase } from "@/lib/coins/provenance-copy";
-import { staleMinutes, type PriceContext } from "@/lib/coins/freshness";
+import { ageOf, averagePhrase, priceCaveat, reservesPhrase, sourceCheckPhrase, supplyReadingPhrase } from "@/lib/market/provenance-copy";
+import { staleMinutes, type PriceContext } from "@/lib/shared/freshness";
 import { EXPLORER_NAME, explorerAddressUrl, explorerBlockUrl } from "@/lib/chain/explorer";
 import type { PriceAccount } from "@/lib/coins/queries.server";
-import type { Coin } from "@/lib/validation/coins";
-import type { Provenance } from "@/lib/validation/provenance";
+import type { Coin } from "@/lib/coins/schemas";
+import type { Provenance } from "@/lib/coins/provenance-schema";
 
 /**
  * 'Where this price comes from': the pool, reserves and block of an on-chain price (linked on the

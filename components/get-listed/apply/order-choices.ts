@@ -2,8 +2,8 @@
 // server's own schema (createOrderBodySchema) so a field is refused here in the server's words.
 import type { IndexedCoin } from "@/lib/coins/coin-index";
 import type { ListingPlanId, SlotLength } from "@/lib/orders/catalog";
-import type { OrderToken } from "@/lib/validation/order-token";
-import { createOrderBodySchema, type CreateOrderInput } from "@/lib/validation/orders";
+import type { OrderToken } from "@/lib/orders/order-token-schema";
+import { createOrderBodySchema, type CreateOrderInput } from "@/lib/orders/schemas";
 
 export type OrderChoices = {
   plan: ListingPlanId | null;

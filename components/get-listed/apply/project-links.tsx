@@ -2,7 +2,7 @@
 // with the order, and published only once the operator approves them.
 import { useId } from "react";
 import { Input } from "@/components/ui/input";
-import { MAX_PROJECT_LINKS } from "@/lib/validation/orders";
+import { MAX_PROJECT_LINKS } from "@/lib/orders/schemas";
 
 export function ProjectLinks({
   logoUrl,

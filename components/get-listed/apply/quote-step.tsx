@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { planName, slotPhrase } from "@/components/orders/order-text";
 import { formatPrice, formatWholeUsd } from "@/lib/shared/format";
 import { formatPls } from "@/lib/orders/amount";
-import type { Order } from "@/lib/validation/orders";
+import type { Order } from "@/lib/orders/schemas";
 import { PaymentProgress } from "./payment-progress";
 import { QuoteCountdown, useSecondsLeft } from "./quote-countdown";
 import { usePayment } from "./use-payment";

@@ -1,7 +1,7 @@
 // The slot calendar's arithmetic, on UTC day keys ("2026-12-03"): a slot of N days starting on D
 // takes one featured seat on each of D .. D+N-1, so D can start it only when every one of those
 // days still has a free seat and lies within the calendar (90 days from tomorrow).
-import type { SlotCalendar } from "@/lib/validation/orders";
+import type { SlotCalendar } from "@/lib/orders/schemas";
 
 const DAY_MS = 86_400_000;
 

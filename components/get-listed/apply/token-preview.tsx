@@ -3,8 +3,8 @@
 // already, why only a slot can be ordered.
 import Link from "next/link";
 import { formatMarketCap, formatPrice, formatTokenAmount } from "@/lib/shared/format";
-import { escapeHiddenCharacters } from "@/lib/listings/token-text";
-import type { ListedOrderToken, NewOrderToken, OrderToken } from "@/lib/validation/order-token";
+import { escapeHiddenCharacters } from "@/lib/market/onchain/token-text";
+import type { ListedOrderToken, NewOrderToken, OrderToken } from "@/lib/orders/order-token-schema";
 
 export function TokenPreview({ token }: { token: OrderToken }) {
   return token.kind === "new" ? <NewToken token={token} /> : <ListedToken token={token} />;

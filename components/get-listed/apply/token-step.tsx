@@ -10,8 +10,8 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { describeFailure } from "@/components/orders/call-failure";
 import { apiMutation } from "@/lib/api/endpoint-queries.browser";
-import { addressSchema } from "@/lib/validation/listings";
-import type { OrderToken } from "@/lib/validation/order-token";
+import { addressSchema } from "@/lib/listings/schemas";
+import type { OrderToken } from "@/lib/orders/order-token-schema";
 import { TokenPreview } from "./token-preview";
 
 export function TokenStep({

@@ -11,7 +11,7 @@ import type { Address, Hash } from "viem";
 import { describeFailure, isTransient } from "@/components/orders/call-failure";
 import { callApi } from "@/lib/api/call-api.browser";
 import { PaymentError, walletPayer, type WalletStage } from "@/components/wallet/send-payment";
-import type { Order } from "@/lib/validation/orders";
+import type { Order } from "@/lib/orders/schemas";
 
 /** How often the server is asked again while the payment gathers confirmations (blocks: 10 s). */
 export const PAYMENT_POLL_MS = 5_000;

@@ -1,11 +1,11 @@
 // Reads what listing a token needs from its contract: name, symbol and decimals (one Multicall3
 // round trip). Used by the operator's listing flow, which has already checked that the RPC is
 // PulseChain (lib/listings/coins.server.ts); the price comes from the PulseX source. The name and symbol
-// are whatever the contract's deployer chose, so they are cleaned here (lib/listings/token-text.ts)
+// are whatever the contract's deployer chose, so they are cleaned here (lib/market/onchain/token-text.ts)
 // before anything else sees them; the raw strings come along for the operator's preview.
 import "server-only";
 import { erc20Abi, getAddress, isAddress, type Address, type PublicClient } from "viem";
-import { cleanTokenName, cleanTokenSymbol, MAX_TOKEN_NAME_LENGTH, MAX_TOKEN_SYMBOL_LENGTH } from "@/lib/listings/token-text";
+import { cleanTokenName, cleanTokenSymbol, MAX_TOKEN_NAME_LENGTH, MAX_TOKEN_SYMBOL_LENGTH } from "@/lib/market/onchain/token-text";
 import { shortMessage } from "./client.server";
 import type { PulseXContracts } from "./contracts";
 

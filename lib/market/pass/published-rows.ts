@@ -1,7 +1,7 @@
 // What the pass writes for its coins (pure): each published price as its row, with its 24h change
 // and the highs it may raise; the moves held back; the coins newly under the liquidity floor.
 import { usableFigures } from "@/lib/alerts/evaluate";
-import { staleBefore } from "@/lib/coins/freshness";
+import { staleBefore } from "@/lib/shared/freshness";
 import type { Coin } from "@/lib/generated/prisma/client";
 import { heldFigures, type PricePoint } from "../held-highs";
 import type { PendingMoveRow, PublishedPrice } from "../pass-writes.server";

@@ -14,7 +14,7 @@ import { pathToFileURL } from "node:url";
 import { drainOutbox } from "../../../lib/alerts/outbox.server";
 import { resetEnvCache } from "../../../lib/config/env";
 import { createPrismaClient } from "../../../lib/db/create-client";
-import { setupDatabase } from "../../../lib/db/setup";
+import { setupDatabase } from "../../../lib/db-setup/setup";
 import { TEST_BOT_TOKEN, TEST_BOT_USERNAME, startTelegramApi } from "../../helpers/telegram-api";
 
 export const CHATS = 1_000;

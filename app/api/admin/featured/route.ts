@@ -1,7 +1,7 @@
 import { endpoints } from "@/lib/api/contract";
 import { created, methods, route } from "@/lib/api/route.server";
 import { getDb } from "@/lib/db/get-db.server";
-import { listFeaturedSlots, scheduleFeatured } from "@/lib/listings/featured.server";
+import { listFeaturedSlots, scheduleFeatured } from "@/lib/orders/featured-slots.server";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import { endpoints } from "@/lib/api/contract";
 import { methods, route } from "@/lib/api/route.server";
-import { getActiveFeaturedComparisons } from "@/lib/coins/featured.server";
+import { getActiveFeaturedComparisons } from "@/lib/compare/featured.server";
 
 export const dynamic = "force-dynamic";
 

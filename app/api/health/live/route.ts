@@ -6,7 +6,7 @@ import { endpoints } from "@/lib/api/contract";
 import { statusOf } from "@/lib/api/error-codes";
 import { methods, route } from "@/lib/api/route.server";
 import { getDb } from "@/lib/db/get-db.server";
-import type { HealthUnavailable } from "@/lib/validation/health";
+import type { HealthUnavailable } from "@/lib/market/health-schema";
 
 export const dynamic = "force-dynamic";
 

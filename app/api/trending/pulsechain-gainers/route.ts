@@ -1,6 +1,6 @@
 import { endpoints } from "@/lib/api/contract";
 import { methods, route } from "@/lib/api/route.server";
-import { listPulsechainGainers } from "@/lib/coins/queries.server";
+import { listPulsechainGainers } from "@/lib/trending/lists.server";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import { endpoints } from "@/lib/api/contract";
 import { methods, route } from "@/lib/api/route.server";
-import { listTopGainers } from "@/lib/coins/queries.server";
+import { listTopGainers } from "@/lib/trending/lists.server";
 
 export const dynamic = "force-dynamic";
 

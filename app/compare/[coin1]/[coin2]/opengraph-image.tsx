@@ -1,6 +1,7 @@
 import { notFound } from "next/navigation";
 import { getPairPage } from "@/lib/compare/pair-page.server";
-import { renderShareImage, SHARE_IMAGE_SIZE } from "@/lib/compare/share-image";
+import { renderShareImage } from "@/lib/compare/share-image";
+import { SHARE_IMAGE_SIZE } from "@/lib/shared/share-frame";
 
 // Cached like the page (app/layout.tsx): rebuilt with the prices, not per request.
 export const revalidate = 20;

@@ -8,7 +8,7 @@ import type { DiscoveryFailure } from "../../onchain/read-miss";
 import type { SupplyReading, TokenPools } from "../../onchain/pool-cache";
 import { bestRoute, spotBasePerToken, toUnits, type BasePool, type StableCheck } from "../../onchain/reserves";
 import type { Quote, QuoteFailure } from "../../types";
-import type { OnchainProvenance } from "@/lib/validation/provenance";
+import type { OnchainProvenance } from "@/lib/coins/provenance-schema";
 import type { Bases, Labels } from "./bases";
 import type { ChainReads } from "./chain-reads";
 import { pulsexFailure, type PassCoin } from "./coins";

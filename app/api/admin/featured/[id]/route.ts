@@ -1,7 +1,7 @@
 import { endpoints } from "@/lib/api/contract";
 import { methods, route } from "@/lib/api/route.server";
 import { getDb } from "@/lib/db/get-db.server";
-import { removeFeatured } from "@/lib/listings/featured.server";
+import { removeFeatured } from "@/lib/orders/featured-slots.server";
 
 export const dynamic = "force-dynamic";
 

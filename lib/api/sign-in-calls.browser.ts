@@ -1,0 +1,65 @@
+// The browser's side of sign-in: the calls the wallet kit's authentication adapter makes, and
+// the "signed in" hint cookie (lib/auth/signed-in-hint.ts) that decides whether the browser asks
+// who is signed in at all. Sign-in and sign-out go through next-auth's endpoints with its CSRF
+// token, as forms; the server sets and clears the hint beside the session cookie.
+import { callApi } from "@/lib/api/call-api.browser";
+import { hasSignedInHint, signedInHintCookie } from "../auth/signed-in-hint";
+
+/** TanStack Query key of the signed-in user; invalidated whenever sign-in state changes. */
+export const AUTH_USER_QUERY_KEY = ["auth", "user"] as const;
+
+const hintListeners = new Set<() => void>();
+
+/** For useSyncExternalStore: called whenever the hint may have changed. */
+export function subscribeToSignedInHint(listener: () => void): () => void {
+  hintListeners.add(listener);
+  return () => hintListeners.delete(listener);
+}
+
+/** Whether this browser holds the "signed in" hint (never on the server: pages are the same for everyone). */
+export function readSignedInHint(): boolean {
+  return typeof document !== "undefined" && hasSignedInHint(document.cookie);
+}
+
+/** Tells the page to read the hint again (after a response that may have set or cleared it). */
+export function signedInHintChanged(): void {
+  for (const listener of hintListeners) listener();
+}
+
+/** Drops the hint in the browser too (the server's 401 already cleared it), and tells the page. */
+export function clearSignedInHint(): void {
+  if (typeof document === "undefined") return;
+  if (readSignedInHint()) document.cookie = signedInHintCookie({ maxAgeSeconds: 0, secure: window.location.protocol === "https:" });
+  signedInHintChanged();
+}
+
+/**
+ * GET /api/auth/user: the user, or null when signed out (a 401 is an answer, not an error). Only
+ * asked while the hint is present, so a 401 means the hint was stale: it is cleared.
+ */
+export async function fetchAuthUser() {
+  const user = await callApi("authUser", {}, { on401: "returnNull" });
+  if (!user) clearSignedInHint();
+  return user;
+}
+
+export async function fetchNonce(): Promise<string> {
+  return (await callApi("nonce")).nonce;
+}
+
+/** Sends the signed SIWE message (the answer sets the hint); throws ApiCallError (401, the refusal as its code) when refused. */
+export async function submitSignIn(message: string, signature: string): Promise<void> {
+  const { csrfToken } = await callApi("csrf");
+  await callApi("signIn", { body: { message, signature, csrfToken } });
+  signedInHintChanged();
+}
+
+/** Ends the session; the answer clears the hint. */
+export async function signOutSession(): Promise<void> {
+  try {
+    const { csrfToken } = await callApi("csrf");
+    await callApi("signOut", { body: { csrfToken } });
+  } finally {
+    signedInHintChanged();
+  }
+}
