@@ -78,6 +78,7 @@ import { historyQuerySchema, historySchema } from "@/lib/history/schemas";
 import { healthLiveSchema, healthSchema } from "@/lib/market/health-schema";
 import { telegramConnectSchema, telegramLinkSchema, telegramUpdateSchema } from "@/lib/telegram/schemas";
 import type { RateLimitBucket } from "@/lib/security/rate-limit-buckets";
+import { safeReturnPath } from "@/lib/wallet/login-redirect";
 
 export type Method = "GET" | "POST" | "PATCH" | "DELETE";
 
@@ -252,7 +253,12 @@ export const endpoints = {
     path: "/api/login",
     access: "public",
     cache: "none",
-    query: z.strictObject({ returnTo: z.string().optional() }),
+    query: z.strictObject({
+      returnTo: z
+        .string()
+        .refine((value) => safeReturnPath(value) !== null, "must be a path on this site, such as /watchlist.")
+        .optional(),
+    }),
     response: z.unknown(),
   },
 

@@ -5,7 +5,7 @@
 // the update again later (lib/bot/handle-update.server.ts).
 import type { Update } from "grammy/types";
 import { endpoints } from "@/lib/api/contract";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/errors/domain-error";
 import { methods, route } from "@/lib/api/route.server";
 import { getDb } from "@/lib/db/get-db.server";
 import { handleTelegramUpdate } from "@/lib/bot/handle-update.server";
@@ -19,7 +19,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
       await handleTelegramUpdate(getDb(), body as unknown as Update);
     } catch (error) {
       console.error(`[telegram] update ${body.update_id} failed: ${error instanceof Error ? error.message : String(error)}`);
-      throw new ApiError("service_unavailable", "The update could not be answered now; Telegram will send it again.");
+      throw new DomainError("unavailable", "The update could not be answered now; Telegram will send it again.");
     }
     return { ok: true as const };
   }),

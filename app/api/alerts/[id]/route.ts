@@ -1,12 +1,12 @@
 import { endpoints } from "@/lib/api/contract";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/errors/domain-error";
 import { methods, route } from "@/lib/api/route.server";
 import { deleteAlertRule, setAlertRulePaused } from "@/lib/alerts/rules.server";
 import { getDb } from "@/lib/db/get-db.server";
 
 export const dynamic = "force-dynamic";
 
-const notFound = (id: number) => new ApiError("not_found", endpoints.updateAlert.notFound({ id: String(id) }));
+const notFound = (id: number) => new DomainError("not_found", endpoints.updateAlert.notFound({ id: String(id) }));
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   PATCH: route(endpoints.updateAlert, async ({ params, user, body }) => {
