@@ -11,6 +11,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 import { privateKeyToAccount } from "viem/accounts";
 import { setupDatabase } from "../../lib/db-setup/setup";
 import { copyStandaloneAssets, standaloneDir } from "../../scripts/standalone-assets";
+import { startEdge, type Edge } from "../helpers/edge";
 import { freePort } from "../helpers/free-port";
 import { stopServer, waitUntilAnswering } from "../helpers/server-process";
 
@@ -128,6 +129,44 @@ export async function startApp(options: StartOptions = {}): Promise<App> {
       if (dir) rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The site as a Node host serves it (docs/operations.md: "The edge"): the edge (nginx,
+ * deploy/nginx/) in front of two standalone servers on one database, the servers trusting the
+ * edge (TRUST_PROXY=loopback) for the client's address and sharing one NEXTAUTH_SECRET. The App
+ * is the edge's address (`pid` and `exited` the first server's); the edge picks an instance by the
+ * client's address, and its access log says which one answered.
+ */
+export type EdgeSite = App & { edge: Edge; instances: App[] };
+
+export async function startBehindEdge(options: StartOptions = {}): Promise<EdgeSite> {
+  const edgePort = await freePort();
+  const origin = `http://127.0.0.1:${edgePort}`;
+  const env = { NEXTAUTH_SECRET: randomBytes(32).toString("base64url"), ...options.env, AUTH_ORIGINS: origin, TRUST_PROXY: "loopback" };
+  const first = await startApp({ ...options, env });
+  const apps = [first];
+  try {
+    apps.push(await startApp({ databaseUrl: first.databaseUrl, build: false, env }));
+    // The edge's own answers carry the headers the build gave the app's (lib/security/headers.mjs).
+    const edge = await startEdge({ port: edgePort, upstreams: apps.map((app) => app.baseUrl), env: { ...process.env, NODE_ENV: "production", NEXT_PUBLIC_SITE_URL: SITE_URL } });
+    return {
+      edge,
+      instances: [...apps],
+      baseUrl: edge.baseUrl,
+      databaseUrl: first.databaseUrl,
+      pid: first.pid,
+      output: () => apps.map((app) => app.output()).join("") + edge.output(),
+      exited: first.exited,
+      async stop() {
+        await edge.stop();
+        for (const app of apps.reverse()) await app.stop();
+      },
+    };
+  } catch (error) {
+    for (const app of apps.reverse()) await app.stop();
+    throw error;
+  }
 }
 
 /**
