@@ -7,6 +7,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import * as auth from "@/app/api/auth/[...nextauth]/route";
 import * as coin from "@/app/api/cryptocurrencies/[id]/route";
 import * as list from "@/app/api/cryptocurrencies/route";
 import * as health from "@/app/api/health/route";
@@ -54,6 +55,9 @@ describe("OPTIONS is an undeclared method: 405 JSON whose Allow lists only what 
     ["/api/cryptocurrencies/pls", coin, { id: "pls" }, "GET"],
     ["/api/watchlist", watchlist, {}, "GET, POST"],
     ["/api/watchlist/pls", watchlistOne, { coinId: "pls" }, "DELETE"],
+    // next-auth's catch-all: each action's own method, not the union of the file's.
+    ["/api/auth/csrf", auth, { nextauth: ["csrf"] }, "GET"],
+    ["/api/auth/callback/credentials", auth, { nextauth: ["callback", "credentials"] }, "POST"],
   ])("OPTIONS %s", async (routePath, routeModule, params, allow) => {
     const res = await call(handlersOf(routeModule).OPTIONS!, routePath, { method: "OPTIONS", params });
     expect(res.status).toBe(405);

@@ -2,7 +2,7 @@
 // the app uses are answered here, and any other /api/auth/* path is a 404.
 import { endpoints } from "@/lib/api/contract";
 import { errorResponse } from "@/lib/api/errors";
-import { methods, route, type RouteHandler } from "@/lib/api/route.server";
+import { route, type RouteHandler } from "@/lib/api/route.server";
 import { runNextAuthAction } from "@/lib/auth/next-auth-route.server";
 
 export const dynamic = "force-dynamic";
@@ -28,4 +28,7 @@ async function dispatch(request: Request, context: Context): Promise<Response> {
   return handler(request, { params: Promise.resolve({}) });
 }
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: dispatch, POST: dispatch });
+// Every method goes to dispatch, so that a method an action does not serve (OPTIONS and TRACE
+// included: the edge asks the app with OPTIONS, deploy/nginx/) is answered with that action's own
+// Allow, not with the union of the catch-all's methods.
+export { dispatch as GET, dispatch as POST, dispatch as PUT, dispatch as PATCH, dispatch as DELETE, dispatch as OPTIONS };
