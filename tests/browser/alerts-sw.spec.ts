@@ -7,29 +7,10 @@
 // `data.url` checked here (only paths on this site).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { Page } from "playwright-core";
 import { newContext, watchForErrors } from "./harness";
-import { deliverPush, watchServiceWorker } from "./push-steps";
+import { deliverPush, shown, waitForShown, watchServiceWorker } from "./push-steps";
 import { suite } from "./suite";
 import { close } from "./wallet-steps";
-
-type Shown = { title: string; body: string; tag: string; icon: string; data: { url: string } };
-
-async function shown(page: Page): Promise<Shown[]> {
-  return page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    return (await registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, icon: n.icon, data: n.data as { url: string } }));
-  });
-}
-
-async function waitForShown(page: Page, test: (list: Shown[]) => boolean): Promise<Shown[]> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const list = await shown(page);
-    if (test(list) || Date.now() > deadline) return list;
-    await page.waitForTimeout(100);
-  }
-}
 
 test("the alerts' service worker registers under the CSP and shows a push: title, line, page, and one notification per tag", async () => {
   const { baseUrl, browser } = suite();

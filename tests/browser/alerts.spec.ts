@@ -16,7 +16,7 @@ import webPush from "web-push";
 import { createPrismaClient } from "../../lib/db/create-client";
 import { startPushService, type TestSubscription } from "../helpers/push-service";
 import { newContext, screenshotPath, startApp, watchForErrors } from "./harness";
-import { deliverPush, watchServiceWorker } from "./push-steps";
+import { deliverPush, waitForShown, watchServiceWorker } from "./push-steps";
 import { injectWallet } from "./injected-wallet";
 import { suite } from "./suite";
 import { close, connectAndSignIn, PUBLIC_RPC, walletMenuButton, walletPage } from "./wallet-steps";
@@ -231,11 +231,9 @@ test("browser alerts: turn on (real worker, stand-in subscription), a test notif
 
     // What the push service would hand the browser, handed to the page's worker: it shows it.
     await deliverPush(cdp, origin, await registrationId, message!.text);
-    const shown = await page.waitForFunction(async () => {
-      const list = await (await navigator.serviceWorker.ready).getNotifications({ tag: "test" });
-      return list.length > 0 ? { title: list[0]!.title, body: list[0]!.body, url: (list[0]!.data as { url: string }).url } : null;
-    });
-    assert.deepEqual(await shown.jsonValue(), { title: "PulseCompare", body: "Test notification from PulseCompare", url: "/alerts" });
+    // The worker shows it once it has decrypted it: polled, as an async predicate is not waited for.
+    const [shown] = (await waitForShown(page, (list) => list.some((notification) => notification.tag === "test"))).filter((notification) => notification.tag === "test");
+    assert.deepEqual(shown && { title: shown.title, body: shown.body, url: shown.data.url }, { title: "PulseCompare", body: "Test notification from PulseCompare", url: "/alerts" });
 
     // A firing as a market pass and the outbox leave it (the evaluation is another part of issue
     // 39; its rows are written here): /alerts lists it with where it went, and its line opens the

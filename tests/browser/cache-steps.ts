@@ -7,6 +7,21 @@ import { OPERATOR_KEY } from "./harness";
 /** A change the app cannot see (the CLI, another instance) shows everywhere within this. */
 export const CEILING_MS = 60_000;
 
+/**
+ * How long the edge (deploy/nginx/, in front of the suite's site) may keep a response the app
+ * marks for shared caches: one second, which nginx counts in whole seconds, so up to two.
+ */
+export const EDGE_KEEPS_MS = 2_100;
+
+/**
+ * Whether a response came from a cache: the edge's (X-Cache-Status HIT, or STALE/UPDATING while
+ * one request refreshes it; the stored copy keeps the app's headers of when it was stored) or
+ * Next's page cache behind it (x-nextjs-cache).
+ */
+export function servedFromCache(headers: { get(name: string): string | null }, nextStates = /^(HIT|STALE)$/): boolean {
+  return /^(HIT|STALE|UPDATING)$/.test(headers.get("x-cache-status") ?? "") || nextStates.test(headers.get("x-nextjs-cache") ?? "");
+}
+
 /** Polls `check` every second until it holds; fails past the ceiling. Returns the time it took. */
 export async function waitWithinCeiling(what: string, check: () => Promise<boolean>): Promise<number> {
   const started = Date.now();
@@ -15,6 +30,16 @@ export async function waitWithinCeiling(what: string, check: () => Promise<boole
     assert.ok(Date.now() - started <= CEILING_MS, `${what}: not visible within ${CEILING_MS / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
   }
+}
+
+/**
+ * An address whose percent-encoding is broken ("%E0%A4%A", a lone "%"): not a path at all, so the
+ * edge refuses the request line itself, 400 with the API's error JSON, and no page is rendered.
+ */
+export async function assertMalformedAddress(get: (path: string) => Promise<Response>, path: string): Promise<void> {
+  const res = await get(path);
+  assert.equal(res.status, 400, path);
+  assert.deepEqual(((await res.json()) as { error: { code: string } }).error.code, "bad_request", path);
 }
 
 /** Admin writes need a signature at most 15 minutes old (lib/listings/operators.server.ts): sign again well before. */
@@ -37,9 +62,13 @@ export async function operatorEdit(baseUrl: string, coinId: string, body: unknow
   // Node's fetch reuses a kept-alive connection the server may be closing at that very moment
   // ("fetch failed", seen once on CI in market.spec.ts's clean-up after a long pause). The edit
   // sets the same values again, so sending it once more is safe; a server that is down fails twice.
-  return send().catch(async (error: unknown) => {
+  const res = await send().catch(async (error: unknown) => {
     if (!(error instanceof TypeError)) throw error;
     await new Promise((resolve) => setTimeout(resolve, 500));
     return send();
   });
+  // The app's caches took the edit at once; the edge's copies of the pages and the API age out
+  // within EDGE_KEEPS_MS, as a visitor's next look after the edit would find.
+  await new Promise((resolve) => setTimeout(resolve, EDGE_KEEPS_MS));
+  return res;
 }

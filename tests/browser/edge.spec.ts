@@ -1,8 +1,8 @@
-// The site as a Node host serves it (issue 42): the edge (nginx, deploy/nginx/) in front of two
-// standalone servers of this run's build on one database of their own. What a visitor and a
-// prober see through it, and that the site keeps answering when the instance serving this machine
-// is killed. (The rest of the suite still talks to one server directly; tests/server/edge.test.ts
-// covers the edge's rules one by one.)
+// The edge itself (issue 42): a second site of its own, as the suite's (harness.ts
+// startBehindEdge: nginx, deploy/nginx/, in front of two standalone servers of this run's build),
+// so that one of its instances can be killed. What a visitor and a prober see through it, and that
+// the site keeps answering when the instance serving this machine is killed.
+// tests/server/edge.test.ts covers the edge's rules one by one.
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";

@@ -1,11 +1,11 @@
-// `npm run test:browser`: builds and starts the app once, then runs every *.spec.ts in this
+// `npm run test:browser`: builds the app and starts it behind the edge once, then runs every *.spec.ts in this
 // folder with node's test runner against it in Chromium.
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { after, afterEach, before, beforeEach } from "node:test";
 import type { Browser } from "playwright-core";
 import { TEST_BOT_TOKEN, TEST_BOT_USERNAME, TEST_WEBHOOK_SECRET, startTelegramApi, type TelegramApiServer } from "../helpers/telegram-api";
-import { findChromium, launchBrowser, startApp, type App } from "./harness";
+import { findChromium, launchBrowser, startBehindEdge, type App } from "./harness";
 import { setSuite } from "./suite";
 
 // Fail fast, before a minute of building, when there is no browser to drive.
@@ -21,9 +21,11 @@ let browser: Browser | undefined;
 let telegram: TelegramApiServer | undefined;
 
 before(async () => {
-  // The app runs with a bot, as a site that set one up does, talking to a local Bot API server.
+  // The site as a Node host serves it: the edge (nginx) in front of two standalone servers
+  // (harness.ts startBehindEdge), with a bot, as a site that set one up does, talking to a local
+  // Bot API server.
   telegram = await startTelegramApi();
-  app = await startApp({
+  app = await startBehindEdge({
     env: { TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN, TELEGRAM_BOT_USERNAME: TEST_BOT_USERNAME, TELEGRAM_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET, TELEGRAM_API_ROOT: telegram.apiRoot },
   });
   browser = await launchBrowser();
