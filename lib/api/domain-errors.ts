@@ -7,7 +7,7 @@ import type { ApiErrorCode } from "./error-codes";
 
 const SIGN_IN_REFUSAL_CODES = Object.fromEntries(SIGN_IN_REFUSALS.map((kind) => [kind, kind])) as { [K in SignInRefusal]: K };
 
-export const DOMAIN_ERROR_CODES: Record<DomainErrorKind, ApiErrorCode> = {
+const DOMAIN_ERROR_CODES: Record<DomainErrorKind, ApiErrorCode> = {
   invalid_input: "bad_request",
   not_found: "not_found",
   unknown_coin: "unknown_coin",

@@ -81,7 +81,3 @@ export class DomainError<K extends DomainErrorKind = DomainErrorKind> extends Er
     this.name = "DomainError";
   }
 }
-
-export function isDomainError(error: unknown, kind?: DomainErrorKind): error is DomainError {
-  return error instanceof DomainError && (kind === undefined || error.kind === kind);
-}

@@ -13,7 +13,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { standaloneDir } from "../../scripts/standalone-assets";
-import { SITE_URL, startApp, type App } from "../browser/harness";
+import { BUILD_SECURITY_ENV, startApp, type App } from "../browser/harness";
 import { startEdge, type Edge } from "../helpers/edge";
 import { waitForServedData } from "./fresh-data";
 import { load } from "./load";
@@ -30,8 +30,6 @@ const HAMMER_MS = 10_000;
 const SIGNAL_AT_MS = 3_000;
 /** The instances trust the edge (127.0.0.1) for X-Forwarded-For. */
 const APP_ENV = { TRUST_PROXY: "loopback" };
-/** What the harness builds with: the edge's own answers carry the build's security headers. */
-const BUILD_ENV = { NODE_ENV: "production", NEXT_PUBLIC_SITE_URL: SITE_URL };
 
 type Raw = { status: number; headers: http.IncomingHttpHeaders; wire: Buffer };
 
@@ -62,7 +60,7 @@ async function startInstances(databaseUrl: string | undefined, synthetic: boolea
 }
 
 const edgeFor = (apps: App[]) =>
-  startEdge({ upstreams: apps.map((app) => app.baseUrl), env: BUILD_ENV, nextStaticDir: path.join(standaloneDir(ROOT), ".next/static") });
+  startEdge({ upstreams: apps.map((app) => app.baseUrl), env: BUILD_SECURITY_ENV, nextStaticDir: path.join(standaloneDir(ROOT), ".next/static") });
 
 /** 1. What the app sends, and what the edge makes of it: the first GET through a fresh edge, then the second. */
 async function printCaching(edge: Edge, paths: readonly string[]): Promise<void> {

@@ -9,7 +9,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { privateKeyToAccount } from "viem/accounts";
 import { securityHeaders } from "../../lib/security/headers.mjs";
 import { chooseCoin } from "./coin-steps";
-import { cspViolations, newContext, OPERATOR_KEY, SITE_URL } from "./harness";
+import { BUILD_SECURITY_ENV, cspViolations, newContext, OPERATOR_KEY } from "./harness";
 import { suite } from "./suite";
 import { close, connectAndSignIn, walletMenuButton, walletPage } from "./wallet-steps";
 
@@ -20,7 +20,7 @@ const consented = `localStorage.setItem("cookie-consent", "true");`;
 
 /** The headers as the harness's build made them: `next build` ran with this environment. */
 const EXPECTED = Object.fromEntries(
-  securityHeaders({ ...process.env, NODE_ENV: "production", NEXT_PUBLIC_SITE_URL: SITE_URL }).map(({ key, value }) => [key.toLowerCase(), value]),
+  securityHeaders(BUILD_SECURITY_ENV).map(({ key, value }) => [key.toLowerCase(), value]),
 );
 
 const PAGES = [

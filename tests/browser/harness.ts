@@ -28,6 +28,13 @@ export const OPERATOR_KEY = "0x7c852118294e51e653712a81e05800f419141751be58f605c
  */
 export const SITE_URL = "https://pulsecompare.test";
 
+/**
+ * The environment `next build` sees here, as far as the security headers read it
+ * (lib/security/headers.mjs): what the build's own headers were made from, and what the edge's
+ * answers must carry.
+ */
+export const BUILD_SECURITY_ENV = { ...process.env, NODE_ENV: "production", NEXT_PUBLIC_SITE_URL: SITE_URL };
+
 const CHROMIUM_CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
 
 export function findChromium(): string {
@@ -149,7 +156,7 @@ export async function startBehindEdge(options: StartOptions = {}): Promise<EdgeS
   try {
     apps.push(await startApp({ databaseUrl: first.databaseUrl, build: false, env }));
     // The edge's own answers carry the headers the build gave the app's (lib/security/headers.mjs).
-    const edge = await startEdge({ port: edgePort, upstreams: apps.map((app) => app.baseUrl), env: { ...process.env, NODE_ENV: "production", NEXT_PUBLIC_SITE_URL: SITE_URL } });
+    const edge = await startEdge({ port: edgePort, upstreams: apps.map((app) => app.baseUrl), env: BUILD_SECURITY_ENV });
     return {
       edge,
       instances: [...apps],

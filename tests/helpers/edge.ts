@@ -17,8 +17,6 @@ export type Edge = {
   dir: string;
   /** Everything nginx printed so far, and its error log. */
   output(): string;
-  /** Re-renders nothing: tells nginx to re-read its config and reopen its logs (SIGHUP). */
-  reload(): void;
   stop(): Promise<void>;
 };
 
@@ -86,7 +84,6 @@ export async function startEdge(options: EdgeStartOptions): Promise<Edge> {
     port,
     dir,
     output,
-    reload: () => void server.kill("SIGHUP"),
     async stop() {
       if (server.exitCode === null && server.signalCode === null) {
         // SIGQUIT: finish the requests in hand, then exit; SIGKILL if that takes over 10 s.

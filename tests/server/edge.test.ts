@@ -3,11 +3,12 @@
 // OPTIONS on an API path. What the edge answers itself, what it caches and for how long, what
 // it tells the app about the client, and how it fails over. The browser suite and `npm run
 // bench:edge` run it in front of the real app.
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { gunzipSync } from "node:zlib";
 import { securityHeaders } from "@/lib/security/headers.mjs";
 import { startEdge, type Edge } from "../helpers/edge";
+import { rawRequest } from "../helpers/raw-request";
 
 const ENV = { NODE_ENV: "production", NEXT_PUBLIC_SITE_URL: "https://pulsecompare.test", AUTH_ORIGINS: "https://pulsecompare.test" };
 const SHARED = "public, max-age=0, s-maxage=20, stale-while-revalidate=20";
@@ -77,24 +78,9 @@ function answer(req: IncomingMessage, res: ServerResponse, path: string, count: 
   }
 }
 
-type Reply = { status: number; headers: IncomingMessage["headers"]; body: Buffer; text: string };
-
-/** One request with node:http, which sends any method and path as given (fetch refuses TRACE and rewrites "//"). */
-function send(edge: Edge, method: string, path: string, options: { headers?: Record<string, string>; body?: Buffer } = {}): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: "127.0.0.1", port: edge.port, method, path, headers: options.headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => {
-        const body = Buffer.concat(chunks);
-        resolve({ status: res.statusCode!, headers: res.headers, body, text: body.toString() });
-      });
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-    req.end(options.body);
-  });
-}
+/** One request through the edge, exactly as given (fetch refuses TRACE and rewrites "//"). */
+const send = (edge: Edge, method: string, path: string, options: { headers?: Record<string, string>; body?: Buffer } = {}) =>
+  rawRequest({ host: "127.0.0.1", port: edge.port, path }, method, options);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
