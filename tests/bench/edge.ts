@@ -11,11 +11,11 @@
 import http from "node:http";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { gunzipSync } from "node:zlib";
 import { standaloneDir } from "../../scripts/standalone-assets";
 import { BUILD_SECURITY_ENV, startApp, type App } from "../browser/harness";
 import { startEdge, type Edge } from "../helpers/edge";
 import { waitForServedData } from "./fresh-data";
+import { request } from "./http-get";
 import { load } from "./load";
 import { kb, median, ratio, sleep } from "./stats";
 import { createSyntheticDatabase } from "./synthetic-coins";
@@ -31,22 +31,9 @@ const SIGNAL_AT_MS = 3_000;
 /** The instances trust the edge (127.0.0.1) for X-Forwarded-For. */
 const APP_ENV = { TRUST_PROXY: "loopback" };
 
-type Raw = { status: number; headers: http.IncomingHttpHeaders; wire: Buffer };
-
-/** One GET with Accept-Encoding: gzip, on a connection of its own unless `agent` is given, from `localAddress` if given. */
-function get(url: string, options: { agent?: http.Agent; close?: boolean; localAddress?: string } = {}): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = { "Accept-Encoding": "gzip", ...(options.close ? { Connection: "close" } : {}) };
-    const req = http.get(url, { agent: options.agent ?? false, headers, timeout: 15_000, localAddress: options.localAddress }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("error", reject);
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, wire: Buffer.concat(chunks) }));
-    });
-    req.on("timeout", () => req.destroy(new Error("timeout")));
-    req.on("error", reject);
-  });
-}
+/** One GET through the edge, as the load generator sends it (gzip), on a connection of its own unless `agent` is given. */
+const get = (edge: Edge, urlPath: string, options: { agent?: http.Agent; close?: boolean; localAddress?: string } = {}) =>
+  request(edge.baseUrl, { path: urlPath, headers: options.close ? { Connection: "close" } : {} }, { agent: options.agent ?? false, localAddress: options.localAddress, timeoutMs: 15_000 });
 
 /** Two instances of the build on one database, waited for until each serves that database's data. */
 async function startInstances(databaseUrl: string | undefined, synthetic: boolean): Promise<[App, App]> {
@@ -66,7 +53,7 @@ const edgeFor = (apps: App[]) =>
 async function printCaching(edge: Edge, paths: readonly string[]): Promise<void> {
   console.log("\nCache-Control from the app, and X-Cache-Status on the 1st and 2nd GET through the edge");
   for (const urlPath of [...paths, "/api/watchlist", "/api/auth/csrf", "/api/health/live"]) {
-    const [first, second] = [await get(edge.baseUrl + urlPath), await get(edge.baseUrl + urlPath)];
+    const [first, second] = [await get(edge, urlPath), await get(edge, urlPath)];
     const cookie = second.headers["set-cookie"] ? ", sets a cookie" : "";
     console.log(
       `  ${urlPath.padEnd(24)} ${String(second.status).padEnd(4)} ${String(second.headers["cache-control"] ?? "-").padEnd(58)}${cookie.padEnd(16)}` +
@@ -82,15 +69,14 @@ type RatioRow = { name: string; bytes: number; wireBytes: number; route: number[
  * Next sent as file.gz beside it, which nginx sends as it is), both loaded through the edge.
  */
 async function measureRatio(edge: Edge, dataSet: string, urlPath: string): Promise<RatioRow> {
-  const answer = await get(edge.baseUrl + urlPath);
+  const answer = await get(edge, urlPath);
   if (answer.status !== 200) throw new Error(`bench:edge: ${urlPath} answered ${answer.status}`);
-  const gzip = answer.headers["content-encoding"] === "gzip";
-  const body = gzip ? gunzipSync(answer.wire) : answer.wire;
-  const name = `${dataSet}-${urlPath.replace(/\W+/g, "-").replace(/^-|-$/g, "") || "home"}.${String(answer.headers["content-type"]).startsWith("text/html") ? "html" : "json"}`;
+  const { body } = answer;
+  const name = `${dataSet}-${urlPath.replace(/\W+/g, "-").replace(/^-|-$/g, "") || "home"}.${answer.contentType.startsWith("text/html") ? "html" : "json"}`;
   writeFileSync(path.join(edge.dir, "files", name), body);
-  if (gzip) writeFileSync(path.join(edge.dir, "files", `${name}.gz`), answer.wire);
+  if (answer.contentEncoding === "gzip") writeFileSync(path.join(edge.dir, "files", `${name}.gz`), answer.wire);
 
-  const row: RatioRow = { name: urlPath, bytes: body.length, wireBytes: answer.wire.length, route: [], twin: [] };
+  const row: RatioRow = { name: urlPath, bytes: body.length, wireBytes: answer.wireBytes, route: [], twin: [] };
   for (let run = 0; run < RUNS; run++) {
     for (const [figures, target] of [[row.route, urlPath], [row.twin, `/_edge-files/${name}`]] as const) {
       const measured = await load(edge.baseUrl, { path: target }, 200);
@@ -134,7 +120,7 @@ async function hammer(edge: Edge, options: { newConnections: boolean; signal: ()
       const urlPath = MIXED_PATHS[i % MIXED_PATHS.length]!;
       tally.requests++;
       try {
-        const answer = await get(edge.baseUrl + urlPath, { agent, close: options.newConnections, localAddress });
+        const answer = await get(edge, urlPath, { agent, close: options.newConnections, localAddress });
         tally.byStatus[answer.status] = (tally.byStatus[answer.status] ?? 0) + 1;
         const cache = String(answer.headers["x-cache-status"] ?? "none");
         tally.byCache[cache] = (tally.byCache[cache] ?? 0) + 1;

@@ -8,9 +8,11 @@ export type BenchRequest = { path: string; method?: "GET" | "POST"; headers?: Re
 
 export type RawResponse = {
   status: number;
+  headers: http.IncomingHttpHeaders;
   contentType: string;
   contentEncoding: string | null;
-  /** Bytes of the body as sent (gzip when the server compressed it). */
+  /** Bytes of the body as sent (gzip when the server compressed it), and how many. */
+  wire: Buffer;
   wireBytes: number;
   /** The decoded body. */
   body: Buffer;
@@ -19,12 +21,18 @@ export type RawResponse = {
 
 export const GZIP_HEADERS = { "Accept-Encoding": "gzip" } as const;
 
-export function request(baseUrl: string, req: BenchRequest): Promise<RawResponse> {
+/**
+ * How the request travels: the connection pool (`false`: a connection of its own), the local
+ * address it leaves from, and how long it may take (none by default).
+ */
+export type Transport = { agent?: http.Agent | false; localAddress?: string; timeoutMs?: number };
+
+export function request(baseUrl: string, req: BenchRequest, transport: Transport = {}): Promise<RawResponse> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const outgoing = http.request(
       new URL(req.path, baseUrl),
-      { method: req.method ?? "GET", headers: { ...GZIP_HEADERS, ...req.headers } },
+      { method: req.method ?? "GET", headers: { ...GZIP_HEADERS, ...req.headers }, agent: transport.agent, localAddress: transport.localAddress, timeout: transport.timeoutMs },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -34,8 +42,10 @@ export function request(baseUrl: string, req: BenchRequest): Promise<RawResponse
           const encoding = res.headers["content-encoding"] ?? null;
           resolve({
             status: res.statusCode ?? 0,
+            headers: res.headers,
             contentType: res.headers["content-type"] ?? "",
             contentEncoding: encoding,
+            wire,
             wireBytes: wire.length,
             body: encoding === "gzip" ? gunzipSync(wire) : wire,
             ms: performance.now() - started,
@@ -43,6 +53,7 @@ export function request(baseUrl: string, req: BenchRequest): Promise<RawResponse
         });
       },
     );
+    outgoing.on("timeout", () => outgoing.destroy(new Error("timeout")));
     outgoing.on("error", reject);
     outgoing.end(req.body);
   });
