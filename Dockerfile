@@ -68,8 +68,8 @@ ENV NEXT_TELEMETRY_DISABLED=1
 ENV PORT=3000
 ENV HOSTNAME=0.0.0.0
 # The drain on SIGTERM (lib/http/shutdown.server.ts: open requests finish, /api/health answers 503
-# "draining", within SHUTDOWN_GRACE_S) replaces Next's own signal handler; with this set Next installs
-# none, so nothing depends on finding and removing it.
+# "draining", within SHUTDOWN_GRACE_S) replaces Next's own signal handler, as Next's self-hosting
+# guide documents: with this set Next installs none, and without it the drain is not installed.
 ENV NEXT_MANUAL_SIG_HANDLE=true
 # Root owns the code, so the server cannot change it. data/ is for the embedded SQLite file (the
 # default DATABASE_URL, file:./data/app.db; mount a volume there), .next/cache for Next's caches.

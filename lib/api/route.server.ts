@@ -129,7 +129,8 @@ type ExportedMethod = (typeof METHODS)[number];
  * build), and 405 JSON with `Allow` for every other method, OPTIONS included: the API serves only
  * the site's own pages, so nobody needs a preflight, and one rule for every undeclared method is
  * simpler than a second answer that says the same. `Allow` lists the declared methods in METHODS'
- * order; lib/api/before-next.server.ts gives the same list to methods Next cannot route.
+ * order; the edge (deploy/nginx/) asks for it with OPTIONS when a method Next cannot route
+ * (TRACE, PROPFIND) arrives on an API path.
  */
 export function methods(handlers: Partial<Record<Method, RouteHandler>>): Record<ExportedMethod, RouteHandler> {
   const allowed = METHODS.filter((method) => method in handlers);

@@ -67,19 +67,6 @@ export async function cachedPublic<T>(key: string, tags: readonly PublicTag[], b
   return rebuild(key, tags, build);
 }
 
-/**
- * cachedPublic without waiting, for code that cannot: the value when one within the ceiling is
- * cached (refreshed in the background as cachedPublic would), else undefined, with a build
- * started that the next cachedPublic caller joins.
- */
-export function peekPublic<T>(key: string, tags: readonly PublicTag[], build: () => Promise<T>): T | undefined {
-  const entry = state().entries.get(key);
-  const age = entry ? now() - entry.builtAt : Infinity;
-  if (entry && age < FRESH_MS) return entry.value as T;
-  void rebuild(key, tags, build).catch(() => {}); // the caller falls back to a path that reports failures
-  return entry && age < MAX_AGE_MS ? (entry.value as T) : undefined;
-}
-
 function rebuild<T>(key: string, tags: readonly PublicTag[], build: () => Promise<T>): Promise<T> {
   const { entries, building } = state();
   const pending = building.get(key);

@@ -5,7 +5,7 @@
 // serialised once, when the snapshot is built, and each derived view once, on its first use.
 import "server-only";
 import { createHash } from "node:crypto";
-import { cachedPublic, peekPublic } from "../cache/public-cache.server";
+import { cachedPublic } from "../cache/public-cache.server";
 import { indexBySymbol } from "./coin-lookup";
 import { getDb } from "../db/get-db.server";
 import type { Coin } from "./schemas";
@@ -46,11 +46,6 @@ const SNAPSHOT_KEY = "coin-snapshot";
 
 export function getCoinSnapshot(): Promise<CoinSnapshot> {
   return cachedPublic(SNAPSHOT_KEY, ["coins"], buildCoinSnapshot);
-}
-
-/** The snapshot if one within the cache's ceiling is ready, without waiting (starting a build if not). */
-export function peekCoinSnapshot(): CoinSnapshot | undefined {
-  return peekPublic(SNAPSHOT_KEY, ["coins"], buildCoinSnapshot);
 }
 
 async function buildCoinSnapshot(): Promise<CoinSnapshot> {

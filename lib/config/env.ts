@@ -122,10 +122,11 @@ const envSchema = z.object({
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   /**
    * Who may tell the server a client's IP address (lib/security/client-ip.server.ts), for the rate limits.
-   * Unset: the TCP peer's address, and forwarding headers are ignored (right when browsers
-   * connect to `next start` directly). "vercel": Vercel's x-vercel-forwarded-for / x-real-ip.
-   * Otherwise the proxies in front, as IPs, CIDR ranges or "loopback": when the peer is one of
-   * them, X-Forwarded-For is walked from the right past trusted hops to the client.
+   * The proxies in front (the edge, deploy/nginx/), as IPs, CIDR ranges or "loopback":
+   * X-Forwarded-For is walked from the right past trusted hops to the client, and the app must be
+   * reachable only through them. "vercel": Vercel's x-vercel-forwarded-for / x-real-ip. Unset
+   * (a laptop): X-Forwarded-For as Next passes it, which a client can write (a warning at start
+   * in production).
    */
   TRUST_PROXY: trustProxy.optional(),
   /**

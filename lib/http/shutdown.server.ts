@@ -19,20 +19,24 @@
 //
 // Next's own handler (next/dist/server/lib/start-server.js, under `next start` and the standalone
 // server.js alike) would close the idle connections at once and then exit when the rest end,
-// with no health signal and no bound. It is installed unless NEXT_MANUAL_SIG_HANDLE is set, before
-// instrumentation.ts runs; this module removes it (it is the listener named `cleanup`), so the
-// drain works without the deploy having to set that variable.
+// with no health signal and no bound. Next's self-hosting guide documents turning it off:
+// NEXT_MANUAL_SIG_HANDLE=true, which `npm start`, the image and the browser suite's harness set.
+// Without it this drain is not installed for the web server (a warning says so) and Next's
+// handler ends the process as before.
 //
-// The servers are learned from the requests they receive (a request hook,
-// lib/http/request-hooks.server.ts): they exist before instrumentation runs, and a server that
-// has received no request has nothing to drain. State is on globalThis: instrumentation and the
-// route bundles (the health route asks isDraining) are separate module graphs in one process.
+// The servers and their requests are learned from Node's own diagnostics channel
+// (`http.server.request.start`, published for every request any http server of the process
+// receives): they exist before instrumentation runs, and a server that has received no request
+// has nothing to drain. Observing is all it does: nothing answers or changes a request before
+// Next. State is on globalThis: instrumentation and the route bundles (the health route asks
+// isDraining) are separate module graphs in one process.
 import "server-only";
+import diagnostics from "node:diagnostics_channel";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import net from "node:net";
-import { addRequestHook } from "./request-hooks.server";
 
-export const SHUTDOWN_HOOK = "shutdown";
+/** Node publishes each request any http server of the process receives here, before its `request` event. */
+const REQUEST_START = "http.server.request.start";
 
 /** Work besides requests that a drain waits for. */
 export type DrainWork = {
@@ -71,7 +75,7 @@ export function addDrainWork(name: string, work: DrainWork): void {
 export type ShutdownOptions = {
   /** SHUTDOWN_GRACE_S in ms: the longest the drain may take before the process exits anyway. */
   graceMs: number;
-  /** Under Next: track its servers' requests, and take over from Next's own signal handler. */
+  /** Under Next: drain its servers' requests (needs NEXT_MANUAL_SIG_HANDLE, so Next's own handler stays off). */
   http: boolean;
   log?: (line: string) => void;
   /** How the process ends; tests replace it. */
@@ -91,11 +95,12 @@ export function installGracefulShutdown(options: ShutdownOptions): (reason: stri
   const start = (reason: string) => drain(reason, options, log);
   const current = state();
   if (current.installed) return start;
-  current.installed = true;
-  if (options.http) {
-    addRequestHook(SHUTDOWN_HOOK, trackRequest);
-    removeNextSignalHandlers(log);
+  if (options.http && !process.env.NEXT_MANUAL_SIG_HANDLE) {
+    log("[shutdown] NEXT_MANUAL_SIG_HANDLE is not set: Next's own SIGTERM handler ends the server, without the drain (set NEXT_MANUAL_SIG_HANDLE=true, as `npm start` and the image do)");
+    return start;
   }
+  current.installed = true;
+  if (options.http) diagnostics.subscribe(REQUEST_START, onRequestStart);
   // Repeated signals (a terminal's Ctrl-C reaches the whole process group, and npm forwards one
   // more) do not cut the drain short: the grace bounds it.
   const onSignal = (signal: NodeJS.Signals) => void start(signal);
@@ -103,28 +108,16 @@ export function installGracefulShutdown(options: ShutdownOptions): (reason: stri
   return start;
 }
 
-/** The request hook: counts the request, learns its server, and during a drain closes its connection after the answer. */
-function trackRequest(req: IncomingMessage, res: ServerResponse): boolean {
-  const current = state();
-  const server = (req.socket as net.Socket & { server?: Server }).server;
-  if (server) current.servers.add(server);
-  current.inFlight.add(res);
-  res.once("close", () => current.inFlight.delete(res));
-  if (current.draining) res.shouldKeepAlive = false;
-  return false;
-}
+type RequestStart = { request: IncomingMessage; response: ServerResponse; server: Server };
 
-function removeNextSignalHandlers(log: (line: string) => void): void {
-  if (process.env.NEXT_MANUAL_SIG_HANDLE) return; // Next installed none
-  let removed = 0;
-  for (const signal of SIGNALS) {
-    for (const listener of process.listeners(signal)) {
-      if (listener.name !== "cleanup") continue;
-      process.removeListener(signal, listener);
-      removed++;
-    }
-  }
-  if (removed === 0) log("[shutdown] Next's own SIGTERM handler was not found: if SIGTERM ends the server at once, set NEXT_MANUAL_SIG_HANDLE=true");
+/** Counts the request, learns its server, and during a drain closes its connection after the answer. */
+function onRequestStart(message: unknown): void {
+  const { response, server } = message as RequestStart;
+  const current = state();
+  current.servers.add(server);
+  current.inFlight.add(response);
+  response.once("close", () => current.inFlight.delete(response));
+  if (current.draining) response.shouldKeepAlive = false;
 }
 
 async function drain(reason: string, options: ShutdownOptions, log: (line: string) => void): Promise<void> {
@@ -176,6 +169,7 @@ function stopListening(server: Server): Promise<void> {
 
 /** Tests: forget the drain's state (the signal handlers installed stay; tests pass their own exit). */
 export function resetShutdownForTests(): void {
+  diagnostics.unsubscribe(REQUEST_START, onRequestStart);
   for (const signal of SIGNALS) for (const listener of process.listeners(signal)) if (listener.name === "onSignal") process.removeListener(signal, listener);
   globalState[STATE_KEY] = undefined;
 }

@@ -1,16 +1,20 @@
 // The client's IP address, for rate limits. Who is believed depends on TRUST_PROXY (lib/config/env.ts):
 //
-// - unset: the TCP peer, from the private header the server process stamps on every request
-//   (lib/security/peer-address.server.ts says why nothing else is reliable under `next start`).
-//   Forwarding headers are ignored: any client can write them.
+// - a list of proxies (IPs, CIDR ranges, "loopback"): the edge in front (deploy/nginx/), which
+//   replaces X-Forwarded-For with the address its client connected from. The client is the
+//   rightmost X-Forwarded-For entry that is not a trusted proxy: each proxy appends the address it
+//   was connected from, so the entries right of the first untrusted one were written by our own
+//   proxies and everything left of it may be made up. The app must then be reachable only through
+//   those proxies (compose publishes only the edge; on a plain host the app listens on 127.0.0.1):
+//   the app cannot see its TCP peer (a route handler gets a web Request, no socket) to check.
 // - "vercel": Vercel's x-vercel-forwarded-for, then x-real-ip. Vercel's edge sets both to the
 //   client's address and does not pass on what a client sent (vercel.com/docs/headers/request-headers;
 //   it sets x-forwarded-for too, but a proxy in front of Vercel could overwrite that one).
-// - a list of proxies (IPs, CIDR ranges, "loopback"): when the peer is one of them, the client
-//   is the rightmost X-Forwarded-For entry that is not a trusted proxy. Each proxy appends the
-//   address it was connected from, so the entries right of the first untrusted one were written
-//   by our own proxies and everything left of it may be made up. A peer that is not a trusted
-//   proxy connected directly, and its X-Forwarded-For is ignored.
+// - unset (`npm run dev`, `npm start` on a laptop): the rightmost X-Forwarded-For entry as Next
+//   passes it. Next writes the TCP peer's address there when a request has none
+//   (next/dist/server/base-server.js), but keeps one a client sent as sent, so this is only
+//   trustworthy with nothing but local browsers in front; instrumentation.ts warns when a
+//   production Node server starts this way.
 //
 // Addresses are normalised: IPv4-mapped IPv6 (::ffff:192.0.2.1, what a dual-stack socket
 // reports) becomes the IPv4 address. When no address can be had the answer is "unknown", one
@@ -18,43 +22,17 @@
 import "server-only";
 import { BlockList, isIP } from "node:net";
 import { getEnv, type TrustProxy } from "@/lib/config/env";
-import { PEER_ADDRESS_HEADER, peerAddressHookInstalled } from "./peer-address.server";
 
 export const UNKNOWN_CLIENT_IP = "unknown";
 
 export function clientIp(request: Request): string {
-  const env = getEnv();
-  const trust = env.TRUST_PROXY;
+  const trust = getEnv().TRUST_PROXY;
+  const forwardedFor = request.headers.get("x-forwarded-for");
   if (trust?.kind === "vercel") {
-    const forwarded = firstEntry(request.headers.get("x-vercel-forwarded-for")) ?? firstEntry(request.headers.get("x-real-ip"));
-    return forwarded ?? peerAddress(request) ?? UNKNOWN_CLIENT_IP;
+    return firstEntry(request.headers.get("x-vercel-forwarded-for")) ?? firstEntry(request.headers.get("x-real-ip")) ?? UNKNOWN_CLIENT_IP;
   }
-  const peer = peerAddress(request);
-  if (!peer) {
-    warnOnce(
-      "no-peer",
-      env.NODE_ENV === "production",
-      "[security] the TCP peer's address is not available (instrumentation.ts did not install the peer-address hook): all clients share one rate-limit budget",
-    );
-    return UNKNOWN_CLIENT_IP;
-  }
-  if (!trust) {
-    warnOnce(
-      "vercel-untrusted",
-      Boolean(env.VERCEL),
-      "[security] running on Vercel without TRUST_PROXY=vercel: the rate limits see Vercel's own address for every client",
-    );
-    return peer;
-  }
-  const proxies = trustedProxies(trust);
-  if (!isTrusted(proxies, peer)) return peer;
-  return walkForwardedFor(request.headers.get("x-forwarded-for"), proxies) ?? peer;
-}
-
-/** The peer's address from the stamped header; undefined where this process does not stamp. */
-function peerAddress(request: Request): string | undefined {
-  if (!peerAddressHookInstalled()) return undefined;
-  return normalizeIp(request.headers.get(PEER_ADDRESS_HEADER) ?? "");
+  if (trust) return walkForwardedFor(forwardedFor, trustedProxies(trust)) ?? UNKNOWN_CLIENT_IP;
+  return lastEntry(forwardedFor) ?? UNKNOWN_CLIENT_IP;
 }
 
 /**
@@ -139,11 +117,9 @@ function firstEntry(header: string | null): string | undefined {
   return normalizeIp(stripPort(header.split(",")[0]!.trim()));
 }
 
-const warned = new Set<string>();
-function warnOnce(key: string, when: boolean, message: string): void {
-  if (!when || warned.has(key)) return;
-  warned.add(key);
-  console.warn(message);
+function lastEntry(header: string | null): string | undefined {
+  if (!header) return undefined;
+  return normalizeIp(stripPort(header.split(",").at(-1)!.trim()));
 }
 
 /**

@@ -6,6 +6,7 @@
 import { privateKeyToAccount } from "viem/accounts";
 import * as nonceRoute from "@/app/api/auth/nonce/route";
 import * as comparisonsRoute from "@/app/api/comparisons/route";
+import { resetEnvCache } from "@/lib/config/env";
 import { RATE_LIMIT_BUCKETS } from "@/lib/security/rate-limit-buckets";
 import { apiErrorSchema } from "@/lib/coins/schemas";
 import { JSON_WRITE } from "../helpers/account-session";
@@ -38,9 +39,20 @@ describe("POST /api/auth/nonce", () => {
     expect(await db().siweNonce.count()).toBe(before + budget("nonce", "ip"));
   });
 
-  test("a spoofed X-Forwarded-For does not buy a new budget", async () => {
-    for (let i = 0; i < budget("nonce", "ip"); i++) expect((await askForNonce({ "x-forwarded-for": `203.0.113.${i}` })).status).toBe(200);
-    expectRateLimited(await askForNonce({ "x-forwarded-for": "198.51.100.1", "x-real-ip": "198.51.100.1" }));
+  test("behind the edge, what a client writes into X-Forwarded-For does not buy a new budget", async () => {
+    // TRUST_PROXY=loopback, as the instances behind the edge run: the client is the entry the
+    // proxy wrote (the rightmost untrusted one); whatever the client put left of it is not.
+    process.env.TRUST_PROXY = "loopback";
+    resetEnvCache();
+    try {
+      for (let i = 0; i < budget("nonce", "ip"); i++) expect((await askForNonce({ "x-forwarded-for": `203.0.113.${i}, 198.51.100.9` })).status).toBe(200);
+      expectRateLimited(await askForNonce({ "x-forwarded-for": "198.51.100.1, 198.51.100.9", "x-real-ip": "198.51.100.1" }));
+      // Another client of the edge has its own budget.
+      expect((await askForNonce({ "x-forwarded-for": "198.51.100.10" })).status).toBe(200);
+    } finally {
+      delete process.env.TRUST_PROXY;
+      resetEnvCache();
+    }
   });
 });
 

@@ -107,6 +107,8 @@ export async function startApp(options: StartOptions = {}): Promise<App> {
       AUTH_ORIGINS: baseUrl,
       NEXTAUTH_SECRET: randomBytes(32).toString("base64url"),
       PULSECHAIN_RPC_URL: "http://127.0.0.1:9/",
+      // As the image sets it: the app's drain instead of Next's own SIGTERM handler.
+      NEXT_MANUAL_SIG_HANDLE: "true",
       // Prices change only when a test refreshes them (market.spec.ts), never on a timer.
       MARKET_REFRESH_INTERVAL_MINUTES: "0",
       OPERATOR_ADDRESSES: privateKeyToAccount(OPERATOR_KEY).address,

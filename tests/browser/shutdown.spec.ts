@@ -1,6 +1,6 @@
 // A restart that drops nothing (issue 31): a server of its own on this run's build (the
 // standalone server.js, as the container runs it) and its own seeded database, 20 clients looping
-// requests over keep-alive connections (pages, the API, the coin list's fast path, the health
+// requests over keep-alive connections (pages, the API, the full coin list, the health
 // check), and SIGTERM in the middle. "Accepted" is precise here: a request the server accepted is
 // one written on a connection it had accepted (one it was already serving, or one that reached
 // it before its listener closed). Every such request must get its whole answer with the status

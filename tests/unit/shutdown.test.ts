@@ -2,14 +2,20 @@
 // keep-alive connections: a request in flight is answered in full, a request that arrives on an
 // open connection afterwards too (with Connection: close), a new connection is refused, and the
 // exit comes once all have ended (0); with a request that never ends, at the grace (1), after the
-// unfinished work was given up. Next's own SIGTERM handler (the listener named `cleanup`) is removed.
-// The whole server under load: tests/browser/shutdown.spec.ts.
+// unfinished work was given up. The requests are learned from Node's diagnostics channel, as under
+// Next; the drain is only installed for a web server with NEXT_MANUAL_SIG_HANDLE set (Next's own
+// handler off). The whole server under load: tests/browser/shutdown.spec.ts.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { addDrainWork, installGracefulShutdown, isDraining, resetShutdownForTests } from "@/lib/http/shutdown.server";
-import { removeRequestHooksForTests } from "@/lib/http/request-hooks.server";
 
 let server: http.Server;
+const savedSignalHandling = process.env.NEXT_MANUAL_SIG_HANDLE;
+beforeAll(() => void (process.env.NEXT_MANUAL_SIG_HANDLE = "true"));
+afterAll(() => {
+  if (savedSignalHandling === undefined) delete process.env.NEXT_MANUAL_SIG_HANDLE;
+  else process.env.NEXT_MANUAL_SIG_HANDLE = savedSignalHandling;
+});
 let port: number;
 /** Requests to /slow wait for this to be called. */
 let releaseSlow: () => void = () => {};
@@ -32,7 +38,6 @@ beforeEach(async () => {
 
 afterEach(async () => {
   resetShutdownForTests();
-  removeRequestHooksForTests();
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
 });
@@ -110,19 +115,19 @@ test("at the grace: the unfinished work is given up and the exit code is 1", asy
   }
 });
 
-test("takes the place of Next's own SIGTERM handler, unless NEXT_MANUAL_SIG_HANDLE kept Next from installing it", () => {
-  // Next's handler in start-server.js is a function named `cleanup`.
-  const cleanup = () => {};
-  const other = () => {};
-  process.on("SIGTERM", cleanup);
-  process.on("SIGTERM", other);
+test("without NEXT_MANUAL_SIG_HANDLE, Next's own handler stays in charge: no drain for the web server, and a warning says why", async () => {
+  delete process.env.NEXT_MANUAL_SIG_HANDLE;
+  const lines: string[] = [];
   try {
-    installGracefulShutdown({ graceMs: 1_000, http: true, log: () => {}, exit: () => {} });
-    expect(process.listeners("SIGTERM")).not.toContain(cleanup);
-    expect(process.listeners("SIGTERM")).toContain(other);
-    expect(process.listeners("SIGTERM").some((listener) => listener.name === "onSignal")).toBe(true);
+    installGracefulShutdown({ graceMs: 1_000, http: true, log: (line) => lines.push(line), exit: () => {} });
+    expect(lines).toEqual([expect.stringContaining("NEXT_MANUAL_SIG_HANDLE is not set")]);
+    expect(process.listeners("SIGTERM").some((listener) => listener.name === "onSignal")).toBe(false);
+    // Nothing observes the server's requests either.
+    const agent = new http.Agent({ keepAlive: true });
+    expect(await get(agent, "/")).toMatchObject({ status: 200, body: "ok" });
+    agent.destroy();
+    expect(isDraining()).toBe(false);
   } finally {
-    process.removeListener("SIGTERM", cleanup);
-    process.removeListener("SIGTERM", other);
+    process.env.NEXT_MANUAL_SIG_HANDLE = "true";
   }
 });
