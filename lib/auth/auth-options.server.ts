@@ -4,13 +4,23 @@ import "server-only";
 import type { AuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "@/lib/db/get-db.server";
+import { DomainError } from "@/lib/errors/domain-error";
 import { clientIp } from "@/lib/security/client-ip.server";
 import { SESSION_MAX_AGE_SECONDS, type AuthConfig } from "./config.server";
 import { createSession, deleteSession } from "./sessions.server";
-import { SignInError, signInWithEthereum } from "./sign-in.server";
+import { signInWithEthereum } from "./sign-in.server";
 
-/** `request`: the HTTP request being answered; its client IP is whose budget a sign-in's chain check spends. */
-export function buildAuthOptions(config: AuthConfig, request: Request): AuthOptions {
+/**
+ * What `authorize` did with one request, for the route to answer from (lib/auth/next-auth-route.server.ts):
+ * next-auth itself only reports a failure as a string in a redirect URL.
+ */
+export type SignInOutcome = { authorized: boolean; failure?: DomainError };
+
+/**
+ * `request`: the HTTP request being answered; its client IP is whose budget a sign-in's chain
+ * check spends. `outcome` is filled in by `authorize`.
+ */
+export function buildAuthOptions(config: AuthConfig, request: Request, outcome: SignInOutcome): AuthOptions {
   return {
     secret: config.secret,
     useSecureCookies: config.secureCookies,
@@ -22,19 +32,19 @@ export function buildAuthOptions(config: AuthConfig, request: Request): AuthOpti
         name: "Ethereum",
         credentials: { message: { type: "text" }, signature: { type: "text" } },
         async authorize(credentials) {
-          // next-auth turns a thrown error's message into the ?error= of its answer: our refusal
-          // code, or "internal_error" for anything unexpected (logged here, never shown).
+          // A throw stops next-auth's sign-in; the error itself is kept in `outcome` for the route.
           try {
             const user = await signInWithEthereum(
               getDb(),
               { message: credentials?.message ?? "", signature: credentials?.signature ?? "" },
               { origins: config.origins, rpcUrl: config.rpcUrl, clientIp: clientIp(request) },
             );
+            outcome.authorized = true;
             return { id: String(user.id), address: user.address };
           } catch (error) {
-            if (error instanceof SignInError) throw error;
-            console.error("[auth] sign-in failed", error);
-            throw new Error("internal_error");
+            if (!(error instanceof DomainError)) console.error("[auth] sign-in failed", error);
+            outcome.failure = error instanceof DomainError ? error : new DomainError("sign_in_failed", "Sign-in failed on our side. Please try again.");
+            throw outcome.failure;
           }
         },
       }),
@@ -55,7 +65,9 @@ export function buildAuthOptions(config: AuthConfig, request: Request): AuthOpti
     },
     logger: {
       error: (code, metadata) => console.error(`[next-auth] ${code}`, metadata),
-      warn: (code) => console.warn(`[next-auth] ${code}`),
+      // NEXTAUTH_URL is not set, and need not be: the redirect callback above pins every URL
+      // next-auth makes to our origin, and the route reads none of them.
+      warn: (code) => void (code !== "NEXTAUTH_URL" && console.warn(`[next-auth] ${code}`)),
       debug: () => {},
     },
   };

@@ -22,7 +22,7 @@ export const NONCE_TTL_MS = 10 * 60 * 1000;
 export const CLOCK_SKEW_MS = 60 * 1000;
 
 export type AuthConfig = {
-  /** Where sign-in is accepted; the first one is canonical (next-auth's NEXTAUTH_URL). */
+  /** Where sign-in is accepted; the first one is canonical (where next-auth's redirect callback points). */
   origins: string[];
   secret: string;
   secureCookies: boolean;
@@ -65,9 +65,6 @@ function resolveAuthConfig(): AuthConfigResult {
   if (!secret) return { ok: false, missing: "NEXTAUTH_SECRET" };
 
   const secureCookies = secureCookiesFor(origins, production);
-  // next-auth derives redirect URLs from NEXTAUTH_URL, or, on Vercel, from the request's Host
-  // header. Pin it to the configured origin so no header can choose it.
-  process.env.NEXTAUTH_URL = origins[0];
   return {
     ok: true,
     config: {

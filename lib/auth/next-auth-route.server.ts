@@ -1,6 +1,13 @@
 // next-auth's HTTP endpoints, narrowed to the three this app uses and answered in the API's
 // JSON shape. next-auth itself still checks the CSRF token and issues or clears the session
-// cookie; this file decides which requests reach it and translates its redirects into JSON.
+// cookie; this file decides which requests reach it and answers from what happened: a refusal is
+// the DomainError `authorize` threw, kept for this request (lib/auth/auth-options.server.ts).
+//
+// A wrapper, not next-auth's App Router handler, because the product answers JSON refusals
+// (`{ "error": { "code", "message" } }`, a 401 per refusal) where next-auth answers a redirect
+// whose URL carries the error as a string. It runs next-auth's framework-neutral entry (the one
+// its Pages Router support uses) on a small request/response recorder: its App Router entry reads
+// next/headers, which only exists inside Next's request scope, so the API tests could not call the route.
 import "server-only";
 import NextAuth from "next-auth";
 import { NextResponse } from "next/server";
@@ -8,38 +15,46 @@ import { DomainError } from "@/lib/errors/domain-error";
 import { parseCookies } from "@/lib/shared/cookies";
 import { getDb } from "@/lib/db/get-db.server";
 import { csrfSchema } from "@/lib/auth/schemas";
-import { buildAuthOptions } from "./auth-options.server";
+import { buildAuthOptions, type SignInOutcome } from "./auth-options.server";
 import { requireAuthConfig, SESSION_MAX_AGE_SECONDS, type AuthConfig } from "./config.server";
 import { sessionIdFromCookie } from "./current-user.server";
 import { deleteSession } from "./sessions.server";
 import { signedInHintCookie } from "./signed-in-hint";
-import { SIGN_IN_REFUSAL_MESSAGES, type SignInRefusal } from "./sign-in.server";
 
 export type NextAuthAction = "csrf" | "callback/credentials" | "signout";
 
 /**
  * Runs one of next-auth's three actions on a request the declared route has already checked
- * (origin, body, rate limit) and answers in the API's JSON shape.
+ * (origin, body, rate limit) and answers in the API's JSON shape. How it went is read from what
+ * happened (did `authorize` run and succeed, was the session cookie set or cleared), never from the
+ * redirect URL next-auth would send a browser to.
  */
 export async function runNextAuthAction(action: NextAuthAction, request: Request, body?: Record<string, string>): Promise<Response> {
   const config = requireAuthConfig();
   // Signing in again over a live session (the admin page's "sign again") replaces it: the old
   // row is deleted once the new one exists, so the cookie it belonged to stops working.
   const replacedSessionId = action === "callback/credentials" ? await sessionIdFromCookie(request, config) : null;
-  const result = await runNextAuth(config, request, action.split("/"), body);
+  const outcome: SignInOutcome = { authorized: false };
+  const result = await runNextAuth(config, request, action.split("/"), body, outcome);
 
   let response: NextResponse;
   if (action === "csrf") {
     response = NextResponse.json({ csrfToken: csrfSchema.shape.csrfToken.parse((result.body as { csrfToken?: unknown })?.csrfToken) });
   } else {
-    // With json=true next-auth answers { url } where it would redirect; the URL says how it went.
-    const url = new URL(String((result.body as { url?: unknown })?.url ?? ""), config.origins[0]);
-    if (url.searchParams.get("csrf") === "true") {
-      throw new DomainError("csrf_failed", "The sign-in form has expired. Reload the page and try again.");
+    const sessionCookie = result.setCookies.find((cookie) => cookie.startsWith(`${config.sessionCookieName}=`));
+    if (action === "callback/credentials") {
+      if (outcome.failure) throw outcome.failure;
+      // next-auth checks the form's CSRF token before it calls `authorize`, and refuses without it.
+      if (!outcome.authorized) throw csrfFailed();
+      if (!sessionCookie) {
+        console.error(`[auth] next-auth answered ${result.status} without a session cookie after a successful authorize`);
+        throw new DomainError("sign_in_failed", "Sign-in failed on our side. Please try again.");
+      }
+      if (replacedSessionId) await deleteSession(getDb(), replacedSessionId);
+    } else if (!sessionCookie) {
+      // next-auth clears the session cookie on every sign-out it carries out, and only with a valid CSRF token.
+      throw csrfFailed();
     }
-    const error = url.searchParams.get("error");
-    if (error !== null) throw signInFailure(error);
-    if (replacedSessionId) await deleteSession(getDb(), replacedSessionId);
     response = NextResponse.json({ ok: true });
   }
   response.headers.set("Cache-Control", "no-store");
@@ -53,13 +68,8 @@ export async function runNextAuthAction(action: NextAuthAction, request: Request
   return response;
 }
 
-function signInFailure(error: string): DomainError {
-  if (Object.hasOwn(SIGN_IN_REFUSAL_MESSAGES, error)) {
-    const refusal = error as SignInRefusal;
-    return new DomainError(refusal, SIGN_IN_REFUSAL_MESSAGES[refusal]);
-  }
-  // Not one of our refusals: something failed inside sign-in (logged where it happened).
-  return new DomainError("sign_in_failed", "Sign-in failed on our side. Please try again.");
+function csrfFailed(): DomainError {
+  return new DomainError("csrf_failed", "The sign-in form has expired. Reload the page and try again.");
 }
 
 type NextAuthResult = { status: number; body: unknown; setCookies: string[] };
@@ -69,7 +79,13 @@ type NextAuthResult = { status: number; body: unknown; setCookies: string[] };
  * next-auth's framework-neutral entry (the one its Pages Router support uses): unlike its App
  * Router entry it does not read next/headers, so it behaves the same in tests as in the server.
  */
-async function runNextAuth(config: AuthConfig, request: Request, segments: string[], body?: Record<string, string>): Promise<NextAuthResult> {
+async function runNextAuth(
+  config: AuthConfig,
+  request: Request,
+  segments: string[],
+  body: Record<string, string> | undefined,
+  outcome: SignInOutcome,
+): Promise<NextAuthResult> {
   const result: NextAuthResult = { status: 200, body: undefined, setCookies: [] };
   const response = {
     status(code: number) {
@@ -100,9 +116,9 @@ async function runNextAuth(config: AuthConfig, request: Request, segments: strin
     query: { nextauth: segments },
     headers: Object.fromEntries(request.headers),
     cookies: parseCookies(request),
-    // json=true: answer { url } instead of redirecting, so we can turn it into JSON.
+    // json=true: { url } in the body instead of a 302, which the route does not pass on.
     body: body ? { ...body, json: "true" } : undefined,
   };
-  await (NextAuth as (req: unknown, res: unknown, options: unknown) => Promise<unknown>)(nextAuthRequest, response, buildAuthOptions(config, request));
+  await (NextAuth as (req: unknown, res: unknown, options: unknown) => Promise<unknown>)(nextAuthRequest, response, buildAuthOptions(config, request, outcome));
   return result;
 }

@@ -1,24 +1,21 @@
 // Sign-In with Ethereum on the server: every rule is checked here, in this order, and any
-// failure refuses the sign-in. next-auth's credentials provider calls this from `authorize`.
+// failure refuses the sign-in with a DomainError whose kind is the refusal. next-auth's
+// credentials provider calls this from `authorize` (lib/auth/auth-options.server.ts).
 import "server-only";
 import type { Hex } from "viem";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { findOrCreate } from "@/lib/db/find-or-create";
+import { DomainError, type SignInRefusal } from "@/lib/errors/domain-error";
 import { consumeRateLimit } from "@/lib/security/rate-limit.server";
 import { PULSECHAIN_CHAIN_ID } from "@/lib/wallet/pulsechain";
 import { CLOCK_SKEW_MS, NONCE_TTL_MS } from "./config.server";
 import { consumeNonce } from "./nonces.server";
-import type { SignInRefusal } from "@/lib/errors/domain-error";
 import { checkSiweMessage } from "./siwe-rules";
 import { verifyWalletSignature } from "./verify-signature.server";
 
-export type { SignInRefusal };
-
-export class SignInError extends Error {
-  constructor(readonly refusal: SignInRefusal) {
-    super(refusal);
-    this.name = "SignInError";
-  }
+/** The refusal as the domain's error, with the words the person signing in sees. */
+function refuse(refusal: SignInRefusal): DomainError {
+  return new DomainError(refusal, SIGN_IN_REFUSAL_MESSAGES[refusal]);
 }
 
 const SIGNATURE_PATTERN = /^0x[0-9a-fA-F]{130,4096}$/;
@@ -42,12 +39,12 @@ export async function signInWithEthereum(
     maxAgeMs: NONCE_TTL_MS,
     clockSkewMs: CLOCK_SKEW_MS,
   });
-  if (!checked.ok) throw new SignInError(checked.refusal);
+  if (!checked.ok) throw refuse(checked.refusal);
   const { address, nonce } = checked.value;
-  if (!SIGNATURE_PATTERN.test(input.signature)) throw new SignInError("signature_invalid");
+  if (!SIGNATURE_PATTERN.test(input.signature)) throw refuse("signature_invalid");
 
   // Used up before the signature is checked: whatever happens next, this message is spent.
-  if (!(await consumeNonce(db, nonce, now))) throw new SignInError("nonce_invalid");
+  if (!(await consumeNonce(db, nonce, now))) throw refuse("nonce_invalid");
 
   // The wallet's budget is spent only when the chain must be asked (the signature does not
   // recover to the address it names): no forged signature can keep an ordinary wallet out, and a
@@ -55,9 +52,9 @@ export async function signInWithEthereum(
   const verdict = await verifyWalletSignature({ address, message: input.message, signature: input.signature as Hex }, options.rpcUrl, {
     mayAskChain: async (wallet) => (await consumeRateLimit("contract-wallet-check", { ip: options.clientIp, address: wallet })).allowed,
   });
-  if (verdict === "invalid") throw new SignInError("signature_invalid");
-  if (verdict === "unverifiable") throw new SignInError("signature_unverifiable");
-  if (verdict === "limited") throw new SignInError("signature_check_limited");
+  if (verdict === "invalid") throw refuse("signature_invalid");
+  if (verdict === "unverifiable") throw refuse("signature_unverifiable");
+  if (verdict === "limited") throw refuse("signature_check_limited");
 
   return findOrCreateUser(db, address);
 }

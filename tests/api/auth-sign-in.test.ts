@@ -53,6 +53,15 @@ describe("a valid sign-in", () => {
     expect(attacker.sessionCookie()).toBeUndefined();
   });
 
+  test("signing in writes nothing into the environment: next-auth runs without NEXTAUTH_URL", async () => {
+    const before = { ...process.env };
+    const browser = new Browser();
+    await browser.signIn(alice);
+    expect((await browser.user()).status).toBe(200);
+    expect(process.env).toEqual(before);
+    expect(process.env.NEXTAUTH_URL).toBeUndefined();
+  });
+
   test("two concurrent submissions of one signed message make exactly one session", async () => {
     const first = new Browser();
     const message = siweMessage({ address: alice.address, nonce: await first.nonce() });
