@@ -1,11 +1,19 @@
 // SIWE nonces: issued by the server, stored, short-lived and single-use.
 import "server-only";
+import { randomInt } from "node:crypto";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { NONCE_TTL_MS } from "./config.server";
-import { randomAlphanumeric } from "./random-token.server";
 
 /** 24 characters of [A-Za-z0-9]: ~143 bits, well over EIP-4361's minimum of 8 characters. */
 export const NONCE_LENGTH = 24;
+const ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+/** A string of `length` characters drawn uniformly (crypto RNG) from [A-Za-z0-9]. */
+function randomAlphanumeric(length: number): string {
+  let out = "";
+  for (let i = 0; i < length; i++) out += ALPHANUMERIC[randomInt(ALPHANUMERIC.length)];
+  return out;
+}
 
 export async function issueNonce(db: PrismaClient, now = new Date()): Promise<{ nonce: string; expiresAt: Date }> {
   const nonce = randomAlphanumeric(NONCE_LENGTH);

@@ -1,6 +1,6 @@
 // Sign-In with Ethereum on the server: every rule is checked here, in this order, and any
 // failure refuses the sign-in with a DomainError whose kind is the refusal. next-auth's
-// credentials provider calls this from `authorize` (lib/auth/auth-options.server.ts).
+// credentials provider calls this from `authorize` (lib/auth/next-auth.server.ts).
 import "server-only";
 import type { Hex } from "viem";
 import type { PrismaClient } from "@/lib/db/create-client";

@@ -3,7 +3,7 @@
 import { endpoints } from "@/lib/api/contract";
 import { errorResponse } from "@/lib/api/errors";
 import { route, type RouteHandler } from "@/lib/api/route.server";
-import { runNextAuthAction } from "@/lib/auth/next-auth-route.server";
+import { runNextAuthAction } from "@/lib/auth/next-auth.server";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,9 @@
-// next-auth's HTTP endpoints, narrowed to the three this app uses and answered in the API's
-// JSON shape. next-auth itself still checks the CSRF token and issues or clears the session
-// cookie; this file decides which requests reach it and answers from what happened: a refusal is
-// the DomainError `authorize` threw, kept for this request (lib/auth/auth-options.server.ts).
+// next-auth v4 for Sign-In with Ethereum, narrowed to the three actions this app uses (csrf,
+// callback/credentials, signout) and answered in the API's JSON shape. One credentials provider
+// whose `authorize` runs our checks (lib/auth/sign-in.server.ts); JWT session cookies that name a
+// server-side session row (lib/auth/sessions.server.ts). next-auth itself checks the CSRF token
+// and issues or clears the session cookie; this file decides which requests reach it and answers
+// from what happened: a refusal is the DomainError `authorize` threw, kept for this request.
 //
 // A wrapper, not next-auth's App Router handler, because the product answers JSON refusals
 // (`{ "error": { "code", "message" } }`, a 401 per refusal) where next-auth answers a redirect
@@ -9,19 +11,27 @@
 // its Pages Router support uses) on a small request/response recorder: its App Router entry reads
 // next/headers, which only exists inside Next's request scope, so the API tests could not call the route.
 import "server-only";
-import NextAuth from "next-auth";
+import NextAuth, { type AuthOptions } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
 import { NextResponse } from "next/server";
 import { DomainError } from "@/lib/errors/domain-error";
 import { parseCookies } from "@/lib/shared/cookies";
 import { getDb } from "@/lib/db/get-db.server";
+import { clientIp } from "@/lib/security/client-ip.server";
 import { csrfSchema } from "@/lib/auth/schemas";
-import { buildAuthOptions, type SignInOutcome } from "./auth-options.server";
 import { requireAuthConfig, SESSION_MAX_AGE_SECONDS, type AuthConfig } from "./config.server";
 import { sessionIdFromCookie } from "./current-user.server";
-import { deleteSession } from "./sessions.server";
+import { createSession, deleteSession } from "./sessions.server";
 import { signedInHintCookie } from "./signed-in-hint";
+import { signInWithEthereum } from "./sign-in.server";
 
 export type NextAuthAction = "csrf" | "callback/credentials" | "signout";
+
+/**
+ * What `authorize` did with one request, for runNextAuthAction to answer from: next-auth itself
+ * only reports a failure as a string in a redirect URL.
+ */
+type SignInOutcome = { authorized: boolean; failure?: DomainError };
 
 /**
  * Runs one of next-auth's three actions on a request the declared route has already checked
@@ -121,4 +131,61 @@ async function runNextAuth(
   };
   await (NextAuth as (req: unknown, res: unknown, options: unknown) => Promise<unknown>)(nextAuthRequest, response, buildAuthOptions(config, request, outcome));
   return result;
+}
+
+/**
+ * `request`: the HTTP request being answered; its client IP is whose budget a sign-in's chain
+ * check spends. `outcome` is filled in by `authorize`.
+ */
+function buildAuthOptions(config: AuthConfig, request: Request, outcome: SignInOutcome): AuthOptions {
+  return {
+    secret: config.secret,
+    useSecureCookies: config.secureCookies,
+    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
+    jwt: { maxAge: SESSION_MAX_AGE_SECONDS },
+    providers: [
+      CredentialsProvider({
+        id: "credentials",
+        name: "Ethereum",
+        credentials: { message: { type: "text" }, signature: { type: "text" } },
+        async authorize(credentials) {
+          // A throw stops next-auth's sign-in; the error itself is kept in `outcome` for the route.
+          try {
+            const user = await signInWithEthereum(
+              getDb(),
+              { message: credentials?.message ?? "", signature: credentials?.signature ?? "" },
+              { origins: config.origins, rpcUrl: config.rpcUrl, clientIp: clientIp(request) },
+            );
+            outcome.authorized = true;
+            return { id: String(user.id), address: user.address };
+          } catch (error) {
+            if (!(error instanceof DomainError)) console.error("[auth] sign-in failed", error);
+            outcome.failure = error instanceof DomainError ? error : new DomainError("sign_in_failed", "Sign-in failed on our side. Please try again.");
+            throw outcome.failure;
+          }
+        },
+      }),
+    ],
+    callbacks: {
+      async jwt({ token, user }) {
+        // `user` is present only at sign-in: open the server-side session the cookie names.
+        if (user) token.sid = await createSession(getDb(), Number(user.id));
+        return token;
+      },
+      // Never send anyone anywhere but our own origin.
+      redirect: () => config.origins[0]!,
+    },
+    events: {
+      async signOut({ token }) {
+        if (typeof token?.sid === "string") await deleteSession(getDb(), token.sid);
+      },
+    },
+    logger: {
+      error: (code, metadata) => console.error(`[next-auth] ${code}`, metadata),
+      // NEXTAUTH_URL is not set, and need not be: the redirect callback above pins every URL
+      // next-auth makes to our origin, and the route reads none of them.
+      warn: (code) => void (code !== "NEXTAUTH_URL" && console.warn(`[next-auth] ${code}`)),
+      debug: () => {},
+    },
+  };
 }
