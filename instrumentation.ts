@@ -3,9 +3,9 @@
 // - Everywhere on Node: says at start when the rate limits' client address cannot be trusted
 //   (lib/security/trust-warnings.server.ts).
 // - On a Node host (`npm start`, the standalone server.js): drains on SIGTERM instead of exiting at
-//   once (lib/http/shutdown.server.ts: health answers 503 "draining", open requests finish, the
-//   refresh pass in flight ends or gives its lease up, all within SHUTDOWN_GRACE_S), and starts
-//   the market refresh schedule. On Vercel the cron route in vercel.json refreshes instead, and in
+//   once (lib/http/shutdown.server.ts: health answers 503 "draining" while the server still accepts
+//   for SHUTDOWN_ANNOUNCE_S, then open requests finish and the refresh pass in flight ends or gives
+//   its lease up, all within SHUTDOWN_GRACE_S), and starts the market refresh schedule. On Vercel the cron route in vercel.json refreshes instead, and in
 //   development the schedule stays off so `npm run dev` works offline on the seed data (run
 //   `npm run market:refresh` to refresh by hand).
 export async function register(): Promise<void> {
@@ -15,7 +15,8 @@ export async function register(): Promise<void> {
   if (process.env.VERCEL || process.env.NODE_ENV !== "production") return;
   const { getEnv } = await import("./lib/config/env");
   const { addDrainWork, installGracefulShutdown } = await import("./lib/http/shutdown.server");
-  installGracefulShutdown({ graceMs: getEnv().SHUTDOWN_GRACE_S * 1000, http: true });
+  const env = getEnv();
+  installGracefulShutdown({ graceMs: env.SHUTDOWN_GRACE_S * 1000, announceMs: env.SHUTDOWN_ANNOUNCE_S * 1000, http: true });
   const { startMarketSchedule, stopMarketSchedule } = await import("./lib/schedule/schedule.server");
   const { abandonPassesInFlight } = await import("./lib/market/run.server");
   startMarketSchedule();

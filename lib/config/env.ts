@@ -110,6 +110,12 @@ const envSchema = z.object({
    * (lib/http/shutdown.server.ts). Keep it under the platform's own limit (docker stop: 10 s by default).
    */
   SHUTDOWN_GRACE_S: z.coerce.number().min(0).max(600).default(8),
+  /**
+   * After SIGTERM, how long the web server keeps accepting while GET /api/health answers 503
+   * "draining", so that a balancer polling it stops sending first; then it stops listening
+   * (lib/http/shutdown.server.ts). Part of SHUTDOWN_GRACE_S. 0: stop listening at once.
+   */
+  SHUTDOWN_ANNOUNCE_S: z.coerce.number().min(0).max(60).default(1),
   /** GET /api/health answers 503 "stale" when the newest accepted price is older than this. */
   HEALTH_STALE_AFTER_MINUTES: z.coerce.number().min(1).max(10_080).default(30),
   /** Bearer token Vercel Cron sends to /api/cron/refresh and /api/cron/orders; without it the routes refuse everyone. */
@@ -202,6 +208,7 @@ export function getEnv(): Env {
     MARKET_MIN_LIQUIDITY_USD: process.env.MARKET_MIN_LIQUIDITY_USD || undefined,
     MARKET_PASS_BUDGET_SECONDS: process.env.MARKET_PASS_BUDGET_SECONDS || undefined,
     SHUTDOWN_GRACE_S: process.env.SHUTDOWN_GRACE_S || undefined,
+    SHUTDOWN_ANNOUNCE_S: process.env.SHUTDOWN_ANNOUNCE_S || undefined,
     HEALTH_STALE_AFTER_MINUTES: process.env.HEALTH_STALE_AFTER_MINUTES || undefined,
     CRON_SECRET: process.env.CRON_SECRET || undefined,
     REDIS_URL: process.env.REDIS_URL || undefined,

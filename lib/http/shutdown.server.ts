@@ -1,8 +1,11 @@
 // Stopping without dropping what was accepted: on SIGTERM (or SIGINT) the process drains.
 //
-//   1. At once: "draining" (GET /api/health answers 503 {"status":"draining"}), and each server
-//      stops listening, so a new connection is refused: nothing was sent on it, so a load
-//      balancer or client can retry it elsewhere, and it counts as not accepted.
+//   1. At once: "draining" (GET /api/health answers 503 {"status":"draining"}). For the announce
+//      time (SHUTDOWN_ANNOUNCE_S, 1 s by default) the servers still accept and serve as usual, so
+//      a balancer that polls the health check hears "draining" and stops sending new
+//      connections before any is refused. Then each server stops listening: a new connection is
+//      refused, nothing was sent on it, so a balancer (the edge: deploy/nginx/) or client retries
+//      it elsewhere, and it counts as not accepted.
 //   2. What was accepted finishes: every request in flight, and every request that still arrives
 //      on a connection already open (a keep-alive connection the client reuses), is answered in
 //      full, with `Connection: close` (set before the headers go out), so each connection ends
@@ -75,6 +78,8 @@ export function addDrainWork(name: string, work: DrainWork): void {
 export type ShutdownOptions = {
   /** SHUTDOWN_GRACE_S in ms: the longest the drain may take before the process exits anyway. */
   graceMs: number;
+  /** SHUTDOWN_ANNOUNCE_S in ms: how long the servers keep accepting, saying "draining", before they stop listening (within the grace). */
+  announceMs?: number;
   /** Under Next: drain its servers' requests (needs NEXT_MANUAL_SIG_HANDLE, so Next's own handler stays off). */
   http: boolean;
   log?: (line: string) => void;
@@ -130,7 +135,8 @@ async function drain(reason: string, options: ShutdownOptions, log: (line: strin
 
   // Requests in flight whose headers are not out yet end their connection too.
   for (const res of current.inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
-  const serversClosed = [...current.servers].map(stopListening);
+  const announceMs = Math.min(options.announceMs ?? 0, options.graceMs);
+  const serversClosed = [sleep(current.servers.size ? announceMs : 0).then(() => Promise.all([...current.servers].map(stopListening)))];
   const workDone = [...current.work.values()].map((work) => work.stop().catch((error) => log(`[shutdown] work failed while stopping: ${String(error)}`)));
 
   let graceTimer: NodeJS.Timeout | undefined;
@@ -172,4 +178,8 @@ export function resetShutdownForTests(): void {
   diagnostics.unsubscribe(REQUEST_START, onRequestStart);
   for (const signal of SIGNALS) for (const listener of process.listeners(signal)) if (listener.name === "onSignal") process.removeListener(signal, listener);
   globalState[STATE_KEY] = undefined;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -6,14 +6,17 @@
 // it before its listener closed). Every such request must get its whole answer with the status
 // expected. A connection refused (ECONNREFUSED) after the signal was never accepted: nothing was
 // sent on it, and a load balancer or client retries it elsewhere. Also checked: /api/health
-// answers 503 "draining" (with `Connection: close`) on a connection open during the drain, and
-// the process exits by itself (0, drained) within SHUTDOWN_GRACE_S.
+// answers 503 "draining" (with `Connection: close`) on a connection open during the drain, a
+// balancer's check on a new connection hears "draining" before the listener closes
+// (SHUTDOWN_ANNOUNCE_S), and the process exits by itself (0, drained) within SHUTDOWN_GRACE_S.
 import assert from "node:assert/strict";
 import http from "node:http";
 import { after, before, describe, test } from "node:test";
 import { startApp, type App } from "./harness";
 
 const CLIENTS = 20;
+/** The client number of the balancer's health check. */
+const BALANCER = CLIENTS + 1;
 const GRACE_S = 8;
 /** Pages and API reads, each answered 200 whatever the prices' age. */
 const PATHS = ["/", "/coins/hex", "/compare/hex/pls", "/api/cryptocurrencies?ids=pls,hex", "/api/cryptocurrencies", "/api/trending/top-gainers", "/api/health/live"];
@@ -79,9 +82,9 @@ describe("SIGTERM under load", () => {
     let serverGone = false;
     void app!.exited.then(() => (serverGone = true));
 
-    const loop = async (client: number, paths: readonly string[], pauseMs: number) => {
+    const loop = async (client: number, paths: readonly string[], pauseMs: number, keepAlive = true) => {
       // One connection per client, kept alive between its requests, as a browser or a proxy does.
-      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      const agent = new http.Agent({ keepAlive, maxSockets: 1 });
       try {
         for (let i = client; !serverGone; i++) {
           const outcome = await get(agent, port, paths[i % paths.length]!, client);
@@ -97,6 +100,8 @@ describe("SIGTERM under load", () => {
       ...Array.from({ length: CLIENTS }, (_, client) => loop(client, PATHS, 0)),
       // An uptime check polling the health route on its own keep-alive connection.
       loop(CLIENTS, ["/api/health"], 25),
+      // A balancer's health check, on a new connection each time.
+      loop(BALANCER, ["/api/health"], 50, false),
     ];
 
     await new Promise((resolve) => setTimeout(resolve, 4_000));
@@ -132,6 +137,13 @@ describe("SIGTERM under load", () => {
     assert.ok(refused.length > 0, "new connections are refused once the drain starts");
     assert.ok(draining.length > 0, "/api/health answered 503 draining during the drain");
     assert.ok(draining.every((outcome) => outcome.endedAt >= signalledAt));
+    // Before the listener closes (SHUTDOWN_ANNOUNCE_S, 1 s by default), a balancer's new
+    // connection is still accepted and told "draining": it stops sending before anything is refused.
+    const balancer = outcomes.filter((outcome) => outcome.client === BALANCER);
+    const firstRefusal = Math.min(...refused.map((outcome) => outcome.startedAt));
+    const announced = balancer.filter((outcome) => !outcome.reused && outcome.startedAt < firstRefusal && draining.includes(outcome));
+    console.log(`# shutdown: the balancer's check heard "draining" ${announced.length} times on new connections before the first refusal, ${firstRefusal - signalledAt} ms after the signal`);
+    assert.ok(announced.length > 0, "a health check on a new connection heard 'draining' before any connection was refused");
     // A request answered during the drain ends its connection, so its client goes elsewhere: the
     // health check's draining answers say so. (Not every request sent after the signal is checked:
     // one sent within a few ms of it can reach the server before the signal handler has run.)
