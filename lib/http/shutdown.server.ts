@@ -8,8 +8,8 @@
 //      it elsewhere, and it counts as not accepted.
 //   2. What was accepted finishes: every request in flight, and every request that still arrives
 //      on a connection already open (a keep-alive connection the client reuses), is answered in
-//      full, with `Connection: close` (set before the headers go out), so each connection ends
-//      after its answer and the client opens its next one elsewhere.
+//      full; once the listener is closed, with `Connection: close` (set before the headers go
+//      out), so each connection ends after its answer and the client opens its next one elsewhere.
 //   3. Idle keep-alive connections are not cut: a request the client may have sent just now would
 //      be reset. Node closes them after the keep-alive timeout it announced to the client
 //      (`Keep-Alive: timeout=5`), which clients honour by not reusing them near its end; one
@@ -51,6 +51,8 @@ export type DrainWork = {
 
 type State = {
   draining: boolean;
+  /** The servers have stopped listening: every answer from now on closes its connection. */
+  closing: boolean;
   installed: boolean;
   inFlight: Set<ServerResponse>;
   servers: Set<Server>;
@@ -61,7 +63,7 @@ const STATE_KEY = Symbol.for("pulsecompare.shutdown");
 const globalState = globalThis as unknown as { [STATE_KEY]?: State };
 
 function state(): State {
-  globalState[STATE_KEY] ??= { draining: false, installed: false, inFlight: new Set(), servers: new Set(), work: new Map() };
+  globalState[STATE_KEY] ??= { draining: false, closing: false, installed: false, inFlight: new Set(), servers: new Set(), work: new Map() };
   return globalState[STATE_KEY];
 }
 
@@ -122,7 +124,7 @@ function onRequestStart(message: unknown): void {
   current.servers.add(server);
   current.inFlight.add(response);
   response.once("close", () => current.inFlight.delete(response));
-  if (current.draining) response.shouldKeepAlive = false;
+  if (current.closing) response.shouldKeepAlive = false;
 }
 
 async function drain(reason: string, options: ShutdownOptions, log: (line: string) => void): Promise<void> {
@@ -133,10 +135,8 @@ async function drain(reason: string, options: ShutdownOptions, log: (line: strin
   const started = Date.now();
   log(`[shutdown] ${reason}: draining ${current.inFlight.size} requests in flight and ${current.work.size ? [...current.work.keys()].join(", ") : "no other work"} (grace ${options.graceMs / 1000} s)`);
 
-  // Requests in flight whose headers are not out yet end their connection too.
-  for (const res of current.inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
   const announceMs = Math.min(options.announceMs ?? 0, options.graceMs);
-  const serversClosed = [sleep(current.servers.size ? announceMs : 0).then(() => Promise.all([...current.servers].map(stopListening)))];
+  const serversClosed = announceMs > 0 && current.servers.size ? [sleep(announceMs).then(() => Promise.all(closeServers(current)))] : closeServers(current);
   const workDone = [...current.work.values()].map((work) => work.stop().catch((error) => log(`[shutdown] work failed while stopping: ${String(error)}`)));
 
   let graceTimer: NodeJS.Timeout | undefined;
@@ -160,6 +160,19 @@ async function drain(reason: string, options: ShutdownOptions, log: (line: strin
   clearTimeout(abandonTimer);
   for (const server of current.servers) server.closeAllConnections();
   exit(1);
+}
+
+/**
+ * Stops listening, and from then on every answer, and every request in flight whose headers are
+ * not out yet, closes its connection. Not during the announce time: connections are kept alive
+ * then as usual, since a client that closed one would only open the next on this server, and a
+ * connection opened as the listener closes sits in the kernel's queue and is reset with it (what
+ * a restart of bare `next start` does to clients that reconnect).
+ */
+function closeServers(current: State): Promise<void>[] {
+  current.closing = true;
+  for (const res of current.inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
+  return [...current.servers].map(stopListening);
 }
 
 /**
