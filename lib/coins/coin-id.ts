@@ -5,3 +5,6 @@ export const COIN_ID_PATTERN = /^[a-z0-9-]{1,64}$/;
 export function isCoinId(value: unknown): value is string {
   return typeof value === "string" && COIN_ID_PATTERN.test(value);
 }
+
+/** PulseChain's native coin: the unit of the site's PLS figures and of listing payments. */
+export const PLS_COIN_ID = "pls";

@@ -4,6 +4,19 @@
 import { parseStoredJson } from "../shared/stored-json";
 import { z } from "../shared/zod";
 
+/** One of the coin's pools at the block: what a target's buying would move (lib/coins/what-it-takes.ts). */
+export const depthPoolSchema = z.object({
+  pool: z.string(),
+  base: z.string(),
+  baseSymbol: z.string().nullable(),
+  /** Whole tokens of each side at the block. */
+  tokenReserve: z.number(),
+  baseReserve: z.number(),
+  /** The base's USD price in the pass. */
+  baseUsd: z.number(),
+});
+export type DepthPoolReading = z.infer<typeof depthPoolSchema>;
+
 /** From a PulseX pool read on chain at a pinned block. */
 export const onchainProvenanceSchema = z.object({
   source: z.literal("pulsex"),
@@ -32,6 +45,13 @@ export const onchainProvenanceSchema = z.object({
   averageSeconds: z.number().int().positive().nullable().optional(),
   /** The USD price the pool gives at the block itself, beside the average: "the pool now". */
   spotPrice: z.number().nullable().optional(),
+  /**
+   * Every pool of the coin against a base with a USD price (WPLS, a stablecoin, another base), with
+   * reserves, at the block: arbitrage keeps them level, so a target's buying moves them all. Absent
+   * for WPLS (it trades against everything; its price is read from the stablecoin pools only) and
+   * on prices from before it was kept.
+   */
+  pools: z.array(depthPoolSchema).optional(),
   block: z.number().int(),
   /** The block's own time; null when the chain did not say. */
   blockTime: z.iso.datetime().nullable(),

@@ -4,9 +4,11 @@
 import "server-only";
 import { DomainError } from "@/lib/errors/domain-error";
 import type { Coin, CoinDetail } from "./schemas";
+import { PLS_COIN_ID } from "./coin-id";
 import { parseProvenance } from "./provenance-schema";
 import { parseSourceCheck } from "./source-check-schema";
 import { getCoinSnapshot, type CoinSnapshot } from "./snapshot.server";
+import { poolDepthOf } from "./what-it-takes";
 
 /** All coins by rank. */
 export async function listCoins(): Promise<readonly Coin[]> {
@@ -35,16 +37,19 @@ export async function getCoinDetailOrThrow(id: string): Promise<CoinDetail> {
   return { ...coin, ...priceAccountOf(await getCoinSnapshot(), coin.id) };
 }
 
-export type PriceAccount = Pick<CoinDetail, "provenance" | "sourceCheck" | "heldBack" | "supplyNote" | "contractFailing">;
+export type PriceAccount = Pick<CoinDetail, "provenance" | "sourceCheck" | "heldBack" | "supplyNote" | "contractFailing" | "depth">;
 
 /**
  * Where the coin's current price came from (null: no source described it), its last check, a move
- * held back, its supply note, and since when its contract is failing (quarantined).
+ * held back, its supply note, since when its contract is failing (quarantined), and its pools' depth.
  */
 export function priceAccountOf(snapshot: CoinSnapshot, id: string): PriceAccount {
   const quarantinedSince = snapshot.quarantinedSinceById.get(id);
+  const provenance = parseProvenance(snapshot.provenanceById.get(id) ?? null);
+  const pools = provenance?.source === "pulsex" ? (provenance.pools ?? []) : [];
   return {
-    provenance: parseProvenance(snapshot.provenanceById.get(id) ?? null),
+    provenance,
+    depth: poolDepthOf(pools, snapshot.byId.get(PLS_COIN_ID)?.currentPrice ?? null),
     sourceCheck: parseSourceCheck(snapshot.sourceCheckById.get(id) ?? null),
     heldBack: snapshot.heldBackById.get(id) ?? null,
     supplyNote: snapshot.supplyNoteById.get(id) ?? null,

@@ -5,6 +5,9 @@ import { COIN_ID_PATTERN } from "./coin-id";
 import { provenanceSchema } from "./provenance-schema";
 import { sourceCheckSchema } from "./source-check-schema";
 
+/** A figure in dollars and in PLS (null while the PLS price is unknown). */
+export const amountSchema = z.object({ usd: z.number(), pls: z.number().nullable() });
+
 export const coinIdSchema = z.string().regex(COIN_ID_PATTERN, "A coin id is 1 to 64 lowercase letters, digits or hyphens.");
 
 export const coinSchema = z.object({
@@ -65,6 +68,19 @@ export const coinDetailSchema = coinSchema.extend({
    * good one (from `priceUpdatedAt`). Null otherwise.
    */
   contractFailing: z.object({ since: z.iso.datetime() }).nullable(),
+  /**
+   * The coin's PulseX pools at the last pass's block (lib/coins/what-it-takes.ts): how many, what
+   * they hold, and the net buying and selling that would move the price 2% at those reserves, in
+   * USD and PLS. Null for coins not priced from pools, for WPLS, and before a pass kept the pools.
+   */
+  depth: z
+    .object({
+      pools: z.number().int().positive(),
+      poolLiquidity: amountSchema,
+      buyToRise2Pct: amountSchema,
+      sellToFall2Pct: amountSchema,
+    })
+    .nullable(),
 });
 export type CoinDetail = z.infer<typeof coinDetailSchema>;
 

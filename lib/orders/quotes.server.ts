@@ -11,6 +11,7 @@
 // "quoting" (not payable: lib/orders/status.ts) and becomes "quoted" together with its amount in
 // one conditional update, so no payment can be judged against an order without its amount.
 import "server-only";
+import { PLS_COIN_ID } from "@/lib/coins/coin-id";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import type { SessionUser } from "@/lib/auth/sessions.server";
@@ -34,8 +35,6 @@ import { MAX_OPEN_QUOTES, QUOTE_MINUTES, QUOTING_STATUS } from "./status";
 /** How far ahead a slot may start. */
 export const SLOT_HORIZON_DAYS = 90;
 
-/** The coin whose price the quotes use: PulseChain's native coin. */
-const PLS_COIN_ID = "pls";
 
 /** The payment address, or 503 listings_closed when none is configured. */
 export function paymentAddressOrThrow(): string {

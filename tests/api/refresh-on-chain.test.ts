@@ -197,10 +197,11 @@ test("each on-chain price keeps where it came from: the pool, its factory and ba
   resetPublicCacheForTests();
 
   const res = await call(coinRoute.GET, "/api/cryptocurrencies/pepe", { params: { id: "pepe" } });
-  const { provenance } = coinDetailSchema.parse(res.body);
+  const { provenance, depth } = coinDetailSchema.parse(res.body);
+  const pool = await chain.client.readContract({ address: chain.contracts.factoryV1, abi: factoryAbi, functionName: "getPair", args: [prov, chain.contracts.wpls] });
   expect(provenance).toEqual({
     source: "pulsex",
-    pool: await chain.client.readContract({ address: chain.contracts.factoryV1, abi: factoryAbi, functionName: "getPair", args: [prov, chain.contracts.wpls] }),
+    pool,
     factory: chain.contracts.factoryV1,
     // Mainnet's factories read "PulseX V1" / "PulseX V2"; the local chain's are named by place.
     factoryName: `factory 1 (${chain.contracts.factoryV1.slice(0, 6)}…${chain.contracts.factoryV1.slice(-4)})`,
@@ -219,5 +220,17 @@ test("each on-chain price keeps where it came from: the pool, its factory and ba
     // Read this pass (a new token has no reading yet), with nothing to say about it.
     supplyReadAt: expect.any(String),
     supplyNotice: null,
+    // Its one pool, as a target's buying would move it (lib/coins/what-it-takes.ts).
+    pools: [{ pool, base: chain.contracts.wpls, baseSymbol: "WPLS", tokenReserve: 2_000_000, baseReserve: 50_000_000, baseUsd: expect.closeTo(WPLS_USD, 12) }],
   });
+  // $15,000 a side: 2% up takes 15,000 x (√1.02 − 1) = $149.26, 2% down 15,000 x (1 − √0.98) = $150.76.
+  const plsUsd = (await coin("pls")).currentPrice;
+  expect(depth).toMatchObject({
+    pools: 1,
+    poolLiquidity: { usd: expect.closeTo(30_000, 6) },
+    buyToRise2Pct: { usd: expect.closeTo(149.26, 2) },
+    sellToFall2Pct: { usd: expect.closeTo(150.76, 2) },
+  });
+  // In PLS at the site's PLS price.
+  for (const figure of [depth!.poolLiquidity, depth!.buyToRise2Pct, depth!.sellToFall2Pct]) expect(figure.pls! * plsUsd).toBeCloseTo(figure.usd, 6);
 });

@@ -413,6 +413,11 @@ describe("priceCoin", () => {
           // The cached reading's time; nothing to say about it.
           supplyReadAt: NOW.toISOString(),
           supplyNotice: null,
+          // Both of its pools with a priced base, as a target's buying would move them.
+          pools: [
+            { pool: pair(5), base: WPLS, baseSymbol: "WPLS", tokenReserve: 1_000, baseReserve: 2_000_000, baseUsd: 0.00003 },
+            { pool: pair(6), base: HEX, baseSymbol: "base 0x0000…4000", tokenReserve: 100, baseReserve: 1_000, baseUsd: 0.15 },
+          ],
         },
       },
       supply: null,

@@ -8,7 +8,7 @@ import type { DiscoveryFailure } from "../../onchain/read-miss";
 import type { SupplyReading, TokenPools } from "../../onchain/pool-cache";
 import { bestRoute, spotBasePerToken, toUnits, type BasePool, type StableCheck } from "../../onchain/reserves";
 import type { Quote, QuoteFailure } from "../../types";
-import type { OnchainProvenance } from "@/lib/coins/provenance-schema";
+import type { DepthPoolReading, OnchainProvenance } from "@/lib/coins/provenance-schema";
 import type { Bases, Labels } from "./bases";
 import type { ChainReads } from "./chain-reads";
 import { pulsexFailure, type PassCoin } from "./coins";
@@ -57,6 +57,8 @@ export function priceCoin(coin: PassCoin, context: CoinPricing): { quote: Quote;
     const miss = baseMiss.get(token) ?? read?.miss ?? row.pools.map((pool) => baseMiss.get(pool.base)).find(Boolean);
     if (miss) return { failure: miss };
     const best = isBase ? (baseRoutes.get(token) ?? null) : bestRoute(read!.pools, baseUsd);
+    // A base's own pools are read with the bases; its route's pool stands for them here.
+    const depthPools = isBase ? (best ? [best.pool] : []) : read!.pools;
     if (!best) {
       // A base too shallow to price anything says so, rather than "no pair".
       const shallow = isBase ? priced.shallowBases.get(token) : row.pools.map((pool) => priced.shallowBases.get(pool.base)).find(Boolean);
@@ -78,6 +80,7 @@ export function priceCoin(coin: PassCoin, context: CoinPricing): { quote: Quote;
       baseUsd: baseUsd.get(pool.base) ?? null,
       liquidityUsd,
       stablePools: null,
+      pools: depthPoolsOf(depthPools, baseUsd, labels),
       ...poolWindow(pool, baseUsd.get(pool.base)),
       ...reads.block,
     };
@@ -101,6 +104,15 @@ export function priceCoin(coin: PassCoin, context: CoinPricing): { quote: Quote;
     supply: supply.reading,
     ...(supply.note && { note: supply.note }),
   };
+}
+
+/** The coin's pools with reserves against a base priced in this pass, as provenance keeps them. */
+function depthPoolsOf(pools: readonly BasePool[], baseUsd: ReadonlyMap<string, number>, labels: Labels): DepthPoolReading[] {
+  return pools.flatMap((pool) => {
+    const usd = baseUsd.get(pool.base);
+    if (usd === undefined || !(usd > 0) || !(pool.tokenReserve > 0 && pool.baseReserve > 0)) return [];
+    return [{ pool: getAddress(pool.pair), base: getAddress(pool.base), baseSymbol: labels.of(pool.base), tokenReserve: pool.tokenReserve, baseReserve: pool.baseReserve, baseUsd: usd }];
+  });
 }
 
 /**
