@@ -12,6 +12,8 @@ import { comparisonFailureMessage, computeAthComparison, type Comparison } from 
 import { formatMarketCap, formatPrice } from "@/lib/shared/format";
 import { Failure, Figure, Figures, type ResultCoin } from "./result-figures";
 import { TypedCapView } from "./typed-cap-view";
+import { WhatItTakes } from "./what-it-takes";
+import type { PoolsForTargets } from "@/lib/compare/what-it-takes-copy";
 
 function CoinHeading({ coin, role }: { coin: ResultCoin; role: string }) {
   return (
@@ -30,10 +32,10 @@ function CoinHeading({ coin, role }: { coin: ResultCoin; role: string }) {
   );
 }
 
-type Props = { result: Comparison<ResultCoin, ResultCoin>; priceContext: PriceContext };
+type Props = { result: Comparison<ResultCoin, ResultCoin>; priceContext: PriceContext; targets: PoolsForTargets | null };
 
 /** Coin 1 at coin 2's market cap today: the spec's own card (section 2, item 4), word for word. */
-function TodayView({ result, priceContext }: Props) {
+function TodayView({ result, priceContext, targets }: Props) {
   const { coin1, coin2 } = result;
   if (!result.comparable) return <Failure message={comparisonFailureMessage(result.reason, result.invalidCoin?.symbol)} />;
   return (
@@ -50,12 +52,13 @@ function TodayView({ result, priceContext }: Props) {
         When {coin1.symbol} reaches the market cap of {coin2.symbol}, it will be at{" "}
         <strong className="tabular-nums">{formatPrice(result.projectedPrice)}</strong>.
       </p>
+      <WhatItTakes targetPrice={result.projectedPrice} currentPrice={coin1.currentPrice} targets={targets} />
     </>
   );
 }
 
 /** Coin 1 at coin 2's all-time-high market cap, with the high's date and, when so, that it is estimated. */
-function AthView({ result, priceContext }: Props) {
+function AthView({ result, priceContext, targets }: Props) {
   const ath = computeAthComparison(result.coin1, result.coin2);
   const { coin1, coin2 } = ath;
   if (!ath.comparable) return <Failure message={comparisonFailureMessage(ath.reason, ath.invalidCoin?.symbol)} />;
@@ -80,6 +83,7 @@ function AthView({ result, priceContext }: Props) {
         When {coin1.symbol} reaches {athTargetPhrase(coin2.symbol, ath.athMarketCap, ath.athMarketCapAt)}, it will be at{" "}
         <strong className="tabular-nums">{formatPrice(ath.projectedPrice)}</strong>.
       </p>
+      <WhatItTakes targetPrice={ath.projectedPrice} currentPrice={coin1.currentPrice} targets={targets} />
       {ath.athMarketCapEstimated ? (
         <p className="text-sm text-muted-foreground" data-testid="ath-estimated-note">
           {athEstimatedNote(coin2.symbol)}
@@ -110,8 +114,11 @@ export function ComparisonResult({
   result,
   actions,
   priceContext,
+  targets = null,
 }: {
   result: Comparison<ResultCoin, ResultCoin>;
+  /** Coin 1's pools, for what each target would take (null: not priced from pools). */
+  targets?: PoolsForTargets | null;
   /** For the badges on coin 1's price and coin 2's market cap (which its price makes). */
   priceContext: PriceContext;
   /** The signed-in user's save and watch buttons, at the foot of the card. */
@@ -129,9 +136,9 @@ export function ComparisonResult({
           <TargetChoice
             coinSymbol={coin2.symbol}
             inAddress
-            today={<TodayView result={result} priceContext={priceContext} />}
-            ath={<AthView result={result} priceContext={priceContext} />}
-            typed={<TypedCapView coin1={coin1} priceContext={priceContext} />}
+            today={<TodayView result={result} priceContext={priceContext} targets={targets} />}
+            ath={<AthView result={result} priceContext={priceContext} targets={targets} />}
+            typed={<TypedCapView coin1={coin1} priceContext={priceContext} targets={targets} />}
             holding={{ coin: holdingCoin(coin1), caps: { today: coin2.marketCap, ath: coin2.athMarketCap }, onChain: onChainCoin(coin1) }}
           />
         ) : (

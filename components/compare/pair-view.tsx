@@ -14,6 +14,7 @@ import { pairQuestion, pairTitle } from "@/lib/compare/pair-copy";
 import { pairPath } from "@/lib/compare/pair-route";
 import { comparisonHref } from "@/lib/compare/comparison-link";
 import type { Comparison } from "@/lib/compare/comparison";
+import type { PoolsForTargets } from "@/lib/compare/what-it-takes-copy";
 import { formatMarketCap, formatPrice } from "@/lib/shared/format";
 import type { Coin } from "@/lib/coins/schemas";
 import { PairLinks } from "./pair-links";
@@ -29,11 +30,14 @@ export function PairView({
   related,
   siteUrl,
   priceContext,
+  targets = null,
 }: {
   result: Comparison<Coin, Coin>;
   related: readonly Coin[];
   siteUrl: string;
   priceContext: PriceContext;
+  /** Coin 1's pools, for what each target would take (null: not priced from pools). */
+  targets?: PoolsForTargets | null;
 }) {
   const { coin1, coin2 } = result;
   const path = pairPath(coin1.id, coin2.id);
@@ -53,7 +57,12 @@ export function PairView({
         </div>
       </div>
 
-      <ComparisonResult result={result} actions={<PairActions coin1={coin1} coin2={coin2} athTarget={hasAllTimeHighCap(coin2)} />} priceContext={priceContext} />
+      <ComparisonResult
+        result={result}
+        actions={<PairActions coin1={coin1} coin2={coin2} athTarget={hasAllTimeHighCap(coin2)} />}
+        priceContext={priceContext}
+        targets={targets}
+      />
       <ShareBar path={path} url={`${siteUrl}${path}`} text={pairTitle(result)} />
 
       <HomeSection title={`${coin1.symbol}'s market cap as a multiple of ${coin2.symbol}'s`} id="ratio-chart">

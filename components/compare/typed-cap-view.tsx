@@ -7,8 +7,10 @@ import type { PriceContext } from "@/lib/shared/freshness";
 import { comparisonFailureMessage, computeTypedCapComparison } from "@/lib/compare/comparison";
 import { formatMarketCap, formatPrice } from "@/lib/shared/format";
 import { Failure, Figure, Figures, type ResultCoin } from "./result-figures";
+import { WhatItTakes } from "./what-it-takes";
+import type { PoolsForTargets } from "@/lib/compare/what-it-takes-copy";
 
-export function TypedCapView({ coin1, priceContext }: { coin1: ResultCoin; priceContext: PriceContext }) {
+export function TypedCapView({ coin1, priceContext, targets = null }: { coin1: ResultCoin; priceContext: PriceContext; targets?: PoolsForTargets | null }) {
   const cap = useTypedCap();
   if (cap === null) return <p className="text-muted-foreground">Type a market cap to see {coin1.symbol}&apos;s price at it.</p>;
   const result = computeTypedCapComparison(coin1, cap);
@@ -22,6 +24,7 @@ export function TypedCapView({ coin1, priceContext }: { coin1: ResultCoin; price
         When {coin1.symbol} reaches a market cap of {formatMarketCap(cap)}, it will be at{" "}
         <strong className="tabular-nums">{formatPrice(result.projectedPrice)}</strong>.
       </p>
+      <WhatItTakes targetPrice={result.projectedPrice} currentPrice={coin1.currentPrice} targets={targets} />
     </>
   );
 }

@@ -5,10 +5,10 @@ import "server-only";
 import { DomainError } from "@/lib/errors/domain-error";
 import type { Coin, CoinDetail } from "./schemas";
 import { PLS_COIN_ID } from "./coin-id";
-import { parseProvenance } from "./provenance-schema";
+import { parseProvenance, type Provenance } from "./provenance-schema";
 import { parseSourceCheck } from "./source-check-schema";
 import { getCoinSnapshot, type CoinSnapshot } from "./snapshot.server";
-import { poolDepthOf } from "./what-it-takes";
+import { poolDepthOf, type DepthPool } from "./what-it-takes";
 
 /** All coins by rank. */
 export async function listCoins(): Promise<readonly Coin[]> {
@@ -46,13 +46,28 @@ export type PriceAccount = Pick<CoinDetail, "provenance" | "sourceCheck" | "held
 export function priceAccountOf(snapshot: CoinSnapshot, id: string): PriceAccount {
   const quarantinedSince = snapshot.quarantinedSinceById.get(id);
   const provenance = parseProvenance(snapshot.provenanceById.get(id) ?? null);
-  const pools = provenance?.source === "pulsex" ? (provenance.pools ?? []) : [];
   return {
     provenance,
-    depth: poolDepthOf(pools, snapshot.byId.get(PLS_COIN_ID)?.currentPrice ?? null),
+    depth: poolDepthOf(poolsIn(provenance), plsPriceOf(snapshot)),
     sourceCheck: parseSourceCheck(snapshot.sourceCheckById.get(id) ?? null),
     heldBack: snapshot.heldBackById.get(id) ?? null,
     supplyNote: snapshot.supplyNoteById.get(id) ?? null,
     contractFailing: quarantinedSince === undefined ? null : { since: quarantinedSince },
   };
+}
+
+/** The pools an on-chain price was read with (none for other sources, WPLS and old rows). */
+function poolsIn(provenance: Provenance | null): DepthPool[] {
+  return provenance?.source === "pulsex" ? (provenance.pools ?? []) : [];
+}
+
+/** The site's PLS price in USD, or null before it has one. */
+export function plsPriceOf(snapshot: CoinSnapshot): number | null {
+  return snapshot.byId.get(PLS_COIN_ID)?.currentPrice ?? null;
+}
+
+/** A coin's pools and the PLS price, for what a target would take (null: no pools to count). */
+export function poolsForTargets(snapshot: CoinSnapshot, id: string): { pools: DepthPool[]; plsUsd: number | null } | null {
+  const pools = poolsIn(parseProvenance(snapshot.provenanceById.get(id) ?? null));
+  return pools.length ? { pools, plsUsd: plsPriceOf(snapshot) } : null;
 }

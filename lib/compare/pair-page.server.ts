@@ -2,17 +2,19 @@
 // page costs the same at any number of coins.
 import "server-only";
 import { cache } from "react";
+import { poolsForTargets } from "../coins/queries.server";
 import { getCoinSnapshot } from "../coins/snapshot.server";
 import { topCoinsBesides } from "../coins/top-coins";
 import { computeComparison, type Comparison } from "./comparison";
 import type { Coin } from "../coins/schemas";
 import { resolvePair } from "./pair-route";
+import type { PoolsForTargets } from "./what-it-takes-copy";
 
 /** How many other top coins the page links coin 1 to. */
 export const RELATED_PAIRS = 8;
 
 export type PairPageData =
-  | { kind: "pair"; result: Comparison<Coin, Coin>; related: Coin[] }
+  | { kind: "pair"; result: Comparison<Coin, Coin>; related: Coin[]; targets: PoolsForTargets | null }
   | { kind: "redirect"; path: string }
   | { kind: "not-found" };
 
@@ -22,5 +24,11 @@ export const getPairPage = cache(async (segment1: string, segment2: string): Pro
   const resolved = resolvePair(snapshot, segment1, segment2);
   if (resolved.kind !== "pair") return resolved;
   const { coin1, coin2 } = resolved;
-  return { kind: "pair", result: computeComparison(coin1, coin2), related: topCoinsBesides(snapshot.coins, [coin1.id, coin2.id], RELATED_PAIRS) };
+  return {
+    kind: "pair",
+    result: computeComparison(coin1, coin2),
+    related: topCoinsBesides(snapshot.coins, [coin1.id, coin2.id], RELATED_PAIRS),
+    // Coin 1's pools: what each target would take (lib/coins/what-it-takes.ts).
+    targets: poolsForTargets(snapshot, coin1.id),
+  };
 });

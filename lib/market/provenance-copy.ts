@@ -84,3 +84,9 @@ export function averagePhrase(provenance: Provenance): string | null {
   if (provenance.averageSeconds === null) return `This is the pool's price at that block: there was no earlier reading of the pool to average from.${poolNow}`;
   return `This is the pool's average price over the ${windowWords(provenance.averageSeconds)} before that block, so a trade that moves the pool for a moment barely counts.${poolNow}`;
 }
+
+/** The coin page's depth line, under 'Where this price comes from': "Its 2 PulseX pools hold $1.20M; about $5.97K of buying would lift the price 2%, and $6.03K of selling lower it 2%." */
+export function depthSentence(depth: { pools: number; poolLiquidity: { usd: number }; buyToRise2Pct: { usd: number }; sellToFall2Pct: { usd: number } }): string {
+  const pools = `${depth.pools === 1 ? "Its PulseX pool holds" : `Its ${depth.pools} PulseX pools hold`} ${formatMarketCap(depth.poolLiquidity.usd)}`;
+  return `${pools}; about ${formatMarketCap(depth.buyToRise2Pct.usd)} of buying would lift the price 2%, and ${formatMarketCap(depth.sellToFall2Pct.usd)} of selling lower it 2%.`;
+}

@@ -116,6 +116,17 @@ const MARKET_CAP_UNITS = [
  */
 export function formatMarketCap(value: MaybeNumber): string {
   if (!isNonNegative(value)) return MISSING;
+  return `$${compactAmount(value)}`;
+}
+
+/** An amount of PLS the way market caps read: "1.23B PLS". */
+export function formatCompactPls(value: MaybeNumber): string {
+  if (!isNonNegative(value)) return MISSING;
+  return `${compactAmount(value)} PLS`;
+}
+
+/** 2 decimals and a K/M/B/T suffix: "1.23B"; see formatMarketCap. */
+function compactAmount(value: number): string {
   let index = 0;
   while (index < MARKET_CAP_UNITS.length - 1 && value >= MARKET_CAP_UNITS[index + 1]!.size) index++;
   let unit = MARKET_CAP_UNITS[index]!;
@@ -125,7 +136,7 @@ export function formatMarketCap(value: MaybeNumber): string {
     unit = next;
     text = fixed(value / unit.size, 2);
   }
-  return `$${text}${unit.suffix}`;
+  return `${text}${unit.suffix}`;
 }
 
 /**

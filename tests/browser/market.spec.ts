@@ -103,15 +103,30 @@ test("npm run market:refresh against a local chain and mocked APIs: new prices, 
     assert.match(firstGainer, /42\.5%/);
     await page.screenshot({ path: screenshotPath("market-refreshed-1440") });
 
+    // What HEX at BTC's market cap would take through HEX's pools, on the pair page's result
+    // (issue 43), once the cached page has the pass.
+    await waitWithinCeiling("what it would take, on the pair page", async () => (await (await fetch(`${baseUrl}/compare/hex/btc`)).text()).includes('data-testid="what-it-takes"'));
+    await page.goto("/compare/hex/btc");
+    const takes = page.getByTestId("what-it-takes");
+    const takesText = await takes.innerText();
+    assert.match(takesText, /^Reaching \$[\d,.]+ would take about \$[\d,.]+[KMBT]? \(about [\d,.]+[KMBT]? PLS\) of net buying through PulseX at today's liquidity\./);
+    assert.match(takesText, /At today's reserves in 1 PulseX pool holding \$[\d,.]+[KMB]?: no liquidity added or taken out, no other venue, fees on top\./);
+    for (const width of [1440, 360]) {
+      await page.setViewportSize({ width, height: 900 });
+      await takes.evaluate((element) => element.scrollIntoView({ block: "center" }));
+      await page.screenshot({ path: screenshotPath(`pair-what-it-takes-${width}`) });
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+
     // Where HEX's price came from: its pool, reserves and block, linked on the explorer; the pair
     // page links there.
-    await page.goto("/compare/hex/btc");
     await page.getByRole("link", { name: "Where HEX's price comes from" }).click();
     await page.waitForURL((url) => url.pathname === "/coins/hex" && url.hash === "#provenance");
     const provenance = page.getByRole("region", { name: "Where this price comes from" });
     const said = await provenance.innerText();
     assert.match(said, /From the HEX\/\S+ pool on .+ at block [\d,]+ \((just now|\d+ minutes? ago)\): [\d.]+[KMB]? HEX against [\d.]+[KMB]? \S+ \(\S+ at \$[\d.]+\), \$[\d.]+[KMB]? of liquidity\./);
     assert.match((await provenance.getByRole("link").first().getAttribute("href")) ?? "", /^https:\/\/scan\.pulsechain\.com\/address\/0x[0-9a-fA-F]{40}$/);
+    assert.match(await page.getByTestId("pool-depth").innerText(), /^Its PulseX pool holds \$[\d,.]+[KMB]?; about \$[\d,.]+[KMB]? of buying would lift the price 2%, and \$[\d,.]+[KMB]? of selling lower it 2%\./);
     for (const width of [1440, 360]) {
       await page.setViewportSize({ width, height: 900 });
       // The viewport, the section in its middle: an element shot would slide it under the sticky header.

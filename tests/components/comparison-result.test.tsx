@@ -44,3 +44,30 @@ test("badges on coin 1's price and on coin 2's market cap (which its price makes
   expect(priceBadges).toHaveTextContent(/^low liquidity: Price from a pool with under \$5,000 of liquidity; last good price shown$/);
   expect(capBadges).toHaveTextContent(/^stale: Price not updated for 2 hours$/);
 });
+
+describe("what the target would take, through coin 1's pools", () => {
+  // 1e9 TINY against 12,340 DAI: $0.00001234 a token, $24,680 of liquidity.
+  const targets = { pools: [{ tokenReserve: 1e9, baseReserve: 12_340, baseUsd: 1 }], plsUsd: 0.00003 };
+
+  test("under the sentence: the buying in dollars and PLS, and what it assumes", () => {
+    render(<ComparisonResult result={computeComparison(tiny, big)} priceContext={seedPriceContext} targets={targets} />);
+    // √(1e9 · 12,340 · 0.001234) − 12,340 = 123,400 − 12,340 = $111,060; at $0.00003 a PLS, 3.70B PLS.
+    expect(screen.getByTestId("what-it-takes")).toHaveTextContent(
+      "Reaching $0.0012 would take about $111.06K (about 3.70B PLS) of net buying through PulseX at today's liquidity." +
+        "At today's reserves in 1 PulseX pool holding $24.68K: no liquidity added or taken out, no other venue, fees on top.",
+    );
+  });
+
+  test("a target below today's price is the selling it would take", () => {
+    // BIG at TINY's market cap: 1/100 of its price. Its pool: 1,000 BIG / 50,000,000 DAI ($50,000 a BIG).
+    const bigTargets = { pools: [{ tokenReserve: 1_000, baseReserve: 50_000_000, baseUsd: 1 }], plsUsd: null };
+    render(<ComparisonResult result={computeComparison(big, tiny)} priceContext={seedPriceContext} targets={bigTargets} />);
+    // √(1,000 · 5e7 · 500) − 5e7 = 5e6 − 5e7: $45.00M of selling; no PLS price, dollars only.
+    expect(screen.getByTestId("what-it-takes")).toHaveTextContent(/^Falling to \$500\.00 would take about \$45\.00M of net selling through PulseX at today's liquidity\./);
+  });
+
+  test("a coin not priced from pools: nothing said", () => {
+    render(<ComparisonResult result={computeComparison(tiny, big)} priceContext={seedPriceContext} targets={null} />);
+    expect(screen.queryByTestId("what-it-takes")).not.toBeInTheDocument();
+  });
+});

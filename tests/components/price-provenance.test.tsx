@@ -158,3 +158,17 @@ test("an ordinary supply reading says nothing more", () => {
   render(<PriceProvenance coin={supplyCoin} account={accountOf({ provenance: { ...onchain, supplyReadAt: "2026-11-25T11:30:00Z", supplyNotice: null } })} priceContext={context} />);
   expect(screen.queryByTestId("supply-reading")).toBeNull();
 });
+
+test("the pools' depth: what they hold and the buying and selling that move the price 2%, with what that assumes", () => {
+  const coin = makeCoin({ id: "hex", symbol: "HEX", priceSource: "pulsex", priceUpdatedAt: "2026-11-25T11:58:00Z" });
+  const amount = (usd: number) => ({ usd, pls: usd / 0.00003 });
+  // Two pools, $1.2M between them: $600,000 a side, so 600,000 × (√1.02 − 1) = $5,970 up and 600,000 × (1 − √0.98) = $6,030 down.
+  const depth = { pools: 2, poolLiquidity: amount(1_200_000), buyToRise2Pct: amount(5_970.3), sellToFall2Pct: amount(6_030.3) };
+  render(<PriceProvenance coin={coin} account={accountOf({ provenance: onchain, depth })} priceContext={context} />);
+  expect(screen.getByTestId("pool-depth")).toHaveTextContent(
+    "Its 2 PulseX pools hold $1.20M; about $5.97K of buying would lift the price 2%, and $6.03K of selling lower it 2%. At today's reserves: no liquidity added or taken out, no other venue.",
+  );
+  // Without pools (a coin priced elsewhere, WPLS), nothing is said.
+  render(<PriceProvenance coin={coin} account={accountOf({ provenance: onchain })} priceContext={context} />);
+  expect(screen.getAllByTestId("pool-depth")).toHaveLength(1);
+});

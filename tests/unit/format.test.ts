@@ -3,6 +3,7 @@ import {
   changeDirection,
   formatAbsolutePercentChange,
   formatFeaturedPrice,
+  formatCompactPls,
   formatMarketCap,
   formatMultiplier,
   formatPercentChange,
@@ -159,6 +160,14 @@ describe("formatPlsPrice", () => {
   test.each([...MISSING_INPUTS, ["negative", -0.000031] as [string, number]])("%s → -", (_, value) => {
     expect(formatPlsPrice(value)).toBe("-");
   });
+});
+
+test("formatCompactPls: market cap's units, in PLS", () => {
+  expect(formatCompactPls(3_702_000_000)).toBe("3.70B PLS");
+  expect(formatCompactPls(999_999)).toBe("1.00M PLS");
+  expect(formatCompactPls(12.345)).toBe("12.35 PLS");
+  expect(formatCompactPls(-1)).toBe(MISSING);
+  expect(formatCompactPls(Number.NaN)).toBe(MISSING);
 });
 
 describe("formatMarketCap", () => {

@@ -1,6 +1,6 @@
 import { Card } from "@/components/ui/card";
 import { PROVENANCE_ANCHOR } from "@/lib/coins/coin-path";
-import { ageOf, averagePhrase, priceCaveat, reservesPhrase, sourceCheckPhrase, supplyReadingPhrase } from "@/lib/market/provenance-copy";
+import { ageOf, averagePhrase, depthSentence, priceCaveat, reservesPhrase, sourceCheckPhrase, supplyReadingPhrase } from "@/lib/market/provenance-copy";
 import { staleMinutes, type PriceContext } from "@/lib/shared/freshness";
 import { EXPLORER_NAME, explorerAddressUrl, explorerBlockUrl } from "@/lib/chain/explorer";
 import type { PriceAccount } from "@/lib/coins/queries.server";
@@ -13,7 +13,7 @@ import type { Provenance } from "@/lib/coins/provenance-schema";
  * (a token whose contract keeps failing is quarantined: that says it, in place of "stale").
  */
 export function PriceProvenance({ coin, account, priceContext }: { coin: Coin; account: PriceAccount; priceContext: PriceContext }) {
-  const { provenance, heldBack, sourceCheck, supplyNote, contractFailing } = account;
+  const { provenance, heldBack, sourceCheck, supplyNote, contractFailing, depth } = account;
   const caveat = priceCaveat(coin, priceContext.minLiquidityUsd, contractFailing ? null : staleMinutes(coin, priceContext), heldBack);
   const checked = sourceCheckPhrase(sourceCheck, priceContext.now);
   const average = provenance ? averagePhrase(provenance) : null;
@@ -27,6 +27,11 @@ export function PriceProvenance({ coin, account, priceContext }: { coin: Coin; a
       {average ? (
         <p className="mt-2 text-sm text-muted-foreground" data-testid="price-average">
           {average}
+        </p>
+      ) : null}
+      {depth ? (
+        <p className="mt-2 text-sm text-muted-foreground" data-testid="pool-depth">
+          {depthSentence(depth)} At today&apos;s reserves: no liquidity added or taken out, no other venue.
         </p>
       ) : null}
       {supplyReading ? (
