@@ -20,6 +20,7 @@ import type { Coin } from "@/lib/coins/schemas";
 import { PairLinks } from "./pair-links";
 import { PairActions } from "./pair-actions";
 import { ShareBar } from "./share-bar";
+import { TargetLadder } from "./target-ladder";
 
 /** Whether the pair page offers coin 2's all-time-high market cap as a target (and so an alert on it). */
 const hasAllTimeHighCap = (coin: Coin) => coin.athMarketCap !== null && Number.isFinite(coin.athMarketCap) && coin.athMarketCap > 0;
@@ -64,6 +65,7 @@ export function PairView({
         targets={targets}
       />
       <ShareBar path={path} url={`${siteUrl}${path}`} text={pairTitle(result)} />
+      {result.comparable ? <TargetLadder result={result} targets={targets} /> : null}
 
       <HomeSection title={`${coin1.symbol}'s market cap as a multiple of ${coin2.symbol}'s`} id="ratio-chart">
         <LazyHistoryChart

@@ -111,10 +111,18 @@ test("npm run market:refresh against a local chain and mocked APIs: new prices, 
     const takesText = await takes.innerText();
     assert.match(takesText, /^Reaching \$[\d,.]+ would take about \$[\d,.]+[KMBT]? \(about [\d,.]+[KMBT]? PLS\) of net buying through PulseX at today's liquidity\./);
     assert.match(takesText, /At today's reserves in 1 PulseX pool holding \$[\d,.]+[KMB]?: no liquidity added or taken out, no other venue, fees on top\./);
+    // The ladder's steps each with what it would take: buying up to BTC's cap and past it.
+    const ladderCells = await page.getByTestId("ladder-step").locator("td:last-child").allInnerTexts();
+    assert.equal(ladderCells.length, 6);
+    for (const cell of ladderCells) assert.match(cell, /^\$[\d,.]+[KMBT]? (buying|selling)$/);
     for (const width of [1440, 360]) {
       await page.setViewportSize({ width, height: 900 });
       await takes.evaluate((element) => element.scrollIntoView({ block: "center" }));
       await page.screenshot({ path: screenshotPath(`pair-what-it-takes-${width}`) });
+      await page.getByTestId("target-ladder").evaluate((element) => element.scrollIntoView({ block: "center" }));
+      await page.screenshot({ path: screenshotPath(`pair-ladder-${width}`) });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `the pair page is ${overflow}px wider than ${width}px`);
     }
     await page.setViewportSize({ width: 1440, height: 900 });
 

@@ -149,6 +149,13 @@ test("a pair page in Chromium: swap, copy link, related pairs; nothing overflows
     await page.goto("/compare/hex/btc");
     await page.getByRole("heading", { name: "HEX at BTC's market cap", level: 1 }).waitFor();
     assert.match(await page.getByTestId("comparison-sentence").innerText(), /When HEX reaches the market cap of BTC, it will be at \$/);
+    // The ladder of targets (issue 43): 10% to 500% of BTC's market cap, and how far HEX is today.
+    // The seed's prices are no pass's, so no pools: nothing is said of what a target would take.
+    const ladder = page.getByRole("table", { name: "HEX at shares of BTC's market cap" });
+    assert.deepEqual(await ladder.getByTestId("ladder-step").locator("td:first-child").allInnerTexts(), ["10%", "25%", "50%", "100%", "200%", "500%"]);
+    assert.match(await page.getByTestId("ladder-progress").innerText(), /^Today HEX's market cap is [\d,.]+% of BTC's\.$/);
+    assert.equal(await page.getByTestId("what-it-takes").count(), 0);
+    assert.equal(await ladder.getByRole("columnheader", { name: "Would take" }).count(), 0);
     await page.screenshot({ path: screenshotPath(`pair-${viewport.width}`), fullPage: true });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `page is ${overflow}px wider than ${viewport.width}px`);

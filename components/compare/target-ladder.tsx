@@ -1,0 +1,56 @@
+// The pair page's ladder of targets (issue 43): coin 1 at 10% to 500% of coin 2's market cap, each
+// with what it would take through coin 1's pools, and how far coin 1 is today. A server component:
+// plain figures, no script.
+import { HomeSection } from "@/components/home/home-section";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import type { Comparison } from "@/lib/compare/comparison";
+import { formatShare, targetLadder } from "@/lib/compare/ladder";
+import type { PoolsForTargets } from "@/lib/compare/what-it-takes-copy";
+import type { Coin } from "@/lib/coins/schemas";
+import { formatMarketCap, formatPrice, formatResultMultiplier } from "@/lib/shared/format";
+
+function itWouldTake(usd: number | null): string {
+  if (usd === null) return "-";
+  if (Math.abs(usd) < 0.5) return "none";
+  return `${formatMarketCap(Math.abs(usd))} ${usd > 0 ? "buying" : "selling"}`;
+}
+
+export function TargetLadder({ result, targets }: { result: Extract<Comparison<Coin, Coin>, { comparable: true }>; targets: PoolsForTargets | null }) {
+  const { coin1, coin2 } = result;
+  const ladder = targetLadder(result, targets?.pools ?? null);
+  const withPools = targets !== null;
+  return (
+    <HomeSection title={`${coin1.symbol} on the way to ${coin2.symbol}'s market cap`} id="target-ladder">
+      <p className="mb-3 text-sm" data-testid="ladder-progress">
+        Today {coin1.symbol}&apos;s market cap is <strong className="tabular-nums">{formatShare(ladder.progress)}</strong> of {coin2.symbol}&apos;s.
+      </p>
+      <Table aria-label={`${coin1.symbol} at shares of ${coin2.symbol}'s market cap`} data-testid="target-ladder">
+        <TableHeader>
+          <TableRow>
+            <TableHead>Of {coin2.symbol}&apos;s cap</TableHead>
+            <TableHead align="right">Market cap</TableHead>
+            <TableHead align="right">{coin1.symbol} price</TableHead>
+            <TableHead align="right">Multiplier</TableHead>
+            {withPools ? <TableHead align="right">Would take</TableHead> : null}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {ladder.steps.map((step) => (
+            <TableRow key={step.share} data-testid="ladder-step">
+              <TableCell className="font-medium">{formatShare(step.share).replace(".00%", "%")}</TableCell>
+              <TableCell className="text-right tabular-nums">{formatMarketCap(step.marketCap)}</TableCell>
+              <TableCell className="text-right tabular-nums">{formatPrice(step.price)}</TableCell>
+              <TableCell className="text-right tabular-nums">{formatResultMultiplier(step.multiplier)}</TableCell>
+              {withPools ? <TableCell className="text-right tabular-nums">{itWouldTake(step.buyingUsd)}</TableCell> : null}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {withPools ? (
+        <p className="mt-3 text-xs text-muted-foreground">
+          Net buying or selling through {coin1.symbol}&apos;s PulseX pools at today&apos;s reserves: no liquidity added or taken out, no other venue, fees on top.
+        </p>
+      ) : null}
+    </HomeSection>
+  );
+}
