@@ -27,9 +27,18 @@ export function TargetLadder({ result, targets }: { result: Extract<Comparison<C
       <Table aria-label={`${coin1.symbol} at shares of ${coin2.symbol}'s market cap`} data-testid="target-ladder">
         <TableHeader>
           <TableRow>
-            <TableHead>Of {coin2.symbol}&apos;s cap</TableHead>
-            <TableHead align="right">Market cap</TableHead>
-            <TableHead align="right">{coin1.symbol} price</TableHead>
+            <TableHead>
+              <span className="sm:hidden">Share</span>
+              <span className="max-sm:hidden">Of {coin2.symbol}&apos;s cap</span>
+            </TableHead>
+            {/* The share says which market cap; at phone width the column goes, so the rest fit. */}
+            <TableHead align="right" className="max-sm:hidden">
+              Market cap
+            </TableHead>
+            <TableHead align="right">
+              <span className="sm:hidden">Price</span>
+              <span className="max-sm:hidden">{coin1.symbol} price</span>
+            </TableHead>
             <TableHead align="right">Multiplier</TableHead>
             {withPools ? <TableHead align="right">Would take</TableHead> : null}
           </TableRow>
@@ -38,10 +47,11 @@ export function TargetLadder({ result, targets }: { result: Extract<Comparison<C
           {ladder.steps.map((step) => (
             <TableRow key={step.share} data-testid="ladder-step">
               <TableCell className="font-medium">{formatShare(step.share).replace(".00%", "%")}</TableCell>
-              <TableCell className="text-right tabular-nums">{formatMarketCap(step.marketCap)}</TableCell>
+              <TableCell className="text-right tabular-nums max-sm:hidden">{formatMarketCap(step.marketCap)}</TableCell>
               <TableCell className="text-right tabular-nums">{formatPrice(step.price)}</TableCell>
               <TableCell className="text-right tabular-nums">{formatResultMultiplier(step.multiplier)}</TableCell>
-              {withPools ? <TableCell className="text-right tabular-nums">{itWouldTake(step.buyingUsd)}</TableCell> : null}
+              {/* Wraps at phone width: "$62.75K" over "buying". */}
+              {withPools ? <TableCell className="text-right tabular-nums max-sm:whitespace-normal">{itWouldTake(step.buyingUsd)}</TableCell> : null}
             </TableRow>
           ))}
         </TableBody>
