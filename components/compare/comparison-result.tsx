@@ -13,7 +13,7 @@ import { formatMarketCap, formatPrice } from "@/lib/shared/format";
 import { Failure, Figure, Figures, type ResultCoin } from "./result-figures";
 import { TypedCapView } from "./typed-cap-view";
 import { WhatItTakes } from "./what-it-takes";
-import type { PoolsForTargets } from "@/lib/compare/what-it-takes-copy";
+import type { PoolsForTargets } from "@/lib/coins/what-it-takes";
 
 function CoinHeading({ coin, role }: { coin: ResultCoin; role: string }) {
   return (

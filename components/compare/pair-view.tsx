@@ -14,7 +14,7 @@ import { pairQuestion, pairTitle } from "@/lib/compare/pair-copy";
 import { pairPath } from "@/lib/compare/pair-route";
 import { comparisonHref } from "@/lib/compare/comparison-link";
 import type { Comparison } from "@/lib/compare/comparison";
-import type { PoolsForTargets } from "@/lib/compare/what-it-takes-copy";
+import type { PoolsForTargets } from "@/lib/coins/what-it-takes";
 import { formatMarketCap, formatPrice } from "@/lib/shared/format";
 import type { Coin } from "@/lib/coins/schemas";
 import { PairLinks } from "./pair-links";

@@ -5,7 +5,7 @@ import { HomeSection } from "@/components/home/home-section";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { Comparison } from "@/lib/compare/comparison";
 import { formatShare, targetLadder } from "@/lib/compare/ladder";
-import type { PoolsForTargets } from "@/lib/compare/what-it-takes-copy";
+import type { PoolsForTargets } from "@/lib/coins/what-it-takes";
 import type { Coin } from "@/lib/coins/schemas";
 import { formatMarketCap, formatPrice, formatResultMultiplier } from "@/lib/shared/format";
 
@@ -46,7 +46,7 @@ export function TargetLadder({ result, targets }: { result: Extract<Comparison<C
         <TableBody>
           {ladder.steps.map((step) => (
             <TableRow key={step.share} data-testid="ladder-step">
-              <TableCell className="font-medium">{formatShare(step.share).replace(".00%", "%")}</TableCell>
+              <TableCell className="font-medium">{Math.round(step.share * 100)}%</TableCell>
               <TableCell className="text-right tabular-nums max-sm:hidden">{formatMarketCap(step.marketCap)}</TableCell>
               <TableCell className="text-right tabular-nums">{formatPrice(step.price)}</TableCell>
               <TableCell className="text-right tabular-nums">{formatResultMultiplier(step.multiplier)}</TableCell>

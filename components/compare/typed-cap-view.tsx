@@ -8,7 +8,7 @@ import { comparisonFailureMessage, computeTypedCapComparison } from "@/lib/compa
 import { formatMarketCap, formatPrice } from "@/lib/shared/format";
 import { Failure, Figure, Figures, type ResultCoin } from "./result-figures";
 import { WhatItTakes } from "./what-it-takes";
-import type { PoolsForTargets } from "@/lib/compare/what-it-takes-copy";
+import type { PoolsForTargets } from "@/lib/coins/what-it-takes";
 
 export function TypedCapView({ coin1, priceContext, targets = null }: { coin1: ResultCoin; priceContext: PriceContext; targets?: PoolsForTargets | null }) {
   const cap = useTypedCap();

@@ -58,7 +58,7 @@ export async function runNextAuthAction(action: NextAuthAction, request: Request
       if (!outcome.authorized) throw csrfFailed();
       if (!sessionCookie) {
         console.error(`[auth] next-auth answered ${result.status} without a session cookie after a successful authorize`);
-        throw new DomainError("sign_in_failed", "Sign-in failed on our side. Please try again.");
+        throw signInFailed();
       }
       if (replacedSessionId) await deleteSession(getDb(), replacedSessionId);
     } else if (!sessionCookie) {
@@ -80,6 +80,11 @@ export async function runNextAuthAction(action: NextAuthAction, request: Request
 
 function csrfFailed(): DomainError {
   return new DomainError("csrf_failed", "The sign-in form has expired. Reload the page and try again.");
+}
+
+/** Something failed on our side (logged where it happened): nothing the person signing in can mend. */
+function signInFailed(): DomainError {
+  return new DomainError("sign_in_failed", "Sign-in failed on our side. Please try again.");
 }
 
 type NextAuthResult = { status: number; body: unknown; setCookies: string[] };
@@ -160,7 +165,7 @@ function buildAuthOptions(config: AuthConfig, request: Request, outcome: SignInO
             return { id: String(user.id), address: user.address };
           } catch (error) {
             if (!(error instanceof DomainError)) console.error("[auth] sign-in failed", error);
-            outcome.failure = error instanceof DomainError ? error : new DomainError("sign_in_failed", "Sign-in failed on our side. Please try again.");
+            outcome.failure = error instanceof DomainError ? error : signInFailed();
             throw outcome.failure;
           }
         },

@@ -8,7 +8,7 @@ import { PLS_COIN_ID } from "./coin-id";
 import { parseProvenance, type Provenance } from "./provenance-schema";
 import { parseSourceCheck } from "./source-check-schema";
 import { getCoinSnapshot, type CoinSnapshot } from "./snapshot.server";
-import { poolDepthOf, type DepthPool } from "./what-it-takes";
+import { poolDepthOf, type DepthPool, type PoolsForTargets } from "./what-it-takes";
 
 /** All coins by rank. */
 export async function listCoins(): Promise<readonly Coin[]> {
@@ -67,7 +67,7 @@ export function plsPriceOf(snapshot: CoinSnapshot): number | null {
 }
 
 /** A coin's pools and the PLS price, for what a target would take (null: no pools to count). */
-export function poolsForTargets(snapshot: CoinSnapshot, id: string): { pools: DepthPool[]; plsUsd: number | null } | null {
+export function poolsForTargets(snapshot: CoinSnapshot, id: string): PoolsForTargets | null {
   const pools = poolsIn(parseProvenance(snapshot.provenanceById.get(id) ?? null));
   return pools.length ? { pools, plsUsd: plsPriceOf(snapshot) } : null;
 }

@@ -58,6 +58,9 @@ export function depthUsd(pools: readonly DepthPool[], move = DEPTH_MOVE): { buyU
   return { buyUsd: baseSideUsd * (Math.sqrt(1 + move) - 1), sellUsd: baseSideUsd * (1 - Math.sqrt(1 - move)) };
 }
 
+/** A coin's pools and the PLS price, for what its targets would take (lib/coins/queries.server.ts). */
+export type PoolsForTargets = { pools: DepthPool[]; plsUsd: number | null };
+
 /** A figure in dollars and in PLS (null while the PLS price is unknown). */
 export type Amount = { usd: number; pls: number | null };
 

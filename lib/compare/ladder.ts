@@ -30,7 +30,7 @@ export function targetLadder<C1 extends ComparableCoin, C2 extends ComparableCoi
     progress: 1 / result.multiplier,
     steps: LADDER_SHARES.map((share) => {
       const price = result.projectedPrice * share;
-      return { share, marketCap: targetCap * share, price, multiplier: result.multiplier * share, buyingUsd: pools?.length ? netBuyingToReach(pools, price) : null };
+      return { share, marketCap: targetCap * share, price, multiplier: result.multiplier * share, buyingUsd: netBuyingToReach(pools ?? [], price) };
     }),
   };
 }

@@ -8,7 +8,7 @@ import { topCoinsBesides } from "../coins/top-coins";
 import { computeComparison, type Comparison } from "./comparison";
 import type { Coin } from "../coins/schemas";
 import { resolvePair } from "./pair-route";
-import type { PoolsForTargets } from "./what-it-takes-copy";
+import type { PoolsForTargets } from "../coins/what-it-takes";
 
 /** How many other top coins the page links coin 1 to. */
 export const RELATED_PAIRS = 8;

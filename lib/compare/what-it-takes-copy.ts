@@ -1,10 +1,7 @@
 // The words for what a target would take (lib/coins/what-it-takes.ts), on the pair page's result and
 // the coin page. Pure, so the server's card and the browser's typed-market-cap view say the same.
-import { amountOf, netBuyingToReach, poolDepthOf, type DepthPool } from "../coins/what-it-takes";
+import { amountOf, netBuyingToReach, poolDepthOf, type PoolsForTargets } from "../coins/what-it-takes";
 import { formatCompactPls, formatMarketCap, formatPrice } from "../shared/format";
-
-/** Coin 1's pools and the PLS price, as the pair page hands them to its views (null: no pools to count). */
-export type PoolsForTargets = { pools: DepthPool[]; plsUsd: number | null };
 
 /** A target within this fraction of today's price takes nothing worth a sentence. */
 const ALREADY_THERE = 0.001;

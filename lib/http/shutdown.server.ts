@@ -37,6 +37,7 @@ import "server-only";
 import diagnostics from "node:diagnostics_channel";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import net from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
 
 /** Node publishes each request any http server of the process receives here, before its `request` event. */
 const REQUEST_START = "http.server.request.start";
@@ -191,8 +192,4 @@ export function resetShutdownForTests(): void {
   diagnostics.unsubscribe(REQUEST_START, onRequestStart);
   for (const signal of SIGNALS) for (const listener of process.listeners(signal)) if (listener.name === "onSignal") process.removeListener(signal, listener);
   globalState[STATE_KEY] = undefined;
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -6,6 +6,7 @@ import { BIG_MOVE_FACTOR, BIG_MOVE_POOL_USD } from "./publish";
 import type { Provenance } from "../coins/provenance-schema";
 import type { SourceCheck } from "../coins/source-check-schema";
 import { formatSupply } from "../coins/coin-figures";
+import type { PoolDepth } from "../coins/what-it-takes";
 import { formatPriceAge } from "../shared/freshness";
 
 /** "2 min ago" style age of a time at `now`; "just now" under a minute. */
@@ -86,7 +87,7 @@ export function averagePhrase(provenance: Provenance): string | null {
 }
 
 /** The coin page's depth line, under 'Where this price comes from': "Its 2 PulseX pools hold $1.20M; about $5.97K of buying would lift the price 2%, and $6.03K of selling lower it 2%." */
-export function depthSentence(depth: { pools: number; poolLiquidity: { usd: number }; buyToRise2Pct: { usd: number }; sellToFall2Pct: { usd: number } }): string {
+export function depthSentence(depth: PoolDepth): string {
   const pools = `${depth.pools === 1 ? "Its PulseX pool holds" : `Its ${depth.pools} PulseX pools hold`} ${formatMarketCap(depth.poolLiquidity.usd)}`;
   return `${pools}; about ${formatMarketCap(depth.buyToRise2Pct.usd)} of buying would lift the price 2%, and ${formatMarketCap(depth.sellToFall2Pct.usd)} of selling lower it 2%.`;
 }
