@@ -14,6 +14,8 @@ import { Failure, Figure, Figures, type ResultCoin } from "./result-figures";
 import { TypedCapView } from "./typed-cap-view";
 import { WhatItTakes } from "./what-it-takes";
 import type { PoolsForTargets } from "@/lib/coins/what-it-takes";
+import { hasBasisChoice, type PairBases } from "@/lib/coins/supply-bases";
+import { SupplyBasisChoice } from "./supply-basis-choice";
 
 function CoinHeading({ coin, role }: { coin: ResultCoin; role: string }) {
   return (
@@ -98,6 +100,12 @@ function holdingCoin({ id, symbol, currentPrice, marketCap }: ResultCoin) {
   return { id, symbol, currentPrice, marketCap };
 }
 
+/** What a view worked out in the browser needs of a coin (supply-basis-choice.tsx), and no more. */
+function resultCoin(coin: ResultCoin): ResultCoin {
+  const { id, symbol, name, logoUrl, currentPrice, marketCap, priceUpdatedAt, lowLiquidity, athMarketCap, athMarketCapAt, athMarketCapEstimated, chain, contractAddress } = coin;
+  return { id, symbol, name, logoUrl, currentPrice, marketCap, priceUpdatedAt, lowLiquidity, athMarketCap, athMarketCapAt, athMarketCapEstimated, chain, contractAddress };
+}
+
 /** Coin 1 on PulseChain, for a connected wallet's own balance of it (null: no such balance to read). */
 function onChainCoin({ id, symbol, chain, contractAddress }: ResultCoin): OnChainCoin | undefined {
   if (chain !== "pulsechain") return undefined;
@@ -115,16 +123,27 @@ export function ComparisonResult({
   actions,
   priceContext,
   targets = null,
+  bases,
 }: {
   result: Comparison<ResultCoin, ResultCoin>;
   /** Coin 1's pools, for what each target would take (null: not priced from pools). */
   targets?: PoolsForTargets | null;
+  /** Both coins' market caps on each supply basis: a picker when either has more than one. */
+  bases?: PairBases;
   /** For the badges on coin 1's price and coin 2's market cap (which its price makes). */
   priceContext: PriceContext;
   /** The signed-in user's save and watch buttons, at the foot of the card. */
   actions?: React.ReactNode;
 }) {
   const { coin1, coin2 } = result;
+  const choice = {
+    coinSymbol: coin2.symbol,
+    inAddress: true,
+    today: <TodayView result={result} priceContext={priceContext} targets={targets} />,
+    ath: <AthView result={result} priceContext={priceContext} targets={targets} />,
+    typed: <TypedCapView coin1={coin1} priceContext={priceContext} targets={targets} />,
+    holding: { coin: holdingCoin(coin1), caps: { today: coin2.marketCap, ath: coin2.athMarketCap }, onChain: onChainCoin(coin1) },
+  };
   return (
     <Card data-testid="comparison-result">
       <CardContent className="flex flex-col gap-5 pt-5">
@@ -133,14 +152,11 @@ export function ComparisonResult({
           <CoinHeading coin={coin2} role="At the market cap of" />
         </div>
         {result.comparable || result.reason !== "same-coin" ? (
-          <TargetChoice
-            coinSymbol={coin2.symbol}
-            inAddress
-            today={<TodayView result={result} priceContext={priceContext} targets={targets} />}
-            ath={<AthView result={result} priceContext={priceContext} targets={targets} />}
-            typed={<TypedCapView coin1={coin1} priceContext={priceContext} targets={targets} />}
-            holding={{ coin: holdingCoin(coin1), caps: { today: coin2.marketCap, ath: coin2.athMarketCap }, onChain: onChainCoin(coin1) }}
-          />
+          bases && hasBasisChoice(bases) ? (
+            <SupplyBasisChoice {...choice} coin1={resultCoin(coin1)} coin2={resultCoin(coin2)} bases={bases} priceContext={priceContext} targets={targets} />
+          ) : (
+            <TargetChoice {...choice} />
+          )
         ) : (
           <Failure message={comparisonFailureMessage(result.reason)} />
         )}

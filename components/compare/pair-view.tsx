@@ -15,6 +15,7 @@ import { pairPath } from "@/lib/compare/pair-route";
 import { comparisonHref } from "@/lib/compare/comparison-link";
 import type { Comparison } from "@/lib/compare/comparison";
 import type { PoolsForTargets } from "@/lib/coins/what-it-takes";
+import type { PairBases } from "@/lib/coins/supply-bases";
 import { formatMarketCap, formatPrice } from "@/lib/shared/format";
 import type { Coin } from "@/lib/coins/schemas";
 import { PairLinks } from "./pair-links";
@@ -32,6 +33,7 @@ export function PairView({
   siteUrl,
   priceContext,
   targets = null,
+  bases,
 }: {
   result: Comparison<Coin, Coin>;
   related: readonly Coin[];
@@ -39,6 +41,8 @@ export function PairView({
   priceContext: PriceContext;
   /** Coin 1's pools, for what each target would take (null: not priced from pools). */
   targets?: PoolsForTargets | null;
+  /** Both coins' market caps on each supply basis (none given: circulating only). */
+  bases?: PairBases;
 }) {
   const { coin1, coin2 } = result;
   const path = pairPath(coin1.id, coin2.id);
@@ -63,6 +67,7 @@ export function PairView({
         actions={<PairActions coin1={coin1} coin2={coin2} athTarget={hasAllTimeHighCap(coin2)} />}
         priceContext={priceContext}
         targets={targets}
+        bases={bases}
       />
       <ShareBar path={path} url={`${siteUrl}${path}`} text={pairTitle(result)} />
       {result.comparable ? <TargetLadder result={result} targets={targets} /> : null}

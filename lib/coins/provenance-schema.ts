@@ -66,6 +66,13 @@ export const onchainProvenanceSchema = z.object({
    * addresses, so the market cap is 0. Null or absent: nothing to say.
    */
   supplyNotice: z.string().nullable().optional(),
+  /**
+   * Whole coins at the burn addresses (a token: at the supply reading; PLS: its native PLS there
+   * at the block), for the "total supply" basis (lib/coins/supply-bases.ts). Absent: not known.
+   */
+  burnedSupply: z.number().nonnegative().optional(),
+  /** HEX staked at the block (globals().lockedHeartsTotal), for HEX's "liquid and staked" basis. Absent: not HEX, or not read. */
+  stakedSupply: z.number().nonnegative().optional(),
 });
 
 /** From DexScreener's deepest pair on PulseChain. */

@@ -8,6 +8,7 @@ import { PLS_COIN_ID } from "./coin-id";
 import { parseProvenance, type Provenance } from "./provenance-schema";
 import { parseSourceCheck } from "./source-check-schema";
 import { getCoinSnapshot, type CoinSnapshot } from "./snapshot.server";
+import { supplyBasesOf, type BasisFigure, type PairBases } from "./supply-bases";
 import { poolDepthOf, type DepthPool, type PoolsForTargets } from "./what-it-takes";
 
 /** All coins by rank. */
@@ -37,7 +38,7 @@ export async function getCoinDetailOrThrow(id: string): Promise<CoinDetail> {
   return { ...coin, ...priceAccountOf(await getCoinSnapshot(), coin.id) };
 }
 
-export type PriceAccount = Pick<CoinDetail, "provenance" | "sourceCheck" | "heldBack" | "supplyNote" | "contractFailing" | "depth">;
+export type PriceAccount = Pick<CoinDetail, "provenance" | "sourceCheck" | "heldBack" | "supplyNote" | "contractFailing" | "depth" | "supplyBases">;
 
 /**
  * Where the coin's current price came from (null: no source described it), its last check, a move
@@ -53,7 +54,20 @@ export function priceAccountOf(snapshot: CoinSnapshot, id: string): PriceAccount
     heldBack: snapshot.heldBackById.get(id) ?? null,
     supplyNote: snapshot.supplyNoteById.get(id) ?? null,
     contractFailing: quarantinedSince === undefined ? null : { since: quarantinedSince },
+    supplyBases: supplyBasesIn(snapshot, id, provenance),
   };
+}
+
+/** The coin's market cap on each supply basis the last pass read (lib/coins/supply-bases.ts). */
+function supplyBasesIn(snapshot: CoinSnapshot, id: string, provenance: Provenance | null): BasisFigure[] {
+  const coin = snapshot.byId.get(id);
+  return coin ? supplyBasesOf(coin, provenance?.source === "pulsex" ? provenance : null) : [];
+}
+
+/** Both coins' supply bases, for the pair page's picker. */
+export function pairSupplyBases(snapshot: CoinSnapshot, id1: string, id2: string): PairBases {
+  const of = (id: string) => supplyBasesIn(snapshot, id, parseProvenance(snapshot.provenanceById.get(id) ?? null));
+  return { coin1: of(id1), coin2: of(id2) };
 }
 
 /** The pools an on-chain price was read with (none for other sources, WPLS and old rows). */

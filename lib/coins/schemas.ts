@@ -4,6 +4,7 @@ import { z } from "../shared/zod";
 import { COIN_ID_PATTERN } from "./coin-id";
 import { provenanceSchema } from "./provenance-schema";
 import { sourceCheckSchema } from "./source-check-schema";
+import { SUPPLY_BASES } from "./supply-bases";
 
 /** A figure in dollars and in PLS (null while the PLS price is unknown). */
 export const amountSchema = z.object({ usd: z.number(), pls: z.number().nullable() });
@@ -81,6 +82,12 @@ export const coinDetailSchema = coinSchema.extend({
       sellToFall2Pct: amountSchema,
     })
     .nullable(),
+  /**
+   * The coin's market cap on each supply basis it has (lib/coins/supply-bases.ts), circulating
+   * (today's figure) first: "total" counts the burn addresses' holdings, "staked" (HEX) the HEX in
+   * stakes. Only circulating when no other basis differs or was read; empty without a circulating supply.
+   */
+  supplyBases: z.array(z.object({ basis: z.enum(SUPPLY_BASES), supply: z.number(), marketCap: z.number() })),
 });
 export type CoinDetail = z.infer<typeof coinDetailSchema>;
 

@@ -2,19 +2,20 @@
 // page costs the same at any number of coins.
 import "server-only";
 import { cache } from "react";
-import { poolsForTargets } from "../coins/queries.server";
+import { pairSupplyBases, poolsForTargets } from "../coins/queries.server";
 import { getCoinSnapshot } from "../coins/snapshot.server";
 import { topCoinsBesides } from "../coins/top-coins";
 import { computeComparison, type Comparison } from "./comparison";
 import type { Coin } from "../coins/schemas";
 import { resolvePair } from "./pair-route";
 import type { PoolsForTargets } from "../coins/what-it-takes";
+import type { PairBases } from "../coins/supply-bases";
 
 /** How many other top coins the page links coin 1 to. */
 export const RELATED_PAIRS = 8;
 
 export type PairPageData =
-  | { kind: "pair"; result: Comparison<Coin, Coin>; related: Coin[]; targets: PoolsForTargets | null }
+  | { kind: "pair"; result: Comparison<Coin, Coin>; related: Coin[]; targets: PoolsForTargets | null; bases: PairBases }
   | { kind: "redirect"; path: string }
   | { kind: "not-found" };
 
@@ -30,5 +31,7 @@ export const getPairPage = cache(async (segment1: string, segment2: string): Pro
     related: topCoinsBesides(snapshot.coins, [coin1.id, coin2.id], RELATED_PAIRS),
     // Coin 1's pools: what each target would take (lib/coins/what-it-takes.ts).
     targets: poolsForTargets(snapshot, coin1.id),
+    // Both coins' market caps on each supply basis they have (lib/coins/supply-bases.ts).
+    bases: pairSupplyBases(snapshot, coin1.id, coin2.id),
   };
 });

@@ -89,6 +89,8 @@ const envSchema = z.object({
    */
   PULSEX_BASE_TOKENS: addressList.optional(),
   MULTICALL3_ADDRESS: address.optional(),
+  /** The HEX contract whose globals() give staked HEX, for HEX's "liquid and staked" supply basis (mainnet HEX by default). */
+  PULSEX_HEX_ADDRESS: address.optional(),
   /** Wallets that may use the admin page and its API (listings, featured slots). None: nobody. */
   OPERATOR_ADDRESSES: addressList.optional(),
   /** Market data APIs (overridable to point a refresh at a mock or a proxy). */
@@ -199,6 +201,7 @@ export function getEnv(): Env {
     PULSEX_STABLECOINS: process.env.PULSEX_STABLECOINS || undefined,
     PULSEX_BASE_TOKENS: process.env.PULSEX_BASE_TOKENS || undefined,
     MULTICALL3_ADDRESS: process.env.MULTICALL3_ADDRESS || undefined,
+    PULSEX_HEX_ADDRESS: process.env.PULSEX_HEX_ADDRESS || undefined,
     OPERATOR_ADDRESSES: process.env.OPERATOR_ADDRESSES || undefined,
     DEXSCREENER_API_URL: process.env.DEXSCREENER_API_URL || undefined,
     COINGECKO_API_URL: process.env.COINGECKO_API_URL || undefined,

@@ -48,6 +48,7 @@ export function configuredPulseXContracts(): PulseXContracts {
     stablecoins: env.PULSEX_STABLECOINS ?? PULSEX_MAINNET.stablecoins,
     multicall3: env.MULTICALL3_ADDRESS ?? PULSEX_MAINNET.multicall3,
     baseTokens: env.PULSEX_BASE_TOKENS ?? PULSEX_MAINNET.baseTokens,
+    hex: env.PULSEX_HEX_ADDRESS ?? PULSEX_MAINNET.hex,
   };
 }
 

@@ -12,6 +12,8 @@ export type QuoteRequest = {
   quoteId: string;
   /** Addresses whose balances are not circulating (Coin.burnAddresses); the on-chain source uses them. */
   burnAddresses?: readonly string[];
+  /** The chain's native coin (PLS, quoted through WPLS): the on-chain source reads the burn addresses' native balances for it. */
+  native?: boolean;
   /**
    * False when the site already has its own price from about 24 h ago for this coin, so a source
    * that looks the 24h change up separately (the on-chain source's DexScreener) can skip it.

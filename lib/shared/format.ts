@@ -121,8 +121,13 @@ export function formatMarketCap(value: MaybeNumber): string {
 
 /** An amount of PLS the way market caps read: "1.23B PLS". */
 export function formatCompactPls(value: MaybeNumber): string {
+  return formatCompactAmount(value, "PLS");
+}
+
+/** An amount of any coin the way market caps read: "602.80B HEX". */
+export function formatCompactAmount(value: MaybeNumber, symbol: string): string {
   if (!isNonNegative(value)) return MISSING;
-  return `${compactAmount(value)} PLS`;
+  return `${compactAmount(value)} ${symbol}`;
 }
 
 /** 2 decimals and a K/M/B/T suffix: "1.23B"; see formatMarketCap. */

@@ -220,6 +220,8 @@ test("each on-chain price keeps where it came from: the pool, its factory and ba
     // Read this pass (a new token has no reading yet), with nothing to say about it.
     supplyReadAt: expect.any(String),
     supplyNotice: null,
+    // Nothing at the burn addresses: its total supply is its circulating one (lib/coins/supply-bases.ts).
+    burnedSupply: 0,
     // Its one pool, as a target's buying would move it (lib/coins/what-it-takes.ts).
     pools: [{ pool, base: chain.contracts.wpls, baseSymbol: "WPLS", tokenReserve: 2_000_000, baseReserve: 50_000_000, baseUsd: expect.closeTo(WPLS_USD, 12) }],
   });

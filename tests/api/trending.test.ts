@@ -98,8 +98,9 @@ describe("most-compared: the counted ranking", () => {
     expect(Object.keys(pairs[0]!).sort()).toEqual(["coin1", "coin2", "comparisons", "rank", "saves"]);
     // Coins exactly as GET /api/cryptocurrencies/{id} serves them, less the account of the price.
     const hex = await call(oneCoin.GET, "/api/cryptocurrencies/hex", { params: { id: "hex" } });
-    const { provenance, heldBack, sourceCheck, supplyNote, contractFailing, depth, ...coin } = hex.body as Record<string, unknown>;
+    const { provenance, heldBack, sourceCheck, supplyNote, contractFailing, depth, supplyBases, ...coin } = hex.body as Record<string, unknown>;
     expect([provenance, heldBack, sourceCheck, contractFailing, depth]).toEqual([null, null, null, null, null]); // the seed's snapshot price
+    expect(supplyBases).toEqual([{ basis: "circulating", supply: expect.any(Number), marketCap: expect.any(Number) }]); // nothing else read yet
     expect(supplyNote).toMatch(/^Liquid HEX only: staked HEX/);
     expect(pairs[1]!.coin1).toEqual(coin);
     expect(pairs[1]!.coin1).toMatchObject({ id: "hex", symbol: "HEX", tags: [] });

@@ -9,11 +9,11 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { test } from "node:test";
 import { createPrismaClient } from "../../lib/db/create-client";
-import { formatPlsPrice, formatPrice } from "../../lib/shared/format";
+import { formatMarketCap, formatPlsPrice, formatPrice } from "../../lib/shared/format";
 import { startFakeMarketApis } from "../chain/fake-market-apis";
-import { startLocalChain } from "../chain/local-chain";
+import { BURN_DEAD, startLocalChain } from "../chain/local-chain";
 import { LOCAL_WPLS_USD, deployLocalMarket } from "../chain/local-market";
-import { coinSchema } from "../../lib/coins/schemas";
+import { coinDetailSchema, coinSchema } from "../../lib/coins/schemas";
 import { CEILING_MS, operatorEdit, servedFromCache, waitWithinCeiling } from "./cache-steps";
 import { newContext, screenshotPath, watchForErrors } from "./harness";
 import { restoreSampleHistory, saveSampleHistory } from "./sample-history-steps";
@@ -33,8 +33,11 @@ test("npm run market:refresh against a local chain and mocked APIs: new prices, 
   let apis: Awaited<ReturnType<typeof startFakeMarketApis>> | undefined;
   try {
     const market = await deployLocalMarket(chain, [
-      { coinId: "hex", name: "HEX", symbol: "HEX", decimals: 8, supply: "600000000000", priceUsd: HEX_PRICE, poolWpls: 500_000_000 },
+      // HEX with HEX's globals(): 100B of its 600B staked (issue 43's "liquid and staked" basis).
+      { coinId: "hex", name: "HEX", symbol: "HEX", decimals: 8, supply: "600000000000", priceUsd: HEX_PRICE, poolWpls: 500_000_000, staked: "100000000000" },
     ]);
+    // PLS at a burn address: PLS's total basis counts it.
+    await chain.sendPls(BURN_DEAD, "1000000000");
     // HEX and PLS are read from the local chain; the other PulseChain tokens go through the
     // (mocked) DexScreener, the majors through the (mocked) CoinGecko.
     const hex = market.addresses.hex!;
@@ -140,6 +143,37 @@ test("npm run market:refresh against a local chain and mocked APIs: new prices, 
       // The viewport, the section in its middle: an element shot would slide it under the sticky header.
       await provenance.evaluate((element) => element.scrollIntoView({ block: "center" }));
       await page.screenshot({ path: screenshotPath(`coin-provenance-${width}`) });
+    }
+    // HEX's market cap on each supply basis, in the same section (issue 43, part 2): its liquid and
+    // staked supply is the 500B HEX left liquid plus the 100B staked.
+    const bases = await page.getByTestId("supply-bases").innerText();
+    assert.match(bases, /Circulating supply\s+\$[\d,.]+[KMBT]\s+500\.00B HEX/);
+    assert.match(bases, /Liquid and staked HEX\s+\$[\d,.]+[KMBT]\s+600\.00B HEX/);
+
+    // The pair page on those bases: HEX liquid and staked, PLS with the PLS at 0x…dEaD; kept in
+    // the address and across a reload.
+    await page.goto("/compare/hex/pls");
+    const card = page.getByTestId("comparison-result");
+    await card.getByTestId("supply-basis-1").selectOption("staked");
+    await card.getByTestId("supply-basis-2").selectOption("total");
+    await page.waitForURL((url) => url.search === "?supply1=staked&supply2=total");
+    const hexApi = coinDetailSchema.parse(await (await fetch(`${baseUrl}/api/cryptocurrencies/hex`)).json());
+    const plsApi = coinDetailSchema.parse(await (await fetch(`${baseUrl}/api/cryptocurrencies/pls`)).json());
+    const hexStaked = hexApi.supplyBases.find((figure) => figure.basis === "staked")!;
+    const plsTotal = plsApi.supplyBases.find((figure) => figure.basis === "total")!;
+    assert.ok(plsTotal.supply - plsApi.circulatingSupply! >= 1_000_000_000, `PLS total ${plsTotal.supply}`);
+    assert.equal(await card.getByTestId("target-market-cap").innerText(), formatMarketCap(plsTotal.marketCap));
+    assert.equal(await card.getByTestId("projected-price").innerText(), formatPrice(HEX_PRICE * (plsTotal.marketCap / hexStaked.marketCap)));
+    assert.match(await card.getByTestId("basis-note").innerText(), /^HEX's market cap counts liquid and staked HEX \(\$[\d,.]+[KMBT]? today\); PLS's counts total supply, burned PLS included\. The ladder and the chart below stay on circulating supplies\.$/);
+    await page.reload();
+    assert.equal(await card.getByTestId("supply-basis-1").inputValue(), "staked");
+    await card.getByTestId("basis-note").waitFor();
+    for (const width of [1440, 360]) {
+      await page.setViewportSize({ width, height: 900 });
+      await card.evaluate((element) => element.scrollIntoView({ block: "start" }));
+      await page.screenshot({ path: screenshotPath(`pair-supply-bases-${width}`) });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `the pair page on supply bases is ${overflow}px wider than ${width}px`);
     }
     assert.deepEqual(problems, []);
     await context.close();

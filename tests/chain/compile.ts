@@ -10,7 +10,7 @@ import type { Abi, Hex } from "viem";
 /** `bytecode` deploys the contract; `deployedBytecode` is the code it leaves at its address. */
 export type Artifact = { abi: Abi; bytecode: Hex; deployedBytecode: Hex };
 export type Artifacts = Record<
-  "TestToken" | "WPLS" | "Pair" | "Factory" | "Multicall3" | "MarketBuilder" | "BagBenchToken" | "BagBenchBuilder" | "RevertingToken" | "MisbehavingToken" | "GasBurningToken" | "Forwarder",
+  "TestToken" | "WPLS" | "Pair" | "Factory" | "Multicall3" | "MarketBuilder" | "BagBenchToken" | "BagBenchBuilder" | "RevertingToken" | "MisbehavingToken" | "GasBurningToken" | "Forwarder" | "HexLike",
   Artifact
 >;
 

@@ -76,6 +76,10 @@ export type LocalChain = {
   transfer(token: Address, to: Address, amount: string): Promise<void>;
   /** Sends native PLS (an amount in whole PLS, decimals allowed) from the deployer. */
   sendPls(to: Address, amount: string): Promise<void>;
+  /** A token with HEX's globals() layout and staking supply (HexLike.sol, decimals 8), the whole supply to the deployer. */
+  deployHexLike(supply: string): Promise<Address>;
+  /** Stakes whole tokens of a HexLike from the deployer (out of totalSupply, into lockedHeartsTotal); ends the stake with "end". */
+  stakeHexLike(token: Address, amount: string | "end"): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -266,6 +270,13 @@ export async function startLocalChain(options: ChainOptions = {}): Promise<Local
     transfer,
     async sendPls(to, amount) {
       await send(wallet.sendTransaction({ to, value: parseEther(amount), chain: null }));
+    },
+    async deployHexLike(supply) {
+      return deploy(artifacts.HexLike, ["HEX", "HEX", parseUnits(supply, 8)]);
+    },
+    async stakeHexLike(token, amount) {
+      if (amount === "end") await write(token, artifacts.HexLike.abi, "stakeEnd");
+      else await write(token, artifacts.HexLike.abi, "stakeStart", [parseUnits(amount, 8)]);
     },
     stop: () => server.close(),
   };

@@ -19,6 +19,11 @@ export type LocalToken = {
   priceUsd: number;
   /** Whole WPLS in its pool (pool liquidity is twice that in USD). */
   poolWpls: number;
+  /**
+   * Whole tokens staked, as HEX stakes: the token is then a HexLike (HEX's globals() layout,
+   * decimals 8) and the reader's PULSEX_HEX_ADDRESS, so its "liquid and staked" basis is read.
+   */
+  staked?: string;
 };
 
 export type LocalMarket = { addresses: Record<string, Address>; env: Record<string, string>; baseToken: Address };
@@ -31,8 +36,14 @@ export async function deployLocalMarket(chain: LocalChain, tokens: readonly Loca
 
   const baseToken = await chain.deployToken("HEX", "HEX", 8, "1000000000");
   const addresses: Record<string, Address> = {};
+  let hexLike: Address | null = null;
   for (const token of tokens) {
-    const address = await chain.deployToken(token.name, token.symbol, token.decimals, token.supply);
+    if (token.staked !== undefined && token.decimals !== 8) throw new Error(`${token.symbol}: a staking token has HEX's 8 decimals`);
+    const address = token.staked === undefined ? await chain.deployToken(token.name, token.symbol, token.decimals, token.supply) : await chain.deployHexLike(token.supply);
+    if (token.staked !== undefined) {
+      await chain.stakeHexLike(address, token.staked);
+      hexLike = address;
+    }
     const tokensInPool = (token.poolWpls * LOCAL_WPLS_USD) / token.priceUsd;
     await chain.addLiquidity(factoryV2, address, tokensInPool.toFixed(Math.min(token.decimals, 6)), wpls, String(token.poolWpls));
     addresses[token.coinId] = address;
@@ -48,6 +59,7 @@ export async function deployLocalMarket(chain: LocalChain, tokens: readonly Loca
       PULSEX_STABLECOINS: `${dai},${usdc}`,
       MULTICALL3_ADDRESS: multicall3,
       PULSEX_BASE_TOKENS: baseToken,
+      ...(hexLike && { PULSEX_HEX_ADDRESS: hexLike }),
     },
   };
 }

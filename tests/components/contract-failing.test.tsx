@@ -9,7 +9,7 @@ import { makeCoin, seedPriceContext } from "./fixtures";
 const NOW = Date.parse("2026-11-25T12:00:00Z");
 // A live price 2 minutes old elsewhere on the site: HEX's, 3 hours old, would be "stale".
 const context = { ...seedPriceContext, newestLivePriceAt: "2026-11-25T11:58:00Z", now: NOW, minLiquidityUsd: 5_000 };
-const account = (parts: Partial<PriceAccount>): PriceAccount => ({ provenance: null, heldBack: null, sourceCheck: null, supplyNote: null, contractFailing: null, depth: null, ...parts });
+const account = (parts: Partial<PriceAccount>): PriceAccount => ({ provenance: null, heldBack: null, sourceCheck: null, supplyNote: null, contractFailing: null, depth: null, supplyBases: [], ...parts });
 const hex = makeCoin({ id: "hex", symbol: "HEX", priceSource: "pulsex", priceUpdatedAt: "2026-11-25T09:00:00Z" });
 const section = () => screen.getByRole("region", { name: "Where this price comes from" });
 

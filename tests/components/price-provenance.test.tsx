@@ -28,7 +28,7 @@ const onchain: Provenance = {
 };
 
 /** The page's account of a price: nothing but what a test gives. */
-const accountOf = (parts: Partial<PriceAccount>): PriceAccount => ({ provenance: null, heldBack: null, sourceCheck: null, supplyNote: null, contractFailing: null, depth: null, ...parts });
+const accountOf = (parts: Partial<PriceAccount>): PriceAccount => ({ provenance: null, heldBack: null, sourceCheck: null, supplyNote: null, contractFailing: null, depth: null, supplyBases: [], ...parts });
 
 const section = () => screen.getByRole("region", { name: "Where this price comes from" });
 

@@ -189,6 +189,21 @@ describe("planReads", () => {
       [supplyKey(T1, burnKeyOf(own)), { total: 14, burned: [15] }],
     ]);
     expect(plan.clockCall).toBe(16);
+    expect(plan.stakedCall).toBeNull();
+    expect(plan.nativeBurnCalls).toEqual([]);
+  });
+
+  test("the supply bases' reads after the clock: HEX's globals when HEX is asked about, each burn address's PLS when PLS is", () => {
+    const rows = new Map([[HEX, row(HEX, [pool(2, WPLS)], { supply: { raw: 1n, burnKey: burnKeyOf(DEFAULT_BURN_ADDRESSES), readAt: NOW } })]]);
+    const pls: PassCoin = { ...coinOf("pls", WPLS), request: { coinId: "pls", quoteId: WPLS, native: true } };
+    const plan = planReads({ bases, coins: [coinOf("hex", HEX), pls], rows, now: NOW, multicall3: MULTICALL, hex: HEX });
+    const tail = plan.calls.slice(plan.clockCall + 1).map((call) => [call.functionName, call.address, ...(call.args ?? [])]);
+    expect(tail).toEqual([["globals", HEX], ...DEFAULT_BURN_ADDRESSES.map((holder) => ["getEthBalance", MULTICALL, getAddress(holder)])]);
+    expect(plan.stakedCall).toBe(plan.clockCall + 1);
+    expect(plan.nativeBurnCalls).toEqual([plan.clockCall + 2, plan.clockCall + 3, plan.clockCall + 4]);
+    // Neither coin asked about: no call (HEX configured but not among the coins; no native coin).
+    const none = planReads({ bases, coins: [coinOf("t1", T1)], rows, now: NOW, multicall3: MULTICALL, hex: HEX });
+    expect([none.stakedCall, none.nativeBurnCalls]).toEqual([null, []]);
   });
 });
 
@@ -208,6 +223,8 @@ describe("interpretReads", () => {
       [supplyKey(T2, "k"), { total: 7, burned: [8] }],
       [supplyKey(T3, "k"), { total: 9, burned: [10] }],
     ]),
+    stakedCall: null,
+    nativeBurnCalls: [],
     clockCall: 11,
   };
   const outcomes: CallOutcome[] = [
@@ -252,10 +269,20 @@ describe("interpretReads", () => {
   });
 
   test("a supply read this pass is circulating (total minus burned); a failed call is the contract's, named; none when not due", () => {
-    expect(reads.supply(T1, "k")).toEqual({ raw: 850n });
+    expect(reads.supply(T1, "k")).toEqual({ raw: 850n, burnedRaw: 150n });
     expect(reads.supply(T2, "k")).toEqual({ failure: { reason: `${T2}'s balanceOf(${BURN}) reverted`, kind: "contract" }, what: `balanceOf(${BURN}) reverted` });
     expect(reads.supply(T3, "k")).toEqual({ failure: firstMiss([{ status: "deferred" }]) });
     expect(reads.supply(T1, "other")).toBeNull();
+  });
+
+  test("the supply bases: HEX staked from globals' first field, the burn addresses' PLS summed; a failed read leaves the basis unknown", () => {
+    const globals = [5n, 0n, 0n, 0n, 0n, 0n, 0n, 0n];
+    const withBases = { ...plan, stakedCall: 12, nativeBurnCalls: [13, 14] };
+    const read = interpretReads(withBases, [...outcomes, ok(globals), ok(7n), ok(8n)], rows, 123n);
+    expect([read.staked, read.nativeBurned]).toEqual([5n, 15n]);
+    const failed = interpretReads(withBases, [...outcomes, { status: "reverted" }, ok(7n), { status: "deferred" }], rows, 123n);
+    expect([failed.staked, failed.nativeBurned]).toEqual([null, null]);
+    expect([reads.staked, reads.nativeBurned]).toEqual([null, null]);
   });
 
   test("the pinned block and its time; no time when the clock call failed", () => {
@@ -381,6 +408,8 @@ describe("priceCoin", () => {
     observations: new Map(),
     pools: tableReads(poolReads, misses).pools,
     supply: (token, key) => supplies.get(supplyKey(token, key)) ?? null,
+    staked: null,
+    nativeBurned: null,
   });
   const context = (overrides: Partial<CoinPricing> = {}): CoinPricing => ({ bases, rows, discoveryFailed: new Map(), priced, reads: readsWith(), labels, now: NOW, ...overrides });
 
@@ -445,7 +474,7 @@ describe("priceCoin", () => {
   });
 
   test("a supply all at burn addresses: a market cap of 0, said as such", () => {
-    const allBurned = priceCoin(coinOf("t1", T1), context({ reads: readsWith(new Map([[supplyKey(T1, burnKey), { raw: 0n }]])) }));
+    const allBurned = priceCoin(coinOf("t1", T1), context({ reads: readsWith(new Map([[supplyKey(T1, burnKey), { raw: 0n, burnedRaw: 10n }]])) }));
     expect(allBurned).toMatchObject({
       quote: { price: 1.5, circulatingSupply: 0, marketCap: 0, provenance: { supplyReadAt: NOW.toISOString(), supplyNotice: "all of its supply is at burn addresses, so its market cap is 0" } },
       supply: { raw: 0n, burnKey, readAt: NOW },
@@ -453,7 +482,7 @@ describe("priceCoin", () => {
   });
 
   test("a supply read this pass is used and handed back to be saved; a supply read that failed fails the coin", () => {
-    const fresh = priceCoin(coinOf("t1", T1), context({ reads: readsWith(new Map([[supplyKey(T1, burnKey), { raw: 2_000n * 10n ** 18n }]])) }));
+    const fresh = priceCoin(coinOf("t1", T1), context({ reads: readsWith(new Map([[supplyKey(T1, burnKey), { raw: 2_000n * 10n ** 18n, burnedRaw: 0n }]])) }));
     expect(fresh).toMatchObject({ quote: { circulatingSupply: 2_000, marketCap: 1.5 * 2_000 }, supply: { raw: 2_000n * 10n ** 18n, burnKey, readAt: NOW } });
     const failed = priceCoin(coinOf("t1", T1), context({ reads: readsWith(new Map([[supplyKey(T1, burnKey), { failure: { reason: "not an ERC-20" } }]])) }));
     expect(failed).toEqual({ failure: { reason: "not an ERC-20" } });
@@ -469,6 +498,24 @@ describe("priceCoin", () => {
       liquidityUsd: check.liquidityUsd, stablePools: 2, averageSeconds: null, spotPrice: expect.closeTo(0.00003, 15), ...block,
       supplyReadAt: NOW.toISOString(), supplyNotice: null,
     });
+  });
+
+  test("the supply bases in the provenance: a token's burned balances from its reading, HEX's staked supply, PLS's burned PLS", () => {
+    const fresh = priceCoin(coinOf("t1", T1), context({ reads: readsWith(new Map([[supplyKey(T1, burnKey), { raw: 2_000n * 10n ** 18n, burnedRaw: 500n * 10n ** 18n }]])) }));
+    expect(fresh).toMatchObject({ quote: { provenance: { burnedSupply: 500 } }, supply: { burnedRaw: 500n * 10n ** 18n } });
+    // A cached reading from before burned balances were kept: no total basis, no staked one for a token that is not HEX.
+    const cached = priceCoin(coinOf("t1", T1), context({ reads: { ...readsWith(), staked: 7n } }));
+    expect("quote" in cached && cached.quote.provenance).not.toHaveProperty("burnedSupply");
+    expect("quote" in cached && cached.quote.provenance).not.toHaveProperty("stakedSupply");
+    // HEX (8 decimals) with 3 HEX staked at the block.
+    const hex = priceCoin(coinOf("hex", HEX), context({ hex: HEX, reads: { ...readsWith(), staked: 3n * 10n ** 8n } }));
+    expect(hex).toMatchObject({ quote: { provenance: { stakedSupply: 3 } } });
+    // PLS itself: the burn addresses' PLS (18 decimals), not WPLS's balances.
+    const wplsRows = new Map([...rows, [WPLS, row(WPLS, [], { supply: { raw: 10n ** 20n, burnedRaw: 10n ** 18n, burnKey, readAt: NOW } })]]);
+    const pls = priceCoin({ ...coinOf("pls", WPLS), request: { coinId: "pls", quoteId: WPLS, native: true } }, context({ rows: wplsRows, reads: { ...readsWith(), nativeBurned: 42n * 10n ** 18n } }));
+    expect(pls).toMatchObject({ quote: { provenance: { burnedSupply: 42 } } });
+    const plsUnread = priceCoin({ ...coinOf("pls", WPLS), request: { coinId: "pls", quoteId: WPLS, native: true } }, context({ rows: wplsRows }));
+    expect("quote" in plsUnread && plsUnread.quote.provenance).not.toHaveProperty("burnedSupply");
   });
 
   test("a base from its own route and price", () => {
@@ -489,14 +536,14 @@ describe("priceCoin", () => {
   });
 
   test("priceCoins: quotes by coin, failures in the order asked and named for the source, supplies by token", () => {
-    const read = { raw: 2_000n * 10n ** 18n };
+    const read = { raw: 2_000n * 10n ** 18n, burnedRaw: 0n };
     const result = priceCoins([coinOf("t2", T2), coinOf("t1", T1), coinOf("t3", T3)], context({ reads: readsWith(new Map([[supplyKey(T1, burnKey), read]])) }));
     expect([...result.quotes.keys()]).toEqual(["t1"]);
     expect(result.failures).toEqual([
       { coinId: "t2", reason: `pulsex: no PulseX pair of ${T2} with WPLS or another base token has reserves` },
       { coinId: "t3", reason: `pulsex: ${T3} was not discovered` },
     ]);
-    expect([...result.supplies]).toEqual([[T1, { raw: read.raw, burnKey, readAt: NOW }]]);
+    expect([...result.supplies]).toEqual([[T1, { raw: read.raw, burnedRaw: 0n, burnKey, readAt: NOW }]]);
   });
 });
 
@@ -560,6 +607,8 @@ describe("interpretReads: time-weighted averages", () => {
     cumulativeCall: new Map([[`${pair(1).toLowerCase()}:0`, { call: 1, pair: pair(1), index: 0 as const }]]),
     supplyCalls: new Map(),
     clockCall: 2,
+    stakedCall: null,
+    nativeBurnCalls: [],
   };
   const outcomes: CallOutcome[] = [
     { status: "ok", value: [2_000_000_000_000_000_000n, 5_000_000n, BLOCK_TIME - 10] },

@@ -1,4 +1,5 @@
 import { Card } from "@/components/ui/card";
+import { SupplyBases } from "./supply-bases";
 import { PROVENANCE_ANCHOR } from "@/lib/coins/coin-path";
 import { ageOf, averagePhrase, depthSentence, priceCaveat, reservesPhrase, sourceCheckPhrase, supplyReadingPhrase } from "@/lib/market/provenance-copy";
 import { staleMinutes, type PriceContext } from "@/lib/shared/freshness";
@@ -13,7 +14,7 @@ import type { Provenance } from "@/lib/coins/provenance-schema";
  * (a token whose contract keeps failing is quarantined: that says it, in place of "stale").
  */
 export function PriceProvenance({ coin, account, priceContext }: { coin: Coin; account: PriceAccount; priceContext: PriceContext }) {
-  const { provenance, heldBack, sourceCheck, supplyNote, contractFailing, depth } = account;
+  const { provenance, heldBack, sourceCheck, supplyNote, contractFailing, depth, supplyBases } = account;
   const caveat = priceCaveat(coin, priceContext.minLiquidityUsd, contractFailing ? null : staleMinutes(coin, priceContext), heldBack);
   const checked = sourceCheckPhrase(sourceCheck, priceContext.now);
   const average = provenance ? averagePhrase(provenance) : null;
@@ -55,6 +56,7 @@ export function PriceProvenance({ coin, account, priceContext }: { coin: Coin; a
           About the supply: {supplyNote}
         </p>
       ) : null}
+      <SupplyBases symbol={coin.symbol} figures={supplyBases} />
     </Card>
   );
 }

@@ -18,6 +18,8 @@ export type PulseXContracts = {
    * Optional so older callers keep working: absent means none.
    */
   baseTokens?: readonly Address[];
+  /** The HEX contract, whose globals() give the staked supply (PULSEX_HEX_ADDRESS; absent: none read). */
+  hex?: Address;
 };
 
 export const PULSEX_MAINNET: PulseXContracts = {
@@ -37,6 +39,8 @@ export const PULSEX_MAINNET: PulseXContracts = {
     "0x95B303987A60C71504D99Aa1b13B4DA07b0790ab", // PLSX
     "0x2fa878Ab3F87CC1C9737Fc071108F904c0B0C95d", // INC
   ],
+  // HEX on PulseChain (the fork copy of Ethereum's, same address and state): its staked supply.
+  hex: "0x2b591e99afE9f32eAA6214f7B7629768c40Eeb39",
 };
 
 /** Short names for the mainnet bases, for routes in logs ("HEX pool on PulseX V2"). */
@@ -84,4 +88,28 @@ export const pairAbi = [
 /** Multicall3's own view of the block a call runs in: its time, for the price's provenance. */
 export const multicallClockAbi = [
   { type: "function", name: "getCurrentBlockTimestamp", stateMutability: "view", inputs: [], outputs: [{ type: "uint256" }] },
+  { type: "function", name: "getEthBalance", stateMutability: "view", inputs: [{ name: "addr", type: "address" }], outputs: [{ type: "uint256" }] },
+] as const;
+
+/**
+ * HEX's `globals()` getter (its GlobalsStore struct, public): lockedHeartsTotal is the HEX staked
+ * right now, burned from totalSupply while staked and minted again when the stake ends.
+ */
+export const hexGlobalsAbi = [
+  {
+    type: "function",
+    name: "globals",
+    stateMutability: "view",
+    inputs: [],
+    outputs: [
+      { name: "lockedHeartsTotal", type: "uint72" },
+      { name: "nextStakeSharesTotal", type: "uint72" },
+      { name: "shareRate", type: "uint40" },
+      { name: "stakePenaltyTotal", type: "uint72" },
+      { name: "dailyDataCount", type: "uint16" },
+      { name: "stakeSharesTotal", type: "uint72" },
+      { name: "latestStakeId", type: "uint40" },
+      { name: "claimStats", type: "uint128" },
+    ],
+  },
 ] as const;

@@ -15,6 +15,8 @@ export type CachedPool = {
 export type SupplyReading = {
   /** totalSupply minus the burn addresses' balances, raw. */
   raw: bigint;
+  /** The burn addresses' balances, raw (so totalSupply is raw + burnedRaw); absent on readings from before it was kept. */
+  burnedRaw?: bigint | null;
   /** The burn addresses it was read with (sorted, joined): another list needs a new reading. */
   burnKey: string;
   readAt: Date;

@@ -9,7 +9,7 @@ import { chunk } from "@/lib/shared/in-batches";
 import type { CachedPool, PoolCache, TokenPools } from "./pool-cache";
 
 const READ_CHUNK = 500;
-const WRITE_CHUNK = 200; // 7 parameters a row, well under SQLite's 32,766
+const WRITE_CHUNK = 200; // 8 parameters a row, well under SQLite's 32,766
 
 export function createPrismaPoolCache(db: PrismaClient): PoolCache {
   return {
@@ -26,7 +26,7 @@ export function createPrismaPoolCache(db: PrismaClient): PoolCache {
             discoveredAt: row.discoveredAt,
             supply:
               row.supplyRaw !== null && row.supplyBurnKey !== null && row.supplyReadAt !== null
-                ? { raw: BigInt(row.supplyRaw), burnKey: row.supplyBurnKey, readAt: row.supplyReadAt }
+                ? { raw: BigInt(row.supplyRaw), burnedRaw: row.supplyBurnedRaw === null ? null : BigInt(row.supplyBurnedRaw), burnKey: row.supplyBurnKey, readAt: row.supplyReadAt }
                 : null,
           });
         }
@@ -35,7 +35,7 @@ export function createPrismaPoolCache(db: PrismaClient): PoolCache {
     },
     async save(rows) {
       for (const piece of chunk(rows, WRITE_CHUNK)) {
-        const values = piece.map(() => "(?, ?, ?, ?, ?, ?, ?)").join(", ");
+        const values = piece.map(() => "(?, ?, ?, ?, ?, ?, ?, ?)").join(", ");
         const params = piece.flatMap((row) => [
           row.token,
           row.decimals,
@@ -44,11 +44,13 @@ export function createPrismaPoolCache(db: PrismaClient): PoolCache {
           row.supply ? row.supply.raw.toString() : null,
           row.supply?.burnKey ?? null,
           row.supply ? sqlDateTime(row.supply.readAt) : null,
+          row.supply?.burnedRaw?.toString() ?? null,
         ]);
         await db.$executeRawUnsafe(
-          `INSERT INTO "PulseXPoolCache" ("token", "decimals", "pools", "discoveredAt", "supplyRaw", "supplyBurnKey", "supplyReadAt") VALUES ${values}
+          `INSERT INTO "PulseXPoolCache" ("token", "decimals", "pools", "discoveredAt", "supplyRaw", "supplyBurnKey", "supplyReadAt", "supplyBurnedRaw") VALUES ${values}
            ON CONFLICT ("token") DO UPDATE SET "decimals" = excluded."decimals", "pools" = excluded."pools", "discoveredAt" = excluded."discoveredAt",
-           "supplyRaw" = excluded."supplyRaw", "supplyBurnKey" = excluded."supplyBurnKey", "supplyReadAt" = excluded."supplyReadAt"`,
+           "supplyRaw" = excluded."supplyRaw", "supplyBurnKey" = excluded."supplyBurnKey", "supplyReadAt" = excluded."supplyReadAt",
+           "supplyBurnedRaw" = excluded."supplyBurnedRaw"`,
           ...params,
         );
       }

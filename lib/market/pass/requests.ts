@@ -19,5 +19,7 @@ export function quoteRequests(coins: readonly Coin[], references: ReadonlyMap<st
     quoteId: coin.quoteId!,
     burnAddresses: parseBurnAddresses(coin.burnAddresses),
     wantsChange24h: !references.has(coin.id),
+    // PLS itself, quoted through WPLS: its burned supply is the burn addresses' PLS, not WPLS.
+    ...(coin.chain === "pulsechain" && coin.contractAddress === null && { native: true }),
   }));
 }

@@ -96,7 +96,8 @@ async function quotePulseX(options: PulseXSourceOptions & { poolCache: PoolCache
   // block's time in one set of chunks, each call with its own gas cap (lib/chain/read-calls.ts;
   // onchain/schedule.ts: why supplies are hourly).
   // With them, each pool's accumulator: its average price since the previous pass's reading.
-  const plan = planReads({ bases, coins, rows: pools.rows, now, multicall3: contracts.multicall3 });
+  const hex = contracts.hex ? getAddress(contracts.hex) : null;
+  const plan = planReads({ bases, coins, rows: pools.rows, now, multicall3: contracts.multicall3, hex });
   const previous = await options.observations.load([...plan.cumulativeCall.keys()]);
   const reads = interpretReads(plan, await readCalls(client, plan.calls, multicall), pools.rows, pinned.blockNumber, previous);
 
@@ -107,7 +108,7 @@ async function quotePulseX(options: PulseXSourceOptions & { poolCache: PoolCache
   if ("failure" in priced) return failAll(priced.failure);
 
   // 7. Price each coin: one coin's failure is its own.
-  const { quotes, failures, supplies, notes: supplyNotes } = priceCoins(coins, { bases, rows: pools.rows, discoveryFailed: pools.discoveryFailed, priced, reads, labels, now });
+  const { quotes, failures, supplies, notes: supplyNotes } = priceCoins(coins, { bases, rows: pools.rows, discoveryFailed: pools.discoveryFailed, priced, reads, labels, now, hex });
 
   // 8. Save the pool cache: one save of every row discovery or a supply reading changed, and only
   // now, so a pass that failed as a whole leaves the cache as it was.

@@ -46,5 +46,5 @@ export default async function ComparePage({ params }: Props) {
   // are the symbols' slugs), and only that is redirected here.
   if (page.kind === "redirect") permanentRedirect(page.path);
   if (page.kind === "not-found") notFound();
-  return <PairView result={page.result} related={page.related} siteUrl={getSiteUrl()} priceContext={await getPriceContext()} targets={page.targets} />;
+  return <PairView result={page.result} related={page.related} siteUrl={getSiteUrl()} priceContext={await getPriceContext()} targets={page.targets} bases={page.bases} />;
 }

@@ -20,7 +20,7 @@ export type BlockStamp = { block: number; blockTime: string | null };
  * A supply read this pass (circulating, raw), why it could not be (kind "contract": the token's own
  * totalSupply or balanceOf failed, asked twice), or null: not due this pass.
  */
-export type SupplyRead = { raw: bigint } | { failure: DiscoveryFailure; /** The call that failed and how: "totalSupply() reverted with …". */ what?: string } | null;
+export type SupplyRead = { raw: bigint; burnedRaw: bigint } | { failure: DiscoveryFailure; /** The call that failed and how: "totalSupply() reverted with …". */ what?: string } | null;
 
 export type ChainReads = {
   block: BlockStamp;
@@ -28,6 +28,10 @@ export type ChainReads = {
   observations: Map<string, Observation>;
   pools(token: Address, pools: readonly CachedPool[]): PoolsRead;
   supply(token: Address, burnKey: string): SupplyRead;
+  /** HEX staked at the block (raw hearts, from globals().lockedHeartsTotal); null: not asked, or the read failed. */
+  staked: bigint | null;
+  /** The native coin (raw wei) at the burn addresses at the block; null: not asked, or a read failed. */
+  nativeBurned: bigint | null;
 };
 
 export function interpretReads(
@@ -86,9 +90,17 @@ export function interpretReads(
     };
   };
 
+  // The supply bases' reads: a failure leaves the basis out for this pass, never the price.
+  const okValue = (index: number) => (outcomes[index]?.status === "ok" ? (outcomes[index] as Extract<CallOutcome, { status: "ok" }>).value : null);
+  const globals = plan.stakedCall === null ? null : (okValue(plan.stakedCall) as readonly bigint[] | null);
+  const nativeBalances = plan.nativeBurnCalls.map((index) => okValue(index) as bigint | null);
+  const nativeBurned = plan.nativeBurnCalls.length && nativeBalances.every((value) => value !== null) ? nativeBalances.reduce<bigint>((sum, value) => sum + value!, 0n) : null;
+
   return {
     block,
     observations,
+    staked: globals ? globals[0]! : null,
+    nativeBurned,
     pools(token, pools) {
       const read = pools.map((pool) => poolFrom(token, pool));
       // A read that did not happen first: it says the pass, not a contract, failed.
@@ -109,7 +121,8 @@ export function interpretReads(
         return { failure: { reason: `${token}'s ${what}`, kind: "contract" }, what };
       }
       const values = read.map((outcome) => (outcome as Extract<CallOutcome, { status: "ok" }>).value as bigint);
-      return { raw: circulatingRaw(values[0]!, values.slice(1)) };
+      const raw = circulatingRaw(values[0]!, values.slice(1));
+      return { raw, burnedRaw: values[0]! - raw };
     },
   };
 }

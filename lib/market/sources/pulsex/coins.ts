@@ -7,6 +7,9 @@ import type { QuoteFailure, QuoteRequest } from "../../types";
 
 export type PassCoin = { request: QuoteRequest; token: Address; burn: Address[]; burnKey: string };
 
+/** The native coin among a pass's coins (PLS, asked through WPLS), if any. */
+export const nativeCoinOf = (coins: readonly PassCoin[]) => coins.find((coin) => coin.request.native === true);
+
 /** A failure as this source reports it: its reason says which source gave it. */
 export function pulsexFailure(coinId: string, reason: string, kind?: QuoteFailure["kind"]): QuoteFailure {
   return { coinId, reason: `pulsex: ${reason}`, ...(kind && { kind }) };

@@ -25,6 +25,8 @@ export type CoinPricing = {
   reads: ChainReads;
   labels: Labels;
   now: Date;
+  /** The HEX contract, whose staked supply (read this pass) is HEX's "liquid and staked" basis. */
+  hex?: Address | null;
 };
 
 /**
@@ -90,6 +92,7 @@ export function priceCoin(coin: PassCoin, context: CoinPricing): { quote: Quote;
   const supply = supplyOf(coin, row, reads.supply(token, coin.burnKey), context.now);
   if ("failure" in supply) return supply;
   const { circulatingSupply, readAt, notice } = supply;
+  const supplyBases = supplyBasesOf(coin, row, supply.burnedRaw, context);
   return {
     // All of it at burn addresses: a market cap of 0, said as such (not "unknown").
     quote: {
@@ -99,10 +102,25 @@ export function priceCoin(coin: PassCoin, context: CoinPricing): { quote: Quote;
       liquidityUsd,
       route,
       circulatingSupply,
-      provenance: { ...provenance, supplyReadAt: readAt.toISOString(), supplyNotice: notice },
+      provenance: { ...provenance, supplyReadAt: readAt.toISOString(), supplyNotice: notice, ...supplyBases },
     },
     supply: supply.reading,
     ...(supply.note && { note: supply.note }),
+  };
+}
+
+/**
+ * What the coin's other supply bases need (lib/coins/supply-bases.ts), in whole coins: what sits at
+ * the burn addresses (PLS itself: their PLS at the block; a token: its balances at the supply
+ * reading), and HEX's staked supply at the block. Absent when unknown (a reading from before burned
+ * balances were kept, a failed read): the basis is then not offered.
+ */
+function supplyBasesOf(coin: PassCoin, row: TokenPools, burnedRaw: bigint | null, context: CoinPricing): { burnedSupply?: number; stakedSupply?: number } {
+  const { reads } = context;
+  if (coin.request.native) return reads.nativeBurned === null ? {} : { burnedSupply: toUnits(reads.nativeBurned, 18) };
+  return {
+    ...(burnedRaw !== null && { burnedSupply: toUnits(burnedRaw, row.decimals) }),
+    ...(context.hex && coin.token === context.hex && reads.staked !== null && { stakedSupply: toUnits(reads.staked, row.decimals) }),
   };
 }
 
@@ -126,23 +144,25 @@ function supplyOf(
   row: TokenPools,
   reading: ReturnType<ChainReads["supply"]>,
   now: Date,
-): { circulatingSupply: number; readAt: Date; notice: string | null; reading: SupplyReading | null; note: string | null } | { failure: DiscoveryFailure } {
+): { circulatingSupply: number; burnedRaw: bigint | null; readAt: Date; notice: string | null; reading: SupplyReading | null; note: string | null } | { failure: DiscoveryFailure } {
   if (reading && "failure" in reading) {
     const last = row.supply?.burnKey === coin.burnKey ? row.supply : null;
     if (reading.failure.kind !== "contract") return reading;
     if (!last) return { failure: { reason: `${reading.failure.reason}; there is no earlier supply reading to keep`, kind: "contract" } };
     return {
       circulatingSupply: toUnits(last.raw, row.decimals),
+      burnedRaw: last.burnedRaw ?? null,
       readAt: last.readAt,
       notice: `the token's contract failed this pass's supply read (${reading.what ?? reading.failure.reason}), so the supply read then is used`,
       reading: null,
       note: `pulsex: ${coin.request.coinId}: ${reading.failure.reason}; its supply read at ${last.readAt.toISOString()} is kept`,
     };
   }
-  const used = reading ? { raw: reading.raw, burnKey: coin.burnKey, readAt: now } : row.supply!;
+  const used: SupplyReading = reading ? { raw: reading.raw, burnedRaw: reading.burnedRaw, burnKey: coin.burnKey, readAt: now } : row.supply!;
   const circulatingSupply = toUnits(used.raw, row.decimals);
   return {
     circulatingSupply,
+    burnedRaw: used.burnedRaw ?? null,
     readAt: used.readAt,
     notice: circulatingSupply === 0 ? "all of its supply is at burn addresses, so its market cap is 0" : null,
     reading: reading ? used : null,

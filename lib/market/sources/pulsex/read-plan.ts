@@ -4,13 +4,13 @@
 // whole pass (lib/chain/read-calls.ts).
 import { erc20Abi, type Address } from "viem";
 import { GAS_PER_CALL } from "@/lib/chain/chunks";
-import { multicallClockAbi, pairAbi } from "../../onchain/contracts";
+import { hexGlobalsAbi, multicallClockAbi, pairAbi } from "../../onchain/contracts";
 import type { ChainCall } from "@/lib/chain/read-calls";
 import type { CachedPool, TokenPools } from "../../onchain/pool-cache";
 import { suppliesToRead, supplyKey } from "../../onchain/schedule";
 import { indexPricing, observationKey, type PriceIndex } from "../../onchain/twap";
 import { basePoolsOf, type Bases } from "./bases";
-import type { PassCoin } from "./coins";
+import { nativeCoinOf, type PassCoin } from "./coins";
 
 /** Where a supply's calls sit in the plan: totalSupply, then balanceOf of each burn address. */
 export type SupplyCalls = { total: number; burned: number[] };
@@ -25,9 +25,21 @@ export type ReadPlan = {
   supplyCalls: Map<string, SupplyCalls>;
   /** Multicall3's getCurrentBlockTimestamp: the block's time, as the chunk's own call. */
   clockCall: number;
+  /** HEX's globals() (its staked supply), when HEX is among the coins; null otherwise. */
+  stakedCall: number | null;
+  /** Multicall3's getEthBalance of each burn address, when the native coin (PLS) is among the coins. */
+  nativeBurnCalls: number[];
 };
 
-export function planReads(input: { bases: Bases; coins: readonly PassCoin[]; rows: ReadonlyMap<Address, TokenPools>; now: Date; multicall3: Address }): ReadPlan {
+export function planReads(input: {
+  bases: Bases;
+  coins: readonly PassCoin[];
+  rows: ReadonlyMap<Address, TokenPools>;
+  now: Date;
+  multicall3: Address;
+  /** The HEX contract (checksummed) whose staked supply is read when HEX is asked about. */
+  hex?: Address | null;
+}): ReadPlan {
   const { bases, coins, rows, now } = input;
   const calls: ChainCall[] = [];
   const at = (call: ChainCall) => calls.push(call) - 1;
@@ -67,5 +79,13 @@ export function planReads(input: { bases: Bases; coins: readonly PassCoin[]; row
 
   // The pinned block's time, for each price's provenance: one call more, after the rest.
   const clockCall = at({ address: input.multicall3, abi: multicallClockAbi, functionName: "getCurrentBlockTimestamp", gas: GAS_PER_CALL.pair });
-  return { calls, reserveCall, cumulativeCall, supplyCalls, clockCall };
+  // The coin-specific supply bases (lib/coins/supply-bases.ts), a few calls every pass at the
+  // same block: staked HEX from HEX's globals, and the PLS held at the burn addresses.
+  const hex = input.hex && coins.some((coin) => coin.token === input.hex) ? input.hex : null;
+  const stakedCall = hex ? at({ address: hex, abi: hexGlobalsAbi, functionName: "globals", gas: GAS_PER_CALL.token }) : null;
+  const native = nativeCoinOf(coins);
+  const nativeBurnCalls = native
+    ? native.burn.map((holder) => at({ address: input.multicall3, abi: multicallClockAbi, functionName: "getEthBalance", args: [holder], gas: GAS_PER_CALL.pair }))
+    : [];
+  return { calls, reserveCall, cumulativeCall, supplyCalls, clockCall, stakedCall, nativeBurnCalls };
 }
