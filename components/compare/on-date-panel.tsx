@@ -139,8 +139,8 @@ function DatedComparison({ coin1, coin2, priceContext, targets = null }: OnDateP
       </p>
       {found.sample ? (
         <p className="text-sm text-muted-foreground" data-testid="on-date-sample-note">
-          {coin2.symbol}&apos;s market cap that day is from the sample history a fresh install starts with ({SAMPLE_MARK}): it is replaced once real prices are
-          stored.
+          {coin2.symbol}&apos;s market cap that day is {SAMPLE_MARK}: it comes from the sample history a fresh install starts with, replaced once real
+          prices are stored.
         </p>
       ) : null}
       <WhatItTakes targetPrice={result.projectedPrice} currentPrice={coin1.currentPrice} targets={targets} />

@@ -68,7 +68,7 @@ test("chosen with the keyboard: the last day by default, then any day of the his
   fireEvent.change(dayInput(), { target: { value: "2026-11-01" } });
   expect(screen.getByTestId("multiplier")).toHaveTextContent(/^200x$/);
   expect(screen.getByTestId("sample-marker")).toHaveTextContent("sample data, not a real price");
-  expect(screen.getByTestId("on-date-sample-note")).toHaveTextContent("sample history");
+  expect(screen.getByTestId("on-date-sample-note")).toHaveTextContent("BIG's market cap that day is sample data, not a real price: it comes from the sample history");
 
   await user.click(radio(/Today's/));
   expect(window.location.search).toBe("");
