@@ -11,6 +11,7 @@ import { athEstimatedNote, athTargetPhrase, formatHighDay } from "@/lib/compare/
 import { comparisonFailureMessage, computeAthComparison, type Comparison } from "@/lib/compare/comparison";
 import { formatMarketCap, formatPrice } from "@/lib/shared/format";
 import { Failure, Figure, Figures, type ResultCoin } from "./result-figures";
+import { OnDateView } from "./on-date-view";
 import { TypedCapView } from "./typed-cap-view";
 import { WhatItTakes } from "./what-it-takes";
 import type { PoolsForTargets } from "@/lib/coins/what-it-takes";
@@ -116,7 +117,8 @@ function onChainCoin({ id, symbol, chain, contractAddress }: ResultCoin): OnChai
 /**
  * The pair page's answer: coin 1's price at coin 2's market cap (spec section 2, item 4), or at
  * coin 2's all-time-high market cap. Both views render here (a server component on the pair
- * page); the switch only picks one, and keeps the choice in the address (?target=ath).
+ * page); the switch only picks one, and keeps the choice in the address (?target=ath). The typed
+ * cap and the date views are worked out in the browser (?mcap=, ?on=).
  */
 export function ComparisonResult({
   result,
@@ -142,6 +144,7 @@ export function ComparisonResult({
     today: <TodayView result={result} priceContext={priceContext} targets={targets} />,
     ath: <AthView result={result} priceContext={priceContext} targets={targets} />,
     typed: <TypedCapView coin1={coin1} priceContext={priceContext} targets={targets} />,
+    dated: <OnDateView coin1={coin1} coin2={{ id: coin2.id, symbol: coin2.symbol }} priceContext={priceContext} targets={targets} />,
     holding: { coin: holdingCoin(coin1), caps: { today: coin2.marketCap, ath: coin2.athMarketCap }, onChain: onChainCoin(coin1) },
   };
   return (

@@ -6,6 +6,7 @@ import type { OnChainCoin } from "@/lib/bag/on-chain-coin";
 import { atTargetPhrase } from "@/lib/compare/target-copy";
 import type { ChosenTarget } from "@/lib/compare/target-param";
 import { computeTypedCapComparison, type ComparableCoin } from "@/lib/compare/comparison";
+import type { DayCap } from "@/lib/compare/on-date";
 import { MISSING, formatMultiplier, formatPrice } from "@/lib/shared/format";
 
 /** The coin held (coin 1) and coin 2's market caps, the coin targets (null: none on record). */
@@ -16,9 +17,15 @@ export type HoldingSubject = {
   onChain?: OnChainCoin;
 };
 
-/** What `amount` of coin 1 is worth at the target's market cap, or null when there is no such cap. */
-function worthAtTarget(subject: HoldingSubject, target: ChosenTarget, typedCap: number | null, amount: number) {
-  const cap = target === "cap" ? typedCap : subject.caps[target];
+/** The target's market cap: typed, coin 2's on the day shown (`dayCap`), or one of coin 2's on record. */
+function targetCap(subject: HoldingSubject, target: ChosenTarget, typedCap: number | null, dayCap: DayCap | null): number | null {
+  if (target === "cap") return typedCap;
+  if (target === "date") return dayCap?.marketCap ?? null;
+  return subject.caps[target];
+}
+
+/** What `amount` of coin 1 is worth at `cap`, or null when there is no such cap. */
+function worthAtCap(subject: HoldingSubject, cap: number | null, amount: number) {
   if (cap === null) return null;
   const result = computeTypedCapComparison(subject.coin, cap);
   return result.comparable ? { value: amount * result.projectedPrice, multiplier: result.multiplier } : null;
@@ -33,21 +40,26 @@ export function HoldingFigures({
   amount,
   target,
   typedCap,
+  dayCap = null,
   coin2Symbol,
 }: {
   subject: HoldingSubject;
   amount: TypedNumberState;
   target: ChosenTarget;
   typedCap: number | null;
+  /** With the date target: coin 2's market cap on the day shown (null while there is none). */
+  dayCap?: DayCap | null;
   coin2Symbol: string | null;
 }) {
   const { coin } = subject;
   const held = amount.value;
-  const atTarget = held === null ? null : worthAtTarget(subject, target, typedCap, held);
+  const cap = targetCap(subject, target, typedCap, dayCap);
+  const atTarget = held === null ? null : worthAtCap(subject, cap, held);
   const today = held !== null && typeof coin.currentPrice === "number" ? held * coin.currentPrice : null;
-  const phrase = atTargetPhrase(target, coin2Symbol, typedCap);
+  // A value at a sample cap is as invented as the cap: said in the same breath.
+  const phrase = atTargetPhrase(target, coin2Symbol, typedCap, dayCap?.day ?? null) + (target === "date" && dayCap?.sample ? " (sample data)" : "");
   const walletWorth = (walletAmount: number) => {
-    const value = worthAtTarget(subject, target, typedCap, walletAmount);
+    const value = worthAtCap(subject, cap, walletAmount);
     return value ? { text: `${formatPrice(value.value)} ${phrase}` } : null;
   };
   return (

@@ -10,11 +10,13 @@ const OPTIONS: readonly { target: ChosenTarget; label: string }[] = [
   { target: "today", label: "Today's market cap" },
   { target: "ath", label: "All-time-high market cap" },
   { target: "cap", label: "Custom market cap" },
+  { target: "date", label: "On a date" },
 ];
 
 /**
- * Radios as a segmented control: coin 2's market cap today or at its all-time high, and with
- * `withTypedCap` a market cap the visitor types. One tab stop (the checked radio); the arrow keys
+ * Radios as a segmented control: coin 2's market cap today or at its all-time high, with
+ * `withTypedCap` a market cap the visitor types, and with `withDate` coin 2's market cap on a day
+ * of its history. One tab stop (the checked radio); the arrow keys
  * move the choice, as in any radio group.
  */
 export function TargetSwitch({
@@ -22,15 +24,17 @@ export function TargetSwitch({
   onChange,
   coinSymbol,
   withTypedCap = false,
+  withDate = false,
 }: {
   value: ChosenTarget;
   onChange: (target: ChosenTarget) => void;
   /** Coin 2, whose market cap is the target: names the group ("Compare with BTC's"). */
   coinSymbol: string;
   withTypedCap?: boolean;
+  withDate?: boolean;
 }) {
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
-  const options = withTypedCap ? OPTIONS : OPTIONS.slice(0, 2);
+  const options = OPTIONS.filter((option) => (option.target === "cap" ? withTypedCap : option.target === "date" ? withDate : true));
 
   function onKeyDown(event: KeyboardEvent<HTMLButtonElement>, index: number) {
     const step = event.key === "ArrowRight" || event.key === "ArrowDown" ? 1 : event.key === "ArrowLeft" || event.key === "ArrowUp" ? -1 : 0;
@@ -45,7 +49,11 @@ export function TargetSwitch({
     <div
       role="radiogroup"
       aria-label={withTypedCap ? `Compare with ${coinSymbol}'s market cap or a number` : `Compare with ${coinSymbol}'s`}
-      className={cn("grid w-full gap-1 rounded-lg bg-muted p-1 text-sm sm:w-auto sm:self-start", withTypedCap ? "grid-cols-3" : "grid-cols-2")}
+      // Four options are a 2 × 2 grid on a phone: four in a row would not fit 360 px.
+      className={cn(
+        "grid w-full gap-1 rounded-lg bg-muted p-1 text-sm sm:w-auto sm:self-start",
+        options.length === 4 ? "grid-cols-2 sm:grid-cols-4" : options.length === 3 ? "grid-cols-3" : "grid-cols-2",
+      )}
       data-testid="target-switch"
     >
       {options.map((option, index) => {

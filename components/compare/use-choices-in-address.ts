@@ -4,8 +4,8 @@ import { useEffect, useEffectEvent, useRef } from "react";
 import { choicesFromSearch, searchWithChoices, type ComparisonChoices } from "@/lib/compare/target-param";
 
 /**
- * Keeps a comparison's choices in the page's address (?target=ath, ?mcap=100b, ?hold=1500000):
- * `onRead` gets what the address holds once, after hydration (the cached HTML shows the defaults,
+ * Keeps a comparison's choices in the page's address (?target=ath, ?mcap=100b, ?on=2026-11-20,
+ * ?hold=1500000): `onRead` gets what the address holds once, after hydration (the cached HTML shows the defaults,
  * and the server never sees the choices), and from then on `choices` are written back with
  * replaceState, so a shared link keeps them without a history entry per keystroke.
  */
@@ -16,7 +16,7 @@ export function useChoicesInAddress(enabled: boolean, choices: ComparisonChoices
     if (enabled) read(choicesFromSearch(window.location.search));
   }, [enabled]);
 
-  const { target, capText, holdText } = choices;
+  const { target, capText, holdText, dayText } = choices;
   const started = useRef(false);
   useEffect(() => {
     if (!enabled) return;
@@ -26,7 +26,7 @@ export function useChoicesInAddress(enabled: boolean, choices: ComparisonChoices
       return;
     }
     const { pathname, search, hash } = window.location;
-    const next = `${pathname}${searchWithChoices(search, { target, capText, holdText })}${hash}`;
+    const next = `${pathname}${searchWithChoices(search, { target, capText, holdText, dayText })}${hash}`;
     if (next !== `${pathname}${search}${hash}`) window.history.replaceState(window.history.state, "", next);
-  }, [enabled, target, capText, holdText]);
+  }, [enabled, target, capText, holdText, dayText]);
 }

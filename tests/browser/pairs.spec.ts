@@ -4,8 +4,9 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { createPrismaClient } from "../../lib/db/create-client";
 import { computeComparison } from "../../lib/compare/comparison";
-import { formatMarketCap, formatPrice, formatResultMultiplier } from "../../lib/shared/format";
+import { formatDay, formatMarketCap, formatPrice, formatResultMultiplier } from "../../lib/shared/format";
 import { coinListSchema } from "../../lib/coins/schemas";
+import { historySchema, type HistoryPoint } from "../../lib/history/schemas";
 import { assertMalformedAddress, operatorEdit, waitWithinCeiling } from "./cache-steps";
 import { newContext, screenshotPath, SITE_URL, watchForErrors } from "./harness";
 import { assertSharePng } from "./share-image-steps";
@@ -176,6 +177,83 @@ test("a pair page in Chromium: swap, copy link, related pairs; nothing overflows
     await page.getByRole("link", { name: "BTC at ETH's market cap" }).click();
     await page.waitForURL(`${baseUrl}/compare/btc/eth`);
     await page.getByRole("heading", { name: "BTC at ETH's market cap", level: 1 }).waitFor();
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});
+
+/** BTC's market cap on `day` from the history API's own answer: that UTC day's last point with a cap. */
+function capThatDay(points: readonly HistoryPoint[], day: string): HistoryPoint {
+  const ofDay = points.filter((point) => new Date(point.t).toISOString().slice(0, 10) === day && point.marketCap > 0);
+  assert.ok(ofDay.length > 0, `a point on ${day}`);
+  return ofDay.reduce((last, point) => (point.t > last.t ? point : last));
+}
+
+test("'On a date' (issue 43): chosen with the keyboard, a day picked, the figures from BTC's history; kept on reload; sample marked; 360 and 1440 px", async () => {
+  const { browser, baseUrl } = suite();
+  const coins = coinListSchema.parse(await (await get("/api/cryptocurrencies?ids=hex,btc")).json());
+  const hex = coins.find((coin) => coin.id === "hex")!;
+  const history = historySchema.parse(await (await get("/api/cryptocurrencies/btc/history?range=all")).json());
+  const days = [...new Set(history.filter((point) => point.marketCap > 0).map((point) => new Date(point.t).toISOString().slice(0, 10)))];
+  const [first, last] = [days[0]!, days.at(-1)!];
+  // A fresh install's BTC history is the seed's sample: pick a sample day about a month back.
+  const sampleDays = days.filter((day) => capThatDay(history, day).sample);
+  assert.ok(sampleDays.length > 0, "the seed's sample history for BTC");
+  const day = sampleDays[Math.max(0, sampleDays.length - 30)]!;
+  const point = capThatDay(history, day);
+  const multiplier = point.marketCap / hex.marketCap!;
+  const price = hex.currentPrice! * multiplier;
+
+  for (const viewport of [{ width: 360, height: 780 }, { width: 1440, height: 900 }]) {
+    const context = await newContext(browser, baseUrl, viewport);
+    await context.addInitScript(() => localStorage.setItem("cookie-consent", "true"));
+    const page = await context.newPage();
+    const problems = watchForErrors(page, baseUrl);
+    const wholeHistoryReads: string[] = [];
+    page.on("request", (request) => request.url().includes("/history?range=all") && wholeHistoryReads.push(request.url()));
+
+    await page.goto("/compare/hex/btc");
+    const today = page.getByRole("radio", { name: "Today's market cap" });
+    const onDate = page.getByRole("radio", { name: "On a date" });
+    await onDate.waitFor();
+    // The page's first load shows today's market cap; BTC's whole history is read only once asked for.
+    await page.getByTestId("comparison-sentence").waitFor();
+    assert.deepEqual(wholeHistoryReads, []);
+
+    // The keyboard: into the radio group, ArrowLeft wraps round to the last option, Tab to the day.
+    await today.focus();
+    await page.keyboard.press("ArrowLeft");
+    assert.equal(await onDate.getAttribute("aria-checked"), "true");
+    assert.ok(await onDate.evaluate((element) => element === document.activeElement), "focus stays on the chosen radio");
+    const input = page.getByLabel("BTC's market cap on");
+    await page.waitForFunction(() => !(document.querySelector("[data-testid=on-date-input]") as HTMLInputElement | null)?.disabled);
+    assert.equal(await input.inputValue(), last, "the last day with history by default");
+    assert.equal(await input.getAttribute("min"), first);
+    assert.equal(await input.getAttribute("max"), last);
+    await page.keyboard.press("Tab");
+    assert.ok(await input.evaluate((element) => element === document.activeElement), "Tab reaches the day field");
+    await input.fill(day);
+
+    const dayText = formatDay(`${day}T00:00:00Z`);
+    await page.getByText(`BTC market cap on ${dayText}`).waitFor();
+    assert.equal(await page.getByTestId("target-market-cap").innerText(), formatMarketCap(point.marketCap));
+    assert.equal(await page.getByTestId("multiplier").innerText(), formatResultMultiplier(multiplier));
+    assert.equal(await page.getByTestId("projected-price").innerText(), formatPrice(price));
+    assert.equal(await page.getByTestId("comparison-sentence").innerText(), `When HEX reaches BTC's market cap on ${dayText}, it will be at ${formatPrice(price)}.`);
+    assert.equal(await page.getByTestId("sample-marker").innerText(), "sample data, not a real price");
+    assert.match(await page.getByTestId("on-date-sample-note").innerText(), /^BTC's market cap that day is sample data, not a real price: /);
+    assert.equal(new URL(page.url()).search, `?on=${day}`);
+    assert.equal(wholeHistoryReads.length, 1);
+
+    // The address is the shared link: a reload opens on the same day.
+    await page.reload();
+    await page.getByText(`BTC market cap on ${dayText}`).waitFor();
+    assert.equal(await onDate.getAttribute("aria-checked"), "true");
+    assert.equal(await input.inputValue(), day);
+    assert.equal(await page.getByTestId("projected-price").innerText(), formatPrice(price));
+    await page.screenshot({ path: screenshotPath(`pair-on-date-${viewport.width}`), fullPage: true });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `page is ${overflow}px wider than ${viewport.width}px`);
     assert.deepEqual(problems, []);
     await context.close();
   }

@@ -64,6 +64,9 @@ test("the arrow keys move the choice, with one tab stop for the group", async ()
   await user.keyboard("{ArrowRight}");
   expect(radio(/Custom market cap/)).toHaveFocus();
   expect(screen.getByLabelText("Market cap")).toBeInTheDocument();
+  await user.keyboard("{ArrowRight}");
+  expect(radio(/On a date/)).toHaveFocus();
+  expect(radio(/On a date/)).toHaveAttribute("aria-checked", "true");
   await user.keyboard("{ArrowRight}"); // wraps round
   expect(radio(/Today's/)).toHaveFocus();
   expect(screen.queryByLabelText("Market cap")).not.toBeInTheDocument();

@@ -1,5 +1,5 @@
 // What a visitor types as an amount held or a market cap, the choices a pair page keeps in its
-// address (?hold=, ?mcap=, ?target=), coin 1 at a typed market cap, and how amounts print.
+// address (?hold=, ?mcap=, ?on=, ?target=), coin 1 at a typed market cap, and how amounts print.
 import { atTargetPhrase } from "@/lib/compare/target-copy";
 import { choicesFromSearch, searchWithChoices, searchWithTarget } from "@/lib/compare/target-param";
 import { AMOUNT_RULES, MARKET_CAP_RULES, parseTypedNumber } from "@/lib/compare/typed-number";
@@ -84,6 +84,14 @@ describe("a pair page's choices in its address", () => {
     // Read as typed: a bad text is the field's to refuse, where the visitor sees why.
     ["?hold=lots", { target: "today", capText: "", holdText: "lots" }],
     ["?mcap=", { target: "today", capText: "", holdText: "" }],
+    // A day of coin 2's history: the date target.
+    ["?on=2026-11-20", { target: "date", capText: "", holdText: "", dayText: "2026-11-20" }],
+    ["?on=2026-11-20&target=ath&hold=5", { target: "date", capText: "", holdText: "5", dayText: "2026-11-20" }],
+    ["?on=2026-11-20&mcap=100b", { target: "cap", capText: "100b", holdText: "" }],
+    // A malformed or impossible day is ignored, not shown: the rest of the address still counts.
+    ["?on=2026-02-30", { target: "today", capText: "", holdText: "" }],
+    ["?on=yesterday&target=ath", { target: "ath", capText: "", holdText: "" }],
+    ["?on=", { target: "today", capText: "", holdText: "" }],
   ] as const)("%j reads as %j", (search, choices) => {
     expect(choicesFromSearch(search)).toEqual(choices);
   });
@@ -95,6 +103,10 @@ describe("a pair page's choices in its address", () => {
     expect(searchWithChoices("?ref=x&target=ath&hold=5", { target: "today", capText: "", holdText: "" })).toBe("?ref=x");
     // The typed cap is written only while it is the target.
     expect(searchWithChoices("", { target: "today", capText: "100b", holdText: "" })).toBe("");
+    expect(searchWithChoices("?target=ath", { target: "date", capText: "", holdText: "5", dayText: "2026-11-20" })).toBe("?on=2026-11-20&hold=5");
+    // The day is written only while it is the target, and only once there is one.
+    expect(searchWithChoices("?on=2026-11-20", { target: "ath", capText: "", holdText: "", dayText: "2026-11-20" })).toBe("?target=ath");
+    expect(searchWithChoices("?on=2026-11-20", { target: "date", capText: "", holdText: "" })).toBe("");
   });
 
   test("the home form's target keeps an amount already in the address", () => {
@@ -124,6 +136,8 @@ describe("coin 1 at a typed market cap", () => {
     expect(atTargetPhrase("ath", "BTC", null)).toBe("at BTC's all-time-high market cap");
     expect(atTargetPhrase("cap", "BTC", 1e11)).toBe("at a market cap of $100.00B");
     expect(atTargetPhrase("cap", null, null)).toBe("at the market cap you type");
+    expect(atTargetPhrase("date", "BTC", null, "2026-11-20")).toBe("at BTC's market cap on Nov 20, 2026");
+    expect(atTargetPhrase("date", "BTC", null)).toBe("at BTC's market cap on the day you pick");
   });
 });
 

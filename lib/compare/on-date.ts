@@ -1,0 +1,91 @@
+// The "on a date" target (issue 43): coin 2's market cap on a chosen UTC day, read from its
+// stored history (GET /api/cryptocurrencies/{id}/history?range=all). Pure: no I/O, no React.
+//
+// The rule: a day's market cap is the LAST point of that UTC day with a usable cap (positive and
+// finite), a real point preferred over a sample one. The last point is the day's close, which is
+// what the daily backfill stores (one point at midnight UTC) and what a snapshot day ends on.
+// Days are UTC, as every day the site prints (lib/shared/format.ts formatDay).
+import type { HistoryPoint } from "../history/schemas";
+
+/** A UTC day as the date input and the address write it: "2026-11-20". */
+export type Day = string;
+
+export type DayBounds = { first: Day; last: Day };
+
+/** Coin 2's market cap on the day shown (what the holding figures value at); `sample`: invented history. */
+export type DayCap = { day: Day; marketCap: number; sample: boolean };
+
+export type CapOnDay =
+  /** No point with a usable market cap at all: there is no day to offer. */
+  | { kind: "no-history" }
+  /** The day's market cap; `sample` when it comes from the seed's invented history. */
+  | { kind: "found"; day: Day; marketCap: number; sample: boolean; bounds: DayBounds }
+  /** Before the first or after the last day with history. */
+  | { kind: "outside"; day: Day; bounds: DayBounds }
+  /** Inside the bounds, but no usable point that day: `earlier` is the nearest earlier day with one. */
+  | { kind: "no-record"; day: Day; bounds: DayBounds; earlier: Day };
+
+const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The UTC day of a time in ms. */
+export function utcDay(t: number): Day {
+  return new Date(t).toISOString().slice(0, 10);
+}
+
+/** `text` when it is a real calendar day written YYYY-MM-DD (what ?on= and the input hold), else null. */
+export function parseDay(text: string | null | undefined): Day | null {
+  const match = DAY_PATTERN.exec(text?.trim() ?? "");
+  if (!match) return null;
+  const [, year, month, day] = match.map(Number) as [number, number, number, number];
+  const time = Date.UTC(year, month - 1, day);
+  // Date.UTC rolls "2026-02-30" over into March: only a day that survives the round trip is real.
+  return Number.isFinite(time) && year >= 1970 && utcDay(time) === match[0] ? match[0] : null;
+}
+
+const usable = (point: HistoryPoint) => Number.isFinite(point.marketCap) && point.marketCap > 0 && Number.isFinite(point.t);
+
+/** The first and last day with a usable market cap: the picker's min and max. */
+export function dayBounds(points: readonly HistoryPoint[]): DayBounds | null {
+  let first = Infinity;
+  let last = -Infinity;
+  for (const point of points) {
+    if (!usable(point)) continue;
+    first = Math.min(first, point.t);
+    last = Math.max(last, point.t);
+  }
+  return first === Infinity ? null : { first: utcDay(first), last: utcDay(last) };
+}
+
+/** Whether `a` comes before `b`, both days: their text sorts as the calendar does. */
+const before = (a: Day, b: Day) => a < b;
+
+/** Coin 2's market cap on `day` (null: the last day with history, the picker's default). */
+export function capOnDay(points: readonly HistoryPoint[], day: Day | null): CapOnDay {
+  const bounds = dayBounds(points);
+  if (!bounds) return { kind: "no-history" };
+  const chosen = day ?? bounds.last;
+  if (before(chosen, bounds.first) || before(bounds.last, chosen)) return { kind: "outside", day: chosen, bounds };
+
+  let best: HistoryPoint | null = null;
+  let earlier: HistoryPoint | null = null;
+  for (const point of points) {
+    if (!usable(point)) continue;
+    const pointDay = utcDay(point.t);
+    if (pointDay === chosen) {
+      if (!best || betterOfDay(point, best)) best = point;
+    } else if (before(pointDay, chosen) && (!earlier || point.t > earlier.t)) {
+      earlier = point;
+    }
+  }
+  if (best) return { kind: "found", day: chosen, marketCap: best.marketCap, sample: best.sample === true, bounds };
+  // Inside the bounds, the first day has a point, so an earlier day with one always exists.
+  return { kind: "no-record", day: chosen, bounds, earlier: utcDay(earlier!.t) };
+}
+
+/** Within one day: a real point beats a sample one, then the later point wins. */
+function betterOfDay(point: HistoryPoint, than: HistoryPoint): boolean {
+  const real = point.sample !== true;
+  const thanReal = than.sample !== true;
+  if (real !== thanReal) return real;
+  return point.t > than.t;
+}
