@@ -152,6 +152,8 @@ test("npm run market:refresh against a local chain and mocked APIs: new prices, 
 
     // The pair page on those bases: HEX liquid and staked, PLS with the PLS at 0x…dEaD; kept in
     // the address and across a reload.
+    // Once the cached page has the pass (an earlier spec may have cached it before).
+    await waitWithinCeiling("the supply pickers, on the pair page", async () => (await (await fetch(`${baseUrl}/compare/hex/pls`)).text()).includes('data-testid="supply-bases"'));
     await page.goto("/compare/hex/pls");
     const card = page.getByTestId("comparison-result");
     await card.getByTestId("supply-basis-1").selectOption("staked");
