@@ -3,6 +3,8 @@ import { CookieBanner } from "@/components/layout/cookie-banner";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
 import { Toaster } from "@/components/ui/toaster";
+import { PlsPriceProvider } from "@/components/unit/money";
+import { UnitScript } from "@/components/unit/unit-script";
 import { describePriceSource } from "@/lib/coins/price-source";
 import { getCoinSnapshot } from "@/lib/coins/snapshot.server";
 import { findCoinBySymbol } from "@/lib/coins/coin-search";
@@ -30,11 +32,16 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   const { coins } = await getCoinSnapshot();
   const pls = findCoinBySymbol(coins, "PLS");
   return (
-    <html lang="en">
+    // suppressHydrationWarning: UnitScript may mark <html> with the visitor's unit before React hydrates it.
+    <html lang="en" suppressHydrationWarning>
       <body className="flex min-h-screen flex-col">
-        <SiteHeader plsPrice={pls?.currentPrice ?? null} />
-        <main className="mx-auto w-full max-w-7xl flex-1 px-3 py-6 sm:px-4">{children}</main>
-        <SiteFooter priceSourceLabel={describePriceSource(coins)?.label ?? null} />
+        <UnitScript />
+        {/* Every figure below converts to PLS at this price, from the same snapshot (components/unit/money.tsx). */}
+        <PlsPriceProvider plsUsd={pls?.currentPrice ?? null}>
+          <SiteHeader plsPrice={pls?.currentPrice ?? null} />
+          <main className="mx-auto w-full max-w-7xl flex-1 px-3 py-6 sm:px-4">{children}</main>
+          <SiteFooter priceSourceLabel={describePriceSource(coins)?.label ?? null} />
+        </PlsPriceProvider>
         <CookieBanner />
         <Toaster />
       </body>

@@ -8,16 +8,18 @@ import { CoinLogo } from "@/components/coins/coin-logo";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { TargetChoice } from "@/components/compare/target-choice";
-import { athEstimatedNote, athTargetPhrase } from "@/lib/compare/ath-target-copy";
+import { athEstimatedNote } from "@/lib/compare/ath-target-copy";
 import { comparisonFailureMessage, computeAthComparison, computeComparison } from "@/lib/compare/comparison";
 import { comparisonHref } from "@/lib/compare/comparison-link";
-import { MISSING, formatMultiplier, formatPrice } from "@/lib/shared/format";
+import { MISSING, formatMultiplier } from "@/lib/shared/format";
 import type { SavedComparison } from "@/lib/account/schemas";
 import type { Coin } from "@/lib/coins/schemas";
 import { useRemoveSavedComparison, useSavedComparisons } from "./account-queries";
 import { EmptyState } from "./empty-state";
 import { LoadError } from "./load-error";
 import { PageSpinner, SignedInOnly } from "./signed-in-only";
+import { Money } from "@/components/unit/money";
+import { AthTargetWords } from "@/components/compare/ath-target-words";
 
 /** The saved page's states (spec sections 2 and 4): loading, not logged in, empty, or the cards. */
 export function SavedView() {
@@ -102,9 +104,13 @@ function AthFigures({ coin1, coin2 }: { coin1: Coin; coin2: Coin }) {
     <>
       <Figures coin1={coin1} result={result} />
       <p className="text-sm text-muted-foreground" data-testid="saved-target">
-        {result.comparable
-          ? `At ${athTargetPhrase(coin2.symbol, result.athMarketCap, result.athMarketCapAt)}.`
-          : comparisonFailureMessage(result.reason, result.invalidCoin?.symbol)}
+        {result.comparable ? (
+          <>
+            At <AthTargetWords symbol={coin2.symbol} athMarketCap={result.athMarketCap} athMarketCapAt={result.athMarketCapAt} />.
+          </>
+        ) : (
+          comparisonFailureMessage(result.reason, result.invalidCoin?.symbol)
+        )}
         {result.comparable && result.athMarketCapEstimated ? ` ${athEstimatedNote(coin2.symbol)}` : null}
       </p>
     </>
@@ -115,9 +121,9 @@ function AthFigures({ coin1, coin2 }: { coin1: Coin; coin2: Coin }) {
 function Figures({ coin1, result }: { coin1: Coin; result: { comparable: false } | { comparable: true; multiplier: number; projectedPrice: number } }) {
   return (
     <dl className="grid grid-cols-3 gap-3 text-sm">
-      <Figure label="Current Price" value={formatPrice(coin1.currentPrice)} />
+      <Figure label="Current Price" value={<Money usd={coin1.currentPrice} />} />
       <Figure label="Market Cap Multiplier" value={result.comparable ? formatMultiplier(result.multiplier) : MISSING} />
-      <Figure label="Projected Price" value={result.comparable ? formatPrice(result.projectedPrice) : MISSING} />
+      <Figure label="Projected Price" value={result.comparable ? <Money usd={result.projectedPrice} /> : MISSING} />
     </dl>
   );
 }
@@ -134,7 +140,7 @@ function CoinName({ coin }: { coin: Coin }) {
   );
 }
 
-function Figure({ label, value }: { label: string; value: string }) {
+function Figure({ label, value }: { label: string; value: React.ReactNode }) {
   return (
     <div className="min-w-0">
       <dt className="text-muted-foreground">{label}</dt>

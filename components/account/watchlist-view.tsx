@@ -11,12 +11,12 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import type { PriceContext } from "@/lib/shared/freshness";
 import { comparisonHref } from "@/lib/compare/comparison-link";
-import { formatMarketCap, formatPrice } from "@/lib/shared/format";
 import type { WatchlistEntry } from "@/lib/account/schemas";
 import { useRemoveFromWatchlist, useWatchlist } from "./account-queries";
 import { EmptyState } from "./empty-state";
 import { LoadError } from "./load-error";
 import { PageSpinner, SignedInOnly } from "./signed-in-only";
+import { Money } from "@/components/unit/money";
 
 /**
  * The watchlist page's states (spec sections 2 and 4): loading, not logged in, empty, or the cards.
@@ -91,12 +91,14 @@ function WatchlistCard({
         <dl className="grid grid-cols-3 gap-3 text-sm">
           <div>
             <dt className="text-muted-foreground">Market Cap</dt>
-            <dd className="font-medium tabular-nums">{formatMarketCap(coin.marketCap)}</dd>
+            <dd className="font-medium tabular-nums">
+              <Money usd={coin.marketCap} format="cap" />
+            </dd>
           </div>
           <div>
             <dt className="text-muted-foreground">Price</dt>
             <dd className="font-medium tabular-nums break-all">
-              {formatPrice(coin.currentPrice)}
+              <Money usd={coin.currentPrice} />
               <PriceBadges coin={coin} context={priceContext} />
             </dd>
           </div>

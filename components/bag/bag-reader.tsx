@@ -11,10 +11,10 @@ import { fromBagTokenIndex } from "@/lib/bag/bag-tokens";
 import { createBagRpcClient, readBag } from "@/lib/bag/read-bag";
 import { MIN_LISTED_VALUE_USD, staleIn, valueBag } from "@/lib/bag/value-bag";
 import type { PriceContext } from "@/lib/shared/freshness";
-import { formatPrice } from "@/lib/shared/format";
 import { BagSnapshots } from "./bag-snapshots";
 import { BagSkeleton, BagTable, BagTotals } from "./bag-table";
 import { useBagTarget } from "./bag-target";
+import { Money } from "@/components/unit/money";
 
 /** The bag page's coin list, as of the version the page was rendered with (cached for good). */
 export function useBagTokens(version: string) {
@@ -74,7 +74,7 @@ export function BagReader({
           {valuation.listed.length > 0 ? <BagTable valuation={valuation} targetPhrase={target.phrase} priceContext={priceContext} /> : null}
           {valuation.dust.count > 0 ? (
             <p className="text-sm text-muted-foreground" data-testid="bag-dust">
-              {valuation.dust.count === 1 ? "1 holding" : `${valuation.dust.count} holdings`} worth under {formatPrice(MIN_LISTED_VALUE_USD)} each ({formatPrice(valuation.dust.valueToday)} in all) {valuation.dust.count === 1 ? "is" : "are"} counted in the totals but not listed.
+              {valuation.dust.count === 1 ? "1 holding" : `${valuation.dust.count} holdings`} worth under <Money usd={MIN_LISTED_VALUE_USD} /> each (<Money usd={valuation.dust.valueToday} /> in all) {valuation.dust.count === 1 ? "is" : "are"} counted in the totals but not listed.
             </p>
           ) : null}
           <BagTotals valuation={valuation} targetPhrase={target.phrase} />

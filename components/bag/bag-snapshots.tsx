@@ -8,8 +8,8 @@ import { useBagSnapshots, useRemoveBagSnapshot, useSaveBagSnapshot } from "@/com
 import { PriceChange } from "@/components/coins/price-change";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { formatPrice } from "@/lib/shared/format";
 import type { BagSnapshot } from "@/lib/account/schemas";
+import { Money } from "@/components/unit/money";
 
 /** Percent change from `before` to `after`, or null when there is nothing to compare with. */
 function change(after: number, before: number | undefined): number | null {
@@ -71,7 +71,9 @@ function Total({ label, value, previous }: { label: string; value: number; previ
   return (
     <span className="flex flex-wrap items-center gap-x-2">
       <span className="text-muted-foreground">{label}</span>
-      <span className="font-medium tabular-nums">{formatPrice(value)}</span>
+      <span className="font-medium tabular-nums">
+        <Money usd={value} />
+      </span>
       {moved !== null ? <PriceChange value={moved} /> : null}
     </span>
   );

@@ -7,7 +7,8 @@ import type { BagValuation } from "@/lib/bag/value-bag";
 import { coinPath } from "@/lib/coins/coin-path";
 import { STALE_AFTER_MINUTES, formatPriceAge, type PriceContext } from "@/lib/shared/freshness";
 import { cn } from "@/lib/shared/class-names";
-import { MISSING, formatMultiplier, formatPrice, formatTokenAmount } from "@/lib/shared/format";
+import { MISSING, formatMultiplier, formatTokenAmount } from "@/lib/shared/format";
+import { Money } from "@/components/unit/money";
 
 /**
  * The holdings worth $1 or more, most valuable first; `targetPhrase` heads the target's column.
@@ -56,18 +57,18 @@ export function BagTable({ valuation, targetPhrase, priceContext }: { valuation:
               </div>
             </TableCell>
             <TableCell className="hidden text-right tabular-nums sm:table-cell">
-              {formatPrice(holding.token.currentPrice)}
+              <Money usd={holding.token.currentPrice} />
             </TableCell>
             <TableCell className="text-right font-medium tabular-nums" data-testid="bag-today">
-              {formatPrice(holding.valueToday)}
+              <Money usd={holding.valueToday} />
               {holding.token.priceUpdatedAt ? <PriceBadges coin={{ priceUpdatedAt: holding.token.priceUpdatedAt, lowLiquidity: false }} context={priceContext} align="end" /> : null}
             </TableCell>
             <TableCell className={cn("text-right tabular-nums", highColumn)} data-testid="bag-at-high">
-              {formatPrice(holding.valueAtHigh)}
+              <Money usd={holding.valueAtHigh} />
             </TableCell>
             {targetPhrase ? (
               <TableCell className="text-right tabular-nums" data-testid="bag-at-target">
-                {holding.valueAtTarget === null ? MISSING : formatPrice(holding.valueAtTarget)}
+                {holding.valueAtTarget === null ? MISSING : <Money usd={holding.valueAtTarget} />}
                 {holding.multiplier !== null ? <div className="text-xs text-muted-foreground">{formatMultiplier(holding.multiplier)}</div> : null}
               </TableCell>
             ) : null}
@@ -95,11 +96,11 @@ function Total({ label, value, stale, testId }: { label: string; value: number; 
     <div className="rounded-lg bg-muted/50 p-3">
       <dt className="text-sm text-muted-foreground">{label}</dt>
       <dd className="mt-1 text-xl font-semibold tabular-nums break-all" data-testid={testId}>
-        {formatPrice(value)}
+        <Money usd={value} />
       </dd>
       {stale > 0 ? (
         <dd className="mt-1 text-xs text-muted-foreground" data-testid={`${testId}-stale`}>
-          {formatPrice(stale)} of this total uses prices older than {formatPriceAge(STALE_AFTER_MINUTES)}.
+          <Money usd={stale} /> of this total uses prices older than {formatPriceAge(STALE_AFTER_MINUTES)}.
         </dd>
       ) : null}
     </div>

@@ -6,8 +6,8 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { coinPath } from "@/lib/coins/coin-path";
 import type { PriceContext } from "@/lib/shared/freshness";
-import { formatMarketCap, formatPrice } from "@/lib/shared/format";
 import type { Coin } from "@/lib/coins/schemas";
+import { Money } from "@/components/unit/money";
 
 type TableCoin = Pick<Coin, "id" | "symbol" | "name" | "logoUrl" | "currentPrice" | "marketCap" | "priceChange24h" | "priceUpdatedAt" | "lowLiquidity">;
 
@@ -67,13 +67,14 @@ export function CoinTable({
                   </Link>
                 </TableCell>
                 <TableCell className="text-right tabular-nums">
-                  {formatPrice(coin.currentPrice)}
+                  <Money usd={coin.currentPrice} />
                   <PriceBadges coin={coin} context={priceContext} align="end" />
                 </TableCell>
                 <TableCell className="text-right">
                   <PriceChange value={coin.priceChange24h} />
                 </TableCell>
-                <TableCell className="text-right tabular-nums">{formatMarketCap(coin.marketCap)}</TableCell>
+                <TableCell className="text-right tabular-nums"><Money usd={coin.marketCap} format="cap" />
+                </TableCell>
               </TableRow>
             ))}
       </TableBody>

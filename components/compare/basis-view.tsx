@@ -6,12 +6,12 @@
 import { PriceBadges } from "@/components/coins/price-badges";
 import { basisPhrase, type SupplyBasis } from "@/lib/coins/supply-bases";
 import type { PoolsForTargets } from "@/lib/coins/what-it-takes";
-import { athTargetPhrase } from "@/lib/compare/ath-target-copy";
 import { comparisonFailureMessage, computeAthComparison, computeComparison } from "@/lib/compare/comparison";
 import type { PriceContext } from "@/lib/shared/freshness";
-import { formatMarketCap, formatPrice } from "@/lib/shared/format";
 import { Failure, Figure, Figures, type ResultCoin } from "./result-figures";
 import { WhatItTakes } from "./what-it-takes";
+import { Money } from "@/components/unit/money";
+import { AthTargetWords } from "./ath-target-words";
 
 type Props = {
   target: "today" | "ath";
@@ -32,17 +32,21 @@ export function BasisView({ target, coin1, coin2, basis1, basis2, priceContext, 
   // Coin 2's high is the one on record: its supply then is not known on any other basis.
   const label2 = ath ? `${coin2.symbol} all-time-high market cap` : `${coin2.symbol} market cap, ${basisPhrase(basis2, coin2.symbol)}`;
   const cap2 = ath ? ath.athMarketCap : coin2.marketCap;
-  const phrase = ath ? athTargetPhrase(coin2.symbol, ath.athMarketCap, ath.athMarketCapAt) : `the market cap of ${coin2.symbol}`;
+  const phrase = ath ? <AthTargetWords symbol={coin2.symbol} athMarketCap={ath.athMarketCap} athMarketCapAt={ath.athMarketCapAt} /> : `the market cap of ${coin2.symbol}`;
   return (
     <>
       <Figures coin1={coin1} priceContext={priceContext} projectedPrice={result.projectedPrice} multiplier={result.multiplier}>
-        <Figure label={label2} value={formatMarketCap(cap2)} testId="target-market-cap" note={ath ? null : <PriceBadges coin={coin2} context={priceContext} />} />
+        <Figure label={label2} value={<Money usd={cap2} format="cap" />} testId="target-market-cap" note={ath ? null : <PriceBadges coin={coin2} context={priceContext} />} />
       </Figures>
       <p className="text-base" data-testid="comparison-sentence">
-        When {coin1.symbol} reaches {phrase}, it will be at <strong className="tabular-nums">{formatPrice(result.projectedPrice)}</strong>.
+        When {coin1.symbol} reaches {phrase}, it will be at{" "}
+        <strong className="tabular-nums">
+          <Money usd={result.projectedPrice} />
+        </strong>
+        .
       </p>
       <p className="text-sm text-muted-foreground" data-testid="basis-note">
-        {coin1.symbol}&apos;s market cap counts {basisPhrase(basis1, coin1.symbol)} ({formatMarketCap(coin1.marketCap)} today);{" "}
+        {coin1.symbol}&apos;s market cap counts {basisPhrase(basis1, coin1.symbol)} (<Money usd={coin1.marketCap} format="cap" /> today);{" "}
         {ath ? `${coin2.symbol}'s high is as recorded, on its circulating supply then.` : `${coin2.symbol}'s counts ${basisPhrase(basis2, coin2.symbol)}.`} The ladder and
         the chart below stay on circulating supplies.
       </p>

@@ -7,9 +7,8 @@ import { isAddress } from "viem";
 import { Card, CardContent } from "@/components/ui/card";
 import type { PriceContext } from "@/lib/shared/freshness";
 import { coinPath } from "@/lib/coins/coin-path";
-import { athEstimatedNote, athTargetPhrase, formatHighDay } from "@/lib/compare/ath-target-copy";
+import { athEstimatedNote, formatHighDay } from "@/lib/compare/ath-target-copy";
 import { comparisonFailureMessage, computeAthComparison, type Comparison } from "@/lib/compare/comparison";
-import { formatMarketCap, formatPrice } from "@/lib/shared/format";
 import { Failure, Figure, Figures, type ResultCoin } from "./result-figures";
 import { OnDateView } from "./on-date-view";
 import { TypedCapView } from "./typed-cap-view";
@@ -17,6 +16,8 @@ import { WhatItTakes } from "./what-it-takes";
 import type { PoolsForTargets } from "@/lib/coins/what-it-takes";
 import { hasBasisChoice, type PairBases } from "@/lib/coins/supply-bases";
 import { SupplyBasisChoice } from "./supply-basis-choice";
+import { Money } from "@/components/unit/money";
+import { AthTargetWords } from "./ath-target-words";
 
 function CoinHeading({ coin, role }: { coin: ResultCoin; role: string }) {
   return (
@@ -46,14 +47,17 @@ function TodayView({ result, priceContext, targets }: Props) {
       <Figures coin1={coin1} priceContext={priceContext} projectedPrice={result.projectedPrice} multiplier={result.multiplier}>
         <Figure
           label={`${coin2.symbol} market cap`}
-          value={formatMarketCap(coin2.marketCap)}
+          value={<Money usd={coin2.marketCap} format="cap" />}
           testId="target-market-cap"
           note={<PriceBadges coin={coin2} context={priceContext} />}
         />
       </Figures>
       <p className="text-base" data-testid="comparison-sentence">
         When {coin1.symbol} reaches the market cap of {coin2.symbol}, it will be at{" "}
-        <strong className="tabular-nums">{formatPrice(result.projectedPrice)}</strong>.
+        <strong className="tabular-nums">
+          <Money usd={result.projectedPrice} />
+        </strong>
+        .
       </p>
       <WhatItTakes targetPrice={result.projectedPrice} currentPrice={coin1.currentPrice} targets={targets} />
     </>
@@ -71,7 +75,7 @@ function AthView({ result, priceContext, targets }: Props) {
       <Figures coin1={coin1} priceContext={priceContext} projectedPrice={ath.projectedPrice} multiplier={ath.multiplier}>
         <Figure
           label={`${coin2.symbol} all-time-high market cap`}
-          value={formatMarketCap(ath.athMarketCap)}
+          value={<Money usd={ath.athMarketCap} format="cap" />}
           testId="target-market-cap"
           note={
             day || ath.athMarketCapEstimated ? (
@@ -83,8 +87,11 @@ function AthView({ result, priceContext, targets }: Props) {
         />
       </Figures>
       <p className="text-base" data-testid="comparison-sentence">
-        When {coin1.symbol} reaches {athTargetPhrase(coin2.symbol, ath.athMarketCap, ath.athMarketCapAt)}, it will be at{" "}
-        <strong className="tabular-nums">{formatPrice(ath.projectedPrice)}</strong>.
+        When {coin1.symbol} reaches <AthTargetWords symbol={coin2.symbol} athMarketCap={ath.athMarketCap} athMarketCapAt={ath.athMarketCapAt} />, it will be at{" "}
+        <strong className="tabular-nums">
+          <Money usd={ath.projectedPrice} />
+        </strong>
+        .
       </p>
       <WhatItTakes targetPrice={ath.projectedPrice} currentPrice={coin1.currentPrice} targets={targets} />
       {ath.athMarketCapEstimated ? (

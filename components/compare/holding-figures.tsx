@@ -7,7 +7,8 @@ import { atTargetPhrase } from "@/lib/compare/target-copy";
 import type { ChosenTarget } from "@/lib/compare/target-param";
 import { computeTypedCapComparison, type ComparableCoin } from "@/lib/compare/comparison";
 import type { DayCap } from "@/lib/compare/on-date";
-import { MISSING, formatMultiplier, formatPrice } from "@/lib/shared/format";
+import { MISSING, formatMultiplier } from "@/lib/shared/format";
+import { Money } from "@/components/unit/money";
 
 /** The coin held (coin 1) and coin 2's market caps, the coin targets (null: none on record). */
 export type HoldingSubject = {
@@ -60,7 +61,7 @@ export function HoldingFigures({
   const phrase = atTargetPhrase(target, coin2Symbol, typedCap, dayCap?.day ?? null) + (target === "date" && dayCap?.sample ? " (sample data)" : "");
   const walletWorth = (walletAmount: number) => {
     const value = worthAtCap(subject, cap, walletAmount);
-    return value ? { text: `${formatPrice(value.value)} ${phrase}` } : null;
+    return value ? { text: <><Money usd={value.value} /> {phrase}</> } : null;
   };
   return (
     <div className="flex flex-col gap-3 rounded-lg border border-dashed p-3" data-testid="holding">
@@ -71,7 +72,7 @@ export function HoldingFigures({
           <div className="min-w-0">
             <dt className="text-muted-foreground">Worth today</dt>
             <dd className="font-semibold tabular-nums break-all" data-testid="holding-today">
-              {today === null ? MISSING : formatPrice(today)}
+              {today === null ? MISSING : <Money usd={today} />}
             </dd>
           </div>
           <div className="min-w-0">
@@ -81,7 +82,7 @@ export function HoldingFigures({
                 MISSING
               ) : (
                 <>
-                  {formatPrice(atTarget.value)} <span className="font-normal text-muted-foreground">({formatMultiplier(atTarget.multiplier)})</span>
+                  <Money usd={atTarget.value} /> <span className="font-normal text-muted-foreground">({formatMultiplier(atTarget.multiplier)})</span>
                 </>
               )}
             </dd>

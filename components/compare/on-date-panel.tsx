@@ -11,12 +11,13 @@ import { Button } from "@/components/ui/button";
 import { useDayChoice } from "@/components/compare/target-choice";
 import { comparisonFailureMessage, computeTypedCapComparison } from "@/lib/compare/comparison";
 import { capOnDay, dayBounds, parseDay, type CapOnDay } from "@/lib/compare/on-date";
-import { formatDay, formatMarketCap, formatPrice } from "@/lib/shared/format";
+import { formatDay } from "@/lib/shared/format";
 import { DayField, OnDateError, OnDateSkeleton } from "./on-date-parts";
 import type { OnDateProps } from "./on-date-view";
 import { Failure, Figure, Figures } from "./result-figures";
 import { useCoin1OnBasis } from "./supply-basis-choice";
 import { WhatItTakes } from "./what-it-takes";
+import { Money } from "@/components/unit/money";
 
 export function OnDatePanel(props: OnDateProps) {
   return (
@@ -126,7 +127,7 @@ function DatedComparison({ coin1: given, coin2, priceContext, targets = null }: 
       <Figures coin1={coin1} priceContext={priceContext} projectedPrice={result.projectedPrice} multiplier={result.multiplier}>
         <Figure
           label={`${coin2.symbol} market cap on ${day}`}
-          value={formatMarketCap(found.marketCap)}
+          value={<Money usd={found.marketCap} format="cap" />}
           testId="target-market-cap"
           note={
             found.sample ? (
@@ -139,7 +140,10 @@ function DatedComparison({ coin1: given, coin2, priceContext, targets = null }: 
       </Figures>
       <p className="text-base" data-testid="comparison-sentence">
         When {coin1.symbol} reaches {coin2.symbol}&apos;s market cap on {day}, it will be at{" "}
-        <strong className="tabular-nums">{formatPrice(result.projectedPrice)}</strong>.
+        <strong className="tabular-nums">
+          <Money usd={result.projectedPrice} />
+        </strong>
+        .
       </p>
       {found.sample ? (
         <p className="text-sm text-muted-foreground" data-testid="on-date-sample-note">

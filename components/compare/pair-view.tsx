@@ -16,12 +16,12 @@ import { comparisonHref } from "@/lib/compare/comparison-link";
 import type { Comparison } from "@/lib/compare/comparison";
 import type { PoolsForTargets } from "@/lib/coins/what-it-takes";
 import type { PairBases } from "@/lib/coins/supply-bases";
-import { formatMarketCap, formatPrice } from "@/lib/shared/format";
 import type { Coin } from "@/lib/coins/schemas";
 import { PairLinks } from "./pair-links";
 import { PairActions } from "./pair-actions";
 import { ShareBar } from "./share-bar";
 import { TargetLadder } from "./target-ladder";
+import { Money } from "@/components/unit/money";
 
 /** Whether the pair page offers coin 2's all-time-high market cap as a target (and so an alert on it). */
 const hasAllTimeHighCap = (coin: Coin) => coin.athMarketCap !== null && Number.isFinite(coin.athMarketCap) && coin.athMarketCap > 0;
@@ -100,13 +100,14 @@ function CoinFacts({ coin, priceContext }: { coin: Coin; priceContext: PriceCont
         <div>
           <dt className="text-muted-foreground">Price</dt>
           <dd className="font-semibold tabular-nums break-all">
-            {formatPrice(coin.currentPrice)}
+            <Money usd={coin.currentPrice} />
             <PriceBadges coin={coin} context={priceContext} />
           </dd>
         </div>
         <div>
           <dt className="text-muted-foreground">Market cap</dt>
-          <dd className="font-semibold tabular-nums break-all">{formatMarketCap(coin.marketCap)}</dd>
+          <dd className="font-semibold tabular-nums break-all"><Money usd={coin.marketCap} format="cap" />
+          </dd>
         </div>
         <div>
           <dt className="text-muted-foreground">24h change</dt>

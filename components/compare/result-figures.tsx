@@ -2,8 +2,9 @@
 // typed-market-cap view that the browser works out (typed-cap-view.tsx).
 import { PriceBadges } from "@/components/coins/price-badges";
 import type { PriceContext } from "@/lib/shared/freshness";
-import { formatPrice, formatResultMultiplier } from "@/lib/shared/format";
+import { formatResultMultiplier } from "@/lib/shared/format";
 import type { Coin } from "@/lib/coins/schemas";
+import { Money } from "@/components/unit/money";
 
 export type ResultCoin = Pick<
   Coin,
@@ -23,7 +24,7 @@ export type ResultCoin = Pick<
 >;
 
 /** `note`: badges about where the figure comes from, under it (outside the figure's test id). */
-export function Figure({ label, value, testId, note }: { label: string; value: string; testId: string; note?: React.ReactNode }) {
+export function Figure({ label, value, testId, note }: { label: string; value: React.ReactNode; testId: string; note?: React.ReactNode }) {
   return (
     <div className="rounded-lg bg-muted/50 p-3">
       <dt className="text-xs text-muted-foreground">{label}</dt>
@@ -61,12 +62,12 @@ export function Figures({
     <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
       <Figure
         label={`${coin1.symbol} current price`}
-        value={formatPrice(coin1.currentPrice)}
+        value={<Money usd={coin1.currentPrice} />}
         testId="current-price"
         note={<PriceBadges coin={coin1} context={priceContext} />}
       />
       {children}
-      <Figure label="Projected price" value={formatPrice(projectedPrice)} testId="projected-price" />
+      <Figure label="Projected price" value={<Money usd={projectedPrice} />} testId="projected-price" />
       <Figure label="Multiplier" value={formatResultMultiplier(multiplier)} testId="multiplier" />
     </dl>
   );

@@ -7,12 +7,17 @@ import type { Comparison } from "@/lib/compare/comparison";
 import { formatShare, targetLadder } from "@/lib/compare/ladder";
 import type { PoolsForTargets } from "@/lib/coins/what-it-takes";
 import type { Coin } from "@/lib/coins/schemas";
-import { formatMarketCap, formatPrice, formatResultMultiplier } from "@/lib/shared/format";
+import { formatResultMultiplier } from "@/lib/shared/format";
+import { Money } from "@/components/unit/money";
 
-function itWouldTake(usd: number | null): string {
+function ItWouldTake({ usd }: { usd: number | null }) {
   if (usd === null) return "-";
   if (Math.abs(usd) < 0.5) return "none";
-  return `${formatMarketCap(Math.abs(usd))} ${usd > 0 ? "buying" : "selling"}`;
+  return (
+    <>
+      <Money usd={Math.abs(usd)} format="cap" /> {usd > 0 ? "buying" : "selling"}
+    </>
+  );
 }
 
 export function TargetLadder({ result, targets }: { result: Extract<Comparison<Coin, Coin>, { comparable: true }>; targets: PoolsForTargets | null }) {
@@ -47,11 +52,14 @@ export function TargetLadder({ result, targets }: { result: Extract<Comparison<C
           {ladder.steps.map((step) => (
             <TableRow key={step.share} data-testid="ladder-step">
               <TableCell className="font-medium">{Math.round(step.share * 100)}%</TableCell>
-              <TableCell className="text-right tabular-nums max-sm:hidden">{formatMarketCap(step.marketCap)}</TableCell>
-              <TableCell className="text-right tabular-nums">{formatPrice(step.price)}</TableCell>
+              <TableCell className="text-right tabular-nums max-sm:hidden"><Money usd={step.marketCap} format="cap" />
+              </TableCell>
+              <TableCell className="text-right tabular-nums"><Money usd={step.price} />
+              </TableCell>
               <TableCell className="text-right tabular-nums">{formatResultMultiplier(step.multiplier)}</TableCell>
               {/* Wraps at phone width: "$62.75K" over "buying". */}
-              {withPools ? <TableCell className="text-right tabular-nums max-sm:whitespace-normal">{itWouldTake(step.buyingUsd)}</TableCell> : null}
+              {withPools ? <TableCell className="text-right tabular-nums max-sm:whitespace-normal"><ItWouldTake usd={step.buyingUsd} />
+                </TableCell> : null}
             </TableRow>
           ))}
         </TableBody>

@@ -6,10 +6,10 @@ import { useTypedCap } from "@/components/compare/target-choice";
 import { useCoin1OnBasis } from "@/components/compare/supply-basis-choice";
 import type { PriceContext } from "@/lib/shared/freshness";
 import { comparisonFailureMessage, computeTypedCapComparison } from "@/lib/compare/comparison";
-import { formatMarketCap, formatPrice } from "@/lib/shared/format";
 import { Failure, Figure, Figures, type ResultCoin } from "./result-figures";
 import { WhatItTakes } from "./what-it-takes";
 import type { PoolsForTargets } from "@/lib/coins/what-it-takes";
+import { Money } from "@/components/unit/money";
 
 export function TypedCapView({ coin1: given, priceContext, targets = null }: { coin1: ResultCoin; priceContext: PriceContext; targets?: PoolsForTargets | null }) {
   const cap = useTypedCap();
@@ -21,11 +21,14 @@ export function TypedCapView({ coin1: given, priceContext, targets = null }: { c
   return (
     <>
       <Figures coin1={coin1} priceContext={priceContext} projectedPrice={result.projectedPrice} multiplier={result.multiplier}>
-        <Figure label="Market cap you typed" value={formatMarketCap(cap)} testId="target-market-cap" />
+        <Figure label="Market cap you typed" value={<Money usd={cap} format="cap" />} testId="target-market-cap" />
       </Figures>
       <p className="text-base" data-testid="comparison-sentence">
-        When {coin1.symbol} reaches a market cap of {formatMarketCap(cap)}, it will be at{" "}
-        <strong className="tabular-nums">{formatPrice(result.projectedPrice)}</strong>.
+        When {coin1.symbol} reaches a market cap of <Money usd={cap} format="cap" />, it will be at{" "}
+        <strong className="tabular-nums">
+          <Money usd={result.projectedPrice} />
+        </strong>
+        .
       </p>
       <WhatItTakes targetPrice={result.projectedPrice} currentPrice={coin1.currentPrice} targets={targets} />
     </>

@@ -7,7 +7,7 @@ import { holdingAmount } from "@/lib/bag/value-bag";
 import { formatTokenAmount } from "@/lib/shared/format";
 import type { OnChainCoin } from "@/lib/bag/on-chain-coin";
 
-type Props = { owner: Address; coin: OnChainCoin; worth: (amount: number) => { text: string } | null };
+type Props = { owner: Address; coin: OnChainCoin; worth: (amount: number) => { text: React.ReactNode } | null };
 
 /** Reads the wallet's balance of coin 1 (one block number, one Multicall3 call) and says it; nothing when it holds none or the read fails. */
 export function WalletHoldingRead(props: Props) {

@@ -11,7 +11,7 @@ const reader = lazyModule(() => import("./wallet-holding-read"));
 
 /** Coin 1 as the chain knows it: its contract, or null for PLS itself. */
 
-export function WalletHolding({ coin, worth }: { coin: OnChainCoin; /** What an amount is worth at the target (null: no target value). */ worth: (amount: number) => { text: string } | null }) {
+export function WalletHolding({ coin, worth }: { coin: OnChainCoin; /** What an amount is worth at the target (null: no target value). */ worth: (amount: number) => { text: React.ReactNode } | null }) {
   const account = useConnectedAccount();
   const code = useLazyModule(reader, account !== null);
   if (!account || !code.module) return null;

@@ -4,8 +4,9 @@ import { CoinLogo } from "@/components/coins/coin-logo";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { comparisonHref } from "@/lib/compare/comparison-link";
-import { formatFeaturedPrice, formatMultiplier } from "@/lib/shared/format";
+import { formatMultiplier } from "@/lib/shared/format";
 import type { FeaturedComparison } from "@/lib/coins/schemas";
+import { Money } from "@/components/unit/money";
 
 /** A featured comparison: coin 1 at coin 2's market cap, linking to the full result. */
 export function FeaturedCard({ featured }: { featured: FeaturedComparison }) {
@@ -27,7 +28,7 @@ export function FeaturedCard({ featured }: { featured: FeaturedComparison }) {
           {coin1.symbol} at {coin2.symbol}&apos;s market cap
         </p>
         <p className="text-2xl font-bold tabular-nums">
-          {formatFeaturedPrice(featured.projectedPrice)}{" "}
+          <Money usd={featured.projectedPrice} format="featured" />{" "}
           <span className="text-base font-medium text-muted-foreground">({formatMultiplier(featured.multiplier)})</span>
         </p>
       </div>

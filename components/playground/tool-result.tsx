@@ -7,10 +7,12 @@ import { useCoinPair } from "@/components/coins/coin-queries";
 import { TargetChoice, useTypedCap } from "@/components/compare/target-choice";
 import { QueryProvider } from "@/components/query-provider";
 import { coinPath } from "@/lib/coins/coin-path";
-import { athEstimatedNote, athTargetPhrase } from "@/lib/compare/ath-target-copy";
+import { athEstimatedNote } from "@/lib/compare/ath-target-copy";
 import { type ComparableCoin, comparisonFailureMessage, computeAthComparison, computeComparison, computeTypedCapComparison } from "@/lib/compare/comparison";
-import { formatMarketCap, formatMultiplier, formatPrice } from "@/lib/shared/format";
+import { formatMultiplier } from "@/lib/shared/format";
 import { ToolResultError, ToolResultSkeleton } from "./tool-result-states";
+import { Money } from "@/components/unit/money";
+import { AthTargetWords } from "@/components/compare/ath-target-words";
 
 type Props = { pair: readonly [string, string] };
 
@@ -49,7 +51,9 @@ function TodaySentence({ coin1, coin2 }: SentenceProps) {
   return (
     <p data-testid="tool-result">
       If <CoinLink coin={coin1} /> reaches the current market cap of <CoinLink coin={coin2} />, its price would be{" "}
-      <strong className="tabular-nums">{formatPrice(result.projectedPrice)}</strong>{" "}
+      <strong className="tabular-nums">
+        <Money usd={result.projectedPrice} />
+      </strong>{" "}
       <span className="tabular-nums text-muted-foreground">({formatMultiplier(result.multiplier)})</span>
     </p>
   );
@@ -61,8 +65,11 @@ function AthSentence({ coin1, coin2 }: SentenceProps) {
   return (
     <div className="flex flex-col gap-1">
       <p data-testid="tool-result">
-        If <CoinLink coin={coin1} /> reaches {athTargetPhrase(coin2.symbol, result.athMarketCap, result.athMarketCapAt)}, its price would
-        be <strong className="tabular-nums">{formatPrice(result.projectedPrice)}</strong>{" "}
+        If <CoinLink coin={coin1} /> reaches <AthTargetWords symbol={coin2.symbol} athMarketCap={result.athMarketCap} athMarketCapAt={result.athMarketCapAt} />, its
+        price would be{" "}
+        <strong className="tabular-nums">
+          <Money usd={result.projectedPrice} />
+        </strong>{" "}
         <span className="tabular-nums text-muted-foreground">({formatMultiplier(result.multiplier)})</span>
       </p>
       {result.athMarketCapEstimated ? (
@@ -82,8 +89,10 @@ function TypedCapSentence({ coin1 }: { coin1: SentenceCoin }) {
   if (!result.comparable) return <ToolFailure message={comparisonFailureMessage(result.reason, coin1.symbol)} />;
   return (
     <p data-testid="tool-result">
-      If <CoinLink coin={coin1} /> reaches a market cap of {formatMarketCap(cap)}, its price would be{" "}
-      <strong className="tabular-nums">{formatPrice(result.projectedPrice)}</strong>{" "}
+      If <CoinLink coin={coin1} /> reaches a market cap of <Money usd={cap} format="cap" />, its price would be{" "}
+      <strong className="tabular-nums">
+        <Money usd={result.projectedPrice} />
+      </strong>{" "}
       <span className="tabular-nums text-muted-foreground">({formatMultiplier(result.multiplier)})</span>
     </p>
   );

@@ -1,6 +1,7 @@
 // The words for an "at its all-time-high market cap" comparison, shared by the pair page's
-// result card, the playground and saved comparisons. Pure: no React.
-import { formatDay, formatMarketCap } from "../shared/format";
+// result card, the playground and saved comparisons (the phrase with its cap in the visitor's
+// unit: components/compare/ath-target-words.tsx). Pure: no React.
+import { formatDay } from "../shared/format";
 
 
 /** "Oct 6, 2025", or null for a missing or unreadable date. */
@@ -8,12 +9,6 @@ export function formatHighDay(iso: string | null | undefined): string | null {
   if (!iso) return null;
   const time = Date.parse(iso);
   return Number.isFinite(time) ? formatDay(time) : null;
-}
-
-/** "BTC's all-time-high market cap of $2.51T on Oct 6, 2025" (without "on …" when the date is unknown). */
-export function athTargetPhrase(symbol: string, athMarketCap: number, athMarketCapAt: string | null): string {
-  const day = formatHighDay(athMarketCapAt);
-  return `${symbol}'s all-time-high market cap of ${formatMarketCap(athMarketCap)}${day ? ` on ${day}` : ""}`;
 }
 
 /** Said wherever an estimated high shows: the old supply is unknown, so today's stands in. */

@@ -98,6 +98,18 @@ describe("Your Bag", () => {
     assert.match(await page.getByTestId("bag-not-counted").innerText(), /1 token was not counted, as its contract did not answer: MOST \(balanceOf reverted\)\./);
     assert.ok(await page.getByRole("link", { name: "Get a token listed" }).isVisible());
 
+    // In PLS (the header's switch, issue 43) at the PLS price the bag is valued at, $0.00003: the
+    // PLS held is worth 1,000,000 PLS today and 85.714… / 0.00003 = 2,857,142.86 at its high; the
+    // totals 4,047.5015 / 0.00003 = 134,916,716.67 and 26,103.2168 / 0.00003 = 870,107,226.19.
+    await page.getByRole("radio", { name: "PLS" }).click();
+    assert.equal((await rowTexts(page))[2], "PLS 1,000,000 1.00 PLS 1,000,000.00 PLS 2,857,142.86 PLS");
+    assert.equal(await page.getByTestId("bag-total-today").innerText(), "134,916,716.67 PLS");
+    assert.equal(await page.getByTestId("bag-total-highs").innerText(), "870,107,226.19 PLS");
+    await page.getByTestId("bag-totals").evaluate((element) => element.scrollIntoView({ block: "center" }));
+    await page.screenshot({ path: screenshotPath("bag-in-pls-1440") });
+    await page.getByRole("radio", { name: "US dollars" }).click();
+    assert.equal(await page.getByTestId("bag-total-today").innerText(), "$4,047.50");
+
     // The balances (49 tokens and PLS: one chunk), MOST asked again with more gas, and pDAI's
     // decimals: three capped multicalls pinned to the one block read (the wallet kit's own reads
     // ask for "latest").

@@ -83,11 +83,14 @@ test("the PLS price is in the header on every page at every width, inside the vi
       // (No named functions inside evaluate: the test runner's transpiler would wrap them in a helper the page lacks.)
       const layout = await page.evaluate(() => {
         const header = document.querySelector("header")!;
+        // The unit switch (issue 43) counts among the others: it sits beside the price. Links a
+        // width hides (below 1024 px "Compare" goes: the brand links home) have no box to overlap.
         const [price, ...others] = [
           document.querySelector('[data-testid="header-pls-price"]')!,
           document.querySelector('header a[aria-label="PulseCompare home"]')!,
-          ...document.querySelectorAll('header nav[aria-label="Main"] a'),
+          ...[...document.querySelectorAll('header nav[aria-label="Main"] a')].filter((el) => el.getClientRects().length > 0),
           document.querySelector("header [data-wallet-slot]")!,
+          document.querySelector('header [data-testid="unit-switch"]')!,
         ].map((el) => {
           const r = el.getBoundingClientRect();
           return { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
@@ -106,9 +109,13 @@ test("the PLS price is in the header on every page at every width, inside the vi
       assert.ok(layout.headerOverflow <= 0, `${path}: the header overflows by ${layout.headerOverflow}px at ${width}px`);
       const { price: p, header: h } = layout;
       assert.ok(p.left >= 0 && p.right <= width && p.top >= h.top && p.bottom <= h.bottom, `${path} at ${width}px: price at ${JSON.stringify(p)}`);
-      for (const o of layout.others) {
-        const overlaps = p.left < o.right && o.left < p.right && p.top < o.bottom && o.top < p.bottom;
-        assert.ok(!overlaps, `${path} at ${width}px: the price ${JSON.stringify(p)} overlaps ${JSON.stringify(o)}`);
+      // No two of them overlap: the price, the brand, each link, the wallet slot, the unit switch.
+      const boxes = [p, ...layout.others];
+      for (const [i, a] of boxes.entries()) {
+        for (const b of boxes.slice(i + 1)) {
+          const overlaps = a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+          assert.ok(!overlaps, `${path} at ${width}px: ${JSON.stringify(a)} overlaps ${JSON.stringify(b)}`);
+        }
       }
       if ((width === 360 || width === 1440) && ["home", "get-listed", "watchlist"].includes(name)) {
         await page.screenshot({ path: screenshotPath(`header-${name}-${width}`), clip: { x: 0, y: 0, width, height: Math.ceil(h.bottom) + 40 } });

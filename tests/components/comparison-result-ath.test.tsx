@@ -5,6 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { ComparisonResult } from "@/components/compare/comparison-result";
 import { computeComparison } from "@/lib/compare/comparison";
 import { big, makeCoin, seedPriceContext, tiny } from "./fixtures";
+import { AthTargetWords } from "@/components/compare/ath-target-words";
 
 // BIG's high: $3.702B on Mar 6, 2024, three times its $1.234B cap today.
 const bigWithHigh = { ...big, athMarketCap: 3_702_000_000, athMarketCapAt: "2024-03-06T00:00:00.000Z", athMarketCapEstimated: false };
@@ -103,4 +104,12 @@ test("two coins that are one: no switch, the spec's message", () => {
   render(<ComparisonResult result={computeComparison(tiny, same)} priceContext={seedPriceContext} />);
   expect(screen.queryByRole("radiogroup")).not.toBeInTheDocument();
   expect(screen.getByRole("alert")).toHaveTextContent("Pick two different coins to compare.");
+});
+
+test("the target phrase, with and without its date (components/compare/ath-target-words.tsx)", () => {
+  // 2,512,000,000,000 = 2.512T, shown with 2 decimals.
+  const { container, rerender } = render(<AthTargetWords symbol="BTC" athMarketCap={2_512_000_000_000} athMarketCapAt="2025-10-06T00:00:00.000Z" />);
+  expect(container).toHaveTextContent(/^BTC's all-time-high market cap of \$2\.51T on Oct 6, 2025$/);
+  rerender(<AthTargetWords symbol="BTC" athMarketCap={2_512_000_000_000} athMarketCapAt={null} />);
+  expect(container).toHaveTextContent(/^BTC's all-time-high market cap of \$2\.51T$/);
 });

@@ -1,6 +1,6 @@
 import { Card } from "@/components/ui/card";
 import { distanceFromHigh, formatDistanceFromHigh } from "@/lib/coins/distance-from-high";
-import { formatMarketCap, formatPrice } from "@/lib/shared/format";
+import { Money, type MoneyFormat } from "@/components/unit/money";
 import { formatDay } from "@/lib/shared/format";
 import type { Coin } from "@/lib/coins/schemas";
 import { Fact } from "./fact";
@@ -11,13 +11,13 @@ export function AllTimeHigh({ coin }: { coin: Coin }) {
     <Card className="p-5" data-testid="coin-highs">
       <h2 className="mb-4 text-lg font-semibold">All-time high</h2>
       <dl className="grid gap-4 sm:grid-cols-2">
-        <High label="Price" value={coin.athPrice} at={coin.athAt} current={coin.currentPrice} format={formatPrice} testId="ath-price" />
+        <High label="Price" value={coin.athPrice} at={coin.athAt} current={coin.currentPrice} format="price" testId="ath-price" />
         <High
           label="Market cap"
           value={coin.athMarketCap}
           at={coin.athMarketCapAt}
           current={coin.marketCap}
-          format={formatMarketCap}
+          format="cap"
           testId="ath-market-cap"
           note={coin.athMarketCapEstimated ? "Estimated: that day's price × today's supply; the supply then is unknown." : undefined}
         />
@@ -39,14 +39,14 @@ function High({
   value: number | null;
   at: string | null;
   current: number;
-  format: (value: number | null) => string;
+  format: MoneyFormat;
   testId: string;
   note?: string;
 }) {
   const distance = formatDistanceFromHigh(distanceFromHigh(current, value));
   return (
     <Fact label={label} testId={testId}>
-      {value === null ? "-" : format(value)}
+      {value === null ? "-" : <Money usd={value} format={format} />}
       {at ? <span className="block text-sm font-normal text-muted-foreground">on {formatDay(at)}</span> : null}
       {distance ? (
         <span className="block text-sm font-normal" data-testid={`${testId}-distance`}>

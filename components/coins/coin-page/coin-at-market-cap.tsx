@@ -9,7 +9,8 @@ import { useChoicesInAddress } from "@/components/compare/use-choices-in-address
 import { Card } from "@/components/ui/card";
 import { AMOUNT_RULES, MARKET_CAP_RULES } from "@/lib/compare/typed-number";
 import { comparisonFailureMessage, computeTypedCapComparison, type ComparableCoin } from "@/lib/compare/comparison";
-import { formatMarketCap, formatMultiplier, formatPrice } from "@/lib/shared/format";
+import { formatMultiplier } from "@/lib/shared/format";
+import { Money } from "@/components/unit/money";
 
 type CapCoin = ComparableCoin & { symbol: string };
 
@@ -36,7 +37,10 @@ function Answer({ coin, cap }: { coin: CapCoin; cap: number | null }) {
   if (!result.comparable) return <p className="text-muted-foreground">{comparisonFailureMessage(result.reason, coin.symbol)}</p>;
   return (
     <p data-testid="coin-at-cap-answer">
-      At a market cap of {formatMarketCap(cap)}, {coin.symbol} would be at <strong className="tabular-nums">{formatPrice(result.projectedPrice)}</strong>{" "}
+      At a market cap of <Money usd={cap} format="cap" />, {coin.symbol} would be at{" "}
+      <strong className="tabular-nums">
+        <Money usd={result.projectedPrice} />
+      </strong>{" "}
       <span className="tabular-nums text-muted-foreground">({formatMultiplier(result.multiplier)})</span>.
     </p>
   );

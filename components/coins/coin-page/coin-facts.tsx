@@ -3,9 +3,9 @@ import { PriceChange } from "@/components/coins/price-change";
 import { Card } from "@/components/ui/card";
 import { describePriceOrigin, formatSupply } from "@/lib/coins/coin-figures";
 import type { PriceContext } from "@/lib/shared/freshness";
-import { formatMarketCap, formatPrice } from "@/lib/shared/format";
 import type { Coin } from "@/lib/coins/schemas";
 import { Fact } from "./fact";
+import { Money } from "@/components/unit/money";
 
 /** Today's figures: price (with its cautions), market cap, 24h change, supply, liquidity, source. */
 export function CoinFacts({ coin, priceContext }: { coin: Coin; priceContext: PriceContext }) {
@@ -14,18 +14,18 @@ export function CoinFacts({ coin, priceContext }: { coin: Coin; priceContext: Pr
       <h2 className="sr-only">Today</h2>
       <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
         <Fact label="Price" testId="coin-price">
-          {formatPrice(coin.currentPrice)}
+          <Money usd={coin.currentPrice} />
           <PriceBadges coin={coin} context={priceContext} />
         </Fact>
         <Fact label="Market cap" testId="coin-market-cap">
-          {formatMarketCap(coin.marketCap)}
+          <Money usd={coin.marketCap} format="cap" />
         </Fact>
         <Fact label="24h change">
           <PriceChange value={coin.priceChange24h} className="justify-start" />
         </Fact>
         <Fact label="Circulating supply">{formatSupply(coin.circulatingSupply, coin.symbol)}</Fact>
         <Fact label="Liquidity" title="USD liquidity of the pool the price comes from">
-          {formatMarketCap(coin.liquidityUsd)}
+          <Money usd={coin.liquidityUsd} format="cap" />
         </Fact>
         <Fact label="Price source" small>
           {describePriceOrigin(coin, priceContext.now)}

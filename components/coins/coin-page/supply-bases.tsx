@@ -1,7 +1,8 @@
 // The coin page's market cap on each supply basis it has (lib/coins/supply-bases.ts), in the
 // section on where its figures come from: nothing when circulating is the only one.
 import { basisLabel, basisMeaning, type BasisFigure } from "@/lib/coins/supply-bases";
-import { formatCompactAmount, formatMarketCap } from "@/lib/shared/format";
+import { formatCompactAmount } from "@/lib/shared/format";
+import { Money } from "@/components/unit/money";
 
 export function SupplyBases({ symbol, figures }: { symbol: string; figures: readonly BasisFigure[] }) {
   if (figures.length < 2) return null;
@@ -14,7 +15,8 @@ export function SupplyBases({ symbol, figures }: { symbol: string; figures: read
             <dt className="text-xs text-muted-foreground" title={basisMeaning(figure.basis, symbol)}>
               {basisLabel(figure.basis, symbol)}
             </dt>
-            <dd className="mt-1 font-semibold tabular-nums">{formatMarketCap(figure.marketCap)}</dd>
+            <dd className="mt-1 font-semibold tabular-nums"><Money usd={figure.marketCap} format="cap" />
+            </dd>
             <dd className="text-xs text-muted-foreground tabular-nums">
               {formatCompactAmount(figure.supply, symbol)}
             </dd>

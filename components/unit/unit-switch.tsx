@@ -1,0 +1,102 @@
+"use client";
+
+// The header's USD / PLS switch (issue 43, part 3). The unit is kept in local storage, like the
+// cookie consent, and shown as an attribute on <html>, which the stylesheet reads to show each
+// figure's dollar or PLS text (components/unit/money.tsx). The stored unit is set there before the
+// first paint (unit-script.tsx); the switch sets it when the visitor picks (or another tab does).
+// The server's HTML never depends on it.
+import { useRef, useSyncExternalStore, type KeyboardEvent } from "react";
+import { parseUnit, UNIT_ATTRIBUTE, UNIT_STORAGE_KEY, type DisplayUnit } from "@/lib/shared/display-unit";
+import { cn } from "@/lib/shared/class-names";
+
+const UNITS: readonly { unit: DisplayUnit; label: string; name: string }[] = [
+  { unit: "usd", label: "USD", name: "US dollars" },
+  { unit: "pls", label: "PLS", name: "PLS" },
+];
+
+/** Chosen in this visit when storage is blocked: the switch still works until the page is left. */
+let chosenThisVisit: DisplayUnit | null = null;
+const listeners = new Set<() => void>();
+
+function storedUnit(): DisplayUnit {
+  if (chosenThisVisit) return chosenThisVisit;
+  try {
+    return parseUnit(window.localStorage.getItem(UNIT_STORAGE_KEY));
+  } catch {
+    return "usd"; // storage blocked: dollars, never a crash
+  }
+}
+
+const show = (unit: DisplayUnit) => document.documentElement.setAttribute(UNIT_ATTRIBUTE, unit);
+
+/** Another tab's choice (the storage event) shows here too. */
+function onStorage(event: StorageEvent) {
+  if (event.key !== UNIT_STORAGE_KEY && event.key !== null) return;
+  show(storedUnit());
+  listeners.forEach((listener) => listener());
+}
+
+/** This tab's choices, and another tab's, re-read the stored unit. */
+function subscribe(listener: () => void) {
+  if (listeners.size === 0) window.addEventListener("storage", onStorage);
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) window.removeEventListener("storage", onStorage);
+  };
+}
+
+function choose(unit: DisplayUnit) {
+  try {
+    window.localStorage.setItem(UNIT_STORAGE_KEY, unit);
+  } catch {
+    chosenThisVisit = unit;
+  }
+  show(unit);
+  listeners.forEach((listener) => listener());
+}
+
+export function UnitSwitch({ className }: { className?: string }) {
+  // Dollars on the server and in the hydration render (the server cannot read storage); React
+  // then renders again with what the browser holds.
+  const unit = useSyncExternalStore(subscribe, storedUnit, () => "usd" as const);
+  const refs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  function onKeyDown(event: KeyboardEvent<HTMLButtonElement>, index: number) {
+    const step = event.key === "ArrowRight" || event.key === "ArrowDown" ? 1 : event.key === "ArrowLeft" || event.key === "ArrowUp" ? -1 : 0;
+    if (step === 0) return;
+    event.preventDefault();
+    const next = (index + step + UNITS.length) % UNITS.length;
+    choose(UNITS[next]!.unit);
+    refs.current[next]?.focus();
+  }
+
+  return (
+    <div role="radiogroup" aria-label="Show prices and market caps in" className={cn("inline-flex rounded-md bg-muted p-0.5 text-[11px] font-medium leading-none", className)} data-testid="unit-switch">
+      {UNITS.map((option, index) => {
+        const checked = option.unit === unit;
+        return (
+          <button
+            key={option.unit}
+            ref={(element) => {
+              refs.current[index] = element;
+            }}
+            type="button"
+            role="radio"
+            aria-checked={checked}
+            aria-label={option.name}
+            tabIndex={checked ? 0 : -1}
+            onClick={() => choose(option.unit)}
+            onKeyDown={(event) => onKeyDown(event, index)}
+            className={cn(
+              "rounded px-1.5 py-1 outline-none transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50",
+              checked ? "bg-card text-foreground shadow-sm" : "text-muted-foreground hover:text-foreground",
+            )}
+          >
+            {option.label}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
