@@ -48,7 +48,7 @@ export async function callApi<N extends EndpointName>(name: N, input: CallInput<
 
 /** "/api/watchlist/:coinId" with { coinId: "pls" } -> "/api/watchlist/pls"; the query appended. */
 export function endpointUrl(path: string, params: Record<string, unknown> = {}, query: Record<string, unknown> = {}): string {
-  const filled = path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+  const filled = path.replace(/:([A-Za-z0-9]+)/g, (_, name: string) => {
     if (params[name] === undefined) throw new Error(`${path}: missing path parameter ${name}`);
     return encodeURIComponent(String(params[name]));
   });

@@ -58,6 +58,7 @@ import {
   cancelOrderBodySchema,
 } from "@/lib/orders/operator-schemas";
 import { signInBodySchema, signOutBodySchema } from "@/lib/auth/form-schemas";
+import { pairAnswerSchema, pairQuerySchema } from "@/lib/compare/pair-answer-schema";
 import { unmatchedTransferIdSchema, unmatchedTransferListSchema, unmatchedTransferSchema } from "@/lib/orders/unmatched-schemas";
 import {
   alertFiringListSchema,
@@ -172,6 +173,18 @@ export const endpoints = {
     cache: "public",
     query: coinIndexQuerySchema,
     response: z.unknown(),
+  },
+  pair: {
+    method: "GET",
+    summary:
+      "Coin 1 at coin 2's market cap, today and at its high, what each would take through coin 1's PulseX pools, and the ladder of targets (10% to 500%); `?supply1=` / `?supply2=` (circulating, total, staked) picks each coin's supply basis.",
+    path: "/api/pairs/:coin1/:coin2",
+    access: "public",
+    cache: "public",
+    params: z.strictObject({ coin1: coinIdSchema, coin2: coinIdSchema }),
+    notFound: (params) => `No coins with ids ${quoted(params.coin1)} and ${quoted(params.coin2)}.`,
+    query: pairQuerySchema,
+    response: pairAnswerSchema,
   },
   featuredComparisons: {
     method: "GET",

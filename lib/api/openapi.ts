@@ -31,7 +31,7 @@ function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
 }
 
 /** `/api/watchlist/:coinId` as OpenAPI writes it: `/api/watchlist/{coinId}`. */
-const openApiPath = (path: string) => path.replace(/:([A-Za-z]+)/g, "{$1}");
+const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9]+)/g, "{$1}");
 
 /** The path or query parameters of an object schema, each with its own schema. */
 function parameters(schema: z.ZodType | undefined, where: "path" | "query"): Operation[] {

@@ -2,14 +2,16 @@
 // page costs the same at any number of coins.
 import "server-only";
 import { cache } from "react";
-import { pairSupplyBases, poolsForTargets } from "../coins/queries.server";
+import { getCoinsByIdsOrThrow, pairSupplyBases, poolsForTargets } from "../coins/queries.server";
 import { getCoinSnapshot } from "../coins/snapshot.server";
 import { topCoinsBesides } from "../coins/top-coins";
 import { computeComparison, type Comparison } from "./comparison";
 import type { Coin } from "../coins/schemas";
 import { resolvePair } from "./pair-route";
 import type { PoolsForTargets } from "../coins/what-it-takes";
-import type { PairBases } from "../coins/supply-bases";
+import type { PairBases, SupplyBasis } from "../coins/supply-bases";
+import { answerPair } from "./pair-answer";
+import type { PairAnswer } from "./pair-answer-schema";
 
 /** How many other top coins the page links coin 1 to. */
 export const RELATED_PAIRS = 8;
@@ -35,3 +37,16 @@ export const getPairPage = cache(async (segment1: string, segment2: string): Pro
     bases: pairSupplyBases(snapshot, coin1.id, coin2.id),
   };
 });
+
+/** GET /api/pairs/{coin1}/{coin2}: the comparison answered whole, from the same snapshot as the page. */
+export async function getPairAnswer(id1: string, id2: string, asked: { supply1?: SupplyBasis; supply2?: SupplyBasis }): Promise<PairAnswer> {
+  await getCoinsByIdsOrThrow([id1, id2]); // a 404 naming an unknown id
+  const snapshot = await getCoinSnapshot();
+  return answerPair({
+    coin1: snapshot.byId.get(id1)!,
+    coin2: snapshot.byId.get(id2)!,
+    bases: pairSupplyBases(snapshot, id1, id2),
+    targets: poolsForTargets(snapshot, id1),
+    asked,
+  });
+}

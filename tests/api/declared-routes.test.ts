@@ -27,7 +27,7 @@ function routeFiles(dir = API_DIR): string[] {
 /** "app/api/watchlist/[coinId]/route.ts" -> "/api/watchlist/:coinId" (catch-alls keep their brackets). */
 function declaredPathOf(file: string): string {
   const segments = path.relative(API_DIR, path.dirname(file)).split(path.sep).filter(Boolean);
-  return ["/api", ...segments.map((segment) => segment.replace(/^\[([A-Za-z]+)\]$/, ":$1"))].join("/");
+  return ["/api", ...segments.map((segment) => segment.replace(/^\[([A-Za-z0-9]+)\]$/, ":$1"))].join("/");
 }
 
 const files = routeFiles();

@@ -72,6 +72,7 @@ const REVIEWED: Record<Access, EndpointName[]> = {
     "bagTokens",
     "featuredComparisons",
     "mostCompared",
+    "pair",
     "pulsechainGainers",
     "recentlyListed",
     "topGainers",
@@ -244,12 +245,12 @@ type RouteModule = Record<string, Parameters<typeof call<Record<string, string |
 
 /** The route file an endpoint's path names (next-auth's actions: its catch-all), its URL and params. */
 async function targetOf(endpoint: Endpoint) {
-  const keys = [...endpoint.path.matchAll(/:([A-Za-z]+)/g)].map((match) => match[1]!);
+  const keys = [...endpoint.path.matchAll(/:([A-Za-z0-9]+)/g)].map((match) => match[1]!);
   // The smallest valid value of each path parameter: a coin id, or a row id.
   const value = ["pls", "1"].find((candidate) => endpoint.params?.safeParse(Object.fromEntries(keys.map((key) => [key, candidate]))).success);
   if (keys.length && !value) throw new Error(`${endpoint.path}: no sample value fits its path parameters`);
   const params: Record<string, string | string[]> = Object.fromEntries(keys.map((key) => [key, value!]));
-  const url = endpoint.path.replace(/:([A-Za-z]+)/g, () => value!);
+  const url = endpoint.path.replace(/:([A-Za-z0-9]+)/g, () => value!);
   const direct = path.join(API_DIR, ...endpoint.path.split("/").slice(2).map((segment) => segment.replace(/^:(.+)$/, "[$1]")), "route.ts");
   if (existsSync(direct)) return { routeModule: (await import(direct)) as RouteModule, url, params };
   // Checked to be served there by tests/api/declared-routes.test.ts.

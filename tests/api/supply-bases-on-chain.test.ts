@@ -5,6 +5,10 @@
 // GET /api/cryptocurrencies/{id} serves them; figures worked out by hand.
 import type { Address } from "viem";
 import * as coinRoute from "@/app/api/cryptocurrencies/[id]/route";
+import * as pairRoute from "@/app/api/pairs/[coin1]/[coin2]/route";
+import { parseProvenance } from "@/lib/coins/provenance-schema";
+import { netBuyingToReach } from "@/lib/coins/what-it-takes";
+import { pairAnswerSchema } from "@/lib/compare/pair-answer-schema";
 import { resetPublicCacheForTests } from "@/lib/cache/public-cache.server";
 import { coinDetailSchema } from "@/lib/coins/schemas";
 import { createPulseChainClient } from "@/lib/market/onchain/client.server";
@@ -76,6 +80,21 @@ test("HEX: circulating, total with the burn addresses' HEX, liquid and staked fr
     { basis: "total", supply: 700_000_000, marketCap: expect.closeTo(700_000_000 * HEX_USD, 0) },
     { basis: "staked", supply: 980_000_000, marketCap: expect.closeTo(980_000_000 * HEX_USD, 0) },
   ]);
+
+  // The pair's answer on those bases: HEX liquid and staked ($5.88M) at PLS's market cap on its
+  // total basis, and what reaching it would take through HEX's one pool (what-it-takes.ts).
+  const res = await call(pairRoute.GET, "/api/pairs/hex/pls?supply1=staked&supply2=total", { params: { coin1: "hex", coin2: "pls" } });
+  expect(res.status).toBe(200);
+  const answer = pairAnswerSchema.parse(res.body);
+  const plsBases = await basesOf("pls");
+  const plsCap = plsBases.find((figure) => figure.basis === "total")?.marketCap ?? plsBases[0]!.marketCap;
+  expect(answer.supply.coin1).toEqual({ basis: "staked", marketCap: expect.closeTo(980_000_000 * HEX_USD, 0) });
+  expect(answer.today!.multiplier).toBeCloseTo(plsCap / (980_000_000 * HEX_USD), 6);
+  const pools = parseProvenance((await db().coin.findUniqueOrThrow({ where: { id: "hex" } })).provenance);
+  const expected = netBuyingToReach(pools?.source === "pulsex" ? pools.pools! : [], answer.today!.projectedPrice)!;
+  expect(answer.today!.wouldTake!.usd).toBeCloseTo(expected, 6);
+  expect(answer.today!.wouldTake!.pls! * WPLS_USD).toBeCloseTo(expected, 3);
+  expect(answer.ladder!.steps.every((step) => step.wouldTake !== null)).toBe(true);
 
   // The stake ends: minted back into totalSupply, nothing staked, so no staked basis. (The supply
   // is re-read hourly: this pass's staked figure is at its block, the circulating one waits.)
