@@ -15,7 +15,7 @@ import { formatDay } from "@/lib/shared/format";
 import { DayField, OnDateError, OnDateSkeleton } from "./on-date-parts";
 import type { OnDateProps } from "./on-date-view";
 import { Failure, Figure, Figures } from "./result-figures";
-import { useCoin1OnBasis } from "./supply-basis-choice";
+import { useCoin1OnBasis } from "./coin1-basis";
 import { WhatItTakes } from "./what-it-takes";
 import { Money } from "@/components/unit/money";
 
@@ -31,7 +31,7 @@ export function OnDatePanel(props: OnDateProps) {
 const SAMPLE_MARK = "sample data, not a real price";
 
 function DatedComparison({ coin1: given, coin2, priceContext, targets = null }: OnDateProps) {
-  // On the supply basis picked for coin 1, when the pair offers one (supply-basis-choice.tsx);
+  // On the supply basis picked for coin 1, when the pair offers one (coin1-basis.tsx);
   // coin 2's cap that day is the one recorded, on its circulating supply then.
   const coin1 = useCoin1OnBasis(given);
   const history = useCoinHistory(coin2.id, "all");

@@ -4,22 +4,15 @@
 // than one basis (lib/coins/supply-bases.ts), around the card's target choice. On the default
 // (both circulating) the server-rendered views show, as cached; any other choice is worked out
 // here, in the browser, from both coins' bases, and kept in the address (?supply1=staked).
-import { createContext, useContext, useEffect, useEffectEvent, useRef, useState, type ComponentProps } from "react";
+import { useEffect, useEffectEvent, useRef, useState, type ComponentProps } from "react";
 import { TargetChoice } from "@/components/compare/target-choice";
 import { BasisView } from "@/components/compare/basis-view";
+import { Coin1BasisContext } from "@/components/compare/coin1-basis";
 import { basisLabel, basisPhrase, pickBasis, type BasisFigure, type PairBases, type SupplyBasis } from "@/lib/coins/supply-bases";
 import { basesFromSearch, searchWithBases, type ChosenBases } from "@/lib/compare/basis-param";
 import type { PriceContext } from "@/lib/shared/freshness";
 import type { PoolsForTargets } from "@/lib/coins/what-it-takes";
 import type { ResultCoin } from "./result-figures";
-
-const Coin1CapContext = createContext<{ marketCap: number; basis: SupplyBasis } | null>(null);
-
-/** Coin 1 with its market cap on the chosen basis: the typed-market-cap view values it so. */
-export function useCoin1OnBasis<C extends { marketCap: number }>(coin1: C): C {
-  const chosen = useContext(Coin1CapContext);
-  return chosen && chosen.basis !== "circulating" ? { ...coin1, marketCap: chosen.marketCap } : coin1;
-}
 
 export function SupplyBasisChoice({
   coin1,
@@ -50,9 +43,9 @@ export function SupplyBasisChoice({
         <BasisSelect symbol={coin1.symbol} figures={bases.coin1} value={basis1} onChange={(basis) => setChosen({ basis1: basis, basis2 })} testId="supply-basis-1" />
         <BasisSelect symbol={coin2.symbol} figures={bases.coin2} value={basis2} onChange={(basis) => setChosen({ basis1, basis2: basis })} testId="supply-basis-2" />
       </fieldset>
-      <Coin1CapContext.Provider value={figure1 ? { marketCap: figure1.marketCap, basis: basis1 } : null}>
+      <Coin1BasisContext.Provider value={figure1 ? { marketCap: figure1.marketCap, basis: basis1 } : null}>
         <TargetChoice {...choice} holding={holding} today={onBases ? view("today") : choice.today} ath={onBases ? view("ath") : choice.ath} />
-      </Coin1CapContext.Provider>
+      </Coin1BasisContext.Provider>
     </div>
   );
 }

@@ -3,7 +3,7 @@
 // The pair card's third view: coin 1 at a market cap the visitor typed, worked out in the browser
 // from coin 1's figures (the server renders the two coin targets; a typed number never reaches it).
 import { useTypedCap } from "@/components/compare/target-choice";
-import { useCoin1OnBasis } from "@/components/compare/supply-basis-choice";
+import { useCoin1OnBasis } from "@/components/compare/coin1-basis";
 import type { PriceContext } from "@/lib/shared/freshness";
 import { comparisonFailureMessage, computeTypedCapComparison } from "@/lib/compare/comparison";
 import { Failure, Figure, Figures, type ResultCoin } from "./result-figures";
@@ -13,7 +13,7 @@ import { Money } from "@/components/unit/money";
 
 export function TypedCapView({ coin1: given, priceContext, targets = null }: { coin1: ResultCoin; priceContext: PriceContext; targets?: PoolsForTargets | null }) {
   const cap = useTypedCap();
-  // On the supply basis picked for coin 1, when the pair offers one (supply-basis-choice.tsx).
+  // On the supply basis picked for coin 1, when the pair offers one (coin1-basis.tsx).
   const coin1 = useCoin1OnBasis(given);
   if (cap === null) return <p className="text-muted-foreground">Type a market cap to see {coin1.symbol}&apos;s price at it.</p>;
   const result = computeTypedCapComparison(coin1, cap);
