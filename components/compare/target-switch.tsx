@@ -2,15 +2,15 @@
 
 // The radio group alone: the home form uses it without the amount and market-cap fields that
 // TargetChoice (target-choice.tsx) adds, so its first load carries none of them.
-import { useRef, type KeyboardEvent } from "react";
+import { SegmentedRadios } from "@/components/ui/segmented-radios";
 import type { ChosenTarget } from "@/lib/compare/target-param";
 import { cn } from "@/lib/shared/class-names";
 
-const OPTIONS: readonly { target: ChosenTarget; label: string }[] = [
-  { target: "today", label: "Today's market cap" },
-  { target: "ath", label: "All-time-high market cap" },
-  { target: "cap", label: "Custom market cap" },
-  { target: "date", label: "On a date" },
+const OPTIONS: readonly { value: ChosenTarget; label: string }[] = [
+  { value: "today", label: "Today's market cap" },
+  { value: "ath", label: "All-time-high market cap" },
+  { value: "cap", label: "Custom market cap" },
+  { value: "date", label: "On a date" },
 ];
 
 /**
@@ -33,52 +33,20 @@ export function TargetSwitch({
   withTypedCap?: boolean;
   withDate?: boolean;
 }) {
-  const refs = useRef<(HTMLButtonElement | null)[]>([]);
-  const options = OPTIONS.filter((option) => (option.target === "cap" ? withTypedCap : option.target === "date" ? withDate : true));
-
-  function onKeyDown(event: KeyboardEvent<HTMLButtonElement>, index: number) {
-    const step = event.key === "ArrowRight" || event.key === "ArrowDown" ? 1 : event.key === "ArrowLeft" || event.key === "ArrowUp" ? -1 : 0;
-    if (step === 0) return;
-    event.preventDefault();
-    const next = (index + step + options.length) % options.length;
-    onChange(options[next]!.target);
-    refs.current[next]?.focus();
-  }
-
+  const options = OPTIONS.filter((option) => (option.value === "cap" ? withTypedCap : option.value === "date" ? withDate : true));
   return (
-    <div
-      role="radiogroup"
-      aria-label={withTypedCap ? `Compare with ${coinSymbol}'s market cap or a number` : `Compare with ${coinSymbol}'s`}
+    <SegmentedRadios
+      options={options}
+      value={value}
+      onChange={onChange}
+      label={withTypedCap ? `Compare with ${coinSymbol}'s market cap or a number` : `Compare with ${coinSymbol}'s`}
       // Four options are a 2 × 2 grid on a phone: four in a row would not fit 360 px.
       className={cn(
         "grid w-full gap-1 rounded-lg bg-muted p-1 text-sm sm:w-auto sm:self-start",
         options.length === 4 ? "grid-cols-2 sm:grid-cols-4" : options.length === 3 ? "grid-cols-3" : "grid-cols-2",
       )}
-      data-testid="target-switch"
-    >
-      {options.map((option, index) => {
-        const checked = option.target === value;
-        return (
-          <button
-            key={option.target}
-            ref={(element) => {
-              refs.current[index] = element;
-            }}
-            type="button"
-            role="radio"
-            aria-checked={checked}
-            tabIndex={checked ? 0 : -1}
-            onClick={() => onChange(option.target)}
-            onKeyDown={(event) => onKeyDown(event, index)}
-            className={cn(
-              "rounded-md px-3 py-1.5 leading-tight font-medium outline-none transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50",
-              checked ? "bg-card text-foreground shadow-sm" : "text-muted-foreground hover:text-foreground",
-            )}
-          >
-            {option.label}
-          </button>
-        );
-      })}
-    </div>
+      itemClassName="rounded-md px-3 py-1.5 leading-tight font-medium"
+      testId="target-switch"
+    />
   );
 }

@@ -5,13 +5,13 @@
 // figure's dollar or PLS text (components/unit/money.tsx). The stored unit is set there before the
 // first paint (unit-script.tsx); the switch sets it when the visitor picks (or another tab does).
 // The server's HTML never depends on it.
-import { useRef, useSyncExternalStore, type KeyboardEvent } from "react";
+import { useSyncExternalStore } from "react";
+import { SegmentedRadios, type SegmentedOption } from "@/components/ui/segmented-radios";
 import { parseUnit, UNIT_ATTRIBUTE, UNIT_STORAGE_KEY, type DisplayUnit } from "@/lib/shared/display-unit";
-import { cn } from "@/lib/shared/class-names";
 
-const UNITS: readonly { unit: DisplayUnit; label: string; name: string }[] = [
-  { unit: "usd", label: "USD", name: "US dollars" },
-  { unit: "pls", label: "PLS", name: "PLS" },
+const UNITS: readonly SegmentedOption<DisplayUnit>[] = [
+  { value: "usd", label: "USD", name: "US dollars" },
+  { value: "pls", label: "PLS", name: "PLS" },
 ];
 
 /** Chosen in this visit when storage is blocked: the switch still works until the page is left. */
@@ -56,47 +56,19 @@ function choose(unit: DisplayUnit) {
   listeners.forEach((listener) => listener());
 }
 
-export function UnitSwitch({ className }: { className?: string }) {
+export function UnitSwitch() {
   // Dollars on the server and in the hydration render (the server cannot read storage); React
   // then renders again with what the browser holds.
   const unit = useSyncExternalStore(subscribe, storedUnit, () => "usd" as const);
-  const refs = useRef<(HTMLButtonElement | null)[]>([]);
-
-  function onKeyDown(event: KeyboardEvent<HTMLButtonElement>, index: number) {
-    const step = event.key === "ArrowRight" || event.key === "ArrowDown" ? 1 : event.key === "ArrowLeft" || event.key === "ArrowUp" ? -1 : 0;
-    if (step === 0) return;
-    event.preventDefault();
-    const next = (index + step + UNITS.length) % UNITS.length;
-    choose(UNITS[next]!.unit);
-    refs.current[next]?.focus();
-  }
-
   return (
-    <div role="radiogroup" aria-label="Show prices and market caps in" className={cn("inline-flex rounded-md bg-muted p-0.5 text-[11px] font-medium leading-none", className)} data-testid="unit-switch">
-      {UNITS.map((option, index) => {
-        const checked = option.unit === unit;
-        return (
-          <button
-            key={option.unit}
-            ref={(element) => {
-              refs.current[index] = element;
-            }}
-            type="button"
-            role="radio"
-            aria-checked={checked}
-            aria-label={option.name}
-            tabIndex={checked ? 0 : -1}
-            onClick={() => choose(option.unit)}
-            onKeyDown={(event) => onKeyDown(event, index)}
-            className={cn(
-              "rounded px-1.5 py-1 outline-none transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50",
-              checked ? "bg-card text-foreground shadow-sm" : "text-muted-foreground hover:text-foreground",
-            )}
-          >
-            {option.label}
-          </button>
-        );
-      })}
-    </div>
+    <SegmentedRadios
+      options={UNITS}
+      value={unit}
+      onChange={choose}
+      label="Show prices and market caps in"
+      className="inline-flex rounded-md bg-muted p-0.5 text-[11px] font-medium leading-none"
+      itemClassName="rounded px-1.5 py-1"
+      testId="unit-switch"
+    />
   );
 }
