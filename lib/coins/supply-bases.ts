@@ -38,18 +38,17 @@ export function supplyBasesOf(coin: BasisCoin, readings: SupplyReadings | null):
   return figures;
 }
 
-/** The basis's short name, for a picker and a figure's label: "Total supply, burned PLS included". */
-export function basisLabel(basis: SupplyBasis, symbol: string): string {
-  if (basis === "total") return `Total supply, burned ${symbol} included`;
-  if (basis === "staked") return `Liquid and staked ${symbol}`;
-  return "Circulating supply";
-}
-
 /** The basis in the middle of a sentence: "circulating supply", "liquid and staked HEX". */
 export function basisPhrase(basis: SupplyBasis, symbol: string): string {
   if (basis === "total") return `total supply, burned ${symbol} included`;
   if (basis === "staked") return `liquid and staked ${symbol}`;
   return "circulating supply";
+}
+
+/** The basis's short name, for a picker and a figure's label: "Total supply, burned PLS included". */
+export function basisLabel(basis: SupplyBasis, symbol: string): string {
+  const phrase = basisPhrase(basis, symbol);
+  return phrase.charAt(0).toUpperCase() + phrase.slice(1);
 }
 
 /** What the basis counts, in a sentence, for the coin page and the pair page's note. */

@@ -25,10 +25,9 @@ export function answerPair(input: { coin1: Coin; coin2: Coin; bases: PairBases; 
   const supply = { coin1: onBasis(coin1, bases.coin1, asked.supply1), coin2: onBasis(coin2, bases.coin2, asked.supply2) };
   const on1 = { ...coin1, marketCap: supply.coin1.marketCap };
   const on2 = { ...coin2, marketCap: supply.coin2.marketCap };
-  const wouldTake = (price: number) => {
-    const usd = targets ? netBuyingToReach(targets.pools, price) : null;
-    return usd === null ? null : amountOf(usd, targets!.plsUsd);
-  };
+  // Net buying in USD and PLS (null: coin 1 is not priced from pools).
+  const amount = (usd: number | null) => (usd === null ? null : amountOf(usd, targets!.plsUsd));
+  const wouldTake = (price: number) => amount(netBuyingToReach(targets?.pools ?? [], price));
 
   const today = computeComparison(on1, on2);
   const ath = computeAthComparison(on1, on2);
@@ -44,7 +43,7 @@ export function answerPair(input: { coin1: Coin; coin2: Coin; bases: PairBases; 
     failure: today.comparable ? null : comparisonFailureMessage(today.reason, today.invalidCoin?.symbol),
     ladder: ladder && {
       progress: ladder.progress,
-      steps: ladder.steps.map(({ share, marketCap, price, multiplier, buyingUsd }) => ({ share, marketCap, price, multiplier, wouldTake: buyingUsd === null ? null : amountOf(buyingUsd, targets!.plsUsd) })),
+      steps: ladder.steps.map(({ share, marketCap, price, multiplier, buyingUsd }) => ({ share, marketCap, price, multiplier, wouldTake: amount(buyingUsd) })),
     },
   };
 }

@@ -88,7 +88,6 @@ export const pairAbi = [
 /** Multicall3's own view of the block a call runs in: its time, for the price's provenance. */
 export const multicallClockAbi = [
   { type: "function", name: "getCurrentBlockTimestamp", stateMutability: "view", inputs: [], outputs: [{ type: "uint256" }] },
-  { type: "function", name: "getEthBalance", stateMutability: "view", inputs: [{ name: "addr", type: "address" }], outputs: [{ type: "uint256" }] },
 ] as const;
 
 /**

@@ -9,6 +9,7 @@ import type { SupplyReading, TokenPools } from "../../onchain/pool-cache";
 import { bestRoute, spotBasePerToken, toUnits, type BasePool, type StableCheck } from "../../onchain/reserves";
 import type { Quote, QuoteFailure } from "../../types";
 import type { DepthPoolReading, OnchainProvenance } from "@/lib/coins/provenance-schema";
+import type { SupplyReadings } from "@/lib/coins/supply-bases";
 import type { Bases, Labels } from "./bases";
 import type { ChainReads } from "./chain-reads";
 import { pulsexFailure, type PassCoin } from "./coins";
@@ -92,7 +93,7 @@ export function priceCoin(coin: PassCoin, context: CoinPricing): { quote: Quote;
   const supply = supplyOf(coin, row, reads.supply(token, coin.burnKey), context.now);
   if ("failure" in supply) return supply;
   const { circulatingSupply, readAt, notice } = supply;
-  const supplyBases = supplyBasesOf(coin, row, supply.burnedRaw, context);
+  const supplyBases = basisReadingsOf(coin, row, supply.burnedRaw, context);
   return {
     // All of it at burn addresses: a market cap of 0, said as such (not "unknown").
     quote: {
@@ -115,7 +116,7 @@ export function priceCoin(coin: PassCoin, context: CoinPricing): { quote: Quote;
  * reading), and HEX's staked supply at the block. Absent when unknown (a reading from before burned
  * balances were kept, a failed read): the basis is then not offered.
  */
-function supplyBasesOf(coin: PassCoin, row: TokenPools, burnedRaw: bigint | null, context: CoinPricing): { burnedSupply?: number; stakedSupply?: number } {
+function basisReadingsOf(coin: PassCoin, row: TokenPools, burnedRaw: bigint | null, context: CoinPricing): SupplyReadings {
   const { reads } = context;
   if (coin.request.native) return reads.nativeBurned === null ? {} : { burnedSupply: toUnits(reads.nativeBurned, 18) };
   return {

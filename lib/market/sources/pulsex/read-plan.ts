@@ -2,7 +2,7 @@
 // coin's pools (each pair's reserves and price accumulator once, however many coins share it),
 // then the supplies due, then the pinned block's time. One list means one set of chunks for the
 // whole pass (lib/chain/read-calls.ts).
-import { erc20Abi, type Address } from "viem";
+import { erc20Abi, multicall3Abi, type Address } from "viem";
 import { GAS_PER_CALL } from "@/lib/chain/chunks";
 import { hexGlobalsAbi, multicallClockAbi, pairAbi } from "../../onchain/contracts";
 import type { ChainCall } from "@/lib/chain/read-calls";
@@ -85,7 +85,7 @@ export function planReads(input: {
   const stakedCall = hex ? at({ address: hex, abi: hexGlobalsAbi, functionName: "globals", gas: GAS_PER_CALL.token }) : null;
   const native = nativeCoinOf(coins);
   const nativeBurnCalls = native
-    ? native.burn.map((holder) => at({ address: input.multicall3, abi: multicallClockAbi, functionName: "getEthBalance", args: [holder], gas: GAS_PER_CALL.pair }))
+    ? native.burn.map((holder) => at({ address: input.multicall3, abi: multicall3Abi, functionName: "getEthBalance", args: [holder], gas: GAS_PER_CALL.pair }))
     : [];
   return { calls, reserveCall, cumulativeCall, supplyCalls, clockCall, stakedCall, nativeBurnCalls };
 }
