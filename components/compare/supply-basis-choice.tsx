@@ -4,7 +4,7 @@
 // than one basis (lib/coins/supply-bases.ts), around the card's target choice. On the default
 // (both circulating) the server-rendered views show, as cached; any other choice is worked out
 // here, in the browser, from both coins' bases, and kept in the address (?supply1=staked).
-import { useEffect, useEffectEvent, useRef, useState, type ComponentProps } from "react";
+import { useState, type ComponentProps } from "react";
 import { TargetChoice } from "@/components/compare/target-choice";
 import { BasisView } from "@/components/compare/basis-view";
 import { Coin1BasisContext } from "@/components/compare/coin1-basis";
@@ -13,6 +13,10 @@ import { basesFromSearch, searchWithBases, type ChosenBases } from "@/lib/compar
 import type { PriceContext } from "@/lib/shared/freshness";
 import type { PoolsForTargets } from "@/lib/coins/what-it-takes";
 import type { ResultCoin } from "./result-figures";
+import { useInAddress } from "./use-in-address";
+
+/** The bases in the address (?supply1=staked&supply2=total), read after hydration like the target. */
+const BASES = { read: basesFromSearch, write: searchWithBases };
 
 export function SupplyBasisChoice({
   coin1,
@@ -23,7 +27,7 @@ export function SupplyBasisChoice({
   ...choice
 }: ComponentProps<typeof TargetChoice> & { coin1: ResultCoin; coin2: ResultCoin; bases: PairBases; priceContext: PriceContext; targets: PoolsForTargets | null }) {
   const [chosen, setChosen] = useState<ChosenBases>({ basis1: "circulating", basis2: "circulating" });
-  useBasesInAddress(chosen, setChosen);
+  useInAddress(true, chosen, BASES, setChosen);
   const figure1 = pickBasis(bases.coin1, chosen.basis1);
   const figure2 = pickBasis(bases.coin2, chosen.basis2);
   const basis1 = figure1?.basis ?? "circulating";
@@ -76,28 +80,4 @@ function BasisSelect({ symbol, figures, value, onChange, testId }: { symbol: str
       </select>
     </label>
   );
-}
-
-/**
- * Keeps the chosen bases in the address: `onRead` gets what the address holds once, after
- * hydration (the cached HTML shows the defaults), and from then on `chosen` is written back with
- * replaceState, as the target's choices are (use-choices-in-address.ts).
- */
-function useBasesInAddress(chosen: ChosenBases, onRead: (read: ChosenBases) => void): void {
-  const read = useEffectEvent(onRead);
-  useEffect(() => {
-    read(basesFromSearch(window.location.search));
-  }, []);
-  const { basis1, basis2 } = chosen;
-  const started = useRef(false);
-  useEffect(() => {
-    // The first run sees hydration's defaults, before the address was read: nothing to write yet.
-    if (!started.current) {
-      started.current = true;
-      return;
-    }
-    const { pathname, search, hash } = window.location;
-    const next = `${pathname}${searchWithBases(search, { basis1, basis2 })}${hash}`;
-    if (next !== `${pathname}${search}${hash}`) window.history.replaceState(window.history.state, "", next);
-  }, [basis1, basis2]);
 }
