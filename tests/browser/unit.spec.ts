@@ -95,14 +95,13 @@ for (const viewport of [{ width: 360, height: 780 }, { width: 1440, height: 900 
         assert.match(text, /PLS/, `${name}: ${testId} reads "${text}"`);
         assert.doesNotMatch(text, /\$\d/, `${name}: ${testId} reads "${text}"`);
       }
-      // The unit is set before the first paint, so no figure may move. The page's layout shift as
-      // a whole is printed: outside the figures, two were seen (the home form's selectors settling
-      // as it hydrates, 0.0024 once; 0.0001 once on the pair page), which the unit does not cause.
+      // The unit is set before the first paint, so no figure may move, and the page paints once its
+      // HTML is all parsed (app/layout.tsx), so nothing else moves either: no layout shift at all.
       const shifts = await page.evaluate(() => (window as unknown as { __shifts: { value: number; at: number; moved: string[]; figures: boolean }[] }).__shifts);
       const shift = shifts.reduce((sum, entry) => sum + entry.value, 0);
       console.log(`# ${name} at ${viewport.width} px in PLS: layout shift ${shift}${shifts.length ? ` ${JSON.stringify(shifts)}` : ""}`);
       assert.deepEqual(shifts.filter((entry) => entry.figures), [], `${name}: a figure or the switch moved`);
-      assert.ok(shift < 0.01, `${name}: layout shift ${shift}`);
+      assert.equal(shift, 0, `${name}: layout shift ${shift}`);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 0, `${name} in PLS is ${overflow}px wider than ${viewport.width}px`);
       await page.screenshot({ path: screenshotPath(`unit-pls-${name}-${viewport.width}`) });
