@@ -10,7 +10,8 @@ import { QueryProvider } from "@/components/query-provider";
 import { Button } from "@/components/ui/button";
 import { useDayChoice } from "@/components/compare/target-choice";
 import { comparisonFailureMessage, computeTypedCapComparison } from "@/lib/compare/comparison";
-import { capOnDay, dayBounds, parseDay, type CapOnDay } from "@/lib/compare/on-date";
+import { capOnDay, dayBounds, type CapOnDay } from "@/lib/compare/on-date";
+import { parseDayKey } from "@/lib/shared/utc-day";
 import { formatDay } from "@/lib/shared/format";
 import { DayField, OnDateError, OnDateSkeleton } from "./on-date-parts";
 import type { OnDateProps } from "./on-date-view";
@@ -37,7 +38,7 @@ function DatedComparison({ coin1: given, coin2, priceContext, targets = null }: 
   const history = useCoinHistory(coin2.id, "all");
   const { dayText, setDayText, report } = useDayChoice();
   // null: no day picked yet, so the last day with history; "" or a bad text: the field was cleared.
-  const picked = dayText === null ? null : parseDay(dayText);
+  const picked = dayText === null ? null : parseDayKey(dayText);
   const found: CapOnDay | null = history.data && (dayText === null || picked) ? capOnDay(history.data, picked) : null;
 
   // The holding figures and the address read the day's cap from TargetChoice: told what is shown.

@@ -6,6 +6,7 @@
 // what the daily backfill stores (one point at midnight UTC) and what a snapshot day ends on.
 // Days are UTC, as every day the site prints (lib/shared/format.ts formatDay).
 import type { HistoryPoint } from "../history/schemas";
+import { dayKey } from "../shared/utc-day";
 
 /** A UTC day as the date input and the address write it: "2026-11-20". */
 export type Day = string;
@@ -25,23 +26,6 @@ export type CapOnDay =
   /** Inside the bounds, but no usable point that day: `earlier` is the nearest earlier day with one. */
   | { kind: "no-record"; day: Day; bounds: DayBounds; earlier: Day };
 
-const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** The UTC day of a time in ms. */
-export function utcDay(t: number): Day {
-  return new Date(t).toISOString().slice(0, 10);
-}
-
-/** `text` when it is a real calendar day written YYYY-MM-DD (what ?on= and the input hold), else null. */
-export function parseDay(text: string | null | undefined): Day | null {
-  const match = DAY_PATTERN.exec(text?.trim() ?? "");
-  if (!match) return null;
-  const [, year, month, day] = match.map(Number) as [number, number, number, number];
-  const time = Date.UTC(year, month - 1, day);
-  // Date.UTC rolls "2026-02-30" over into March: only a day that survives the round trip is real.
-  return Number.isFinite(time) && year >= 1970 && utcDay(time) === match[0] ? match[0] : null;
-}
-
 const usable = (point: HistoryPoint) => Number.isFinite(point.marketCap) && point.marketCap > 0 && Number.isFinite(point.t);
 
 /** The first and last day with a usable market cap: the picker's min and max. */
@@ -53,7 +37,7 @@ export function dayBounds(points: readonly HistoryPoint[]): DayBounds | null {
     first = Math.min(first, point.t);
     last = Math.max(last, point.t);
   }
-  return first === Infinity ? null : { first: utcDay(first), last: utcDay(last) };
+  return first === Infinity ? null : { first: dayKey(first), last: dayKey(last) };
 }
 
 /** Whether `a` comes before `b`, both days: their text sorts as the calendar does. */
@@ -70,7 +54,7 @@ export function capOnDay(points: readonly HistoryPoint[], day: Day | null): CapO
   let earlier: HistoryPoint | null = null;
   for (const point of points) {
     if (!usable(point)) continue;
-    const pointDay = utcDay(point.t);
+    const pointDay = dayKey(point.t);
     if (pointDay === chosen) {
       if (!best || betterOfDay(point, best)) best = point;
     } else if (before(pointDay, chosen) && (!earlier || point.t > earlier.t)) {
@@ -79,7 +63,7 @@ export function capOnDay(points: readonly HistoryPoint[], day: Day | null): CapO
   }
   if (best) return { kind: "found", day: chosen, marketCap: best.marketCap, sample: best.sample === true, bounds };
   // Inside the bounds, the first day has a point, so an earlier day with one always exists.
-  return { kind: "no-record", day: chosen, bounds, earlier: utcDay(earlier!.t) };
+  return { kind: "no-record", day: chosen, bounds, earlier: dayKey(earlier!.t) };
 }
 
 /** Within one day: a real point beats a sample one, then the later point wins. */

@@ -4,7 +4,7 @@
 // (?hold=1500000). Today's market cap and no amount are the defaults and are never written: the
 // plain address stays canonical. Read in the browser only, so the cached page serves them all.
 import type { ComparisonTarget } from "./comparison";
-import { parseDay } from "./on-date";
+import { parseDayKey } from "../shared/utc-day";
 
 export const TARGET_PARAM = "target";
 export const MCAP_PARAM = "mcap";
@@ -31,7 +31,7 @@ export function choicesFromSearch(search: string): ComparisonChoices {
   const params = new URLSearchParams(search);
   const capText = params.get(MCAP_PARAM)?.trim() ?? "";
   const holdText = params.get(HOLD_PARAM)?.trim() ?? "";
-  const day = capText ? null : parseDay(params.get(ON_PARAM));
+  const day = capText ? null : parseDayKey(params.get(ON_PARAM));
   if (day) return { target: "date", capText, holdText, dayText: day };
   const target: ChosenTarget = capText ? "cap" : targetFromSearch(search);
   return { target, capText, holdText };

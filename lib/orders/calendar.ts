@@ -1,7 +1,7 @@
 // UTC days for the Homepage Compare slots: a slot of N days starting on day D runs from D's
 // midnight (UTC) to N days later, and holds one featured seat on each of those days.
 
-const DAY_MS = 86_400_000;
+import { DAY_MS } from "../shared/utc-day";
 
 /** Midnight UTC of the day `time` falls on. */
 export function utcDay(time: Date): Date {
@@ -15,11 +15,6 @@ export function addDays(day: Date, days: number): Date {
 /** The days a slot of `length` days starting on `first` covers. */
 export function daysOfSlot(first: Date, length: number): Date[] {
   return Array.from({ length }, (_, i) => addDays(first, i));
-}
-
-/** "2026-12-01" */
-export function dayKey(day: Date): string {
-  return day.toISOString().slice(0, 10);
 }
 
 /** Does a featured comparison running over [startsAt, endsAt) show on any part of `day`? */

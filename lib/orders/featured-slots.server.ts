@@ -7,7 +7,7 @@ import { assertCoinsExist } from "@/lib/coins/coins-exist.server";
 import type { PrismaClient } from "@/lib/db/create-client";
 import type { FeaturedSlot, ScheduleFeaturedBody, SlotStatus } from "@/lib/listings/schemas";
 import { invalidatePublicData } from "@/lib/cache/invalidate.server";
-import { dayKey } from "@/lib/orders/calendar";
+import { dayKey } from "@/lib/shared/utc-day";
 import { FEATURED_SEATS } from "@/lib/orders/catalog";
 import { overbookedDay } from "@/lib/orders/seats.server";
 

@@ -1,7 +1,7 @@
 // An order as its buyer sees it (GET /api/orders and the answer to a quote).
 import type { ListingOrder } from "@/lib/generated/prisma/client";
 import type { Order } from "@/lib/orders/schemas";
-import { dayKey } from "./calendar";
+import { dayKey } from "../shared/utc-day";
 import type { ListingPlanId } from "./catalog";
 import { visibleStatus } from "./status";
 

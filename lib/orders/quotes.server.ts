@@ -24,7 +24,8 @@ import { configuredListingDeps, findListedCoin, type ListingDeps } from "@/lib/l
 import { cleanTokenName, cleanTokenSymbol } from "@/lib/market/onchain/token-text";
 import type { CreateOrderBody, Order } from "@/lib/orders/schemas";
 import { quoteWei } from "./amount";
-import { addDays, dayKey, daysOfSlot, utcDay } from "./calendar";
+import { addDays, daysOfSlot, utcDay } from "./calendar";
+import { dayKey } from "../shared/utc-day";
 import { orderPriceUsd } from "./catalog";
 import { toOrder } from "./order-view";
 import { assertHoldRoom, quoteClientKey } from "./hold-bounds.server";

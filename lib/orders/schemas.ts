@@ -6,18 +6,18 @@ import { coinIdSchema } from "../coins/schemas";
 import { addressSchema, isHttpsUrl, logoUrlSchema } from "../listings/schemas";
 import { z } from "../shared/zod";
 import { rowIdSchema } from "../shared/row-id";
+import { dayStart, parseDayKey } from "../shared/utc-day";
 
 /** A UTC calendar day, "2026-12-01", as the Date of its midnight. */
 export const daySchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Give a day as YYYY-MM-DD.")
   .transform((value, ctx) => {
-    const day = new Date(`${value}T00:00:00Z`);
-    if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== value) {
+    if (parseDayKey(value) === null) {
       ctx.addIssue({ code: "custom", message: `${value} is not a day of the calendar.` });
       return z.NEVER;
     }
-    return day;
+    return new Date(dayStart(value));
   });
 
 export const MAX_PROJECT_LINKS = 5;

@@ -6,7 +6,8 @@
 import "server-only";
 import type { PrismaClient } from "@/lib/db/create-client";
 import type { SlotCalendar } from "@/lib/orders/schemas";
-import { addDays, dayKey, runsOn, utcDay } from "./calendar";
+import { addDays, runsOn, utcDay } from "./calendar";
+import { dayKey } from "../shared/utc-day";
 import { FEATURED_SEATS } from "./catalog";
 
 export type DaySeats = {

@@ -16,7 +16,7 @@ import * as payment from "@/app/api/orders/[id]/payment/route";
 import * as calendar from "@/app/api/orders/calendar/route";
 import * as orders from "@/app/api/orders/route";
 import { configuredPulseXContracts } from "@/lib/market/run.server";
-import { dayKey } from "@/lib/orders/calendar";
+import { dayKey } from "@/lib/shared/utc-day";
 import { fulfil } from "@/lib/orders/fulfil.server";
 import { operatorOrderListSchema, operatorOrderSchema, orderTaskSchema, type OperatorOrder } from "@/lib/orders/operator-schemas";
 import { orderListSchema, orderSchema, slotCalendarSchema, type CreateOrderInput, type Order } from "@/lib/orders/schemas";

@@ -7,7 +7,7 @@ import * as cronOrders from "@/app/api/cron/orders/route";
 import * as payment from "@/app/api/orders/[id]/payment/route";
 import * as orders from "@/app/api/orders/route";
 import { orderSchema, type Order } from "@/lib/orders/schemas";
-import { dayKey } from "@/lib/orders/calendar";
+import { dayKey } from "@/lib/shared/utc-day";
 import type { LocalChain } from "../chain/local-chain";
 import { startRpcProxy } from "../chain/rpc-proxy";
 import { setEnvVars } from "../helpers/env-vars";

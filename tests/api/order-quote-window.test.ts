@@ -11,7 +11,7 @@ import * as cronOrders from "@/app/api/cron/orders/route";
 import * as payment from "@/app/api/orders/[id]/payment/route";
 import * as orders from "@/app/api/orders/route";
 import { quoteWei } from "@/lib/orders/amount";
-import { dayKey } from "@/lib/orders/calendar";
+import { dayKey } from "@/lib/shared/utc-day";
 import { orderSchema } from "@/lib/orders/schemas";
 import type { LocalChain } from "../chain/local-chain";
 import { JSON_WRITE, errorOf, signIn, type SignedIn } from "../helpers/account-session";

@@ -6,7 +6,7 @@ import type { Address } from "viem";
 import * as calendar from "@/app/api/orders/calendar/route";
 import * as orders from "@/app/api/orders/route";
 import { ORDER_TAG_MODULUS } from "@/lib/orders/amount";
-import { dayKey } from "@/lib/orders/calendar";
+import { dayKey } from "@/lib/shared/utc-day";
 import { MAX_OPEN_QUOTES } from "@/lib/orders/status";
 import { orderListSchema, orderSchema, slotCalendarSchema, type CreateOrderInput } from "@/lib/orders/schemas";
 import type { LocalChain } from "../chain/local-chain";

@@ -6,7 +6,7 @@
 import type { Address } from "viem";
 import * as calendar from "@/app/api/orders/calendar/route";
 import * as orders from "@/app/api/orders/route";
-import { dayKey } from "@/lib/orders/calendar";
+import { dayKey } from "@/lib/shared/utc-day";
 import { MAX_HELD_SEAT_DAYS_PER_CLIENT, MAX_HELD_SEAT_DAYS_TOTAL } from "@/lib/orders/hold-bounds.server";
 import { slotCalendarSchema } from "@/lib/orders/schemas";
 import type { LocalChain } from "../chain/local-chain";

@@ -1,7 +1,7 @@
 // Coin 2's market cap on a chosen day, from its stored history (lib/compare/on-date.ts): the
 // picker's bounds, the day's point (the last usable one of the UTC day, real before sample), and
 // what is said for a day without one. Every case worked by hand.
-import { capOnDay, dayBounds, parseDay, utcDay } from "@/lib/compare/on-date";
+import { capOnDay, dayBounds } from "@/lib/compare/on-date";
 import type { HistoryPoint } from "@/lib/history/schemas";
 
 const at = (day: string, time = "00:00") => Date.parse(`${day}T${time}:00Z`);
@@ -10,22 +10,6 @@ const point = (day: string, time: string, marketCap: number, sample = false): Hi
   price: 1,
   marketCap,
   ...(sample && { sample: true as const }),
-});
-
-describe("parseDay", () => {
-  test.each(["2026-11-20", " 2026-11-20 ", "2024-02-29", "1970-01-01"])("%j is a day", (text) => {
-    expect(parseDay(text)).toBe(text.trim());
-  });
-  test.each(["", "2026-11-31", "2026-02-29", "2026-13-01", "2026-1-5", "20261120", "2026-11-20T00:00", "yesterday", "1969-12-31", null, undefined])(
-    "%j is not",
-    (text) => expect(parseDay(text)).toBeNull(),
-  );
-});
-
-test("utcDay takes the UTC day, not the machine's", () => {
-  // 23:59 UTC on the 20th is the 21st east of Greenwich; the site's days are UTC.
-  expect(utcDay(at("2026-11-20", "23:59"))).toBe("2026-11-20");
-  expect(utcDay(at("2026-11-21", "00:00"))).toBe("2026-11-21");
 });
 
 describe("capOnDay", () => {

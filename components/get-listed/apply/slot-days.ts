@@ -2,14 +2,12 @@
 // takes one featured seat on each of D .. D+N-1, so D can start it only when every one of those
 // days still has a free seat and lies within the calendar (90 days from tomorrow).
 import type { SlotCalendar } from "@/lib/orders/schemas";
+import { DAY_MS, dayKey, dayStart } from "@/lib/shared/utc-day";
 
-const DAY_MS = 86_400_000;
 
 export type CalendarDay = SlotCalendar["days"][number];
 
-const timeOf = (day: string) => Date.parse(`${day}T00:00:00Z`);
-export const keyOf = (time: number) => new Date(time).toISOString().slice(0, 10);
-export const addDays = (day: string, days: number) => keyOf(timeOf(day) + days * DAY_MS);
+export const addDays = (day: string, days: number) => dayKey(dayStart(day) + days * DAY_MS);
 
 /** The days of a slot of `length` days starting on `start`. */
 export function slotDays(start: string, length: number): string[] {
@@ -42,13 +40,13 @@ export function monthGrids(first: string, last: string): MonthGrid[] {
   const grids: MonthGrid[] = [];
   let month = first.slice(0, 7);
   while (month <= last.slice(0, 7)) {
-    const start = timeOf(`${month}-01`);
+    const start = dayStart(`${month}-01`);
     const [year, index] = [Number(month.slice(0, 4)), Number(month.slice(5, 7))];
     const length = new Date(Date.UTC(year, index, 0)).getUTCDate();
-    const cells: (string | null)[] = [...Array<null>(new Date(start).getUTCDay()).fill(null), ...Array.from({ length }, (_, i) => keyOf(start + i * DAY_MS))];
+    const cells: (string | null)[] = [...Array<null>(new Date(start).getUTCDay()).fill(null), ...Array.from({ length }, (_, i) => dayKey(start + i * DAY_MS))];
     while (cells.length % 7) cells.push(null);
     grids.push({ key: month, title: monthTitle.format(start), weeks: Array.from({ length: cells.length / 7 }, (_, w) => cells.slice(w * 7, w * 7 + 7)) });
-    month = keyOf(Date.UTC(year, index, 1)).slice(0, 7);
+    month = dayKey(Date.UTC(year, index, 1)).slice(0, 7);
   }
   return grids;
 }
