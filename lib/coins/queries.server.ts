@@ -38,6 +38,19 @@ export async function getCoinDetailOrThrow(id: string): Promise<CoinDetail> {
   return { ...coin, ...priceAccountOf(await getCoinSnapshot(), coin.id) };
 }
 
+const parsedProvenance = new WeakMap<CoinSnapshot, Map<string, Provenance | null>>();
+
+/**
+ * A coin's stored provenance, parsed once per snapshot: the pair page asks for coin 1's twice a
+ * render (its pools, its supply readings), and every render until the snapshot is renewed asks again.
+ */
+function provenanceIn(snapshot: CoinSnapshot, id: string): Provenance | null {
+  let parsed = parsedProvenance.get(snapshot);
+  if (!parsed) parsedProvenance.set(snapshot, (parsed = new Map()));
+  if (!parsed.has(id)) parsed.set(id, parseProvenance(snapshot.provenanceById.get(id) ?? null));
+  return parsed.get(id)!;
+}
+
 export type PriceAccount = Pick<CoinDetail, "provenance" | "sourceCheck" | "heldBack" | "supplyNote" | "contractFailing" | "depth" | "supplyBases">;
 
 /**
@@ -46,7 +59,7 @@ export type PriceAccount = Pick<CoinDetail, "provenance" | "sourceCheck" | "held
  */
 export function priceAccountOf(snapshot: CoinSnapshot, id: string): PriceAccount {
   const quarantinedSince = snapshot.quarantinedSinceById.get(id);
-  const provenance = parseProvenance(snapshot.provenanceById.get(id) ?? null);
+  const provenance = provenanceIn(snapshot, id);
   return {
     provenance,
     depth: poolDepthOf(poolsIn(provenance), plsPriceOf(snapshot)),
@@ -66,7 +79,7 @@ function supplyBasesIn(snapshot: CoinSnapshot, id: string, provenance: Provenanc
 
 /** Both coins' supply bases, for the pair page's picker. */
 export function pairSupplyBases(snapshot: CoinSnapshot, id1: string, id2: string): PairBases {
-  const of = (id: string) => supplyBasesIn(snapshot, id, parseProvenance(snapshot.provenanceById.get(id) ?? null));
+  const of = (id: string) => supplyBasesIn(snapshot, id, provenanceIn(snapshot, id));
   return { coin1: of(id1), coin2: of(id2) };
 }
 
@@ -82,6 +95,6 @@ export function plsPriceOf(snapshot: CoinSnapshot): number | null {
 
 /** A coin's pools and the PLS price, for what a target would take (null: no pools to count). */
 export function poolsForTargets(snapshot: CoinSnapshot, id: string): PoolsForTargets | null {
-  const pools = poolsIn(parseProvenance(snapshot.provenanceById.get(id) ?? null));
+  const pools = poolsIn(provenanceIn(snapshot, id));
   return pools.length ? { pools, plsUsd: plsPriceOf(snapshot) } : null;
 }
