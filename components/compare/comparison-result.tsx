@@ -1,23 +1,19 @@
 import Link from "next/link";
 import { CoinLogo } from "@/components/coins/coin-logo";
-import { PriceBadges } from "@/components/coins/price-badges";
 import { TargetChoice } from "./target-choice";
 import type { OnChainCoin } from "@/lib/bag/on-chain-coin";
 import { isAddress } from "viem";
 import { Card, CardContent } from "@/components/ui/card";
 import type { PriceContext } from "@/lib/shared/freshness";
 import { coinPath } from "@/lib/coins/coin-path";
-import { athEstimatedNote, formatHighDay } from "@/lib/compare/ath-target-copy";
-import { comparisonFailureMessage, computeAthComparison, type Comparison } from "@/lib/compare/comparison";
-import { Failure, Figure, Figures, type ResultCoin } from "./result-figures";
+import { comparisonFailureMessage, type Comparison } from "@/lib/compare/comparison";
+import { Failure, type ResultCoin } from "./result-figures";
+import { TargetView } from "./target-view";
 import { OnDateView } from "./on-date-view";
 import { TypedCapView } from "./typed-cap-view";
-import { WhatItTakes } from "./what-it-takes";
 import type { PoolsForTargets } from "@/lib/coins/what-it-takes";
 import { hasBasisChoice, type PairBases } from "@/lib/coins/supply-bases";
 import { SupplyBasisChoice } from "./supply-basis-choice";
-import { Money } from "@/components/unit/money";
-import { AthTargetWords } from "./ath-target-words";
 
 function CoinHeading({ coin, role }: { coin: ResultCoin; role: string }) {
   return (
@@ -33,73 +29,6 @@ function CoinHeading({ coin, role }: { coin: ResultCoin; role: string }) {
         <p className="truncate text-sm text-muted-foreground">{coin.name}</p>
       </div>
     </div>
-  );
-}
-
-type Props = { result: Comparison<ResultCoin, ResultCoin>; priceContext: PriceContext; targets: PoolsForTargets | null };
-
-/** Coin 1 at coin 2's market cap today: the spec's own card (section 2, item 4), word for word. */
-function TodayView({ result, priceContext, targets }: Props) {
-  const { coin1, coin2 } = result;
-  if (!result.comparable) return <Failure message={comparisonFailureMessage(result.reason, result.invalidCoin?.symbol)} />;
-  return (
-    <>
-      <Figures coin1={coin1} priceContext={priceContext} projectedPrice={result.projectedPrice} multiplier={result.multiplier}>
-        <Figure
-          label={`${coin2.symbol} market cap`}
-          value={<Money usd={coin2.marketCap} format="cap" />}
-          testId="target-market-cap"
-          note={<PriceBadges coin={coin2} context={priceContext} />}
-        />
-      </Figures>
-      <p className="text-base" data-testid="comparison-sentence">
-        When {coin1.symbol} reaches the market cap of {coin2.symbol}, it will be at{" "}
-        <strong className="tabular-nums">
-          <Money usd={result.projectedPrice} />
-        </strong>
-        .
-      </p>
-      <WhatItTakes targetPrice={result.projectedPrice} currentPrice={coin1.currentPrice} targets={targets} />
-    </>
-  );
-}
-
-/** Coin 1 at coin 2's all-time-high market cap, with the high's date and, when so, that it is estimated. */
-function AthView({ result, priceContext, targets }: Props) {
-  const ath = computeAthComparison(result.coin1, result.coin2);
-  const { coin1, coin2 } = ath;
-  if (!ath.comparable) return <Failure message={comparisonFailureMessage(ath.reason, ath.invalidCoin?.symbol)} />;
-  const day = formatHighDay(ath.athMarketCapAt);
-  return (
-    <>
-      <Figures coin1={coin1} priceContext={priceContext} projectedPrice={ath.projectedPrice} multiplier={ath.multiplier}>
-        <Figure
-          label={`${coin2.symbol} all-time-high market cap`}
-          value={<Money usd={ath.athMarketCap} format="cap" />}
-          testId="target-market-cap"
-          note={
-            day || ath.athMarketCapEstimated ? (
-              <span className="block text-xs font-normal break-normal text-muted-foreground" data-testid="target-date">
-                {[day, ath.athMarketCapEstimated ? "estimated" : null].filter(Boolean).join(", ")}
-              </span>
-            ) : null
-          }
-        />
-      </Figures>
-      <p className="text-base" data-testid="comparison-sentence">
-        When {coin1.symbol} reaches <AthTargetWords symbol={coin2.symbol} athMarketCap={ath.athMarketCap} athMarketCapAt={ath.athMarketCapAt} />, it will be at{" "}
-        <strong className="tabular-nums">
-          <Money usd={ath.projectedPrice} />
-        </strong>
-        .
-      </p>
-      <WhatItTakes targetPrice={ath.projectedPrice} currentPrice={coin1.currentPrice} targets={targets} />
-      {ath.athMarketCapEstimated ? (
-        <p className="text-sm text-muted-foreground" data-testid="ath-estimated-note">
-          {athEstimatedNote(coin2.symbol)}
-        </p>
-      ) : null}
-    </>
   );
 }
 
@@ -148,8 +77,8 @@ export function ComparisonResult({
   const choice = {
     coinSymbol: coin2.symbol,
     inAddress: true,
-    today: <TodayView result={result} priceContext={priceContext} targets={targets} />,
-    ath: <AthView result={result} priceContext={priceContext} targets={targets} />,
+    today: <TargetView target="today" coin1={coin1} coin2={coin2} priceContext={priceContext} targets={targets} />,
+    ath: <TargetView target="ath" coin1={coin1} coin2={coin2} priceContext={priceContext} targets={targets} />,
     typed: <TypedCapView coin1={coin1} priceContext={priceContext} targets={targets} />,
     dated: <OnDateView coin1={coin1} coin2={{ id: coin2.id, symbol: coin2.symbol }} priceContext={priceContext} targets={targets} />,
     holding: { coin: holdingCoin(coin1), caps: { today: coin2.marketCap, ath: coin2.athMarketCap }, onChain: onChainCoin(coin1) },

@@ -6,7 +6,7 @@
 // here, in the browser, from both coins' bases, and kept in the address (?supply1=staked).
 import { useState, type ComponentProps } from "react";
 import { TargetChoice } from "@/components/compare/target-choice";
-import { BasisView } from "@/components/compare/basis-view";
+import { TargetView } from "@/components/compare/target-view";
 import { Coin1BasisContext } from "@/components/compare/coin1-basis";
 import { basisLabel, basisPhrase, pickBasis, type BasisFigure, type PairBases, type SupplyBasis } from "@/lib/coins/supply-bases";
 import { basesFromSearch, searchWithBases, type ChosenBases } from "@/lib/compare/basis-param";
@@ -36,7 +36,7 @@ export function SupplyBasisChoice({
   const on1 = figure1 && basis1 !== "circulating" ? { ...coin1, marketCap: figure1.marketCap } : coin1;
   const on2 = figure2 && basis2 !== "circulating" ? { ...coin2, marketCap: figure2.marketCap } : coin2;
   const view = (target: "today" | "ath") => (
-    <BasisView target={target} coin1={on1} coin2={on2} basis1={basis1} basis2={basis2} priceContext={priceContext} targets={targets} />
+    <TargetView target={target} coin1={on1} coin2={on2} priceContext={priceContext} targets={targets} bases={{ basis1, basis2 }} />
   );
   const holding = choice.holding && onBases ? { ...choice.holding, coin: { ...choice.holding.coin, marketCap: on1.marketCap }, caps: { ...choice.holding.caps, today: on2.marketCap } } : choice.holding;
 
