@@ -2,6 +2,7 @@
 // floor, the guards that hold a big move from a thin pool, and a big change of the circulating
 // supply, until the next pass confirms it, the market cap when the source has none, all-time
 // highs, the 24h change, and snapshot thinning.
+import { DAY_MS } from "../shared/utc-day";
 
 /** Sources whose quotes come from one DEX pool, so its depth decides whether the price is real. */
 const DEX_SOURCES: ReadonlySet<string> = new Set(["pulsex", "dexscreener"]);
@@ -210,7 +211,6 @@ export function percentChange(now: number, then: number | null | undefined): num
 }
 
 export const HOUR_MS = 3_600_000;
-export const DAY_MS = 24 * HOUR_MS;
 /** Snapshots younger than this are all kept; older ones are thinned. */
 export const THIN_AFTER_MS = 2 * DAY_MS;
 /** Snapshots older than this keep one per day (younger ones, one per hour). */

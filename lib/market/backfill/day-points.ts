@@ -1,6 +1,6 @@
 // A source's daily history as one shape: a price per day (stamped at the day's 00:00 UTC, as both
 // sources stamp daily points) and the market cap when the source knows it. Pure: no I/O.
-import { DAY_MS } from "../publish";
+import { DAY_MS } from "../../shared/utc-day";
 
 export type DayPoint = { day: Date; price: number; marketCap: number | null };
 

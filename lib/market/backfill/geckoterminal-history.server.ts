@@ -10,7 +10,7 @@
 import "server-only";
 import { z } from "zod";
 import { createPacer, fetchSourceJson, SourceError } from "../http.server";
-import { DAY_MS } from "../publish";
+import { DAY_MS } from "../../shared/utc-day";
 import { daysFromOhlcv, type DayPoint } from "./day-points";
 import { HISTORY_RETRY, type HistoryHttpOptions } from "./history-http";
 import { deepestPool } from "./history-source";

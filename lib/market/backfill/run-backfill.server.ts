@@ -5,7 +5,7 @@ import "server-only";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { invalidatePublicData } from "@/lib/cache/invalidate.server";
 import { SourceError } from "../http.server";
-import { DAY_MS } from "../publish";
+import { DAY_MS } from "../../shared/utc-day";
 import { cachedSinglePool, earliestSnapshotAt, loadBackfillCoins, writeCoinHistory, type BackfillCoin } from "./coin-history-store.server";
 import { sharedPace as coinGeckoPace } from "../sources/coingecko.server";
 import { createCoinGeckoHistory } from "./coingecko-history.server";
