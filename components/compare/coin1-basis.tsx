@@ -4,12 +4,11 @@
 // the views the browser works out (the typed cap, the date). Apart from the picker, so a pair with
 // nothing to pick never loads the picker's code.
 import { createContext, useContext } from "react";
-import type { SupplyBasis } from "@/lib/coins/supply-bases";
+import { onBasisOf, type BasisFigure } from "@/lib/coins/supply-bases";
 
-export const Coin1BasisContext = createContext<{ marketCap: number; basis: SupplyBasis } | null>(null);
+export const Coin1BasisContext = createContext<BasisFigure | null>(null);
 
 /** Coin 1 with its market cap on the chosen basis (itself on the circulating one, or with no picker). */
 export function useCoin1OnBasis<C extends { marketCap: number }>(coin1: C): C {
-  const chosen = useContext(Coin1BasisContext);
-  return chosen && chosen.basis !== "circulating" ? { ...coin1, marketCap: chosen.marketCap } : coin1;
+  return onBasisOf(coin1, useContext(Coin1BasisContext));
 }

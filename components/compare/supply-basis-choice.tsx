@@ -8,7 +8,7 @@ import { useState, type ComponentProps } from "react";
 import { TargetChoice } from "@/components/compare/target-choice";
 import { TargetView } from "@/components/compare/target-view";
 import { Coin1BasisContext } from "@/components/compare/coin1-basis";
-import { basisLabel, basisPhrase, pickBasis, type BasisFigure, type PairBases, type SupplyBasis } from "@/lib/coins/supply-bases";
+import { basisLabel, basisPhrase, onBasisOf, pickBasis, type BasisFigure, type PairBases, type SupplyBasis } from "@/lib/coins/supply-bases";
 import { basesFromSearch, searchWithBases, type ChosenBases } from "@/lib/compare/basis-param";
 import type { PriceContext } from "@/lib/shared/freshness";
 import type { PoolsForTargets } from "@/lib/coins/what-it-takes";
@@ -33,8 +33,8 @@ export function SupplyBasisChoice({
   const basis1 = figure1?.basis ?? "circulating";
   const basis2 = figure2?.basis ?? "circulating";
   const onBases = basis1 !== "circulating" || basis2 !== "circulating";
-  const on1 = figure1 && basis1 !== "circulating" ? { ...coin1, marketCap: figure1.marketCap } : coin1;
-  const on2 = figure2 && basis2 !== "circulating" ? { ...coin2, marketCap: figure2.marketCap } : coin2;
+  const on1 = onBasisOf(coin1, figure1);
+  const on2 = onBasisOf(coin2, figure2);
   const view = (target: "today" | "ath") => (
     <TargetView target={target} coin1={on1} coin2={on2} priceContext={priceContext} targets={targets} bases={{ basis1, basis2 }} />
   );
@@ -47,7 +47,7 @@ export function SupplyBasisChoice({
         <BasisSelect symbol={coin1.symbol} figures={bases.coin1} value={basis1} onChange={(basis) => setChosen({ basis1: basis, basis2 })} testId="supply-basis-1" />
         <BasisSelect symbol={coin2.symbol} figures={bases.coin2} value={basis2} onChange={(basis) => setChosen({ basis1, basis2: basis })} testId="supply-basis-2" />
       </fieldset>
-      <Coin1BasisContext.Provider value={figure1 ? { marketCap: figure1.marketCap, basis: basis1 } : null}>
+      <Coin1BasisContext.Provider value={figure1}>
         <TargetChoice {...choice} holding={holding} today={onBases ? view("today") : choice.today} ath={onBases ? view("ath") : choice.ath} />
       </Coin1BasisContext.Provider>
     </div>

@@ -63,13 +63,18 @@ export function pickBasis(figures: readonly BasisFigure[], basis: SupplyBasis): 
   return figures.find((figure) => figure.basis === basis) ?? figures[0] ?? null;
 }
 
+/** The coin with its market cap on `figure`'s basis; itself without a figure or on the circulating one. */
+export function onBasisOf<C extends { marketCap: number }>(coin: C, figure: BasisFigure | null): C {
+  return figure && figure.marketCap !== coin.marketCap ? { ...coin, marketCap: figure.marketCap } : coin;
+}
+
 /** Both coins' bases, for the pair page's picker. */
 export type PairBases = { coin1: BasisFigure[]; coin2: BasisFigure[] };
 
 /** A pair has a choice to offer when either coin has a basis besides circulating. */
 export const hasBasisChoice = (bases: PairBases) => bases.coin1.length > 1 || bases.coin2.length > 1;
 
-/** A basis named in an address (?basis1=total): anything unknown is the default. */
+/** A basis named in an address (?supply1=total): anything unknown is the default. */
 export function parseBasis(text: string | null | undefined): SupplyBasis {
   return (SUPPLY_BASES as readonly string[]).includes(text ?? "") ? (text as SupplyBasis) : "circulating";
 }

@@ -1,6 +1,6 @@
 // The supply bases a market cap can count (lib/coins/supply-bases.ts) and their place in a pair's
 // address (lib/compare/basis-param.ts), worked by hand.
-import { basisLabel, basisPhrase, hasBasisChoice, parseBasis, pickBasis, supplyBasesOf } from "@/lib/coins/supply-bases";
+import { basisLabel, basisPhrase, hasBasisChoice, onBasisOf, parseBasis, pickBasis, supplyBasesOf } from "@/lib/coins/supply-bases";
 import { basesFromSearch, searchWithBases } from "@/lib/compare/basis-param";
 
 // HEX-like: $0.006, 680M circulating ($4.08M), 20M at burn addresses, 300M staked.
@@ -56,4 +56,11 @@ describe("the bases in the address", () => {
     expect(searchWithBases("?supply1=staked&supply2=total", { basis1: "circulating", basis2: "circulating" })).toBe("");
     expect(searchWithBases("", { basis1: "circulating", basis2: "total" })).toBe("?supply2=total");
   });
+});
+
+test("onBasisOf: the coin with its market cap on the basis, the same object on circulating or without one", () => {
+  const [circulating, , staked] = supplyBasesOf(hex, { burnedSupply: 20_000_000, stakedSupply: 300_000_000 });
+  expect(onBasisOf(hex, staked!)).toEqual({ ...hex, marketCap: 5_880_000 });
+  expect(onBasisOf(hex, circulating!)).toBe(hex);
+  expect(onBasisOf(hex, null)).toBe(hex);
 });
