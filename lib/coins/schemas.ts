@@ -6,6 +6,9 @@ import { provenanceSchema } from "./provenance-schema";
 import { sourceCheckSchema } from "./source-check-schema";
 import { SUPPLY_BASES } from "./supply-bases";
 
+/** Which supply a market cap counts (lib/coins/supply-bases.ts), in an answer or a request. */
+export const supplyBasisSchema = z.enum(SUPPLY_BASES, { error: "A supply basis is circulating, total or staked." });
+
 /** A figure in dollars and in PLS (null while the PLS price is unknown). */
 export const amountSchema = z.object({ usd: z.number(), pls: z.number().nullable() });
 
@@ -87,7 +90,7 @@ export const coinDetailSchema = coinSchema.extend({
    * (today's figure) first: "total" counts the burn addresses' holdings, "staked" (HEX) the HEX in
    * stakes. Only circulating when no other basis differs or was read; empty without a circulating supply.
    */
-  supplyBases: z.array(z.object({ basis: z.enum(SUPPLY_BASES), supply: z.number(), marketCap: z.number() })),
+  supplyBases: z.array(z.object({ basis: supplyBasisSchema, supply: z.number(), marketCap: z.number() })),
 });
 export type CoinDetail = z.infer<typeof coinDetailSchema>;
 

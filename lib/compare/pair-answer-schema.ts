@@ -1,11 +1,8 @@
 // GET /api/pairs/{coin1}/{coin2} (issue 43): one comparison answered whole, for the API's readers
 // (bots, other sites): coin 1 at coin 2's market cap today and at its high, what each target
 // would take through coin 1's PulseX pools, the ladder of targets, each coin on a supply basis.
-import { amountSchema, coinSchema } from "../coins/schemas";
-import { SUPPLY_BASES } from "../coins/supply-bases";
+import { amountSchema, coinSchema, supplyBasisSchema as basisSchema } from "../coins/schemas";
 import { z } from "../shared/zod";
-
-const basisSchema = z.enum(SUPPLY_BASES, { error: "A supply basis is circulating, total or staked." });
 
 export const pairQuerySchema = z.object({ supply1: basisSchema.optional(), supply2: basisSchema.optional() }).strict();
 
