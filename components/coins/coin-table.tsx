@@ -73,8 +73,7 @@ export function CoinTable({
                 <TableCell className="text-right">
                   <PriceChange value={coin.priceChange24h} />
                 </TableCell>
-                <TableCell className="text-right tabular-nums"><Money usd={coin.marketCap} format="cap" />
-                </TableCell>
+                <TableCell className="text-right tabular-nums"><Money usd={coin.marketCap} format="cap" /></TableCell>
               </TableRow>
             ))}
       </TableBody>

@@ -106,8 +106,7 @@ function CoinFacts({ coin, priceContext }: { coin: Coin; priceContext: PriceCont
         </div>
         <div>
           <dt className="text-muted-foreground">Market cap</dt>
-          <dd className="font-semibold tabular-nums break-all"><Money usd={coin.marketCap} format="cap" />
-          </dd>
+          <dd className="font-semibold tabular-nums break-all"><Money usd={coin.marketCap} format="cap" /></dd>
         </div>
         <div>
           <dt className="text-muted-foreground">24h change</dt>

@@ -52,14 +52,11 @@ export function TargetLadder({ result, targets }: { result: Extract<Comparison<C
           {ladder.steps.map((step) => (
             <TableRow key={step.share} data-testid="ladder-step">
               <TableCell className="font-medium">{Math.round(step.share * 100)}%</TableCell>
-              <TableCell className="text-right tabular-nums max-sm:hidden"><Money usd={step.marketCap} format="cap" />
-              </TableCell>
-              <TableCell className="text-right tabular-nums"><Money usd={step.price} />
-              </TableCell>
+              <TableCell className="text-right tabular-nums max-sm:hidden"><Money usd={step.marketCap} format="cap" /></TableCell>
+              <TableCell className="text-right tabular-nums"><Money usd={step.price} /></TableCell>
               <TableCell className="text-right tabular-nums">{formatResultMultiplier(step.multiplier)}</TableCell>
               {/* Wraps at phone width: "$62.75K" over "buying". */}
-              {withPools ? <TableCell className="text-right tabular-nums max-sm:whitespace-normal"><ItWouldTake usd={step.buyingUsd} />
-                </TableCell> : null}
+              {withPools ? <TableCell className="text-right tabular-nums max-sm:whitespace-normal"><ItWouldTake usd={step.buyingUsd} /></TableCell> : null}
             </TableRow>
           ))}
         </TableBody>

@@ -15,8 +15,7 @@ export function SupplyBases({ symbol, figures }: { symbol: string; figures: read
             <dt className="text-xs text-muted-foreground" title={basisMeaning(figure.basis, symbol)}>
               {basisLabel(figure.basis, symbol)}
             </dt>
-            <dd className="mt-1 font-semibold tabular-nums"><Money usd={figure.marketCap} format="cap" />
-            </dd>
+            <dd className="mt-1 font-semibold tabular-nums"><Money usd={figure.marketCap} format="cap" /></dd>
             <dd className="text-xs text-muted-foreground tabular-nums">
               {formatCompactAmount(figure.supply, symbol)}
             </dd>
