@@ -23,6 +23,7 @@ afterAll(async () => {
   await api?.close();
 });
 beforeEach(() => api.reset());
+afterEach(() => jest.restoreAllMocks());
 
 const post = (update: unknown, secret: string | null = TEST_WEBHOOK_SECRET) =>
   call(webhook.POST, "/api/telegram", {
@@ -67,15 +68,49 @@ test("a body that is no update is a 400 naming update_id, and an update of a kin
   expect(api.calls).toEqual([]);
 });
 
-test("a Bot API that does not answer: 503, and Telegram's next attempt is answered", async () => {
-  jest.spyOn(console, "error").mockImplementation(() => {});
-  api.fail("sendMessage", { status: 500, description: "Internal Server Error" });
-  const update = messageUpdate(1004, "/help", { id: 44 });
-  const first = await post(update);
-  expect({ status: first.status, code: (first.body as { error: { code: string } }).error.code }).toEqual({ status: 503, code: "service_unavailable" });
-  expect(api.messagesTo(44)).toHaveLength(0);
-  expect((await post(update)).status).toBe(200);
-  expect(api.messagesTo(44)).toHaveLength(1);
+describe("a Bot API that does not answer (an outage): 503 and the claim dropped, so Telegram's next attempt is answered", () => {
+  const outages: Array<[string, (chatId: number) => void]> = [
+    ["a 500", (chatId) => api.fail("sendMessage", { status: 500, description: "Internal Server Error", chatId })],
+    ["a 502", (chatId) => api.fail("sendMessage", { status: 502, description: "Bad Gateway", chatId })],
+    ["a dropped connection", (chatId) => api.hangUp("sendMessage", { chatId })],
+    // Longer than the 5 s waited in line (MAX_INLINE_RETRY_S): Telegram sends the update again later.
+    ["a 429 with retry_after 30", (chatId) => api.fail("sendMessage", { status: 429, description: "Too Many Requests: retry after 30", retryAfter: 30, chatId })],
+  ];
+  let nextChat = 1040;
+  test.each(outages)("%s", async (_name, outage) => {
+    jest.spyOn(console, "error").mockImplementation(() => {});
+    const chatId = ++nextChat;
+    outage(chatId);
+    const update = messageUpdate(chatId, "/help", { id: chatId });
+    const first = await post(update);
+    expect({ status: first.status, code: (first.body as { error: { code: string } }).error.code }).toEqual({ status: 503, code: "service_unavailable" });
+    expect(api.messagesTo(chatId)).toHaveLength(0);
+    expect(await db().telegramUpdate.count({ where: { updateId: chatId } })).toBe(0);
+    expect((await post(update)).status).toBe(200);
+    expect(api.messagesTo(chatId)).toHaveLength(1);
+  });
+});
+
+describe("a final refusal from the Bot API: 200, logged without the chat or the text, and the update is not handled again", () => {
+  const refusals: Array<[string, (chatId: number) => void, string]> = [
+    ["a 403: the chat blocked the bot", (chatId) => api.block(chatId), "403: Forbidden: bot was blocked by the user"],
+    ["a 400: a message Telegram will not take", (chatId) => api.fail("sendMessage", { status: 400, description: "Bad Request: message is too long", chatId }), "400: Bad Request: message is too long"],
+  ];
+  let nextChat = 987_650;
+  test.each(refusals)("%s", async (_name, refuse, said) => {
+    const warn = jest.spyOn(console, "warn").mockImplementation(() => {});
+    const chatId = ++nextChat;
+    refuse(chatId);
+    const update = messageUpdate(2000 + (chatId % 100), "/price zz-private-words", { id: chatId });
+    const answers = [await post(update), await post(update), await post(update)];
+    expect(answers.map((res) => [res.status, res.body])).toEqual(Array(3).fill([200, { ok: true }]));
+    // One attempt at the Bot API: Telegram's re-sends are not handled again.
+    expect(api.calls.filter((c) => c.method === "sendMessage" && String(c.params.chat_id) === String(chatId)).map((c) => c.status)).toEqual([Number(said.slice(0, 3))]);
+    expect(await db().telegramUpdate.count({ where: { updateId: update.update_id } })).toBe(1);
+    const logged = warn.mock.calls.map((args) => args.join(" ")).filter((line) => line.startsWith("[telegram]"));
+    expect(logged).toEqual([`[telegram] update ${update.update_id}: the Bot API refused sendMessage for good (${said}); answered 200, not retried`]);
+    expect(logged.join("\n")).not.toMatch(new RegExp(`${chatId}|zz-private-words`));
+  });
 });
 
 test("handled updates are forgotten after a day", async () => {

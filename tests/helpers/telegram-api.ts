@@ -4,7 +4,9 @@
 // `{ ok: false, error_code, description, parameters? }` on failure: 401 for another token, 404 for
 // an unknown method, 400 for a bad request (no chat, empty text, text over 4,096 characters, a
 // malformed inline result), 403 for a chat that blocked the bot, 429 with `retry_after` when a test
-// asks for it or when the configured send limits are exceeded. Every call is recorded.
+// asks for it or when the configured send limits are exceeded. On demand it answers any status a
+// test names (fail: 400, 403, 429, 5xx) or drops the connection unanswered (hangUp: a network
+// error). Every call is recorded (a dropped one with status 0).
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -18,6 +20,7 @@ export type ApiCall = { method: string; params: Record<string, unknown>; at: num
 /** A message the bot sent (sendMessage, or editMessageText), as the chat shows it. */
 export type SentMessage = { chatId: string; messageId: number; text: string; parseMode?: string; replyMarkup?: unknown; disableNotification?: boolean; at: number };
 
+/** status 0: the connection is dropped without an answer. */
 type Failure = { status: number; description: string; retryAfter?: number; times: number; chatId?: string };
 
 export type TelegramApiServer = {
@@ -33,6 +36,8 @@ export type TelegramApiServer = {
   callsOf(method: string): ApiCall[];
   /** The next `times` calls of `method` (to `chatId`, when given) fail with this status and description (and retry_after for 429). */
   fail(method: string, failure: { status: number; description: string; retryAfter?: number; times?: number; chatId?: number | string }): void;
+  /** The next `times` calls of `method` (to `chatId`, when given) get no answer: the connection is closed (a network error). */
+  hangUp(method: string, options?: { times?: number; chatId?: number | string }): void;
   /** From now on every send to this chat answers 403 "Forbidden: bot was blocked by the user". */
   block(chatId: number | string): void;
   /**
@@ -69,6 +74,9 @@ export async function startTelegramApi(options: { token?: string; username?: str
       const list = failures.get(method) ?? [];
       list.push({ status: failure.status, description: failure.description, retryAfter: failure.retryAfter, times: failure.times ?? 1, chatId: failure.chatId === undefined ? undefined : String(failure.chatId) });
       failures.set(method, list);
+    },
+    hangUp(method, options = {}) {
+      server.fail(method, { status: 0, description: "connection closed", times: options.times, chatId: options.chatId });
     },
     block: (chatId) => void blocked.add(String(chatId)),
     limits: {},
@@ -216,6 +224,7 @@ export async function startTelegramApi(options: { token?: string; username?: str
       if (server.delayMs) await new Promise((resolve) => setTimeout(resolve, server.delayMs));
       const method = match?.[2] ?? url.pathname;
       calls.push({ method, params, at: Date.now(), status: result.status, description: result.body.ok ? undefined : (result.body.description as string) });
+      if (result.status === 0) return void request.socket.destroy();
       response.writeHead(result.status, { "content-type": "application/json" });
       response.end(JSON.stringify(result.body));
     })();

@@ -1,8 +1,10 @@
 // Telegram's webhook (setWebhook with TELEGRAM_WEBHOOK_SECRET: `npm run telegram:setup`). The
 // access guard refuses anything without the secret header (401); the update is handled within the
 // request, so Telegram's next update to this chat waits for this one, and answered 200 once
-// handled or when it was already handled. A Bot API that does not answer is a 503: Telegram sends
-// the update again later (lib/bot/handle-update.server.ts).
+// handled, when it was already handled, or when the Bot API refused the answer for good (a 403 or
+// 400: sending the update again would be refused again). A Bot API that does not answer (a
+// network error, a 5xx, a long 429) is a 503: Telegram sends the update again later
+// (lib/bot/handle-update.server.ts).
 import type { Update } from "grammy/types";
 import { endpoints } from "@/lib/api/contract";
 import { DomainError } from "@/lib/errors/domain-error";
