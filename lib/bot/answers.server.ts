@@ -14,13 +14,13 @@ import { getSiteUrl } from "@/lib/config/site";
 import { effectiveRefreshIntervalMinutes } from "@/lib/market/refresh-interval";
 import { selectTopGainers } from "@/lib/trending/home-tables";
 import type { Coin } from "@/lib/coins/schemas";
-import { limitChat } from "./chat-limit.server";
 import {
   COMPARE_USAGE,
   athReply,
   compareCallbackData,
   compareInlineResult,
   compareReply,
+  echoed,
   escapeHtml,
   helpText,
   parseCompareArgs,
@@ -93,7 +93,7 @@ async function coinAnswer(typed: string, command: string, answer: (coin: Coin, c
   // Buttons for /price and /ath would need their own callbacks: the choices' ids say which to send.
   if (match.kind === "ambiguous") {
     const choices = match.coins.map((coin) => `/${command} ${coin.id} (${coin.name}, ${coin.chain})`).join("\n");
-    return { text: `<b>${escapeHtml(match.query)}</b> names ${match.coins.length} coins. Send one of:\n${escapeHtml(choices)}` };
+    return { text: `<b>${escapeHtml(echoed(match.query))}</b> names ${match.coins.length} coins. Send one of:\n${escapeHtml(choices)}` };
   }
   if (match.kind === "unknown") return { text: unknownCoinText(match.query, match.suggestion) };
   return answer(match.coin, replyContext(snapshot));
@@ -135,8 +135,6 @@ async function inlineResults(query: string): Promise<InlineQueryResultArticle[]>
 }
 
 export function registerAnswers(bot: Bot<Context>): void {
-  // Every update after /start (commands, buttons, inline queries) spends its chat's budget first.
-  bot.use(limitChat);
   bot.command("help", sendHelp);
   bot.command("compare", async (ctx) => {
     const args = parseCompareArgs(ctx.match);

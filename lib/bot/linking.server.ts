@@ -6,7 +6,7 @@ import type { Bot, Context } from "grammy";
 import { listAlertRules } from "@/lib/alerts/rules.server";
 import { getSiteUrl } from "@/lib/config/site";
 import { getDb } from "@/lib/db/get-db.server";
-import type { AlertRuleView } from "@/lib/alerts/schemas";
+import { alertsListText } from "./alerts-reply";
 import { consumeLinkToken, linkChat, linkedUserOf, unlinkTelegram } from "../telegram/link-tokens.server";
 
 /** A "Connect Telegram" token as it arrives in /start (Telegram allows A-Z a-z 0-9 _ - up to 64). */
@@ -50,13 +50,6 @@ export async function startLinking(ctx: Context, token: string): Promise<void> {
   );
 }
 
-const STATE_WORDS: Record<AlertRuleView["state"], string> = {
-  armed: "on",
-  waiting: "fired, waiting to re-arm",
-  paused: "paused",
-  coin_gone: "coin gone",
-};
-
 async function listAlerts(ctx: Context): Promise<void> {
   const chatId = privateChatId(ctx);
   const userId = chatId ? await linkedUserOf(getDb(), chatId) : null;
@@ -69,8 +62,7 @@ async function listAlerts(ctx: Context): Promise<void> {
     await ctx.reply(`You have no alerts yet. Add them at ${alertsPage()}.`);
     return;
   }
-  const lines = rules.map((rule) => `• ${rule.description} (${STATE_WORDS[rule.state]})`);
-  await ctx.reply([`Your alerts (${rules.length}):`, ...lines, `Change them at ${alertsPage()}.`].join("\n"));
+  await ctx.reply(alertsListText(rules, alertsPage()));
 }
 
 async function stop(ctx: Context): Promise<void> {

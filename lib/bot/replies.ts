@@ -33,6 +33,19 @@ export function escapeHtml(text: string): string {
 
 const bold = (text: string) => `<b>${escapeHtml(text)}</b>`;
 
+/**
+ * The most of what someone typed that a reply repeats, in characters: a coin's id or symbol is a
+ * few, a long name a few dozen. Without it, "/compare <2,000 characters> <2,000 characters>" was
+ * said back whole, over Telegram's 4,096.
+ */
+export const ECHO_MAX_CHARS = 64;
+
+/** A word the user typed, as a reply repeats it: cut to ECHO_MAX_CHARS with "…" (whole characters, not halves of a pair). */
+export function echoed(typed: string): string {
+  const chars = Array.from(typed);
+  return chars.length <= ECHO_MAX_CHARS ? typed : `${chars.slice(0, ECHO_MAX_CHARS).join("")}…`;
+}
+
 /** Telegram's limit on a button's callback_data, in bytes. */
 const MAX_CALLBACK_DATA = 64;
 
@@ -173,12 +186,12 @@ export function pickReply(query: string, choices: readonly Coin[], dataFor: (coi
     const data = dataFor(coin);
     return data ? [[{ text: `${coin.symbol}: ${coin.name} (${coin.chain})`, callback_data: data }]] : [];
   });
-  return { text: `${bold(query)} names ${choices.length} coins. Which one?`, keyboard: { inline_keyboard: rows } };
+  return { text: `${bold(echoed(query))} names ${choices.length} coins. Which one?`, keyboard: { inline_keyboard: rows } };
 }
 
 /** A word that names no coin, with the closest one when there is one. */
 export function unknownCoinText(query: string, suggestion: Pick<Coin, "symbol" | "name"> | null): string {
-  const said = `No coin called ${bold(query)} on PulseCompare.`;
+  const said = `No coin called ${bold(echoed(query))} on PulseCompare.`;
   return suggestion ? `${said} Did you mean ${bold(suggestion.symbol)} (${escapeHtml(suggestion.name)})?` : said;
 }
 

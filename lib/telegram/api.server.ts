@@ -5,12 +5,14 @@
 // honours a 429's retry_after when the wait is short; a longer one, a 5xx or a dropped connection
 // fails the call at once (its own backoff would hold a webhook request for 20 s): the webhook
 // answers 503 and Telegram sends the update again, and the alert outbox turns the error (and
-// parameters.retry_after) into its own retry time.
+// parameters.retry_after) into its own retry time. A third transformer keeps every message's text
+// under Telegram's 4,096 characters (message-limit.ts), so no send is refused as too long.
 import "server-only";
 import { autoRetry } from "@grammyjs/auto-retry";
 import { apiThrottler } from "@grammyjs/transformer-throttler";
 import { Api, type Transformer } from "grammy";
 import { telegramConfig } from "./config.server";
+import { MAX_MESSAGE_CHARS, fitMessageText } from "./message-limit";
 
 /** The longest retry_after waited in line; a longer one fails the call. */
 export const MAX_INLINE_RETRY_S = 5;
@@ -29,12 +31,30 @@ const GLOBAL_LIMIT = { reservoir: 30, reservoirRefreshAmount: 30, reservoirRefre
  */
 let throttler: Transformer | undefined;
 
-/** Installs the process's throttler and auto-retry on an Api (the bot's: lib/bot/bot.server.ts). */
+/** The methods whose `text` is a message's text, held to MAX_MESSAGE_CHARS. */
+const MESSAGE_TEXT_METHODS = new Set(["sendMessage", "editMessageText"]);
+
+/**
+ * Cuts a message's text that is over Telegram's limit (fitMessageText) before it is sent, and says
+ * so in the log (the method and the lengths: never the chat or the text), so the reply that grew
+ * too long can be found and shortened where it is made.
+ */
+const fitMessages: Transformer = (prev, method, payload, signal) => {
+  const params = payload as { text?: unknown; parse_mode?: unknown };
+  if (!MESSAGE_TEXT_METHODS.has(method) || typeof params.text !== "string" || params.text.length <= MAX_MESSAGE_CHARS) return prev(method, payload, signal);
+  const text = fitMessageText(params.text, params.parse_mode === "HTML");
+  console.warn(`[telegram] ${method}: a text of ${params.text.length} characters was cut to ${text.length} (Telegram's limit is ${MAX_MESSAGE_CHARS})`);
+  return prev(method, { ...payload, text } as typeof payload, signal);
+};
+
+/** Installs the process's throttler, auto-retry and the message-length guard on an Api (the bot's: lib/bot/bot.server.ts). */
 export function configureTelegramApi(api: Api): Api {
   // The last transformer installed runs first: auto-retry wraps the throttler, so each retry goes
   // back through the throttler and waits its turn too.
   api.config.use((throttler ??= apiThrottler({ global: GLOBAL_LIMIT })));
   api.config.use(autoRetry({ maxRetryAttempts: 2, maxDelaySeconds: MAX_INLINE_RETRY_S, rethrowInternalServerErrors: true, rethrowHttpErrors: true }));
+  // Outermost: a retry sends the text already cut.
+  api.config.use(fitMessages);
   return api;
 }
 
