@@ -10,6 +10,7 @@ import { Bot, type Context } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import { configureTelegramApi } from "../telegram/api.server";
 import { registerAnswers, sendHelp } from "./answers.server";
+import { limitChat } from "./chat-limit.server";
 import { telegramConfig, type TelegramConfig } from "../telegram/config.server";
 import { LINK_TOKEN_PATTERN, registerLinking, startLinking } from "./linking.server";
 import { registerListing, startListing } from "./listing.server";
@@ -51,6 +52,9 @@ export function createTelegramBot(config: TelegramConfig): Bot<BotContext> {
   const bot = new Bot<BotContext>(config.token, { client: { apiRoot: config.apiRoot }, botInfo: botInfoOf(config) });
   configureTelegramApi(bot.api);
 
+  // Every command, button press and inline query spends its chat's budget first, /start included
+  // (with a token it writes: the link).
+  bot.use(limitChat);
   // /start with a deep link's payload: "list" (the Contact dialog's Telegram Listing Bot), a
   // "Connect Telegram" token from /alerts, or nothing (someone opened the bot).
   bot.command("start", async (ctx) => {

@@ -14,6 +14,7 @@ import { paymentAddressOrThrow, publishedPlsPrice } from "@/lib/orders/quotes.se
 import { QUOTE_MINUTES } from "@/lib/orders/status";
 import { checkOrderToken } from "@/lib/orders/token-check.server";
 import { addressSchema } from "@/lib/listings/schemas";
+import { enforceRateLimit } from "@/lib/security/enforce-rate-limit.server";
 import { listingIntro, listOffer, listRefusal, listUsage, type PlsPriceNow } from "./listing-reply";
 
 const HTML = { parse_mode: "HTML", link_preview_options: { is_disabled: true } } as const;
@@ -41,6 +42,9 @@ export function registerListing(bot: Bot<Context>): void {
     const db = getDb();
     let answer;
     try {
+      // The check reads the chain: it spends the sender's quote budget and the site's total first
+      // ("telegram-list"), and past either is refused in the API's words, having read nothing.
+      await enforceRateLimit("telegram-list", { ip: "", chat: `user:${ctx.from?.id ?? ctx.chat.id}` });
       paymentAddressOrThrow();
       answer = await checkOrderToken(db, parsed.data);
     } catch (error) {

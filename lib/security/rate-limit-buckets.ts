@@ -17,7 +17,7 @@ export type RateLimitKey =
   | "ip-pair"
   /** One key for every request of the bucket, whoever sends it: a total for the whole site (per store). */
   | "total"
-  /** A Telegram chat (or, for inline queries, the user typing): "chat:<id>", "user:<id>". */
+  /** A Telegram chat or user: "chat:<id>" (a group), "user:<id>" (a private chat, the user typing an inline query, the user sending /list). */
   | "chat";
 
 export type RateLimitRule = {
@@ -32,6 +32,9 @@ export type RateLimitBucketSpec = {
   guards: string;
   rules: readonly RateLimitRule[];
 };
+
+/** One wallet's listing-form checks and quotes: "order-quote"'s per-wallet rule, and the Telegram user's /list (same numbers). */
+const QUOTES_PER_BUYER = { points: 10, durationSeconds: 600 } as const;
 
 export const RATE_LIMIT_BUCKETS = {
   // POST /api/auth/nonce. Each nonce is a database row (10 minutes' life), and issuing them is
@@ -108,7 +111,21 @@ export const RATE_LIMIT_BUCKETS = {
     guards: "listing and slot quotes (POST /api/orders)",
     rules: [
       { key: "ip", points: 20, durationSeconds: 600 },
-      { key: "address", points: 10, durationSeconds: 600 },
+      { key: "address", ...QUOTES_PER_BUYER },
+    ],
+  },
+  // The Telegram Listing Bot's /list 0x… (lib/bot/listing.server.ts): the listing form's token
+  // check, which reads the chain (the token's contract, its pools in each PulseX factory: 7 RPC
+  // requests, one a multicall of ~56 reads) on the RPC the market pass depends on, with no
+  // sign-in. Each Telegram user gets a buyer's budget, the API's per-wallet one (10 in 10
+  // minutes). Telegram accounts are as free as wallets, so all of /list together also stops at 20
+  // a minute: at most ~140 RPC requests a minute (2.3 a second, about what sign-in's
+  // contract-wallet checks may cost), while buyers really send a few a day.
+  "telegram-list": {
+    guards: "the Telegram Listing Bot's token checks (/list 0x…), per Telegram user and in total",
+    rules: [
+      { key: "chat", ...QUOTES_PER_BUYER },
+      { key: "total", points: 20, durationSeconds: 60 },
     ],
   },
   // The bot's answers (lib/bot/answers.server.ts): commands, inline queries and button presses,

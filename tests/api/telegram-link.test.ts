@@ -9,7 +9,9 @@ import { telegramConnectSchema, telegramLinkSchema, TELEGRAM_LINK_TTL_MS } from 
 import { JSON_WRITE, SAME_SITE, errorOf, signIn, type SignedIn } from "../helpers/account-session";
 import { setEnvVars } from "../helpers/env-vars";
 import { call } from "../helpers/request";
-import { TEST_BOT_TOKEN, TEST_BOT_USERNAME, TEST_WEBHOOK_SECRET, messageUpdate, startTelegramApi, type TelegramApiServer } from "../helpers/telegram-api";
+import { SLOW_DOWN_TEXT } from "@/lib/bot/replies";
+import { RATE_LIMIT_BUCKETS } from "@/lib/security/rate-limit-buckets";
+import { TEST_BOT_TOKEN, TEST_BOT_USERNAME, TEST_WEBHOOK_SECRET, inlineQueryUpdate, messageUpdate, startTelegramApi, type TelegramApiServer } from "../helpers/telegram-api";
 import { useTestDatabase } from "../helpers/test-database";
 import { useAuthEnvironment } from "../helpers/wallet-session";
 
@@ -148,6 +150,31 @@ test("/start <token> in a group is refused and leaves the token unused for the p
   const group = -(newChat());
   expect(await say(`/start@${TEST_BOT_USERNAME} ${token}`, { id: group, type: "supergroup" })).toBe(`Alerts come to a private chat with me: open @${TEST_BOT_USERNAME} and press Start there.`);
   expect(await linkRow(user.userId)).toBeNull();
+  expect(await say(`/start ${token}`, { id: newChat() })).toMatch(/^Linked/);
+});
+
+test("/start spends the chat's budget: past it, one 'slow down', then silence, and a token is not used", async () => {
+  const user = await signIn();
+  const token = await tokenFor(user);
+  const chat = newChat();
+  // A private chat is its user: the user's inline queries spend the same 20 a minute (fast: no chat to throttle).
+  const budget = RATE_LIMIT_BUCKETS["telegram-chat"].rules[0].points;
+  expect(budget).toBe(20);
+  for (let i = 0; i < budget; i++) {
+    await call(webhook.POST, "/api/telegram", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": TEST_WEBHOOK_SECRET },
+      body: JSON.stringify(inlineQueryUpdate(++updateIds, "hex eth", { id: chat })),
+    });
+  }
+  expect(api.callsOf("answerInlineQuery")).toHaveLength(budget);
+
+  expect(await say(`/start ${token}`, { id: chat })).toBe(SLOW_DOWN_TEXT);
+  expect(await say("/start", { id: chat })).toBe(SLOW_DOWN_TEXT);
+  expect(api.messagesTo(chat)).toHaveLength(1);
+  expect(await linkRow(user.userId)).toBeNull();
+  expect(await db().telegramLinkToken.findUniqueOrThrow({ where: { tokenHash: hashLinkToken(token) } })).toMatchObject({ usedAt: null });
+  // Another chat is answered, and the token still works there.
   expect(await say(`/start ${token}`, { id: newChat() })).toMatch(/^Linked/);
 });
 

@@ -6,7 +6,9 @@ import type { Address } from "viem";
 import * as webhook from "@/app/api/telegram/route";
 import * as orderToken from "@/app/api/orders/token/route";
 import { wholePlsFor } from "@/lib/orders/amount";
+import { RATE_LIMIT_BUCKETS } from "@/lib/security/rate-limit-buckets";
 import type { LocalChain } from "../chain/local-chain";
+import { startRpcProxy } from "../chain/rpc-proxy";
 import { deployOrderTokens, startOrderChain } from "../helpers/paying-buyers";
 import { errorOf, signIn } from "../helpers/account-session";
 import { setEnvVars } from "../helpers/env-vars";
@@ -67,11 +69,11 @@ let nextUpdate = 7000;
 /** The last sendMessage's parameters. */
 let lastParams: Record<string, unknown> = {};
 /** Posts `text` to the webhook as Telegram would, and returns the one message the bot sent back. */
-async function send(text: string, chat: { id: number; type?: "private" | "supergroup"; title?: string } = PRIVATE): Promise<SentMessage> {
+async function send(text: string, chat: { id: number; type?: "private" | "supergroup"; title?: string } = PRIVATE, from = { id: 9001 }): Promise<SentMessage> {
   const res = await call(webhook.POST, "/api/telegram", {
     method: "POST",
     headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": TEST_WEBHOOK_SECRET },
-    body: JSON.stringify(messageUpdate(++nextUpdate, text, chat, { id: 9001 })),
+    body: JSON.stringify(messageUpdate(++nextUpdate, text, chat, from)),
   });
   expect(res.status).toBe(200);
   const sent = api.messagesTo(chat.id);
@@ -180,6 +182,56 @@ test("a PLS price too old to quote: USD prices, and the PLS amounts said to be u
   expect(message.text).not.toMatch(/\d PLS\b/);
   expect(message.text).toContain("PLS amounts are unavailable right now");
   expect(button(message)).toEqual([{ text: "Order on PulseCompare", url: `${SITE}/get-listed/apply?token=${doggo}` }]);
+});
+
+describe("/list spends a quote budget: the API's per-wallet numbers per Telegram user, and a total for the site", () => {
+  const [perUser, total] = RATE_LIMIT_BUCKETS["telegram-list"].rules;
+  const perWallet = RATE_LIMIT_BUCKETS["order-quote"].rules.find((rule) => rule.key === "address")!;
+
+  test("the numbers: 10 in 10 minutes per user (as a wallet's quotes), 20 a minute in all", () => {
+    expect([perUser, total]).toEqual([
+      { key: "chat", points: perWallet.points, durationSeconds: perWallet.durationSeconds },
+      { key: "total", points: 20, durationSeconds: 60 },
+    ]);
+    expect(perWallet).toEqual({ key: "address", points: 10, durationSeconds: 600 });
+  });
+
+  test("past a user's budget, in any chat: the API's words, and nothing is read from the chain; another user is answered", async () => {
+    // The API's refusal once a wallet's budget is spent, for the wording.
+    const buyer = await signIn();
+    for (let i = 0; i < perWallet.points; i++) await buyer.browser.request(orderToken.GET, `/api/orders/token?address=${EOA}`);
+    const apiRefusal = errorOf(await buyer.browser.request(orderToken.GET, `/api/orders/token?address=${EOA}`));
+    expect(apiRefusal).toEqual({ code: "rate_limited", message: "Too many requests. Try again in 600 s." });
+
+    // One Telegram user's checks, from groups each with its own chat budget: the user's budget is one.
+    const user = { id: 9400 };
+    for (let i = 0; i < perUser.points; i++) {
+      expect((await send(`/list@${TEST_BOT_USERNAME} ${EOA}`, { id: -9400 - i, type: "supergroup" }, user)).text).not.toMatch(/Too many requests/);
+    }
+    const proxy = await startRpcProxy(chain.rpcUrl);
+    const restore = setEnvVars({ PULSECHAIN_RPC_URL: proxy.url });
+    try {
+      for (const chat of [{ id: user.id }, { id: -9499, type: "supergroup" as const }]) {
+        const refused = await send(`/list@${TEST_BOT_USERNAME} ${doggo}`, chat, user);
+        expect(refused.text).toMatch(/^Too many requests\. Try again in \d+ s\.$/);
+        expect(refused.text.replace(/\d+ s/, "600 s")).toBe(apiRefusal.message);
+        expect(button(refused)).toBeUndefined();
+      }
+      expect(proxy.requests).toEqual([]);
+      // Another user still gets the check, through the same node.
+      expect((await send(`/list ${doggo}`, { id: 9401 }, { id: 9401 })).text).toContain("<b>Doggo Inu (DOGGO)</b>");
+      expect(proxy.requests.length).toBeGreaterThan(0);
+    } finally {
+      restore();
+      await proxy.stop();
+    }
+  });
+
+  test("a malformed address spends nothing: it reads nothing either", async () => {
+    const user = { id: 9500 };
+    for (let i = 0; i < perUser.points + 2; i++) expect((await send("/list 0x123", { id: -9500 - i, type: "supergroup" }, user)).text).toMatch(/^Enter a contract address/);
+    expect((await send(`/list ${EOA}`, { id: -9599, type: "supergroup" }, user)).text).not.toMatch(/Too many requests/);
+  });
 });
 
 test("/start list (the Contact dialog's link): what the Listing Bot does and how to use /list", async () => {

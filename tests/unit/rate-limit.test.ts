@@ -67,6 +67,20 @@ test("contract-wallet checks count per wallet, per IP and in total: 5 on one wal
   expect(everyone).toEqual([...Array(49).fill(true), false]);
 });
 
+test("telegram-list: 10 token checks per Telegram user in 10 minutes, 20 a minute from everyone", async () => {
+  const list = (user: number) => limiter.consume("telegram-list", { ip: "", chat: `user:${user}` });
+  expect(await spend(11, () => list(1))).toEqual([...Array(10).fill(true), false]);
+  expect(await list(1)).toEqual({ allowed: false, retryAfterSeconds: 600 });
+  // 10 so far: the 21st of the minute is refused, whoever sends it; refusals spent nothing.
+  expect(await spend(11, (i) => list(100 + i))).toEqual([...Array(10).fill(true), false]);
+  jest.advanceTimersByTime(60_000);
+  expect(await list(200)).toEqual({ allowed: true });
+  // The first user's window is 10 minutes, not the total's minute.
+  expect((await list(1)).allowed).toBe(false);
+  jest.advanceTimersByTime(540_000);
+  expect(await list(1)).toEqual({ allowed: true });
+});
+
 test("the wallet address is counted whatever its case", async () => {
   await spend(5, (i) => limiter.consume("contract-wallet-check", { ip: `192.0.2.${10 + i}`, address: WALLET }));
   expect((await limiter.consume("contract-wallet-check", { ip: "192.0.2.19", address: WALLET.toLowerCase() })).allowed).toBe(false);
