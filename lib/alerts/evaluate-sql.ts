@@ -4,6 +4,7 @@
 // for each row SQLite seeks to the rule's coin, kind, pair, state and side and reads only the
 // rules whose level (or re-arm point) the value has passed. No statement reads a rule that is not
 // past its level, whatever the number of rules.
+import { REARM_MARGIN } from "./limits";
 
 /** One value to compare with the levels of a coin's (or pair's) rules of one kind. */
 export type ValueRow = { coinId: string; kind: string; otherCoinId: string | null; value: number };
@@ -70,5 +71,27 @@ export function rearmSql(rows: readonly ValueRow[], pair: boolean): Sql {
       UNION ALL SELECT r."id" ${joinOn(pair, 0, "'below'")} AND r."rearmAt" <= v."value"
       UNION ALL SELECT r."id" ${joinOn(pair, 0, "NULL")} AND r."rearmAt" >= v."value")`,
     params: cte.params,
+  };
+}
+
+/**
+ * Arms the pair rules that were waiting for their target (made, or resumed, while A or B had no
+ * market cap, or B no high: no side, not armed, no re-arm level) now that the pair has a value,
+ * as a new rule is armed (lib/alerts/arm-rule.ts sideOf, armingOf): "above" while the value is
+ * under the multiple, else "below", armed unless at the multiple exactly. The pass runs it after
+ * its read of the crossed rules, so a rule armed here fires only on a later crossing. Paused ones
+ * too: a rule resumed later keeps the side it took here.
+ */
+export function armWaitingSql(rows: readonly ValueRow[]): Sql {
+  const cte = values(rows);
+  const below = `w."value" >= "AlertRule"."level"`;
+  return {
+    sql: `${cte.sql} UPDATE "AlertRule" SET
+      "direction" = CASE WHEN ${below} THEN 'below' ELSE 'above' END,
+      "armed" = CASE WHEN w."value" = "AlertRule"."level" THEN 0 ELSE 1 END,
+      "rearmAt" = "AlertRule"."level" * CASE WHEN ${below} THEN ? ELSE ? END
+      FROM (SELECT r."id" AS "id", v."value" AS "value" ${joinOn(true, 0, "NULL")} AND r."rearmAt" IS NULL) AS w
+      WHERE "AlertRule"."id" = w."id"`,
+    params: [...cte.params, 1 + REARM_MARGIN, 1 - REARM_MARGIN],
   };
 }

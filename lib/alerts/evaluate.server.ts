@@ -16,7 +16,7 @@ import type { PrismaClient } from "@/lib/db/create-client";
 import { sqlDateTime } from "@/lib/db/sql-datetime";
 import { chunk } from "@/lib/shared/in-batches";
 import type { AlertDirection, AlertKind } from "@/lib/alerts/schemas";
-import { crossedRulesSql, jsonRows, rearmSql, VALUE_ROWS_PER_STATEMENT, type ValueRow } from "./evaluate-sql";
+import { armWaitingSql, crossedRulesSql, jsonRows, rearmSql, VALUE_ROWS_PER_STATEMENT, type ValueRow } from "./evaluate-sql";
 import {
   coinValue,
   pairValue,
@@ -94,17 +94,30 @@ const toCandidate = (row: CandidateRow): Candidate => ({
   lastFiredAt: row.lastFiredAt === null ? null : new Date(row.lastFiredAt),
 });
 
-async function searchByRange(db: PrismaClient, rows: readonly ValueRow[], pair: boolean): Promise<{ candidates: Candidate[]; rearmed: number }> {
+/**
+ * The rules each value has carried past their level, then the re-arms, and for pairs the rules that waited for their target, armed after the read: a rule
+ * armed by this pass fires only on a later one.
+ */
+async function searchByRange(
+  db: PrismaClient,
+  rows: readonly ValueRow[],
+  pair: boolean,
+): Promise<{ candidates: Candidate[]; rearmed: number; armedWaiting: number }> {
   const candidates: Candidate[] = [];
   let rearmed = 0;
+  let armedWaiting = 0;
   for (const piece of chunk(rows, VALUE_ROWS_PER_STATEMENT)) {
     const crossed = crossedRulesSql(piece, pair);
     const found = await db.$queryRawUnsafe<CandidateRow[]>(crossed.sql, ...crossed.params);
     candidates.push(...found.map(toCandidate));
     const rearm = rearmSql(piece, pair);
     rearmed += await db.$executeRawUnsafe(rearm.sql, ...rearm.params);
+    if (pair) {
+      const arm = armWaitingSql(piece);
+      armedWaiting += await db.$executeRawUnsafe(arm.sql, ...arm.params);
+    }
   }
-  return { candidates, rearmed };
+  return { candidates, rearmed, armedWaiting };
 }
 
 /** Firings already sent (not suppressed) per user over the last 24 h, for the daily cap. */
@@ -191,7 +204,7 @@ async function writeFirings(db: PrismaClient, batch: readonly PlannedFiring[], n
 export async function evaluateAlerts(db: PrismaClient, changedIds: readonly string[], options: { now?: Date } = {}): Promise<AlertEvaluation> {
   const started = performance.now();
   const now = options.now ?? new Date();
-  const summary: AlertEvaluation = { rulesChecked: 0, fired: 0, suppressed: 0, rearmed: 0, deliveries: 0, ms: 0, phasesMs: { read: 0, search: 0, write: 0 } };
+  const summary: AlertEvaluation = { rulesChecked: 0, fired: 0, suppressed: 0, rearmed: 0, armedWaiting: 0, deliveries: 0, ms: 0, phasesMs: { read: 0, search: 0, write: 0 } };
   const phase = (name: keyof AlertEvaluation["phasesMs"], from: number) => (summary.phasesMs[name] = Math.round(performance.now() - from));
   if (changedIds.length === 0) return summary;
 
@@ -230,7 +243,8 @@ export async function evaluateAlerts(db: PrismaClient, changedIds: readonly stri
   const pair = await searchByRange(db, pairRows, true);
   const candidates = [...single.candidates, ...pair.candidates];
   summary.rearmed = single.rearmed + pair.rearmed;
-  summary.rulesChecked = candidates.length + summary.rearmed;
+  summary.armedWaiting = pair.armedWaiting;
+  summary.rulesChecked = candidates.length + summary.rearmed + summary.armedWaiting;
   phase("search", searchStarted);
 
   // 5. Plan (cooldowns, the daily cap, the words) and write each firing once.

@@ -53,6 +53,7 @@ export async function startLinking(ctx: Context, token: string): Promise<void> {
 const STATE_WORDS: Record<AlertRuleView["state"], string> = {
   armed: "on",
   waiting: "fired, waiting to re-arm",
+  waiting_for_market_cap: "waiting for a market cap",
   paused: "paused",
   coin_gone: "coin gone",
 };
