@@ -2,7 +2,8 @@
 // coins the pass published, their fresh figures; the rules past their level found by range
 // (evaluate-sql.ts); the re-arms; and each firing written exactly once with its delivery outbox.
 // Costs follow the changed coins and the firings: no statement reads rules that are not past
-// their level (pair discovery aside: it reads the index entries of the changed coins' pair rules).
+// their level, nor those past it in their cooldown (pair discovery aside: it reads the index
+// entries of the changed coins' pair rules).
 //
 // Exactly once: a firing is written only by the statement that moves its rule from the crossing
 // it was read at to the next (UPDATE … WHERE armed AND crossing = expected), in the same
@@ -95,19 +96,21 @@ const toCandidate = (row: CandidateRow): Candidate => ({
 });
 
 /**
- * The rules each value has carried past their level, then the re-arms, and for pairs the rules that waited for their target, armed after the read: a rule
+ * The rules each value has carried past their level (cooling ones left out by the read), then the
+ * re-arms, and for pairs the rules that waited for their target, armed after the read: a rule
  * armed by this pass fires only on a later one.
  */
 async function searchByRange(
   db: PrismaClient,
   rows: readonly ValueRow[],
   pair: boolean,
+  now: Date,
 ): Promise<{ candidates: Candidate[]; rearmed: number; armedWaiting: number }> {
   const candidates: Candidate[] = [];
   let rearmed = 0;
   let armedWaiting = 0;
   for (const piece of chunk(rows, VALUE_ROWS_PER_STATEMENT)) {
-    const crossed = crossedRulesSql(piece, pair);
+    const crossed = crossedRulesSql(piece, pair, now);
     const found = await db.$queryRawUnsafe<CandidateRow[]>(crossed.sql, ...crossed.params);
     candidates.push(...found.map(toCandidate));
     const rearm = rearmSql(piece, pair);
@@ -239,8 +242,8 @@ export async function evaluateAlerts(db: PrismaClient, changedIds: readonly stri
 
   // 4. The rules past their level, and the re-arms, by range.
   const searchStarted = performance.now();
-  const single = await searchByRange(db, singleRows, false);
-  const pair = await searchByRange(db, pairRows, true);
+  const single = await searchByRange(db, singleRows, false, now);
+  const pair = await searchByRange(db, pairRows, true, now);
   const candidates = [...single.candidates, ...pair.candidates];
   summary.rearmed = single.rearmed + pair.rearmed;
   summary.armedWaiting = pair.armedWaiting;

@@ -27,7 +27,11 @@ export type CoinFigures = {
 
 /** What an evaluation did, for the pass's report and the worker's record. */
 export type AlertEvaluation = {
-  /** Rules read past their level (the candidates), the rules re-armed and those armed once their target had a value: what the pass touched. */
+  /**
+   * Rules read past their level and out of their cooldown (the candidates), plus the rules
+   * re-armed and those armed once their target had a value: what the pass touched. A rule in its
+   * cooldown is not read (lib/alerts/evaluate-sql.ts crossedRulesSql), so not counted.
+   */
   rulesChecked: number;
   /** Firings written and handed to the outbox. */
   fired: number;
@@ -134,7 +138,11 @@ export function cooldownMs(kind: AlertKind): number {
   return kind === "new_ath" || kind === "move_24h" ? DAILY_RULE_COOLDOWN_MS : RULE_COOLDOWN_MS;
 }
 
-/** A rule that fired less than its cooldown ago waits (it stays armed and fires after it, if still past). */
+/**
+ * A rule that fired less than its cooldown ago waits (it stays armed and fires after it, if still
+ * past). The pass's read already leaves these out (evaluate-sql.ts); checked again here as the
+ * level is.
+ */
 export function coolingDown(rule: Pick<Candidate, "kind" | "lastFiredAt">, now: Date): boolean {
   return rule.lastFiredAt !== null && now.getTime() - rule.lastFiredAt.getTime() < cooldownMs(rule.kind);
 }

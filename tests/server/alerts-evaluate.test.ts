@@ -5,7 +5,7 @@
 // low-liquidity and stale figures fire nothing; paused and gone-coin rules fire nothing; two
 // workers, a retried pass and two evaluators at once write one firing; the daily cap; a reach
 // rule made while B has no market cap waits and fires only on a later crossing; and the rules
-// read follow the crossed ones, not all rules.
+// read follow the crossed ones, not all rules, nor those in their cooldown.
 import { evaluateAlerts } from "@/lib/alerts/evaluate.server";
 import { armWaitingSql, crossedRulesSql, rearmSql } from "@/lib/alerts/evaluate-sql";
 import { DAILY_FIRING_CAP } from "@/lib/alerts/limits";
@@ -279,6 +279,19 @@ test(`a user's firings past ${DAILY_FIRING_CAP} in 24 h are kept as suppressed a
   expect(firings.filter((f) => f.suppressed === null).every((f) => f.deliveries.length === 1)).toBe(true);
 });
 
+test("a 24h-move rule in its day's cooldown is not among the rules a pass reads, though its move stays past the level; after the day it is read and fires again", async () => {
+  const { id } = await rule({ kind: "move_24h", coinId: "spark", level: 10, direction: null });
+  const at = (change: number, options?: { advanceMs?: number }) => pass({ spark: { ...quote(1 + change / 100, 1e9 + change * 1e6), change24h: change } }, options);
+  expect(alertsOf(await at(2))).toMatchObject({ rulesChecked: 0, fired: 0 });
+  expect(alertsOf(await at(20))).toMatchObject({ rulesChecked: 1, fired: 1 });
+  // 20% and more all day: each pass within the day reads no rule (none can fire).
+  for (let i = 0; i < 3; i++) expect(alertsOf(await at(25))).toMatchObject({ rulesChecked: 0, fired: 0 });
+  expect(await db().alertRule.findUniqueOrThrow({ where: { id } })).toMatchObject({ armed: true, crossing: 1 });
+  const fired = alertsOf(await at(-30, { advanceMs: 24 * 60 * 60_000 }));
+  expect(fired).toMatchObject({ rulesChecked: 1, fired: 1 });
+  expect(await firingsOf(id)).toHaveLength(2);
+});
+
 describe("cost", () => {
   const sample = [{ coinId: "hex", kind: "price", otherCoinId: null, value: 1 }];
   const pairSample = [{ coinId: "plsx", kind: "reach", otherCoinId: "hex", value: 1 }];
@@ -287,7 +300,8 @@ describe("cost", () => {
     // A client of its own: libSQL leaves an explained UPDATE's statement open on its connection.
     const explainer = createPrismaClient({ url: process.env.DATABASE_URL! });
     try {
-      for (const { sql, params } of [crossedRulesSql(sample, false), rearmSql(sample, false), crossedRulesSql(pairSample, true), rearmSql(pairSample, true), armWaitingSql(pairSample)]) {
+      const now = new Date();
+      for (const { sql, params } of [crossedRulesSql(sample, false, now), rearmSql(sample, false), crossedRulesSql(pairSample, true, now), rearmSql(pairSample, true), armWaitingSql(pairSample)]) {
         const plan = await explainer.$queryRawUnsafe<{ detail: string }[]>(`EXPLAIN QUERY PLAN ${sql}`, ...params);
         const onRules = plan.map((row) => row.detail).filter((detail) => /AlertRule|\br\b/.test(detail));
         expect(onRules.length).toBeGreaterThan(0);
