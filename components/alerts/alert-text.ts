@@ -19,6 +19,8 @@ export function ruleStateText(rule: AlertRuleView): string {
     case "waiting":
       // Fired, and fires again only once the value has gone back past the level by the margin.
       return `${rule.lastFiredAt ? `Fired ${formatUtcTime(rule.lastFiredAt)}` : "Fired"}; fires again once the value has moved back past the level`;
+    case "waiting_for_market_cap":
+      return waitingForText(rule);
     case "paused":
       return "Sends nothing until you resume it";
     case "coin_gone": {
@@ -27,6 +29,22 @@ export function ruleStateText(rule: AlertRuleView): string {
       return `${names} ${gone.length > 1 ? "were" : "was"} removed from the site: this alert no longer fires`;
     }
   }
+}
+
+/**
+ * A reach rule made while a coin had no market cap: "Waiting for HEX's market cap: sets itself
+ * against it the first time HEX has one, and fires only on a crossing after that".
+ */
+function waitingForText(rule: AlertRuleView): string {
+  const figures = rule.waitingFor.flatMap((id) => {
+    if (rule.otherCoin?.id === id) return [`${rule.otherCoin.symbol}'s ${rule.kind === "reach_ath" ? "all-time-high market cap" : "market cap"}`];
+    if (rule.coin.id === id) return [`${rule.coin.symbol}'s market cap`];
+    return [];
+  });
+  // Both have one now: the next market pass that publishes either sets it.
+  if (figures.length === 0) return "Sets itself at the next market update; fires only on a crossing after that";
+  const owners = rule.waitingFor.map((id) => (rule.otherCoin?.id === id ? rule.otherCoin.symbol : rule.coin.symbol));
+  return `Waiting for ${figures.join(" and ")}: sets itself the first time ${owners.join(" and ")} ${owners.length > 1 ? "have" : "has"} one, and fires only on a crossing after that`;
 }
 
 type Delivery = AlertFiringView["deliveries"][number];

@@ -15,6 +15,7 @@ import { SectionError, SectionSpinner } from "./section-states";
 const STATE_BADGE: Record<AlertRuleView["state"], { label: string; variant: "success" | "muted" | "warning" | "outline" }> = {
   armed: { label: "Armed", variant: "success" },
   waiting: { label: "Waiting to re-arm", variant: "outline" },
+  waiting_for_market_cap: { label: "Waiting for a market cap", variant: "outline" },
   paused: { label: "Paused", variant: "muted" },
   coin_gone: { label: "Coin gone", variant: "warning" },
 };

@@ -2,7 +2,8 @@
 // coins the pass published, their fresh figures; the rules past their level found by range
 // (evaluate-sql.ts); the re-arms; and each firing written exactly once with its delivery outbox.
 // Costs follow the changed coins and the firings: no statement reads rules that are not past
-// their level (pair discovery aside: it reads the index entries of the changed coins' pair rules).
+// their level, nor those past it in their cooldown (pair discovery aside: it reads the index
+// entries of the changed coins' pair rules).
 //
 // Exactly once: a firing is written only by the statement that moves its rule from the crossing
 // it was read at to the next (UPDATE … WHERE armed AND crossing = expected), in the same
@@ -16,7 +17,7 @@ import type { PrismaClient } from "@/lib/db/create-client";
 import { sqlDateTime } from "@/lib/db/sql-datetime";
 import { chunk } from "@/lib/shared/in-batches";
 import type { AlertDirection, AlertKind } from "@/lib/alerts/schemas";
-import { crossedRulesSql, jsonRows, rearmSql, VALUE_ROWS_PER_STATEMENT, type ValueRow } from "./evaluate-sql";
+import { armWaitingSql, crossedRulesSql, jsonRows, rearmSql, VALUE_ROWS_PER_STATEMENT, type ValueRow } from "./evaluate-sql";
 import {
   coinValue,
   pairValue,
@@ -94,17 +95,32 @@ const toCandidate = (row: CandidateRow): Candidate => ({
   lastFiredAt: row.lastFiredAt === null ? null : new Date(row.lastFiredAt),
 });
 
-async function searchByRange(db: PrismaClient, rows: readonly ValueRow[], pair: boolean): Promise<{ candidates: Candidate[]; rearmed: number }> {
+/**
+ * The rules each value has carried past their level (cooling ones left out by the read), then the
+ * re-arms, and for pairs the rules that waited for their target, armed after the read: a rule
+ * armed by this pass fires only on a later one.
+ */
+async function searchByRange(
+  db: PrismaClient,
+  rows: readonly ValueRow[],
+  pair: boolean,
+  now: Date,
+): Promise<{ candidates: Candidate[]; rearmed: number; armedWaiting: number }> {
   const candidates: Candidate[] = [];
   let rearmed = 0;
+  let armedWaiting = 0;
   for (const piece of chunk(rows, VALUE_ROWS_PER_STATEMENT)) {
-    const crossed = crossedRulesSql(piece, pair);
+    const crossed = crossedRulesSql(piece, pair, now);
     const found = await db.$queryRawUnsafe<CandidateRow[]>(crossed.sql, ...crossed.params);
     candidates.push(...found.map(toCandidate));
     const rearm = rearmSql(piece, pair);
     rearmed += await db.$executeRawUnsafe(rearm.sql, ...rearm.params);
+    if (pair) {
+      const arm = armWaitingSql(piece);
+      armedWaiting += await db.$executeRawUnsafe(arm.sql, ...arm.params);
+    }
   }
-  return { candidates, rearmed };
+  return { candidates, rearmed, armedWaiting };
 }
 
 /** Firings already sent (not suppressed) per user over the last 24 h, for the daily cap. */
@@ -191,7 +207,7 @@ async function writeFirings(db: PrismaClient, batch: readonly PlannedFiring[], n
 export async function evaluateAlerts(db: PrismaClient, changedIds: readonly string[], options: { now?: Date } = {}): Promise<AlertEvaluation> {
   const started = performance.now();
   const now = options.now ?? new Date();
-  const summary: AlertEvaluation = { rulesChecked: 0, fired: 0, suppressed: 0, rearmed: 0, deliveries: 0, ms: 0, phasesMs: { read: 0, search: 0, write: 0 } };
+  const summary: AlertEvaluation = { rulesChecked: 0, fired: 0, suppressed: 0, rearmed: 0, armedWaiting: 0, deliveries: 0, ms: 0, phasesMs: { read: 0, search: 0, write: 0 } };
   const phase = (name: keyof AlertEvaluation["phasesMs"], from: number) => (summary.phasesMs[name] = Math.round(performance.now() - from));
   if (changedIds.length === 0) return summary;
 
@@ -226,11 +242,12 @@ export async function evaluateAlerts(db: PrismaClient, changedIds: readonly stri
 
   // 4. The rules past their level, and the re-arms, by range.
   const searchStarted = performance.now();
-  const single = await searchByRange(db, singleRows, false);
-  const pair = await searchByRange(db, pairRows, true);
+  const single = await searchByRange(db, singleRows, false, now);
+  const pair = await searchByRange(db, pairRows, true, now);
   const candidates = [...single.candidates, ...pair.candidates];
   summary.rearmed = single.rearmed + pair.rearmed;
-  summary.rulesChecked = candidates.length + summary.rearmed;
+  summary.armedWaiting = pair.armedWaiting;
+  summary.rulesChecked = candidates.length + summary.rearmed + summary.armedWaiting;
   phase("search", searchStarted);
 
   // 5. Plan (cooldowns, the daily cap, the words) and write each firing once.

@@ -5,6 +5,7 @@
 import { staleBefore } from "../shared/freshness";
 import type { AlertDirection, AlertKind } from "./schemas";
 import { DAILY_FIRING_CAP, DAILY_RULE_COOLDOWN_MS, RULE_COOLDOWN_MS } from "./limits";
+import { pairRatio } from "./arm-rule";
 import { isPastLevel, rearmLevel } from "./rearm";
 import { firingMessage, firingUrl } from "./wording";
 
@@ -26,13 +27,19 @@ export type CoinFigures = {
 
 /** What an evaluation did, for the pass's report and the worker's record. */
 export type AlertEvaluation = {
-  /** Rules read past their level (the candidates) plus the rules re-armed: what the pass touched. */
+  /**
+   * Rules read past their level and out of their cooldown (the candidates), plus the rules
+   * re-armed and those armed once their target had a value: what the pass touched. A rule in its
+   * cooldown is not read (lib/alerts/evaluate-sql.ts crossedRulesSql), so not counted.
+   */
   rulesChecked: number;
   /** Firings written and handed to the outbox. */
   fired: number;
   /** Firings written over the user's daily cap (kept, sent nowhere). */
   suppressed: number;
   rearmed: number;
+  /** Reach rules that waited for their target (A or B had no market cap) and took their side this pass. */
+  armedWaiting: number;
   /** Outbox rows written (one per push subscription of each firing's user). */
   deliveries: number;
   ms: number;
@@ -79,11 +86,12 @@ export function coinValue(kind: (typeof SINGLE_COIN_KINDS)[number], coin: CoinFi
   }
 }
 
-/** A's market cap as a multiple of B's (reach) or of B's all-time-high market cap (reach_ath). */
+/**
+ * A's market cap as a multiple of B's (reach) or of B's all-time-high market cap (reach_ath); null
+ * while either has none. The figure a rule was set against when made (lib/alerts/arm-rule.ts).
+ */
 export function pairValue(kind: PairKind, a: CoinFigures, b: CoinFigures): number | null {
-  const target = kind === "reach" ? b.marketCap : b.athMarketCap;
-  if (target === null || !(target > 0) || !(a.marketCap > 0)) return null;
-  return a.marketCap / target;
+  return pairRatio(kind, a, b);
 }
 
 /** What the message shows: A's market cap (reach kinds), the price, the market cap, the new high, the signed 24h change. */
@@ -130,7 +138,11 @@ export function cooldownMs(kind: AlertKind): number {
   return kind === "new_ath" || kind === "move_24h" ? DAILY_RULE_COOLDOWN_MS : RULE_COOLDOWN_MS;
 }
 
-/** A rule that fired less than its cooldown ago waits (it stays armed and fires after it, if still past). */
+/**
+ * A rule that fired less than its cooldown ago waits (it stays armed and fires after it, if still
+ * past). The pass's read already leaves these out (evaluate-sql.ts); checked again here as the
+ * level is.
+ */
 export function coolingDown(rule: Pick<Candidate, "kind" | "lastFiredAt">, now: Date): boolean {
   return rule.lastFiredAt !== null && now.getTime() - rule.lastFiredAt.getTime() < cooldownMs(rule.kind);
 }

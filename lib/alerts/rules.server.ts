@@ -15,7 +15,8 @@ type CoinRow = CoinFigures & { id: string; symbol: string; name: string };
 async function liveNames(db: PrismaClient, rows: readonly AlertRuleRow[]): Promise<LiveCoinNames> {
   const ids = coinIdsOf(rows);
   if (ids.length === 0) return new Map();
-  const coins = await db.coin.findMany({ where: { id: { in: ids } }, select: { id: true, symbol: true, name: true } });
+  // The market caps too: a rule waiting for its target says which coin has none yet.
+  const coins = await db.coin.findMany({ where: { id: { in: ids } }, select: { id: true, symbol: true, name: true, marketCap: true, athMarketCap: true } });
   return new Map(coins.map((coin) => [coin.id, coin]));
 }
 
@@ -59,7 +60,7 @@ async function coinsOf(db: PrismaClient, body: CreateAlertBody): Promise<{ coin:
 export async function createAlertRule(db: PrismaClient, userId: number, body: CreateAlertBody): Promise<AlertRuleView> {
   const { coin, other } = await coinsOf(db, body);
   const settings = settingsOf(body, coin, other);
-  const { armed, rearmAt } = armingOf(settings, currentValue(body.kind, coin, other));
+  const { armed, rearmAt } = armingOf(settings, currentValue(body.kind, coin, other), body.kind);
   const inserted = await db.$queryRawUnsafe<{ id: number | bigint }[]>(
     `INSERT INTO "AlertRule" ("userId", "kind", "coinId", "otherCoinId", "coinSymbol", "coinName", "otherSymbol", "otherName",
        "direction", "level", "armed", "rearmAt", "paused", "createdAt")
@@ -98,7 +99,7 @@ export async function setAlertRulePaused(db: PrismaClient, userId: number, id: n
   const rule = await db.alertRule.findFirst({ where: { id, userId } });
   if (!rule) return null;
   if (rule.paused === paused) return viewOf(db, rule);
-  let data: { paused: boolean; armed?: boolean; rearmAt?: number | null; level?: number } = { paused };
+  let data: { paused: boolean; armed?: boolean; rearmAt?: number | null; level?: number; direction?: AlertDirection | null } = { paused };
   if (!paused) {
     const ids = rule.otherCoinId ? [rule.coinId, rule.otherCoinId] : [rule.coinId];
     const coins = await db.coin.findMany({ where: { id: { in: ids } }, select: FIGURES });

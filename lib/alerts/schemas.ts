@@ -52,9 +52,12 @@ export const alertCoinSchema = z.object({ id: coinIdSchema, symbol: z.string(), 
 
 /**
  * armed: the next crossing fires; waiting: it fired and waits for the value to go back past the
- * re-arm margin; paused: the user paused it; coin_gone: a coin it names was removed (it fires no more).
+ * re-arm margin; waiting_for_market_cap: a reach rule made while a coin had no market cap (B no
+ * high, for reach_ath), not armed until a pass sees both, then set against them as if new (it fires
+ * only on a crossing after that); paused: the user paused it; coin_gone: a coin it names was
+ * removed (it fires no more).
  */
-export const alertStateSchema = z.enum(["armed", "waiting", "paused", "coin_gone"]);
+export const alertStateSchema = z.enum(["armed", "waiting", "waiting_for_market_cap", "paused", "coin_gone"]);
 
 export const alertRuleSchema = z.object({
   id: z.number().int(),
@@ -67,6 +70,12 @@ export const alertRuleSchema = z.object({
   /** What it waits for, in a line: "PLSX reaches 50% of HEX's market cap". */
   description: z.string(),
   state: alertStateSchema,
+  /**
+   * In state waiting_for_market_cap, the ids of its coins with no market cap yet (for B of a
+   * reach_ath rule: no all-time-high market cap); empty otherwise, and once both have one (the
+   * next pass that publishes either arms it).
+   */
+  waitingFor: z.array(coinIdSchema),
   lastFiredAt: z.iso.datetime().nullable(),
   createdAt: z.iso.datetime(),
 });

@@ -403,7 +403,7 @@ export const endpoints = {
   // Alerts (issue 39): a signed-in user's rules, what fired, and the browsers that receive them.
   alerts: {
     method: "GET",
-    summary: "The user's alert rules, oldest first, each with its state (armed, waiting to re-arm, paused, coin gone).",
+    summary: "The user's alert rules, oldest first, each with its state (armed, waiting to re-arm, waiting for a market cap, paused, coin gone).",
     path: "/api/alerts",
     access: "user",
     cache: "private",

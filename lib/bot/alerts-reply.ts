@@ -8,6 +8,7 @@ import { MAX_MESSAGE_CHARS } from "@/lib/telegram/message-limit";
 const STATE_WORDS: Record<AlertRuleView["state"], string> = {
   armed: "on",
   waiting: "fired, waiting to re-arm",
+  waiting_for_market_cap: "waiting for a market cap",
   paused: "paused",
   coin_gone: "coin gone",
 };

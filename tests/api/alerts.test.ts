@@ -70,6 +70,7 @@ describe("creating each kind of rule", () => {
       level: 1,
       description: "ALPHA reaches BETA's market cap",
       state: "armed",
+      waitingFor: [],
       lastFiredAt: null,
       createdAt: expect.any(String),
     });
@@ -101,6 +102,37 @@ describe("creating each kind of rule", () => {
     // BETA's $4B is above ALPHA's $2B high: BETA reaches it by falling.
     const down = await created(user, { kind: "reach_ath", coinId: "beta", otherCoinId: "alpha" });
     expect(down).toMatchObject({ direction: "below", level: 1, state: "armed" });
+  });
+
+  test("A reaches B while B has no market cap: no side, not armed, shown waiting for B's market cap; resumed once B has one, it takes its side", async () => {
+    await db().coin.create({
+      data: { chain: "pulsechain", rank: 9_001, id: "gamma", symbol: "GAMMA", name: "Gamma", currentPrice: 0.5, marketCap: 0, contractAddress: "0x00000000000000000000000000000000006a3aa0" },
+    });
+    try {
+      const res = await create(user, { kind: "reach", coinId: "alpha", otherCoinId: "gamma" });
+      expect(res.status).toBe(201);
+      const rule = alertRuleSchema.parse(res.body);
+      expect(rule).toMatchObject({ direction: null, level: 1, state: "waiting_for_market_cap", waitingFor: ["gamma"], otherCoin: { symbol: "GAMMA" } });
+      expect(await stored(rule.id)).toMatchObject({ direction: null, armed: false, rearmAt: null });
+      // Not "below a target of 0": GAMMA's high is no target either, nor is ALPHA measured against nothing.
+      expect(await created(user, { kind: "reach_ath", coinId: "alpha", otherCoinId: "beta" })).toMatchObject({ state: "armed", waitingFor: [] });
+      expect(await created(user, { kind: "reach_ath", coinId: "beta", otherCoinId: "gamma" })).toMatchObject({ state: "waiting_for_market_cap", waitingFor: ["gamma"] });
+      expect(await created(user, { kind: "reach", coinId: "gamma", otherCoinId: "beta" })).toMatchObject({ state: "waiting_for_market_cap", waitingFor: ["gamma"] });
+      expect(alertRuleListSchema.parse((await get(user)).body).find((listed) => listed.id === rule.id)).toMatchObject({ state: "waiting_for_market_cap", waitingFor: ["gamma"] });
+
+      // Paused, then resumed while GAMMA still has none: it keeps waiting.
+      await patch(user, rule.id, { paused: true });
+      expect(alertRuleSchema.parse((await patch(user, rule.id, { paused: false })).body)).toMatchObject({ state: "waiting_for_market_cap" });
+      // GAMMA at $4B: listed with no coin to wait for (the next pass sets it); resumed, it takes its side as a new rule would.
+      await db().coin.update({ where: { id: "gamma" }, data: { marketCap: 4e9 } });
+      expect(alertRuleListSchema.parse((await get(user)).body).find((listed) => listed.id === rule.id)).toMatchObject({ state: "waiting_for_market_cap", waitingFor: [] });
+      await patch(user, rule.id, { paused: true });
+      expect(alertRuleSchema.parse((await patch(user, rule.id, { paused: false })).body)).toMatchObject({ state: "armed", direction: "above" });
+      expect(await stored(rule.id)).toMatchObject({ direction: "above", armed: true, rearmAt: 0.98 });
+    } finally {
+      await db().alertRule.deleteMany({ where: { OR: [{ coinId: "gamma" }, { otherCoinId: "gamma" }] } });
+      await db().coin.delete({ where: { id: "gamma" } });
+    }
   });
 
   test("price and market cap: the user's side and level, typed like the site's amounts", async () => {

@@ -16,6 +16,7 @@ export function alertRule(overrides: Partial<AlertRuleView> & Pick<AlertRuleView
     direction: null,
     level: 1,
     state: "armed",
+    waitingFor: [],
     lastFiredAt: null,
     createdAt: "2026-11-27T10:00:00.000Z",
     ...overrides,

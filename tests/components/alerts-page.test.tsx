@@ -19,6 +19,10 @@ const reach = alertRule({ id: 3, description: "HEX reaches BTC's market cap" });
 const waiting = alertRule({ id: 4, description: "HEX reaches 50% of BTC's market cap", level: 0.5, state: "waiting", lastFiredAt: "2026-11-27T18:05:00.000Z" });
 const paused = alertRule({ id: 5, kind: "price", coin: plsx, otherCoin: null, direction: "above", level: 0.0001, description: "PLSX price goes above $0.0001", state: "paused" });
 const gone = alertRule({ id: 6, kind: "new_ath", coin: { ...plsx, gone: true }, otherCoin: null, level: null, description: "PLSX makes a new all-time high", state: "coin_gone" });
+// Made while BTC had no market cap (B's id in waitingFor), and one whose coins both have one now.
+const noTarget = alertRule({ id: 9, description: "HEX reaches 2x BTC's market cap", level: 2, state: "waiting_for_market_cap", waitingFor: ["btc"] });
+const noHighs = alertRule({ id: 10, kind: "reach_ath", description: "HEX reaches BTC's all-time-high market cap", state: "waiting_for_market_cap", waitingFor: ["hex", "btc"] });
+const setNext = alertRule({ id: 11, description: "HEX reaches 3x BTC's market cap", level: 3, state: "waiting_for_market_cap", waitingFor: [] });
 
 const browsers = [
   { id: 7, label: "Chrome on Linux", createdAt: "2026-11-26T09:00:00.000Z" },
@@ -71,6 +75,18 @@ describe("the rules", () => {
     // A gone coin's rule can only be deleted.
     expect(within(rows[3]!).queryByRole("button", { name: /^Pause|^Resume/ })).toBeNull();
     expect(within(rows[3]!).getByRole("button", { name: "Delete alert: PLSX makes a new all-time high" })).toBeEnabled();
+  });
+
+  test("a reach rule made while a coin had no market cap says which coin's figure it waits for, by its symbol", async () => {
+    answerReads({ rules: json([noTarget, noHighs, setNext]) });
+    renderPage();
+    const rows = within(await screen.findByRole("list", { name: "Your alerts" })).getAllByTestId("alert-rule");
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringContaining("Waiting for a market capWaiting for BTC's market cap: sets itself the first time BTC has one, and fires only on a crossing after that"),
+      expect.stringContaining("Waiting for a market capWaiting for HEX's market cap and BTC's all-time-high market cap: sets itself the first time HEX and BTC have one"),
+      expect.stringContaining("Waiting for a market capSets itself at the next market update; fires only on a crossing after that"),
+    ]);
+    expect(within(rows[0]!).getByRole("button", { name: "Pause alert: HEX reaches 2x BTC's market cap" })).toBeEnabled();
   });
 
   test("a failed load says so and 'Try again' reads them again", async () => {

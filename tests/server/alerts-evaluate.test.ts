@@ -3,11 +3,13 @@
 // writes one outbox row per push subscription; a value hovering within the 2% margin rings once;
 // back past the margin re-arms and the next crossing fires after the hour's cooldown; held-back,
 // low-liquidity and stale figures fire nothing; paused and gone-coin rules fire nothing; two
-// workers, a retried pass and two evaluators at once write one firing; the daily cap; and the
-// rules read follow the crossed ones, not all rules.
+// workers, a retried pass and two evaluators at once write one firing; the daily cap; a reach
+// rule made while B has no market cap waits and fires only on a later crossing; and the rules
+// read follow the crossed ones, not all rules, nor those in their cooldown.
 import { evaluateAlerts } from "@/lib/alerts/evaluate.server";
-import { crossedRulesSql, rearmSql } from "@/lib/alerts/evaluate-sql";
+import { armWaitingSql, crossedRulesSql, rearmSql } from "@/lib/alerts/evaluate-sql";
 import { DAILY_FIRING_CAP } from "@/lib/alerts/limits";
+import { createAlertRule, listAlertRules } from "@/lib/alerts/rules.server";
 import { firingUrl } from "@/lib/alerts/wording";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { MARKET_REFRESH_LEASE, releaseLease } from "@/lib/market/lease.server";
@@ -49,8 +51,8 @@ async function pass(answers: Record<string, Quote>, options: { advanceMs?: numbe
 
 /** The pass's evaluation; a pass that changed no coin's figures evaluates nothing (zeros). */
 function alertsOf(report: { alerts: unknown; changed: string[] }) {
-  const alerts = report.alerts as { rulesChecked: number; fired: number; suppressed: number; rearmed: number; deliveries: number } | null;
-  if (alerts === null && report.changed.length === 0) return { rulesChecked: 0, fired: 0, suppressed: 0, rearmed: 0, deliveries: 0 };
+  const alerts = report.alerts as { rulesChecked: number; fired: number; suppressed: number; rearmed: number; armedWaiting: number; deliveries: number } | null;
+  if (alerts === null && report.changed.length === 0) return { rulesChecked: 0, fired: 0, suppressed: 0, rearmed: 0, armedWaiting: 0, deliveries: 0 };
   if (alerts === null || "error" in alerts) throw new Error(`no evaluation: ${JSON.stringify(alerts)}`);
   return alerts;
 }
@@ -176,6 +178,39 @@ test("a 24h move of N% either way fires at most once a day", async () => {
   expect((await firingsOf(id)).map((f) => f.message)).toEqual([expect.stringMatching(/^PHIAT is down 12(\.0)?% in 24h$/), expect.stringMatching(/^PHIAT is up [\d.]+% in 24h$/)]);
 });
 
+test("a reach rule made while B has no market cap waits (not armed below a target of 0); the first pass with B's market cap sets it, firing nothing; it fires on a later crossing, either way", async () => {
+  // LUCKY with no market cap (no supply known yet); ATROPA at $1B.
+  await db().coin.update({ where: { id: "lucky" }, data: { marketCap: 0, athMarketCap: null, circulatingSupply: null } });
+  await db().coin.update({ where: { id: "atropa" }, data: { marketCap: 1e9 } });
+  const reach = await createAlertRule(db(), owner, { kind: "reach", coinId: "atropa", otherCoinId: "lucky", multiple: 1 });
+  const quarter = await createAlertRule(db(), owner, { kind: "reach", coinId: "atropa", otherCoinId: "lucky", multiple: 0.25 });
+  for (const { id } of [reach, quarter]) {
+    expect(await db().alertRule.findUniqueOrThrow({ where: { id } })).toMatchObject({ direction: null, armed: false, rearmAt: null });
+  }
+  const listed = (await listAlertRules(db(), owner)).filter((rule) => rule.id === reach.id || rule.id === quarter.id);
+  expect(listed.map((rule) => [rule.state, rule.waitingFor, rule.otherCoin!.symbol])).toEqual([
+    ["waiting_for_market_cap", ["lucky"], "LUCKY"],
+    ["waiting_for_market_cap", ["lucky"], "LUCKY"],
+  ]);
+
+  const atropa = (cap: number) => ({ atropa: quote(cap / 1e9, cap) });
+  const lucky = (cap: number) => ({ lucky: quote(cap / 1e9, cap) });
+  // LUCKY's first market cap, $2B: ATROPA at half of it. Neither fires (ATROPA reached nothing);
+  // the first is set to fire going above 1x, the second going below 0.25x.
+  const first = alertsOf(await pass({ ...atropa(1e9), ...lucky(2e9) }));
+  expect(first).toMatchObject({ fired: 0, armedWaiting: 2 });
+  expect(await db().alertRule.findUniqueOrThrow({ where: { id: reach.id } })).toMatchObject({ direction: "above", armed: true, rearmAt: 0.98, crossing: 0 });
+  expect(await db().alertRule.findUniqueOrThrow({ where: { id: quarter.id } })).toMatchObject({ direction: "below", armed: true, rearmAt: 0.255, crossing: 0 });
+  expect((await listAlertRules(db(), owner)).filter((rule) => rule.id === reach.id).map((rule) => [rule.state, rule.waitingFor])).toEqual([["armed", []]]);
+  expect(alertsOf(await pass({ ...atropa(1.1e9), ...lucky(2e9) })).fired).toBe(0);
+
+  // Real crossings after that: ATROPA falls to a quarter of LUCKY, then climbs to all of it.
+  expect(alertsOf(await pass({ ...atropa(0.45e9), ...lucky(2e9) })).fired).toBe(1);
+  expect((await firingsOf(quarter.id)).map((f) => f.value)).toEqual([0.225]);
+  expect(alertsOf(await pass({ ...atropa(2.2e9), ...lucky(2e9) })).fired).toBe(1);
+  expect((await firingsOf(reach.id)).map((f) => [f.crossing, f.value])).toEqual([[1, 1.1]]);
+});
+
 test("a reach rule stored without a side reads as reaching from below", async () => {
   const { id } = await rule({ kind: "reach", coinId: "trio", otherCoinId: "texan", level: 2, direction: null });
   expect(alertsOf(await pass({ trio: quote(1, 1e8), texan: quote(1, 1e8) })).fired).toBe(0);
@@ -244,6 +279,19 @@ test(`a user's firings past ${DAILY_FIRING_CAP} in 24 h are kept as suppressed a
   expect(firings.filter((f) => f.suppressed === null).every((f) => f.deliveries.length === 1)).toBe(true);
 });
 
+test("a 24h-move rule in its day's cooldown is not among the rules a pass reads, though its move stays past the level; after the day it is read and fires again", async () => {
+  const { id } = await rule({ kind: "move_24h", coinId: "spark", level: 10, direction: null });
+  const at = (change: number, options?: { advanceMs?: number }) => pass({ spark: { ...quote(1 + change / 100, 1e9 + change * 1e6), change24h: change } }, options);
+  expect(alertsOf(await at(2))).toMatchObject({ rulesChecked: 0, fired: 0 });
+  expect(alertsOf(await at(20))).toMatchObject({ rulesChecked: 1, fired: 1 });
+  // 20% and more all day: each pass within the day reads no rule (none can fire).
+  for (let i = 0; i < 3; i++) expect(alertsOf(await at(25))).toMatchObject({ rulesChecked: 0, fired: 0 });
+  expect(await db().alertRule.findUniqueOrThrow({ where: { id } })).toMatchObject({ armed: true, crossing: 1 });
+  const fired = alertsOf(await at(-30, { advanceMs: 24 * 60 * 60_000 }));
+  expect(fired).toMatchObject({ rulesChecked: 1, fired: 1 });
+  expect(await firingsOf(id)).toHaveLength(2);
+});
+
 describe("cost", () => {
   const sample = [{ coinId: "hex", kind: "price", otherCoinId: null, value: 1 }];
   const pairSample = [{ coinId: "plsx", kind: "reach", otherCoinId: "hex", value: 1 }];
@@ -252,7 +300,8 @@ describe("cost", () => {
     // A client of its own: libSQL leaves an explained UPDATE's statement open on its connection.
     const explainer = createPrismaClient({ url: process.env.DATABASE_URL! });
     try {
-      for (const { sql, params } of [crossedRulesSql(sample, false), rearmSql(sample, false), crossedRulesSql(pairSample, true), rearmSql(pairSample, true)]) {
+      const now = new Date();
+      for (const { sql, params } of [crossedRulesSql(sample, false, now), rearmSql(sample, false), crossedRulesSql(pairSample, true, now), rearmSql(pairSample, true), armWaitingSql(pairSample)]) {
         const plan = await explainer.$queryRawUnsafe<{ detail: string }[]>(`EXPLAIN QUERY PLAN ${sql}`, ...params);
         const onRules = plan.map((row) => row.detail).filter((detail) => /AlertRule|\br\b/.test(detail));
         expect(onRules.length).toBeGreaterThan(0);

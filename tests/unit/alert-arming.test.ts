@@ -14,9 +14,14 @@ describe("settingsOf", () => {
     expect(settingsOf({ kind: "reach", coinId: "a", otherCoinId: "b", multiple: 0.25 }, coin(1e9), coin(4e9))).toEqual({ direction: "below", level: 0.25 });
   });
 
-  test("A reaches B's high: B's all-time-high market cap, or B's market cap while it has none", () => {
+  test("A reaches B's high: B's all-time-high market cap; no side while B has none (the pass measures against the high alone)", () => {
     expect(settingsOf({ kind: "reach_ath", coinId: "a", otherCoinId: "b", multiple: 1 }, coin(5e9), coin(4e9, { athMarketCap: 8e9 }))).toEqual({ direction: "above", level: 1 });
-    expect(settingsOf({ kind: "reach_ath", coinId: "a", otherCoinId: "b", multiple: 1 }, coin(5e9), coin(4e9))).toEqual({ direction: "below", level: 1 });
+    expect(settingsOf({ kind: "reach_ath", coinId: "a", otherCoinId: "b", multiple: 1 }, coin(5e9), coin(4e9))).toEqual({ direction: null, level: 1 });
+  });
+
+  test("no side while B or A has no market cap: a ratio to (or of) nothing is no position", () => {
+    expect(settingsOf({ kind: "reach", coinId: "a", otherCoinId: "b", multiple: 1 }, coin(1e9), coin(0))).toEqual({ direction: null, level: 1 });
+    expect(settingsOf({ kind: "reach", coinId: "a", otherCoinId: "b", multiple: 0.5 }, coin(0), coin(4e9))).toEqual({ direction: null, level: 0.5 });
   });
 
   test("price and market cap keep the user's side; a new high starts at today's; a 24h move has its percent", () => {
@@ -29,10 +34,12 @@ describe("settingsOf", () => {
 });
 
 describe("currentValue", () => {
-  test("the ratio of market caps for the reach kinds, the price, the market cap; none for the rest or for a B worth nothing", () => {
+  test("the ratio of market caps for the reach kinds, the price, the market cap; none for the rest or while A or B has no market cap", () => {
     expect(currentValue("reach", coin(1e9), coin(4e9))).toBe(0.25);
     expect(currentValue("reach_ath", coin(1e9), coin(4e9, { athMarketCap: 8e9 }))).toBe(0.125);
     expect(currentValue("reach", coin(1e9), coin(0))).toBeNull();
+    expect(currentValue("reach", coin(0), coin(4e9))).toBeNull();
+    expect(currentValue("reach_ath", coin(1e9), coin(4e9))).toBeNull();
     expect(currentValue("price", coin(1e9, { currentPrice: 0.7 }), null)).toBe(0.7);
     expect(currentValue("market_cap", coin(1e9), null)).toBe(1e9);
     expect(currentValue("new_ath", coin(1e9), null)).toBeNull();
@@ -50,6 +57,12 @@ describe("armingOf", () => {
     expect(armingOf({ direction: null, level: 10 }, 50)).toEqual({ armed: true, rearmAt: null });
   });
 
+  test("a reach rule with no side waits for its target: not armed, no re-arm level (the pass arms it)", () => {
+    expect(armingOf({ direction: null, level: 1 }, null, "reach")).toEqual({ armed: false, rearmAt: null });
+    expect(armingOf({ direction: null, level: 1 }, null, "reach_ath")).toEqual({ armed: false, rearmAt: null });
+    expect(armingOf({ direction: null, level: 10 }, 12, "move_24h")).toEqual({ armed: true, rearmAt: null });
+  });
+
   test("rearmLevel and isPastLevel agree: the re-arm level is never past the level", () => {
     for (const direction of ["above", "below"] as const) {
       for (const level of [1e-9, 0.5, 1, 3e12]) {
@@ -65,6 +78,12 @@ describe("resumedState", () => {
     expect(resumedState({ kind: "price", direction: "above", level: 2 }, coin(1, { currentPrice: 1.5 }), null)).toEqual({ armed: true, rearmAt: 1.96 });
     expect(resumedState({ kind: "price", direction: "above", level: 2 }, coin(1, { currentPrice: 2.5 }), null)).toEqual({ armed: false, rearmAt: 1.96 });
     expect(resumedState({ kind: "reach", direction: "above", level: 1 }, coin(5e9), coin(4e9))).toEqual({ armed: false, rearmAt: 0.98 });
+  });
+
+  test("a reach rule that waited for its target takes its side if the target has a value now, else keeps waiting", () => {
+    expect(resumedState({ kind: "reach", direction: null, level: 1 }, coin(1e9), coin(4e9))).toEqual({ direction: "above", armed: true, rearmAt: 0.98 });
+    expect(resumedState({ kind: "reach", direction: null, level: 0.25 }, coin(1e9), coin(4e9))).toEqual({ direction: "below", armed: false, rearmAt: 0.255 });
+    expect(resumedState({ kind: "reach", direction: null, level: 1 }, coin(1e9), coin(0))).toEqual({ direction: null, armed: false, rearmAt: null });
   });
 
   test("a new-high rule starts from today's high; a 24h-move rule has nothing to reset", () => {

@@ -169,7 +169,7 @@ try {
     plain.push(await withoutAlerts());
     const last = measured.at(-1)!;
     console.log(
-      `  pass ${i + 1}: with alerts ${last.ms.toFixed(0)} ms (evaluation ${last.alerts.ms} ms ${JSON.stringify(last.alerts.phasesMs)}: ${last.alerts.rulesChecked} rules read, ${last.alerts.fired} fired, ${last.alerts.suppressed} suppressed, ${last.alerts.rearmed} re-armed, ${last.alerts.deliveries} deliveries; drain ${last.drain.ms} ms: ${last.drain.sent} sent, ${last.drain.retried + last.drain.failed + last.drain.gone} not), without ${plain.at(-1)!.ms.toFixed(0)} ms`,
+      `  pass ${i + 1}: with alerts ${last.ms.toFixed(0)} ms (evaluation ${last.alerts.ms} ms ${JSON.stringify(last.alerts.phasesMs)}: ${last.alerts.rulesChecked} rules read, ${last.alerts.fired} fired, ${last.alerts.suppressed} suppressed, ${last.alerts.rearmed} re-armed, ${last.alerts.armedWaiting} set once their target had a market cap, ${last.alerts.deliveries} deliveries; drain ${last.drain.ms} ms: ${last.drain.sent} sent, ${last.drain.retried + last.drain.failed + last.drain.gone} not), without ${plain.at(-1)!.ms.toFixed(0)} ms`,
     );
   }
 
