@@ -206,6 +206,7 @@ function telegramSender(now: Date): (row: Claimed) => Promise<Outcome> {
 /** What a push service's answer means for the row. */
 export function outcomeOf(result: SendResult): Outcome {
   if (result.ok) return { status: "sent" };
+  if (result.refused) return { status: "gone", reason: result.error };
   const reason = result.status ? `HTTP ${result.status}` : result.error;
   if (result.status === 404 || result.status === 410) return { status: "gone", reason };
   if (result.status === 0 || result.status === 429 || result.status >= 500) return { status: "retry", reason, retryAfterS: result.retryAfterS };
