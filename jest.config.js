@@ -19,6 +19,8 @@ export default async function config() {
     displayName: "node",
     testEnvironment: "node",
     testMatch: ["<rootDir>/tests/{unit,server,api}/**/*.test.ts"],
+    // No test resolves a real name through the push-endpoint check (it fakes the lookup).
+    setupFiles: ["<rootDir>/tests/helpers/setup-node.ts"],
   })();
   const dom = await createJestConfig({
     ...shared,

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient, type UseQueryResult } from "@tan
 import { BellOff, BellRing, Send, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
+import { PUSH_SUBSCRIPTION_LIMIT } from "@/lib/alerts/schemas";
 import { apiKey } from "@/lib/api/endpoint-queries.browser";
 import { formatDay } from "@/lib/shared/format";
 import { BROWSER_PUSH_KEY, usePushSubscriptions, useRemovePushSubscription, useTestNotification, useVapidKey } from "./alert-queries";
@@ -25,6 +26,7 @@ export function PushSettings({ userId }: { userId: number }) {
       <ThisBrowser browser={browser} list={subscriptions.status} />
       <div className="flex flex-col gap-2">
         <h3 className="text-sm font-semibold">Browsers that receive your alerts</h3>
+        <p className="text-sm text-muted-foreground">Up to {PUSH_SUBSCRIPTION_LIMIT} browsers: adding another replaces the oldest.</p>
         <BrowserList userId={userId} thisId={browser.data?.kind === "on" ? browser.data.subscriptionId : null} />
       </div>
     </div>

@@ -22,6 +22,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Agent } from "node:https";
 import type { PrismaClient } from "@/lib/db/create-client";
+import { sqlDateTime } from "@/lib/db/sql-datetime";
 import { runInOrder } from "@/lib/shared/in-batches";
 import { getTelegramApi } from "@/lib/telegram/api.server";
 import { unlinkTelegram } from "@/lib/telegram/link-tokens.server";
@@ -106,13 +107,29 @@ async function drainChannel(db: PrismaClient, channel: Channel, options: DrainOp
 /**
  * One conditional UPDATE takes the due rows nobody holds (SQLite runs it as one atomic
  * statement), under a claim id of this drain's own; the rows read back are exactly the ones won.
+ *
+ * Which due rows: each user's in turn (issue 50). Every user's oldest due row comes before anyone's
+ * second, every second before anyone's third, and so on, oldest first within a turn: one account
+ * with thousands of due rows (dead browsers by the hundred) takes one place per turn, and every
+ * other user's rows are claimed in the first batches, long before their 24 h expiry. With only one
+ * user's rows due they fill the batch, so no row waits for another drain while there is room.
  */
 async function claimBatch(db: PrismaClient, channel: Channel, claim: string, now: Date, take: number) {
   const free = { status: "pending", channel, nextAttemptAt: { lte: now }, OR: [{ claimedUntil: null }, { claimedUntil: { lte: now } }] };
-  const due = await db.alertDelivery.findMany({ where: free, orderBy: [{ nextAttemptAt: "asc" }, { id: "asc" }], take, select: { id: true } });
+  const at = sqlDateTime(now);
+  const due = await db.$queryRaw<{ id: number | bigint }[]>`
+    SELECT "id" FROM (
+      SELECT d."id", d."nextAttemptAt",
+        ROW_NUMBER() OVER (PARTITION BY f."userId" ORDER BY d."nextAttemptAt", d."id") AS "turn"
+      FROM "AlertDelivery" d JOIN "AlertFiring" f ON f."id" = d."firingId"
+      WHERE d."status" = 'pending' AND d."channel" = ${channel} AND d."nextAttemptAt" <= ${at}
+        AND (d."claimedUntil" IS NULL OR d."claimedUntil" <= ${at})
+    )
+    ORDER BY "turn", "nextAttemptAt", "id"
+    LIMIT ${take}`;
   if (!due.length) return [];
   await db.alertDelivery.updateMany({
-    where: { ...free, id: { in: due.map((row) => row.id) } },
+    where: { ...free, id: { in: due.map((row) => Number(row.id)) } },
     data: { claimedBy: claim, claimedUntil: new Date(now.getTime() + CLAIM_MS) },
   });
   return db.alertDelivery.findMany({
@@ -206,6 +223,7 @@ function telegramSender(now: Date): (row: Claimed) => Promise<Outcome> {
 /** What a push service's answer means for the row. */
 export function outcomeOf(result: SendResult): Outcome {
   if (result.ok) return { status: "sent" };
+  if (result.refused) return { status: "gone", reason: result.error };
   const reason = result.status ? `HTTP ${result.status}` : result.error;
   if (result.status === 404 || result.status === 410) return { status: "gone", reason };
   if (result.status === 0 || result.status === 429 || result.status >= 500) return { status: "retry", reason, retryAfterS: result.retryAfterS };

@@ -9,6 +9,13 @@ import { MARKET_CAP_RULES, PRICE_RULES, parseTypedNumber, type TypedNumberRules 
 /** At most this many rules per user (a 409 `too_many_alerts` beyond). */
 export const ALERT_RULE_LIMIT = 50;
 
+/**
+ * At most this many browsers per user receive alerts (issue 50): an eleventh replaces the oldest.
+ * Every firing writes one delivery per browser, so the count bounds what one account can make the
+ * outbox send; 10 is more browsers and devices than one person uses.
+ */
+export const PUSH_SUBSCRIPTION_LIMIT = 10;
+
 export const ALERT_KINDS = ["reach", "reach_ath", "price", "market_cap", "new_ath", "move_24h"] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 

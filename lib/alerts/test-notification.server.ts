@@ -31,7 +31,7 @@ export async function sendTestNotification(
     }
     if (outcomeOf(result).status === "gone") {
       await db.pushSubscription.deleteMany({ where: { id: subscription.id } });
-      log(`[alerts] test notification: subscription ${subscription.id} gone (HTTP ${result.status}), removed`);
+      log(`[alerts] test notification: subscription ${subscription.id} gone (${result.status ? `HTTP ${result.status}` : result.error}), removed`);
     } else {
       log(`[alerts] test notification: subscription ${subscription.id} failed (${result.status ? `HTTP ${result.status}` : result.error})`);
     }

@@ -6,6 +6,7 @@ import type { Agent } from "node:https";
 import webPush from "web-push";
 import { DomainError } from "@/lib/errors/domain-error";
 import { getEnv } from "@/lib/config/env";
+import { pushEndpointAllowed } from "./push-endpoint";
 
 const { WebPushError, sendNotification } = webPush;
 
@@ -58,7 +59,7 @@ export type SendOptions = {
  */
 export type SendResult =
   | { ok: true; status: number }
-  | { ok: false; status: number; retryAfterS: number | null; error: string };
+  | { ok: false; status: number; retryAfterS: number | null; error: string; refused?: true };
 
 export class PushUnavailableError extends Error {
   constructor() {
@@ -88,6 +89,9 @@ function vapidAuthorization(endpoint: string, vapid: { subject: string; publicKe
 }
 
 export async function sendPush(target: PushTarget, payload: PushPayload, options: SendOptions = {}): Promise<SendResult> {
+  // An endpoint the policy refuses (stored before it existed) is never sent to: "refused", which
+  // the callers treat as gone (the subscription is deleted). The pattern only: no DNS per send.
+  if (!pushEndpointAllowed(target.endpoint, getEnv().PUSH_EXTRA_ORIGINS)) return { ok: false, status: 0, retryAfterS: null, error: "endpoint refused", refused: true };
   const vapid = vapidDetails();
   if (!vapid) throw new PushUnavailableError();
   try {

@@ -473,7 +473,7 @@ export const endpoints = {
   },
   addPushSubscription: {
     method: "POST",
-    summary: "Adds this browser's Web Push subscription (one per browser per user; adding it again changes nothing).",
+    summary: "Adds this browser's Web Push subscription (one per browser per user; adding it again changes nothing; at most 10, an eleventh replaces the oldest). The endpoint must be a push service's (400 naming it otherwise).",
     path: "/api/push-subscriptions",
     access: "user",
     cache: "private",

@@ -26,6 +26,17 @@ function isIpOrCidr(entry: string): boolean {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
+/** "https://host" or "https://host:port" (a trailing slash allowed), nothing more: what an origin is. */
+function isExactHttpsOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    // A path, query, fragment or credentials all show in href and never in origin.
+    return url.protocol === "https:" && url.href === `${url.origin}/`;
+  } catch {
+    return false;
+  }
+}
+
 const trustProxy = z
   .string()
   .trim()
@@ -159,6 +170,17 @@ const envSchema = z.object({
   VAPID_PRIVATE_KEY: z.string().trim().regex(/^[A-Za-z0-9_-]{40,50}$/, "a base64url P-256 private key").optional(),
   VAPID_SUBJECT: z.string().trim().regex(/^(mailto:|https:\/\/)/, "mailto: or an https URL").optional(),
   /**
+   * Origins, besides the known push services' (lib/alerts/push-endpoint.ts), where a browser's push
+   * endpoint may point: a self-hosted push service, the tests' local one. Comma-separated exact
+   * https origins ("https://push.internal.example", "https://127.0.0.1:8443"), admitted as they are,
+   * whatever address they name: list only servers you run.
+   */
+  PUSH_EXTRA_ORIGINS: z
+    .string()
+    .transform((value) => value.split(",").map((origin) => origin.trim()).filter(Boolean))
+    .pipe(z.array(z.string().refine(isExactHttpsOrigin, { message: "each must be an https origin, with no path (https://host or https://host:port)" }).transform((origin) => new URL(origin).origin)))
+    .default([]),
+  /**
    * The Telegram bot (lib/telegram, docs/telegram.md): BotFather's token, the bot's username
    * (without "@", for t.me links), the secret Telegram sends with every webhook update
    * (X-Telegram-Bot-Api-Secret-Token; 1-256 of A-Z a-z 0-9 _ -), and the Bot API server (Telegram's,
@@ -222,6 +244,7 @@ export function getEnv(): Env {
     VAPID_PUBLIC_KEY: process.env.VAPID_PUBLIC_KEY || undefined,
     VAPID_PRIVATE_KEY: process.env.VAPID_PRIVATE_KEY || undefined,
     VAPID_SUBJECT: process.env.VAPID_SUBJECT || undefined,
+    PUSH_EXTRA_ORIGINS: process.env.PUSH_EXTRA_ORIGINS || undefined,
     TELEGRAM_BOT_TOKEN: process.env.TELEGRAM_BOT_TOKEN || undefined,
     TELEGRAM_BOT_USERNAME: process.env.TELEGRAM_BOT_USERNAME || undefined,
     TELEGRAM_WEBHOOK_SECRET: process.env.TELEGRAM_WEBHOOK_SECRET || undefined,

@@ -9,7 +9,7 @@ import * as vapidRoute from "@/app/api/push/vapid-key/route";
 import { PUBLIC_CACHE_CONTROL } from "@/lib/api/responses";
 import { testNotificationSchema, vapidKeySchema } from "@/lib/alerts/schemas";
 import { setEnvVars } from "../helpers/env-vars";
-import { startPushService, type PushService, type TestSubscription } from "../helpers/push-service";
+import { admitPushServices, startPushService, type PushService, type TestSubscription } from "../helpers/push-service";
 import { call } from "../helpers/request";
 import { useTestDatabase } from "../helpers/test-database";
 import { useAuthEnvironment } from "../helpers/wallet-session";
@@ -21,13 +21,18 @@ useAuthEnvironment();
 const vapid = generateVAPIDKeys();
 const KEYS = { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, VAPID_SUBJECT: "mailto:ops@example.com" };
 let service: PushService;
+let restoreAdmitted: () => void;
 
 beforeAll(async () => {
   service = await startPushService();
+  restoreAdmitted = setEnvVars(admitPushServices(service));
   // The route sends without an agent of its own: Node's default one must trust the service.
   service.trustGlobally();
 });
-afterAll(() => service?.close());
+afterAll(async () => {
+  restoreAdmitted?.();
+  await service?.close();
+});
 beforeEach(() => {
   service.messages.length = 0;
   service.refusals.length = 0;
@@ -119,6 +124,33 @@ describe("POST /api/alerts/test", () => {
     }
     expect(await db().pushSubscription.findUnique({ where: { id: goneRow.id } })).toBeNull();
     expect(await db().pushSubscription.count({ where: { userId: other.userId } })).toBe(1);
+  });
+
+  test("a stored endpoint the policy refuses (stored before issue 50) is removed, never sent to; the admitted browser gets the test", async () => {
+    // On loopback, but not an origin PUSH_EXTRA_ORIGINS lists.
+    const unlisted = await startPushService();
+    try {
+      const user = await signIn();
+      const phone = service.createSubscription(vapid.publicKey);
+      const stranger = unlisted.createSubscription(vapid.publicKey);
+      await subscribe(user, phone);
+      const refusedRow = await subscribe(user, stranger);
+      const lines: string[] = [];
+      const log = jest.spyOn(console, "info").mockImplementation((line: string) => void lines.push(line));
+      let res;
+      try {
+        res = await withKeys(KEYS, () => sendTest(user));
+      } finally {
+        log.mockRestore();
+      }
+      expect(res.body).toEqual({ subscriptions: 2, sent: 1, failed: 1 });
+      expect(unlisted.requests()).toBe(0);
+      expect(service.messages.map((message) => message.subscriptionId)).toEqual([phone.id]);
+      expect(await db().pushSubscription.findUnique({ where: { id: refusedRow.id } })).toBeNull();
+      expect(lines).toContain(`[alerts] test notification: subscription ${refusedRow.id} gone (endpoint refused), removed`);
+    } finally {
+      await unlisted.close();
+    }
   });
 
   test("a user with no browser subscribed gets zeros", async () => {

@@ -1,14 +1,19 @@
 // The browsers that receive a user's alerts (issue 39): POST/GET /api/push-subscriptions and
 // DELETE /api/push-subscriptions/:id through the real handlers on a real seeded SQLite file, with
 // real sign-ins. The endpoint a browser's push service gives is a capability: no answer and no
-// log line may carry it.
+// log line may carry it. Issue 50: an endpoint only on a push service's host (checked here at
+// registration; nothing is sent by these tests), at most 10 per user.
+//
+// No name is resolved for real: the check's lookup is faked (tests/helpers/endpoint-lookup.ts),
+// answering a public address unless a test says otherwise.
 import webpush from "web-push";
 import * as list from "@/app/api/push-subscriptions/route";
 import * as one from "@/app/api/push-subscriptions/[id]/route";
 import { addPushSubscription } from "@/lib/alerts/push-subscriptions.server";
 import { getDb } from "@/lib/db/get-db.server";
-import { pushSubscriptionListSchema, pushSubscriptionSchema } from "@/lib/alerts/schemas";
+import { PUSH_SUBSCRIPTION_LIMIT, pushSubscriptionListSchema, pushSubscriptionSchema } from "@/lib/alerts/schemas";
 import { setEnvVars } from "../helpers/env-vars";
+import { fakeLookups, resolvedNames } from "../helpers/endpoint-lookup";
 import { call } from "../helpers/request";
 import { useTestDatabase } from "../helpers/test-database";
 import { useAuthEnvironment } from "../helpers/wallet-session";
@@ -23,9 +28,22 @@ useAuthEnvironment({ VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid
 const CHROME_LINUX = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const FIREFOX_ANDROID = "Mozilla/5.0 (Android 14; Mobile; rv:133.0) Gecko/133.0 Firefox/133.0";
 
+/** A public address (Google's), what the faked resolver answers unless a test says otherwise. */
+const PUBLIC_ADDRESS = "142.250.74.106";
+let answer: (host: string) => string[] | Promise<string[]> = () => [PUBLIC_ADDRESS];
+let restoreLookups: () => void;
+beforeAll(() => {
+  restoreLookups = fakeLookups((host) => answer(host));
+});
+afterAll(() => restoreLookups?.());
+beforeEach(() => {
+  answer = () => [PUBLIC_ADDRESS];
+  resolvedNames.length = 0;
+});
+
 let serial = 0;
-/** A subscription as PushSubscription.toJSON() gives it, with an endpoint no other test uses. */
-function subscription(endpoint = `https://push.example/send/secret-token-${++serial}`) {
+/** A subscription as PushSubscription.toJSON() gives it, with an endpoint no other test uses (Chrome's FCM shape). */
+function subscription(endpoint = `https://fcm.googleapis.com/fcm/send/secret-token-${++serial}:APA91bHPRgkF3JUikC4ENAHEeMrd41Zxv3hVZjC9KtT8OvPVGJ`) {
   return { endpoint, expirationTime: null, keys: { p256dh: `B${"p".repeat(86)}`, auth: "a".repeat(22) } };
 }
 
@@ -78,8 +96,8 @@ describe("adding, listing and removing", () => {
     expect(listed.headers.get("cache-control")).toBe("private, no-store");
     expect(pushSubscriptionListSchema.parse(listed.body).map((s) => s.label)).toEqual(["Chrome on Linux", "Firefox on Android"]);
 
-    for (const res of [first, again, phone, listed]) expect(res.text).not.toMatch(/push\.example|secret-token/);
-    expect(logs).not.toMatch(/push\.example|secret-token/);
+    for (const res of [first, again, phone, listed]) expect(res.text).not.toMatch(/googleapis|secret-token/);
+    expect(logs).not.toMatch(/googleapis|secret-token/);
   });
 
   test("a User-Agent it does not know, or none, is labelled Browser", async () => {
@@ -209,4 +227,148 @@ describe("refusals", () => {
     const user = await signIn();
     expect((await remove(user, id)).status).toBe(404);
   });
+});
+
+describe("where an endpoint may point (issue 50): only a push service's host", () => {
+  test.each([
+    ["loopback with a port", "https://127.0.0.1:6379/"],
+    ["the cloud metadata address (link-local)", "https://169.254.169.254/latest/meta-data/"],
+    ["a private address", "https://10.0.0.5:8443/admin/reset"],
+    ["a private 192.168 address", "https://192.168.1.1/"],
+    ["localhost", "https://localhost/x"],
+    ["a name under localhost", "https://push.localhost/x"],
+    ["IPv6 loopback", "https://[::1]/x"],
+    ["an IPv6 unique-local address", "https://[fd00::1]:8443/x"],
+    ["IPv6 link-local", "https://[fe80::1]/x"],
+    ["IPv4-mapped IPv6 loopback", "https://[::ffff:127.0.0.1]/x"],
+    ["a decimal IPv4 host", "https://2130706433/x"],
+    ["a hex IPv4 host", "https://0x7f000001/x"],
+    ["an octal IPv4 host", "https://0177.0.0.1/x"],
+    ["a short IPv4 host", "https://127.1/x"],
+    ["a public IP address", "https://142.250.74.106/fcm/send/x"],
+    ["a host that is no push service", "https://push.example/send/x"],
+    ["a push service's name as a prefix", "https://fcm.googleapis.com.evil.example/fcm/send/x"],
+    ["a push service's name as a suffix", "https://evilfcm.googleapis.com/fcm/send/x"],
+    ["another googleapis host", "https://storage.googleapis.com/fcm/send/x"],
+    ["a push service on another port", "https://fcm.googleapis.com:8443/fcm/send/x"],
+    ["a push service with credentials", "https://user:secret@updates.push.services.mozilla.com/wpush/v2/x"],
+    ["an origin the deployer did not list", "https://127.0.0.1:8443/push/x"],
+  ])("%s is 400 naming the field, stores nothing and resolves nothing", async (_name, endpoint) => {
+    const user = await signIn();
+    const res = await add(user, subscription(endpoint));
+    expect(res.status).toBe(400);
+    expect(errorOf(res)).toEqual({ code: "bad_request", message: expect.stringMatching(/^endpoint: /) });
+    expect(await rowsOf(user)).toEqual([]);
+    expect(resolvedNames).toEqual([]);
+  });
+
+  test.each([
+    ["loopback", ["127.0.0.1"]],
+    ["a private address", ["10.0.0.5"]],
+    ["a 172.16/12 address", ["172.20.1.1"]],
+    ["the shared (carrier-grade NAT) range", ["100.64.0.1"]],
+    ["link-local (the metadata service)", ["169.254.169.254"]],
+    ["0.0.0.0", ["0.0.0.0"]],
+    ["IPv6 loopback", ["::1"]],
+    ["IPv6 link-local", ["fe80::1"]],
+    ["IPv6 unique-local", ["fd12:3456::1"]],
+    ["an IPv4-mapped private address", ["::ffff:10.1.2.3"]],
+    ["a public and a private address", [PUBLIC_ADDRESS, "192.168.0.10"]],
+  ])("a push service's name that resolves to %s is 400 naming the field", async (_name, addresses) => {
+    const user = await signIn();
+    answer = () => addresses;
+    const res = await add(user, subscription());
+    expect(res.status).toBe(400);
+    expect(errorOf(res)).toEqual({ code: "bad_request", message: "endpoint: its host name resolves to a private, loopback or link-local address." });
+    expect(resolvedNames).toEqual(["fcm.googleapis.com"]);
+    expect(await rowsOf(user)).toEqual([]);
+  });
+
+  test("a name that does not resolve is 400; a resolver that does not answer in time is 503, and nothing is stored", async () => {
+    const user = await signIn();
+    answer = () => Promise.reject(Object.assign(new Error("getaddrinfo ENOTFOUND"), { code: "ENOTFOUND" }));
+    const missing = await add(user, subscription());
+    expect(missing.status).toBe(400);
+    expect(errorOf(missing)).toEqual({ code: "bad_request", message: "endpoint: its host name does not resolve." });
+
+    answer = () => new Promise<string[]>(() => undefined);
+    const started = Date.now();
+    const slow = await add(user, subscription());
+    expect(slow.status).toBe(503);
+    expect(errorOf(slow).code).toBe("service_unavailable");
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(await rowsOf(user)).toEqual([]);
+  });
+
+  // Endpoints in each push service's real shape (tokens shortened and made up).
+  test.each([
+    ["Chrome (FCM)", "https://fcm.googleapis.com/fcm/send/cYkq3lZw0-E:APA91bGz3vC1oR5zQ8mX2pL7tD9nK4hW6jF0sA1uE3yB5iO7qT9rV2xZ4cN6mP8", "fcm.googleapis.com"],
+    ["Chrome (FCM, the newer /wp/ path)", "https://fcm.googleapis.com/wp/dGhpcyBpcyBhIHRva2Vu:APA91bFw8sWq2xE4rT6yU8iO0pA2sD4fG6hJ8kL0", "fcm.googleapis.com"],
+    ["an old Chrome (GCM)", "https://android.googleapis.com/gcm/send/APA91bE8mQ4vN2xL6pR0tY3uI5oA7sD9fG1hJ3kL5zX7cV9bN1mQ3wE5rT7y", "android.googleapis.com"],
+    ["Firefox (Mozilla autopush)", "https://updates.push.services.mozilla.com/wpush/v2/gAAAAABnK7Qh3s9mX2vL5pR8tY1uI4oA7sD0fG3hJ6kL9zX2cV5bN8mQ1wE4rT7y", "updates.push.services.mozilla.com"],
+    ["Edge on Windows (WNS)", "https://wns2-par02p.notify.windows.com/w/?token=BQYAAAD3kL9zX2cV5bN8mQ1wE4rT7yU0iO3pA6sD9fG2hJ5kL8zX1cV4bN7m", "wns2-par02p.notify.windows.com"],
+    ["Safari (Apple)", "https://web.push.apple.com/QGuQyavXutnMH3d9mL2vR8tY1uI4oA7sD0fG3hJ6kL9zX2cV5bN8mQ1wE4rT7y", "web.push.apple.com"],
+  ])("%s's endpoint is accepted (201), its name resolved once", async (_name, endpoint, host) => {
+    const user = await signIn();
+    const res = await add(user, subscription(endpoint));
+    expect(res.status).toBe(201);
+    expect(resolvedNames).toEqual([host]);
+    expect((await rowsOf(user)).map((row) => row.endpoint)).toEqual([endpoint]);
+  });
+
+  test("an origin the deployer lists (PUSH_EXTRA_ORIGINS) is admitted as it is, without resolving; its address on another port is not", async () => {
+    const user = await signIn();
+    const restore = setEnvVars({ PUSH_EXTRA_ORIGINS: "https://127.0.0.1:8443, https://push.internal.example" });
+    try {
+      expect((await add(user, subscription("https://127.0.0.1:8443/push/one"))).status).toBe(201);
+      expect((await add(user, subscription("https://push.internal.example/push/two"))).status).toBe(201);
+      const other = await add(user, subscription("https://127.0.0.1:8444/push/three"));
+      expect(other.status).toBe(400);
+      expect(errorOf(other).message).toMatch(/^endpoint: /);
+    } finally {
+      restore();
+    }
+    expect(resolvedNames).toEqual([]);
+    expect(await rowsOf(user)).toHaveLength(2);
+  });
+});
+
+describe(`at most ${PUSH_SUBSCRIPTION_LIMIT} browsers per user (issue 50)`, () => {
+  test("the eleventh replaces the first; the first's pending deliveries are left with no browser (then gone); another user's are untouched", async () => {
+    const [user, other] = [await signIn(), await signIn()];
+    const otherRow = pushSubscriptionSchema.parse((await add(other, subscription())).body);
+    const added = [];
+    for (let i = 0; i < PUSH_SUBSCRIPTION_LIMIT; i++) added.push(pushSubscriptionSchema.parse((await add(user, subscription())).body));
+    const rule = await db().alertRule.create({ data: { userId: user.userId, kind: "new_ath", coinId: "pls", coinSymbol: "PLS", coinName: "PulseChain", level: 1 } });
+    const firing = await db().alertFiring.create({ data: { ruleId: rule.id, userId: user.userId, crossing: 1, firedAt: new Date(), message: "PLS made a new all-time high: $1.00", url: "/coins/pls", value: 1 } });
+    await db().alertDelivery.create({ data: { firingId: firing.id, channel: "webpush", target: `push:${added[0]!.id}`, subscriptionId: added[0]!.id, nextAttemptAt: new Date() } });
+
+    const eleventh = await add(user, subscription(), { ...JSON_WRITE, "user-agent": FIREFOX_ANDROID });
+    expect(eleventh.status).toBe(201);
+    const newest = pushSubscriptionSchema.parse(eleventh.body);
+    const listed = pushSubscriptionListSchema.parse((await get(user)).body);
+    expect(listed.map((row) => row.id)).toEqual([...added.slice(1).map((row) => row.id), newest.id]);
+    expect(await db().alertDelivery.findMany({ where: { firingId: firing.id }, select: { subscriptionId: true, status: true } })).toEqual([{ subscriptionId: null, status: "pending" }]);
+    expect((await rowsOf(other)).map((row) => row.id)).toEqual([otherRow.id]);
+
+    // Adding one of the ten again changes nothing: it is already there.
+    const again = await add(user, { ...subscription((await rowsOf(user))[0]!.endpoint) });
+    expect(again.status).toBe(200);
+    expect(await rowsOf(user)).toHaveLength(PUSH_SUBSCRIPTION_LIMIT);
+  });
+
+  test("25 different browsers added at once through the API: all 201, and the user ends with the 10 newest", async () => {
+    const user = await signIn();
+    const responses = await Promise.all(Array.from({ length: 25 }, () => add(user, subscription())));
+    expect(responses.map((res) => res.status)).toEqual(Array(25).fill(201));
+    const ids = responses.map((res) => pushSubscriptionSchema.parse(res.body).id).sort((a, b) => a - b);
+    expect((await rowsOf(user)).map((row) => row.id)).toEqual(ids.slice(-PUSH_SUBSCRIPTION_LIMIT));
+  }, 60_000);
+
+  test("40 direct calls at once for two users: neither ever ends with more than 10", async () => {
+    const [a, b] = [await signIn(), await signIn()];
+    await Promise.all(Array.from({ length: 40 }, (_, i) => addPushSubscription(getDb(), (i % 2 ? a : b).userId, subscription(), CHROME_LINUX)));
+    expect(await rowsOf(a)).toHaveLength(PUSH_SUBSCRIPTION_LIMIT);
+    expect(await rowsOf(b)).toHaveLength(PUSH_SUBSCRIPTION_LIMIT);
+  }, 60_000);
 });

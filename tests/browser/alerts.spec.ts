@@ -14,7 +14,7 @@ import type { Page } from "playwright-core";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import webPush from "web-push";
 import { createPrismaClient } from "../../lib/db/create-client";
-import { startPushService, type TestSubscription } from "../helpers/push-service";
+import { admitPushServices, startPushService, type TestSubscription } from "../helpers/push-service";
 import { newContext, screenshotPath, startApp, watchForErrors } from "./harness";
 import { deliverPush, waitForShown, watchServiceWorker } from "./push-steps";
 import { injectWallet } from "./injected-wallet";
@@ -181,7 +181,7 @@ test("browser alerts: turn on (real worker, stand-in subscription), a test notif
   const app = await startApp({
     databaseUrl,
     build: false,
-    env: { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, VAPID_SUBJECT: "mailto:alerts@pulsecompare.test", NODE_EXTRA_CA_CERTS: caFile },
+    env: { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, VAPID_SUBJECT: "mailto:alerts@pulsecompare.test", NODE_EXTRA_CA_CERTS: caFile, ...admitPushServices(service) },
   });
   try {
     const origin = new URL(app.baseUrl).origin;

@@ -302,6 +302,8 @@ describe("browser alerts", () => {
       expect.stringContaining("Chrome on LinuxAdded Nov 26, 2026"),
       expect.stringContaining("Firefox on AndroidAdded Nov 25, 2026"),
     ]);
+    // The cap, said where the browsers are listed (issue 50).
+    expect(screen.getByText("Up to 10 browsers: adding another replaces the oldest.")).toBeInTheDocument();
 
     await user.click(screen.getByRole("button", { name: "Send a test notification" }));
     await expectToast({ title: "Test notification sent", description: "Sent to 2 browsers." });

@@ -79,6 +79,16 @@ export type PushService = {
 
 const MAX_EXP_SECONDS = 24 * 60 * 60;
 
+/**
+ * The environment that admits these local services' endpoints (PUSH_EXTRA_ORIGINS): the app sends
+ * only to the known push services' hosts and the origins a deployer lists, so a test that stores
+ * or sends to a local service's endpoint sets this with its VAPID keys (setEnvVars, or a child
+ * process's env). An endpoint at a service not listed here is refused and deleted unsent.
+ */
+export function admitPushServices(...services: Pick<PushService, "origin">[]): { PUSH_EXTRA_ORIGINS: string } {
+  return { PUSH_EXTRA_ORIGINS: services.map((service) => service.origin).join(",") };
+}
+
 export async function startPushService(): Promise<PushService> {
   const { key, cert } = selfSignedCertificate();
   const subscriptions = new Map<string, TestSubscription>();

@@ -30,7 +30,7 @@ import { parseProvenance } from "@/lib/coins/provenance-schema";
 import { startLocalChain, type LocalChain } from "../chain/local-chain";
 import { setEnvVars } from "../helpers/env-vars";
 import { startMarketWorker, type WorkerProcess } from "../helpers/market-worker-process";
-import { startPushService, type PushService, type TestSubscription } from "../helpers/push-service";
+import { admitPushServices, startPushService, type PushService, type TestSubscription } from "../helpers/push-service";
 import { TEST_BOT_TOKEN, TEST_BOT_USERNAME, startTelegramApi, type TelegramApiServer } from "../helpers/telegram-api";
 import { useTestDatabase } from "../helpers/test-database";
 
@@ -69,8 +69,8 @@ const passClock = () => new Date(Date.now() - CLOCK_BEHIND_MS + advancedMs);
 
 beforeAll(async () => {
   telegram = await startTelegramApi();
-  restoreEnv = setEnvVars({ ...VAPID_ENV, TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN, TELEGRAM_BOT_USERNAME: TEST_BOT_USERNAME, TELEGRAM_API_ROOT: telegram.apiRoot });
   service = await startPushService();
+  restoreEnv = setEnvVars({ ...VAPID_ENV, ...admitPushServices(service), TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN, TELEGRAM_BOT_USERNAME: TEST_BOT_USERNAME, TELEGRAM_API_ROOT: telegram.apiRoot });
   chain = await startLocalChain();
   const { wpls, dai, usdc, factoryV1, factoryV2, multicall3 } = chain.contracts;
   const usdt = await chain.deployToken("Tether USD from Ethereum", "USDT", 6, "1000000000");
@@ -330,6 +330,7 @@ function startWorker(): Worker {
   const { wpls, factoryV1, factoryV2, multicall3 } = chain.contracts;
   const worker = startMarketWorker({
     ...VAPID_ENV,
+    ...admitPushServices(service),
     MARKET_REFRESH_INTERVAL_MINUTES: "0.02",
     SHUTDOWN_GRACE_S: "1",
     PULSECHAIN_RPC_URL: chain.rpcUrl,

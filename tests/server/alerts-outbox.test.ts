@@ -9,7 +9,7 @@ const { generateRequestDetails, generateVAPIDKeys } = webPush;
 import { drainOutbox, MAX_ATTEMPTS } from "@/lib/alerts/outbox.server";
 import { createPrismaClient, type PrismaClient } from "@/lib/db/create-client";
 import { setEnvVars } from "../helpers/env-vars";
-import { startPushService, type PushService, type TestSubscription } from "../helpers/push-service";
+import { admitPushServices, startPushService, type PushService, type TestSubscription } from "../helpers/push-service";
 import { useTestDatabase } from "../helpers/test-database";
 
 const { db } = useTestDatabase({ seed: false });
@@ -21,7 +21,7 @@ let restoreEnv: () => void;
 
 beforeAll(async () => {
   service = await startPushService();
-  restoreEnv = setEnvVars({ VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, VAPID_SUBJECT: SUBJECT });
+  restoreEnv = setEnvVars({ VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, VAPID_SUBJECT: SUBJECT, ...admitPushServices(service) });
 });
 afterAll(async () => {
   restoreEnv?.();
@@ -279,14 +279,43 @@ test(`500 on every attempt backs off exponentially and gives up after ${MAX_ATTE
   expect(service.messages).toEqual([]);
 });
 
+test("a stored endpoint the policy refuses (stored before issue 50) is deleted before anything is sent to it; the user's admitted browser still gets the firing", async () => {
+  // On loopback, so nothing could leave the machine even without the guard, but not an origin
+  // PUSH_EXTRA_ORIGINS lists: to the app it is an address no push service lives at.
+  const unlisted = await startPushService();
+  try {
+    const refused = unlisted.createSubscription(vapid.publicKey);
+    const admitted = service.createSubscription(vapid.publicKey);
+    const owner = await userWith([refused, admitted]);
+    const rows = [...(await fire(owner, 1)).deliveries, ...(await fire(owner, 2)).deliveries];
+    const lines: string[] = [];
+
+    expect(await drain(at(1), "worker-a", lines)).toEqual({ sent: 2, gone: 2, retried: 0, failed: 0 });
+    expect(unlisted.requests()).toBe(0);
+    expect(service.messages.map((message) => message.subscriptionId)).toEqual([admitted.id, admitted.id]);
+    expect(await db().pushSubscription.findMany({ where: { userId: owner.user.id }, select: { id: true } })).toEqual([{ id: owner.subscriptions[1]!.id }]);
+    const refusedRows = rows.filter((row) => row.target === `push:${owner.subscriptions[0]!.id}`);
+    for (const row of refusedRows) expect(await delivery(row.id)).toMatchObject({ status: "gone", subscriptionId: null, lastError: "endpoint refused" });
+    expect(lines).toContain(`[alerts] delivery ${refusedRows[0]!.id} webpush gone (endpoint refused)`);
+    for (const line of lines) expect(line).not.toContain(unlisted.origin);
+  } finally {
+    await unlisted.close();
+  }
+});
+
 test("no answer at all (connection refused) is retried like a 5xx", async () => {
   const closed = await startPushService();
   const browser = closed.createSubscription();
   await closed.close();
-  const owner = await userWith([browser]);
-  const { deliveries } = await fire(owner);
-  expect(await drain(at(1))).toEqual({ sent: 0, gone: 0, retried: 1, failed: 0 });
-  expect(await delivery(deliveries[0]!.id)).toMatchObject({ status: "pending", attempts: 1, lastError: "ECONNREFUSED" });
+  const restore = setEnvVars(admitPushServices(service, closed));
+  try {
+    const owner = await userWith([browser]);
+    const { deliveries } = await fire(owner);
+    expect(await drain(at(1))).toEqual({ sent: 0, gone: 0, retried: 1, failed: 0 });
+    expect(await delivery(deliveries[0]!.id)).toMatchObject({ status: "pending", attempts: 1, lastError: "ECONNREFUSED" });
+  } finally {
+    restore();
+  }
 });
 
 test("drains at once (six, on two database clients) send each row exactly once", async () => {

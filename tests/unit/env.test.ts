@@ -55,3 +55,21 @@ test("REDIS_URL takes redis:// and rediss:// URLs only", () => {
   resetEnvCache();
   expect(() => getEnv()).toThrow(/REDIS_URL/);
 });
+
+test("PUSH_EXTRA_ORIGINS: unset is none; a comma-separated list of exact https origins, normalized", () => {
+  delete process.env.PUSH_EXTRA_ORIGINS;
+  resetEnvCache();
+  expect(getEnv().PUSH_EXTRA_ORIGINS).toEqual([]);
+  process.env.PUSH_EXTRA_ORIGINS = " https://127.0.0.1:8443 ,https://Push.Internal.Example/, https://[::1]:9000,https://push.example:443";
+  resetEnvCache();
+  expect(getEnv().PUSH_EXTRA_ORIGINS).toEqual(["https://127.0.0.1:8443", "https://push.internal.example", "https://[::1]:9000", "https://push.example"]);
+});
+
+test.each(["http://127.0.0.1:8443", "https://push.example/path", "https://push.example/?q", "https://user:pw@push.example", "push.example", "https://push.example#x"])(
+  "PUSH_EXTRA_ORIGINS=%s (not an exact https origin) fails with a message naming it",
+  (value) => {
+    process.env.PUSH_EXTRA_ORIGINS = value;
+    resetEnvCache();
+    expect(() => getEnv()).toThrow(/PUSH_EXTRA_ORIGINS/);
+  },
+);

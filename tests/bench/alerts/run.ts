@@ -30,7 +30,7 @@ import { refreshMarket } from "../../../lib/market/run.server";
 import type { PriceSource, Quote, SourceResult } from "../../../lib/market/types";
 import { createPrismaClient } from "../../../lib/db/create-client";
 import { sqlDateTime } from "../../../lib/db/sql-datetime";
-import { startPushService } from "../../helpers/push-service";
+import { admitPushServices, startPushService } from "../../helpers/push-service";
 import { median } from "../stats";
 import { createSyntheticDatabase } from "../synthetic-coins";
 import { BENCH_RULES, insertBenchPopulation, type BenchCoin } from "./bench-rules";
@@ -59,9 +59,9 @@ if (!global.gc) console.log("(run with NODE_OPTIONS=--expose-gc for heap figures
 // user's browser a subscription at the tests' local push service (HTTPS, checks the VAPID JWT,
 // decrypts the payload), which runs in this process and so shares its CPU with the drain.
 const vapid = webPush.generateVAPIDKeys();
-Object.assign(process.env, { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, VAPID_SUBJECT: "mailto:bench@pulsecompare.invalid" });
-resetEnvCache();
 const pushService = await startPushService();
+Object.assign(process.env, { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, VAPID_SUBJECT: "mailto:bench@pulsecompare.invalid", ...admitPushServices(pushService) });
+resetEnvCache();
 // Kept alive, as Node's global agent (what web-push uses in production) is since Node 19: the
 // helper's own agent opens a TLS connection per message, a cost a real drain does not pay.
 const pushAgent = new https.Agent({ ca: pushService.agent.options.ca, keepAlive: true });
