@@ -5,6 +5,7 @@ import { BellOff, BellRing, Send, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { apiKey } from "@/lib/api/endpoint-queries.browser";
+import { ApiCallError } from "@/lib/api/fetch-json.browser";
 import { formatDay } from "@/lib/shared/format";
 import { BROWSER_PUSH_KEY, usePushSubscriptions, useRemovePushSubscription, useTestNotification, useVapidKey } from "./alert-queries";
 import { pushSupported, readBrowserPush, turnOffPush, turnOnPush, type BrowserPush, type TurnOnResult } from "./browser-push";
@@ -194,6 +195,12 @@ function BrowserRow({ id, label, createdAt, current }: { id: number; label: stri
   );
 }
 
+/** Past its budget (5 in 10 minutes) the server's words say when to try again; anything else is a failure. */
+function testErrorText(error: Error): string {
+  if (error instanceof ApiCallError && error.code === "rate_limited") return `${error.message} (at most 5 test notifications in 10 minutes)`;
+  return "Failed to send a test notification.";
+}
+
 function TestButton() {
   const test = useTestNotification();
   return (
@@ -206,7 +213,7 @@ function TestButton() {
           {},
           {
             onSuccess: (result) => toast(testToast(result)),
-            onError: () => void toast({ title: "Error", description: "Failed to send a test notification.", variant: "destructive" }),
+            onError: (error) => void toast({ title: "Error", description: testErrorText(error), variant: "destructive" }),
           },
         )
       }
