@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { PUSH_SUBSCRIPTION_LIMIT } from "@/lib/alerts/schemas";
 import { apiKey } from "@/lib/api/endpoint-queries.browser";
+import { ApiCallError } from "@/lib/api/fetch-json.browser";
 import { formatDay } from "@/lib/shared/format";
 import { BROWSER_PUSH_KEY, usePushSubscriptions, useRemovePushSubscription, useTestNotification, useVapidKey } from "./alert-queries";
 import { pushSupported, readBrowserPush, turnOffPush, turnOnPush, type BrowserPush, type TurnOnResult } from "./browser-push";
@@ -196,6 +197,12 @@ function BrowserRow({ id, label, createdAt, current }: { id: number; label: stri
   );
 }
 
+/** Past its budget (5 in 10 minutes) the server's words say when to try again; anything else is a failure. */
+function testErrorText(error: Error): string {
+  if (error instanceof ApiCallError && error.code === "rate_limited") return `${error.message} (at most 5 test notifications in 10 minutes)`;
+  return "Failed to send a test notification.";
+}
+
 function TestButton() {
   const test = useTestNotification();
   return (
@@ -208,7 +215,7 @@ function TestButton() {
           {},
           {
             onSuccess: (result) => toast(testToast(result)),
-            onError: () => void toast({ title: "Error", description: "Failed to send a test notification.", variant: "destructive" }),
+            onError: (error) => void toast({ title: "Error", description: testErrorText(error), variant: "destructive" }),
           },
         )
       }

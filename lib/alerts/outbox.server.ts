@@ -18,9 +18,19 @@
 //
 // Each channel is drained on its own, both at once: a slow channel (Telegram's 30 messages a
 // second make 1,000 chats take about 35 s) never holds the other's rows back.
+//
+// Bounded in time, whatever the far end does. Every send has a deadline (a push endpoint is a URL
+// any signed-in stranger hands us, and the server at it may answer slowly, never, or without end):
+// SEND_DEADLINE_MS, after which it is aborted and retried later. No send starts later than
+// CLAIM_MS / 2 into its batch's claim, so each one has been aborted, at the latest, and its outcome
+// written while the claim still holds: a send in flight is never still running when another drain
+// may take its row (exactly-once is kept by aborting first, not by a claim stretched to fit).
+// And a drain has a budget (DRAIN_BUDGET_MS): it starts no send after it and returns at it without
+// waiting for the sends still in flight, which end by their deadline and record their outcome then.
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Agent } from "node:https";
+import { setTimeout as sleep } from "node:timers/promises";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { sqlDateTime } from "@/lib/db/sql-datetime";
 import { runInOrder } from "@/lib/shared/in-batches";
@@ -28,10 +38,24 @@ import { getTelegramApi } from "@/lib/telegram/api.server";
 import { unlinkTelegram } from "@/lib/telegram/link-tokens.server";
 import type { Outcome } from "./outbox-outcome";
 import { sendTelegramAlert } from "./telegram-delivery.server";
+import { PUSH_DEADLINE_MS } from "./push-request.server";
 import { PUSH_TITLE, PUSH_TTL_SECONDS, sendPush, vapidDetails, type SendResult } from "./web-push.server";
 
-/** How long a claim holds a row; a drain stops starting sends well before its claim runs out. */
+/**
+ * How long a claim holds a row. A batch starts no send after half of it (30 s), and every send
+ * ends within SEND_DEADLINE_MS (10 s; a Telegram send may add auto-retry's inline wait of at most
+ * 5 s): the outcome is written with 15 s of the claim to spare.
+ */
 export const CLAIM_MS = 60_000;
+/** The longest one send may take before it is aborted (and retried later, like no answer at all). */
+export const SEND_DEADLINE_MS = { webpush: PUSH_DEADLINE_MS, telegram: 10_000 } as const;
+/**
+ * A drain's time budget, per channel: no send starts after it, and the drain returns at it
+ * without waiting for sends in flight. 40 s: Telegram's 30 a second send 1,000 chats in about
+ * 35 s, and healthy push services answer 1,000 sends (16 at a time) in a few seconds; what is left
+ * waits for the next pass (5 minutes by default), and the pass is never held longer than this.
+ */
+export const DRAIN_BUDGET_MS = 40_000;
 /**
  * Sends in flight at once, per channel. Telegram's are held by the bot Api's throttler (30 a second
  * overall, 1 a second per chat), so enough are in flight to keep it at its rate while a few wait on
@@ -53,7 +77,11 @@ const BATCH = 100;
  */
 export const DRAIN_LIMIT = { webpush: 1_000, telegram: 2_000 } as const;
 
-export type DrainCounts = { sent: number; gone: number; retried: number; failed: number };
+/**
+ * What a drain did by the time it returned. `inFlight` (only when not 0): sends still running when
+ * its budget ran out; each records its outcome when it ends (by its deadline), uncounted here.
+ */
+export type DrainCounts = { sent: number; gone: number; retried: number; failed: number; inFlight?: number };
 
 export type DrainOptions = {
   /** Who is draining (the worker's or pass's holder id): written into claimedBy, for the record. */
@@ -67,6 +95,12 @@ export type DrainOptions = {
   /** Only these channels (tests, the bench). */
   channels?: readonly Channel[];
   log?: (line: string) => void;
+  /** The drain's time budget (default DRAIN_BUDGET_MS); tests shorten it. */
+  budgetMs?: number;
+  /** Each web push's deadline (default SEND_DEADLINE_MS.webpush); tests shorten it. */
+  pushDeadlineMs?: number;
+  /** Stop now (a shutdown): no send starts from then on, and the drain returns without waiting for those in flight. */
+  signal?: AbortSignal;
 };
 
 type Claimed = Awaited<ReturnType<typeof claimBatch>>[number];
@@ -81,27 +115,63 @@ type Claimed = Awaited<ReturnType<typeof claimBatch>>[number];
 export async function drainOutbox(db: PrismaClient, options: DrainOptions): Promise<DrainCounts> {
   const channels = options.channels ?? CHANNELS;
   const results = await Promise.all(channels.map((channel) => drainChannel(db, channel, options)));
-  return results.reduce((sum, counts) => ({ sent: sum.sent + counts.sent, gone: sum.gone + counts.gone, retried: sum.retried + counts.retried, failed: sum.failed + counts.failed }), { sent: 0, gone: 0, retried: 0, failed: 0 });
+  const total = results.reduce((sum, counts) => ({ sent: sum.sent + counts.sent, gone: sum.gone + counts.gone, retried: sum.retried + counts.retried, failed: sum.failed + counts.failed }), { sent: 0, gone: 0, retried: 0, failed: 0 });
+  const inFlight = results.reduce((sum, counts) => sum + (counts.inFlight ?? 0), 0);
+  return inFlight ? { ...total, inFlight } : total;
 }
+
+/** Drains still sending in the background after their budget (tests wait for them before closing the database). */
+const unfinished = new Set<Promise<unknown>>();
+
+/** Resolves when every drain of this process has ended, including sends left running past a budget. */
+export async function outboxSendsSettled(): Promise<void> {
+  while (unfinished.size) await Promise.all([...unfinished]);
+}
+
+type DrainState = { counts: DrainCounts; handled: number; inFlight: number; sendUntil: number };
 
 async function drainChannel(db: PrismaClient, channel: Channel, options: DrainOptions): Promise<DrainCounts> {
   const log = options.log ?? ((line: string) => console.info(line));
+  const budgetMs = options.budgetMs ?? DRAIN_BUDGET_MS;
+  const state: DrainState = { counts: { sent: 0, gone: 0, retried: 0, failed: 0 }, handled: 0, inFlight: 0, sendUntil: Date.now() + budgetMs };
+  const work = drainBatches(db, channel, options, state, log);
+  const tracked = work.catch((error: unknown) => log(`[alerts] outbox ${channel}: drain failed after its budget: ${error instanceof Error ? error.message : String(error)}`));
+  unfinished.add(tracked);
+  void tracked.finally(() => unfinished.delete(tracked));
+  // The budget's end (or a stop) returns now: the sends in flight go on to their deadline alone.
+  const stopTimer = new AbortController();
+  const stopped = options.signal ? AbortSignal.any([options.signal, stopTimer.signal]) : stopTimer.signal;
+  const overBudget = sleep(budgetMs, true, { signal: stopped }).catch(() => true);
+  try {
+    await Promise.race([work, overBudget]);
+  } finally {
+    stopTimer.abort();
+  }
+  const counts: DrainCounts = { ...state.counts, ...(state.inFlight && { inFlight: state.inFlight }) };
+  if (state.handled) {
+    const left = state.inFlight ? `, ${state.inFlight} still in flight past the drain's budget` : "";
+    log(`[alerts] outbox ${channel}: ${counts.sent} sent, ${counts.gone} gone, ${counts.retried} retried, ${counts.failed} failed${left}`);
+  }
+  return counts;
+}
+
+async function drainBatches(db: PrismaClient, channel: Channel, options: DrainOptions, state: DrainState, log: (line: string) => void): Promise<void> {
   const limit = options.limit ?? DRAIN_LIMIT[channel];
-  const counts: DrainCounts = { sent: 0, gone: 0, retried: 0, failed: 0 };
-  let handled = 0;
-  while (handled < limit) {
+  const stopped = () => Date.now() >= state.sendUntil || options.signal?.aborted === true;
+  while (state.handled < limit && !stopped()) {
     // Read the clock per batch: a claim must last CLAIM_MS from when it is made, not from when
     // the drain began.
     const now = options.now ?? new Date();
+    const claimedAt = Date.now();
     const claim = `${options.holder}:${randomUUID().slice(0, 8)}`;
-    const batch = await claimBatch(db, channel, claim, now, Math.min(BATCH, limit - handled));
+    const batch = await claimBatch(db, channel, claim, now, Math.min(BATCH, limit - state.handled));
     if (!batch.length) break;
-    handled += batch.length;
-    const finished = await sendBatch(db, channel, batch, claim, now, counts, { agent: options.agent, log });
+    state.handled += batch.length;
+    // No send starts past half the claim (nor past the drain's budget): see CLAIM_MS.
+    const sendBy = Math.min(state.sendUntil, claimedAt + CLAIM_MS / 2);
+    const finished = await sendBatch(db, channel, batch, claim, now, state, { agent: options.agent, log, sendBy, signal: options.signal, pushDeadlineMs: options.pushDeadlineMs });
     if (!finished || batch.length < BATCH) break;
   }
-  if (handled) log(`[alerts] outbox ${channel}: ${counts.sent} sent, ${counts.gone} gone, ${counts.retried} retried, ${counts.failed} failed`);
-  return counts;
 }
 
 /**
@@ -153,31 +223,39 @@ async function sendBatch(
   batch: Claimed[],
   claim: string,
   now: Date,
-  counts: DrainCounts,
-  options: { agent?: Agent; log: (line: string) => void },
+  state: DrainState,
+  options: { agent?: Agent; log: (line: string) => void; sendBy: number; signal?: AbortSignal; pushDeadlineMs?: number },
 ): Promise<boolean> {
-  const send = channel === "webpush" ? pushSender(now, options.agent) : telegramSender(now);
-  const started = Date.now();
-  let finished = true;
+  const tooLate = () => Date.now() >= options.sendBy || options.signal?.aborted === true;
+  const send = channel === "webpush" ? pushSender(now, options.agent, options.pushDeadlineMs ?? SEND_DEADLINE_MS.webpush) : telegramSender(now, tooLate);
+  const unsent: number[] = [];
   await runInOrder(batch.length, SEND_CONCURRENCY[channel], async (index) => {
     const row = batch[index]!;
-    // Past this point the claim could run out mid-send and another drain take the row: leave the
-    // rest unsent (still pending, claimed until the claim expires) for the next drain. A batch of
-    // 100 Telegram rows to 100 chats takes about 3.5 s at Telegram's rate, far inside it.
-    if (Date.now() - started > CLAIM_MS / 2) {
-      finished = false;
+    // Past this point a send could outlive the claim (or the drain's budget): leave the rest
+    // unsent for the next drain. A batch of 100 Telegram rows to 100 chats takes about 3.5 s at
+    // Telegram's rate, far inside it.
+    if (tooLate()) {
+      unsent.push(row.id);
       return;
     }
-    const outcome = await send(row);
-    await record(db, channel, row, claim, now, outcome, counts, options.log);
+    state.inFlight++;
+    try {
+      const outcome = await send(row);
+      if (outcome === null) unsent.push(row.id);
+      else await record(db, channel, row, claim, now, outcome, state.counts, options.log);
+    } finally {
+      state.inFlight--;
+    }
   });
-  return finished;
+  // Rows never tried are handed back at once rather than at the claim's end: nothing was sent.
+  if (unsent.length) await db.alertDelivery.updateMany({ where: { id: { in: unsent }, claimedBy: claim, status: "pending" }, data: { claimedUntil: null } });
+  return unsent.length === 0;
 }
 
 /** A firing older than the push TTL (a day) is not sent on any channel: an alert a day late is noise. */
 const expired = (row: Claimed, now: Date) => now.getTime() - row.firing.firedAt.getTime() > PUSH_TTL_SECONDS * 1000;
 
-function pushSender(now: Date, agent?: Agent): (row: Claimed) => Promise<Outcome> {
+function pushSender(now: Date, agent: Agent | undefined, deadlineMs: number): (row: Claimed) => Promise<Outcome> {
   const configured = vapidDetails() !== null;
   const goneSubscriptions = new Set<number>();
   return async (row) => {
@@ -187,7 +265,7 @@ function pushSender(now: Date, agent?: Agent): (row: Claimed) => Promise<Outcome
     const result = await sendPush(
       row.subscription,
       { title: PUSH_TITLE, body: row.firing.message, url: row.firing.url, tag: `firing-${row.firing.id}` },
-      { agent, topic: `rule-${row.firing.ruleId}` },
+      { agent, topic: `rule-${row.firing.ruleId}`, deadlineMs },
     );
     const outcome = outcomeOf(result);
     if (outcome.status === "gone") goneSubscriptions.add(row.subscriptionId);
@@ -195,20 +273,22 @@ function pushSender(now: Date, agent?: Agent): (row: Claimed) => Promise<Outcome
   };
 }
 
-function telegramSender(now: Date): (row: Claimed) => Promise<Outcome> {
+/** `tooLate`: a row whose chat's turn comes after the batch's last moment to start a send is not sent (null). */
+function telegramSender(now: Date, tooLate: () => boolean): (row: Claimed) => Promise<Outcome | null> {
   const api = getTelegramApi();
   const goneLinks = new Set<number>();
   // One chat's rows go one after another (Telegram takes 1 a second per chat anyway, and the
   // throttler would hold the second in line): a chat found blocked by the first is not asked again.
   const chatTurns = new Map<number, Promise<unknown>>();
-  const sendOne = async (row: Claimed): Promise<Outcome> => {
+  const sendOne = async (row: Claimed): Promise<Outcome | null> => {
+    if (tooLate()) return null;
     const link = row.telegramLink;
     if (!link || row.telegramLinkId === null || link.status !== "linked" || link.chatId === null || goneLinks.has(row.telegramLinkId)) {
       return { status: "gone", reason: "chat unlinked" };
     }
     if (!api) return { status: "failed", reason: "telegram_unavailable" };
     if (expired(row, now)) return { status: "failed", reason: "expired" };
-    const outcome = await sendTelegramAlert(api, link.chatId, row.firing);
+    const outcome = await sendTelegramAlert(api, link.chatId, row.firing, AbortSignal.timeout(SEND_DEADLINE_MS.telegram));
     if (outcome.status === "gone") goneLinks.add(row.telegramLinkId);
     return outcome;
   };

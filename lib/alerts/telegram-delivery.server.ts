@@ -14,12 +14,19 @@ export const OPEN_BUTTON = "Open on PulseCompare";
  * second overall, 1 a second to one chat) and whose auto-retry waits out a 429 of up to 5 s in
  * line; anything longer comes back here as an error with parameters.retry_after.
  */
-export async function sendTelegramAlert(api: Api, chatId: string, firing: { message: string; url: string }): Promise<Outcome> {
+export async function sendTelegramAlert(api: Api, chatId: string, firing: { message: string; url: string }, signal?: AbortSignal): Promise<Outcome> {
   try {
-    await api.sendMessage(chatId, firing.message, {
-      reply_markup: { inline_keyboard: [[{ text: OPEN_BUTTON, url: `${getSiteUrl()}${firing.url}` }]] },
-      link_preview_options: { is_disabled: true },
-    });
+    await api.sendMessage(
+      chatId,
+      firing.message,
+      {
+        reply_markup: { inline_keyboard: [[{ text: OPEN_BUTTON, url: `${getSiteUrl()}${firing.url}` }]] },
+        link_preview_options: { is_disabled: true },
+      },
+      // The outbox's deadline for one send (an aborted call is an HttpError: retried later).
+      // grammY types its signal with the abort-controller shim's class; Node's is what it uses.
+      signal as Parameters<Api["sendMessage"]>[3],
+    );
     return { status: "sent" };
   } catch (error) {
     return telegramOutcomeOf(error);

@@ -5,6 +5,7 @@ import type { Agent } from "node:https";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { runInOrder } from "@/lib/shared/in-batches";
 import { outcomeOf } from "./outbox.server";
+import { PUSH_DEADLINE_MS } from "./push-request.server";
 import { PUSH_TITLE, requireVapidDetails, sendPush } from "./web-push.server";
 
 export const TEST_NOTIFICATION_BODY = "Test notification from PulseCompare";
@@ -12,19 +13,24 @@ export const TEST_NOTIFICATION_BODY = "Test notification from PulseCompare";
 /**
  * Sends the test to every subscription of the user and counts the answers. A browser whose push
  * service says it is gone (404, 410: the outbox's outcomeOf) is removed here too, as the outbox does.
+ * One deadline for the whole request, the outbox's per send (PUSH_DEADLINE_MS, 10 s): the user is
+ * waiting on the page, and a slow push service must not hold a web server's request longer; a
+ * browser not answered by then counts as failed.
  */
 export async function sendTestNotification(
   db: PrismaClient,
   userId: number,
-  options: { agent?: Agent; log?: (line: string) => void } = {},
+  options: { agent?: Agent; log?: (line: string) => void; deadlineMs?: number } = {},
 ): Promise<{ subscriptions: number; sent: number; failed: number }> {
   requireVapidDetails();
   const log = options.log ?? ((line: string) => console.info(line));
   const subscriptions = await db.pushSubscription.findMany({ where: { userId }, orderBy: { id: "asc" } });
+  const deadline = AbortSignal.timeout(options.deadlineMs ?? PUSH_DEADLINE_MS);
   let sent = 0;
   await runInOrder(subscriptions.length, 4, async (index) => {
     const subscription = subscriptions[index]!;
-    const result = await sendPush(subscription, { title: PUSH_TITLE, body: TEST_NOTIFICATION_BODY, url: "/alerts", tag: "test" }, { agent: options.agent });
+    if (deadline.aborted) return;
+    const result = await sendPush(subscription, { title: PUSH_TITLE, body: TEST_NOTIFICATION_BODY, url: "/alerts", tag: "test" }, { agent: options.agent, signal: deadline, deadlineMs: options.deadlineMs });
     if (result.ok) {
       sent++;
       return;

@@ -1,5 +1,6 @@
 // Sends one Web Push message with the `web-push` package: the VAPID signature (RFC 8292) and the
-// aes128gcm payload encryption (RFC 8291) are protocol crypto we do not write ourselves.
+// aes128gcm payload encryption (RFC 8291) are protocol crypto we do not write ourselves. The
+// request itself goes through push-request.server.ts, which bounds its time and what it reads.
 import "server-only";
 import type { Agent } from "node:https";
 // web-push is CommonJS: Node's ESM loader (the worker runs under tsx) sees only its default export.
@@ -7,8 +8,9 @@ import webPush from "web-push";
 import { DomainError } from "@/lib/errors/domain-error";
 import { getEnv } from "@/lib/config/env";
 import { pushEndpointAllowed } from "./push-endpoint";
+import { postPush, type PushRequest } from "./push-request.server";
 
-const { WebPushError, sendNotification } = webPush;
+const { generateRequestDetails } = webPush;
 
 /** The server's VAPID details, or null when browser alerts are not configured on this site. */
 export function vapidDetails(): { subject: string; publicKey: string; privateKey: string } | null {
@@ -49,8 +51,13 @@ export type SendOptions = {
   agent?: Agent;
   /** Lets a push service collapse messages of one rule waiting for an offline browser (max 32 url-safe chars). */
   topic?: string;
-  /** Socket timeout, so one stuck push service cannot hold a drain. */
-  timeoutMs?: number;
+  /**
+   * The whole send's deadline (push-request.server.ts PUSH_DEADLINE_MS by default): connection,
+   * request and answer, however slowly the push service answers.
+   */
+  deadlineMs?: number;
+  /** Gives the send up early (the test notification's one deadline for all of a user's browsers). */
+  signal?: AbortSignal;
 };
 
 /**
@@ -94,8 +101,9 @@ export async function sendPush(target: PushTarget, payload: PushPayload, options
   if (!pushEndpointAllowed(target.endpoint, getEnv().PUSH_EXTRA_ORIGINS)) return { ok: false, status: 0, retryAfterS: null, error: "endpoint refused", refused: true };
   const vapid = vapidDetails();
   if (!vapid) throw new PushUnavailableError();
+  let request: PushRequest;
   try {
-    const result = await sendNotification(
+    request = generateRequestDetails(
       { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
       JSON.stringify(payload),
       {
@@ -105,17 +113,19 @@ export async function sendPush(target: PushTarget, payload: PushPayload, options
         TTL: PUSH_TTL_SECONDS,
         urgency: "normal",
         contentEncoding: "aes128gcm",
-        timeout: options.timeoutMs ?? 10_000,
         ...(options.topic && { topic: options.topic }),
-        ...(options.agent && { agent: options.agent }),
       },
-    );
-    return { ok: true, status: result.statusCode };
+    ) as PushRequest;
+  } catch {
+    // Keys web-push cannot encrypt to (a stored subscription is checked when added, so rare).
+    return { ok: false, status: 0, retryAfterS: null, error: "invalid subscription" };
+  }
+  try {
+    const answer = await postPush(request, { agent: options.agent, deadlineMs: options.deadlineMs, signal: options.signal });
+    if (answer.status >= 200 && answer.status <= 299) return { ok: true, status: answer.status };
+    return { ok: false, status: answer.status, retryAfterS: retryAfterSeconds(answer.retryAfter), error: `HTTP ${answer.status}` };
   } catch (error) {
-    if (error instanceof WebPushError) {
-      return { ok: false, status: error.statusCode, retryAfterS: retryAfterSeconds(error.headers["retry-after"]), error: `HTTP ${error.statusCode}` };
-    }
-    // A network error or timeout: its message may name the endpoint's host, so only its code is kept.
+    // A network error or the deadline: its message may name the endpoint's host, so only its code is kept.
     const code = (error as { code?: unknown }).code;
     return { ok: false, status: 0, retryAfterS: null, error: typeof code === "string" ? code : "network error" };
   }

@@ -459,7 +459,7 @@ export const endpoints = {
     path: "/api/alerts/test",
     access: "user",
     cache: "private",
-    rateLimit: "account-write",
+    rateLimit: "test-notification",
     response: testNotificationSchema,
   },
   pushSubscriptions: {

@@ -7,7 +7,7 @@ import { invalidatePublicData } from "@/lib/cache/invalidate.server";
 import { getDb } from "@/lib/db/get-db.server";
 import type { Agent } from "node:https";
 import { evaluateAlerts } from "@/lib/alerts/evaluate.server";
-import { drainOutbox } from "@/lib/alerts/outbox.server";
+import { drainOutbox, type DrainOptions } from "@/lib/alerts/outbox.server";
 import { getEnv } from "@/lib/config/env";
 import { effectiveRefreshIntervalMinutes } from "./refresh-interval";
 import { MARKET_REFRESH_LEASE, acquireLease, holdsLease, releaseLease, renewLease } from "./lease.server";
@@ -70,6 +70,12 @@ export type RefreshOutcome = { ran: true; report: RefreshReport } | { ran: false
  */
 const PASSES_KEY = Symbol.for("pulsecompare.market-passes");
 const passesInFlight = ((globalThis as unknown as { [PASSES_KEY]?: Map<string, () => Promise<void>> })[PASSES_KEY] ??= new Map());
+/**
+ * The outbox drains that follow those passes, each with the way to stop it (a shutdown stops them,
+ * it does not wait for them), and whether a shutdown has begun (a drain starting after it is stopped at once).
+ */
+const DRAINS_KEY = Symbol.for("pulsecompare.market-pass-drains");
+const drains = ((globalThis as unknown as { [DRAINS_KEY]?: { stopping: boolean; inFlight: Set<AbortController> } })[DRAINS_KEY] ??= { stopping: false, inFlight: new Set() });
 
 export async function refreshMarket(
   db: PrismaClient,
@@ -83,6 +89,8 @@ export async function refreshMarket(
     now?: () => Date;
     /** Tests: an https.Agent trusting the local push service the deliveries go to. */
     pushAgent?: Agent;
+    /** Tests: the drain's budget and each push's deadline, shortened (lib/alerts/outbox.server.ts). */
+    outbox?: Pick<DrainOptions, "budgetMs" | "pushDeadlineMs">;
   } = {},
 ): Promise<RefreshOutcome> {
   const holder = options.holder ?? randomUUID();
@@ -113,12 +121,25 @@ export async function refreshMarket(
     if (!report.leaseLost && report.changed.length > 0 && (await stillHoldsLease())) {
       report.alerts = await evaluateAlertsOfPass(db, report.changed, options);
     }
-    // Then the outbox: this pass's firings, and whatever an earlier pass left (a retry now due, a
-    // worker that died after deciding). Every pass drains, whether or not anything changed.
-    if (!report.leaseLost) report.deliveries = await drainOutboxOfPass(db, holder, options);
   } finally {
     clearInterval(timer);
     passesInFlight.delete(holder);
+  }
+  // Then the outbox: this pass's firings, and whatever an earlier pass left (a retry now due, a
+  // worker that died after deciding). Every pass drains, whether or not anything changed.
+  // Outside the lease: the renewals have stopped, so delivery never holds the lease; it runs out at
+  // the time the pass took it for (what makes a second refresher within the interval skip), and
+  // a push service that answers slowly cannot keep every other instance from refreshing. The
+  // drain is bounded by its own budget, and a shutdown stops it rather than wait.
+  if (!report.leaseLost) {
+    const stop = new AbortController();
+    if (drains.stopping) stop.abort();
+    drains.inFlight.add(stop);
+    try {
+      report.deliveries = await drainOutboxOfPass(db, holder, { ...options, signal: stop.signal });
+    } finally {
+      drains.inFlight.delete(stop);
+    }
   }
   // Even a pass where every coin failed may have re-ranked or thinned; the rebuild is cheap.
   invalidatePublicData(["coins"]);
@@ -137,10 +158,14 @@ async function evaluateAlertsOfPass(db: PrismaClient, updated: readonly string[]
 }
 
 /** Sending never fails the pass either: rows not sent stay pending for the next drain. */
-async function drainOutboxOfPass(db: PrismaClient, holder: string, options: { log?: (line: string) => void; pushAgent?: Agent }) {
+async function drainOutboxOfPass(
+  db: PrismaClient,
+  holder: string,
+  options: { log?: (line: string) => void; pushAgent?: Agent; outbox?: Pick<DrainOptions, "budgetMs" | "pushDeadlineMs">; signal: AbortSignal },
+) {
   const started = performance.now();
   try {
-    const counts = await drainOutbox(db, { holder, agent: options.pushAgent, log: options.log });
+    const counts = await drainOutbox(db, { holder, agent: options.pushAgent, log: options.log, signal: options.signal, ...options.outbox });
     return { ...counts, ms: Math.round(performance.now() - started) };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -155,6 +180,21 @@ async function drainOutboxOfPass(db: PrismaClient, holder: string, options: { lo
  * one's lease is released, so the next refresher (another instance, the next worker) need not
  * wait for it to expire.
  */
+/**
+ * Stops the outbox drains of this process's passes (a shutdown's first step): each starts no send
+ * from now on and returns without waiting for those in flight (each ends by its deadline), so the
+ * pass ends and the shutdown does not wait on a slow push service. Rows not sent stay pending.
+ */
+export function stopPassDrains(): void {
+  drains.stopping = true;
+  for (const stop of drains.inFlight) stop.abort();
+}
+
+/** Tests stop and start schedules in one process. */
+export function resumePassDrainsForTests(): void {
+  drains.stopping = false;
+}
+
 export async function abandonPassesInFlight(): Promise<number> {
   const abandons = [...passesInFlight.values()];
   passesInFlight.clear();

@@ -12,7 +12,7 @@ import { configuredListingDeps } from "@/lib/listings/coins.server";
 import { checkOpenOrders, summarizeOrderCheck, type OpenOrdersReport } from "@/lib/orders/open-orders.server";
 import { countFailures, passVerdict } from "../market/pass-verdict";
 import { summarizeReport } from "../market/report-summary";
-import { refreshMarket, type RefreshOutcome } from "../market/run.server";
+import { refreshMarket, resumePassDrainsForTests, stopPassDrains, type RefreshOutcome } from "../market/run.server";
 
 const FIRST_PASS_DELAY_MS = 5_000;
 
@@ -73,9 +73,12 @@ export function startMarketSchedule(options: ScheduleOptions = {}): boolean {
 
 /**
  * Stops the schedule (a drain, lib/http/shutdown.server.ts): no pass starts from now on, and the
- * promise resolves when the pass in flight, if any, has ended.
+ * promise resolves when the pass in flight, if any, has ended. A pass already sending its alerts
+ * stops sending (the rows wait for the next worker): the shutdown waits for prices, not for push
+ * services. So does a cron route's pass in this process.
  */
 export async function stopMarketSchedule(): Promise<void> {
+  stopPassDrains();
   if (!running) return;
   running.stopped = true;
   clearTimeout(running.timer);
@@ -171,4 +174,5 @@ export function resetMarketScheduleForTests(): void {
   }
   running = undefined;
   started = false;
+  resumePassDrainsForTests();
 }

@@ -93,6 +93,18 @@ export const RATE_LIMIT_BUCKETS = {
       { key: "address", points: 60, durationSeconds: 60 },
     ],
   },
+  // "Send a test notification" (POST /api/alerts/test). Each press makes one outbound request
+  // per browser the user subscribed, to push services on the internet, from the web server, and
+  // waits for them (at most 10 s). A person presses it after turning alerts on in a browser, maybe
+  // once more: 5 in 10 minutes per wallet, 10 per IP for a few people behind one address. Its own
+  // bucket, so the account-write budget (60 a minute) cannot be spent on outbound requests.
+  "test-notification": {
+    guards: "test notifications (POST /api/alerts/test): outbound requests to push services",
+    rules: [
+      { key: "ip", points: 10, durationSeconds: 600 },
+      { key: "address", points: 5, durationSeconds: 600 },
+    ],
+  },
   // Operators' writes (listings, tags, featured slots). Listing a coin reads the chain, so the
   // budget is lower than a user's: 30 a minute is still one every 2 seconds, more than a form
   // can be filled, and the CLI (scripts/admin.ts) does not go through HTTP at all.

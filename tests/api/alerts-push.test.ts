@@ -8,6 +8,8 @@ import * as testRoute from "@/app/api/alerts/test/route";
 import * as vapidRoute from "@/app/api/push/vapid-key/route";
 import { PUBLIC_CACHE_CONTROL } from "@/lib/api/responses";
 import { testNotificationSchema, vapidKeySchema } from "@/lib/alerts/schemas";
+import { PUSH_DEADLINE_MS } from "@/lib/alerts/push-request.server";
+import { RATE_LIMIT_BUCKETS } from "@/lib/security/rate-limit-buckets";
 import { setEnvVars } from "../helpers/env-vars";
 import { admitPushServices, startPushService, type PushService, type TestSubscription } from "../helpers/push-service";
 import { call } from "../helpers/request";
@@ -169,4 +171,44 @@ describe("POST /api/alerts/test", () => {
     expect(res.body).toEqual({ subscriptions: 1, sent: 0, failed: 1 });
     expect(await db().pushSubscription.findUnique({ where: { id: row.id } })).not.toBeNull();
   });
+});
+
+describe("POST /api/alerts/test: bounded", () => {
+  const limit = RATE_LIMIT_BUCKETS["test-notification"].rules.find((rule) => rule.key === "address")!.points;
+
+  test(`has its own budget: ${limit} tests in 10 minutes per user, then 429 rate_limited and nothing sent`, async () => {
+    const user = await signIn();
+    const browser = service.createSubscription(vapid.publicKey);
+    await subscribe(user, browser);
+    await withKeys(KEYS, async () => {
+      for (let i = 0; i < limit; i++) expect((await sendTest(user)).status).toBe(200);
+      const before = service.requests();
+      const refused = await sendTest(user);
+      expect(refused.status).toBe(429);
+      expect(errorOf(refused).code).toBe("rate_limited");
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(60);
+      expect(service.requests()).toBe(before);
+    });
+    expect(service.messages.filter((m) => m.subscriptionId === browser.id)).toHaveLength(limit);
+  });
+
+  test(`push services that never answer: the route answers within one send deadline (${PUSH_DEADLINE_MS / 1000} s) for all the user's browsers, counting them failed`, async () => {
+    const user = await signIn();
+    const quick = service.createSubscription(vapid.publicKey);
+    // More stuck browsers than are sent to at once (4): one deadline for the request, not one per round.
+    const stuck = Array.from({ length: 5 }, () => service.createSubscription(vapid.publicKey));
+    for (const browser of stuck) service.stall(browser, "never");
+    try {
+      await subscribe(user, quick);
+      for (const browser of stuck) await subscribe(user, browser);
+      const started = Date.now();
+      const res = await withKeys(KEYS, () => sendTest(user));
+      expect(Date.now() - started).toBeLessThan(PUSH_DEADLINE_MS + 3_000);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ subscriptions: 6, sent: 1, failed: 5 });
+      expect(service.messages.map((m) => m.subscriptionId)).toEqual([quick.id]);
+    } finally {
+      for (const browser of stuck) service.release(browser);
+    }
+  }, PUSH_DEADLINE_MS + 15_000);
 });

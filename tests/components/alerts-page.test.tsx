@@ -316,6 +316,15 @@ describe("browser alerts", () => {
     await waitFor(() => expect(screen.getAllByTestId("push-subscription")).toHaveLength(1));
   });
 
+  test("a test notification past its budget says when to try again", async () => {
+    const user = userEvent.setup();
+    answerReads({ subscriptions: json(browsers) });
+    api.on("POST /api/alerts/test", apiError(429, "rate_limited", "Too many requests. Try again in 412 s."));
+    renderPage();
+    await user.click(await screen.findByRole("button", { name: "Send a test notification" }));
+    await expectToast({ title: "Error", description: "Too many requests. Try again in 412 s. (at most 5 test notifications in 10 minutes)", variant: "destructive" });
+  });
+
   test("no browser yet, and a failed list, each say so", async () => {
     const user = userEvent.setup();
     answerReads();

@@ -1,6 +1,6 @@
 // A local push service speaking the Web Push protocol, so tests send with the real `web-push`
 // package and read what the phone would show. Like a real one (FCM, Mozilla's autopush) it serves
-// HTTPS (web-push uses Node's https whatever the scheme), refuses a message whose VAPID JWT does
+// HTTPS (the sender uses Node's https whatever the scheme), refuses a message whose VAPID JWT does
 // not verify (RFC 8292: ES256 over the key in `k`, `aud` = this origin, `exp` in the future and at
 // most 24 h away), and decrypts the aes128gcm body (RFC 8291) with the subscription's own P-256
 // key and auth secret, as the browser holding the subscription does.
@@ -43,6 +43,8 @@ export type PushedMessage = {
 
 export type Refusal = { subscriptionId: string; status: number; reason: string };
 
+export type StallMode = "trickle" | "endless" | "never";
+
 /** An answer the service gives instead of accepting: 404/410 (gone), 429 with Retry-After, 500. */
 export type ForcedAnswer = { status: number; retryAfter?: string };
 
@@ -67,9 +69,21 @@ export type PushService = {
    * dropped unanswered (its sender may be long gone).
    */
   hold: (subscription: TestSubscription) => void;
+  /**
+   * Stalls this subscription's messages from now on, until `release` (what is still streaming is
+   * cut then). "trickle" and "endless" accept the message (it is in `messages`), answer 201, and
+   * never end the answer's body: one byte a second, or as fast as the reader takes it. "never"
+   * accepts nothing and never answers, but sends the status line one byte a second without ever
+   * finishing it, so the connection is never idle (a socket idle timeout never fires).
+   */
+  stall: (subscription: TestSubscription, how: StallMode) => void;
   release: (subscription: TestSubscription) => void;
   /** Requests held so far (answered or not since). */
   held: () => number;
+  /** Answers still streaming (a stalled one the sender has not hung up on yet). */
+  streaming: () => number;
+  /** Bytes of stalled answers written so far. */
+  streamedBytes: () => number;
   /** The certificate (PEM), e.g. for a child process's NODE_EXTRA_CA_CERTS. */
   certificate: Buffer;
   /** Also trust the certificate in Node's default https agent (until close). */
@@ -99,6 +113,45 @@ export async function startPushService(): Promise<PushService> {
   let heldCount = 0;
   const holding = new Set<string>();
   const heldResponses: { id: string; response: ServerResponse }[] = [];
+  const stalling = new Map<string, StallMode>();
+  const streams = new Set<{ id: string; response: ServerResponse }>();
+  let streamedBytes = 0;
+  /** An answer that never ends, until the sender hangs up (or `release`). */
+  const stream = (id: string, response: ServerResponse, how: StallMode) => {
+    const entry = { id, response };
+    streams.add(entry);
+    let timer: NodeJS.Timeout | undefined;
+    let next: () => void;
+    if (how === "never") {
+      // Straight onto the socket: a status line that never ends, one byte a second.
+      const socket = response.socket!;
+      const line = Buffer.from("HTTP/1.1 201 Created but never quite");
+      let sent = 0;
+      next = () => {
+        if (socket.destroyed || !streams.has(entry)) return;
+        streamedBytes++;
+        socket.write(line.subarray(sent % line.length, (sent % line.length) + 1));
+        sent++;
+        timer = setTimeout(next, 1_000);
+      };
+    } else {
+      response.writeHead(201, { "content-type": "text/plain" });
+      const chunk = Buffer.alloc(how === "trickle" ? 1 : 16 * 1024, "x");
+      next = () => {
+        if (response.destroyed || !streams.has(entry)) return;
+        streamedBytes += chunk.length;
+        const more = response.write(chunk);
+        if (how === "trickle") timer = setTimeout(next, 1_000);
+        else if (more) setImmediate(next);
+        else response.once("drain", next);
+      };
+    }
+    response.on("close", () => {
+      streams.delete(entry);
+      clearTimeout(timer);
+    });
+    next();
+  };
   let origin = "";
 
   const server = https.createServer({ key, cert }, (request, response) => {
@@ -121,6 +174,7 @@ export async function startPushService(): Promise<PushService> {
         heldResponses.push({ id, response });
         return;
       }
+      if (stalling.get(id) === "never") return stream(id, response, "never");
       const next = forced.get(id)?.shift();
       if (next) return refuse(next.status, `forced ${next.status}`, next.retryAfter ? { "retry-after": next.retryAfter } : {});
       if (request.headers["content-encoding"] !== "aes128gcm") return refuse(415, "not aes128gcm");
@@ -145,6 +199,8 @@ export async function startPushService(): Promise<PushService> {
         topic: header(request.headers.topic),
         vapidKey: vapid.key,
       });
+      const stalled = stalling.get(id);
+      if (stalled) return stream(id, response, stalled);
       response.writeHead(201, { location: `${origin}/message/${randomUUID()}` }).end();
     });
   });
@@ -178,14 +234,22 @@ export async function startPushService(): Promise<PushService> {
       forced.set(subscription.id, [...(forced.get(subscription.id) ?? []), ...answers]);
     },
     hold: (subscription) => void holding.add(subscription.id),
+    stall: (subscription, how) => void stalling.set(subscription.id, how),
     release: (subscription) => {
       holding.delete(subscription.id);
+      stalling.delete(subscription.id);
       for (const held of heldResponses.filter((held) => held.id === subscription.id)) {
         heldResponses.splice(heldResponses.indexOf(held), 1);
         held.response.destroy();
       }
+      for (const streamed of [...streams].filter((streamed) => streamed.id === subscription.id)) {
+        streams.delete(streamed);
+        streamed.response.destroy();
+      }
     },
     held: () => heldCount,
+    streaming: () => streams.size,
+    streamedBytes: () => streamedBytes,
     certificate: cert,
     trustGlobally: () => {
       https.globalAgent.options.ca = cert;
@@ -193,6 +257,8 @@ export async function startPushService(): Promise<PushService> {
     close: async () => {
       https.globalAgent.options.ca = previousGlobalCa;
       for (const held of heldResponses.splice(0)) held.response.destroy();
+      for (const streamed of streams) streamed.response.destroy();
+      streams.clear();
       agent.destroy();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -16,6 +16,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Address } from "viem";
 import { generateVAPIDKeys } from "web-push";
+import { drainOutbox, outboxSendsSettled } from "@/lib/alerts/outbox.server";
 import { createAlertRule } from "@/lib/alerts/rules.server";
 import { MARKET_REFRESH_LEASE } from "@/lib/market/lease.server";
 import { createPulseChainClient } from "@/lib/market/onchain/client.server";
@@ -155,11 +156,11 @@ async function quoteOnly(coins: Record<string, { token: Address; price: number }
   }
 }
 
-/** One in-process pass as production runs it: the lease, the evaluation, the outbox drain. */
-async function pass(): Promise<RefreshReport> {
+/** One in-process pass as production runs it: the lease, the evaluation, the outbox drain (its budget and push deadline shortened if given). */
+async function pass(outbox?: { budgetMs: number; pushDeadlineMs: number }): Promise<RefreshReport> {
   const source = createPulseXSource({ client: createPulseChainClient(chain.rpcUrl, { retries: 0 }), contracts, observations: createPrismaObservationStore(db()) });
   const lines: string[] = [];
-  const outcome = await refreshMarket(db(), { sources: [source], holder: "in-process", now: passClock, pushAgent: service.agent, log: (line) => lines.push(line) });
+  const outcome = await refreshMarket(db(), { sources: [source], holder: "in-process", now: passClock, pushAgent: service.agent, log: (line) => lines.push(line), outbox });
   if (!outcome.ran) throw new Error(`the pass did not run: ${outcome.reason}`);
   return outcome.report;
 }
@@ -300,6 +301,44 @@ test("past the margin and over again fires again only after the hour's cooldown;
   expect(both.map((firing) => firing.crossing)).toEqual([1, 2]);
   expect(both[1]!.firedAt.getTime() - both[0]!.firedAt.getTime()).toBeGreaterThanOrEqual(60 * 60_000);
   for (const browser of browsers) expect(messagesTo(browser).map((message) => (message.json as { tag: string }).tag)).toEqual(both.map((firing) => `firing-${firing.id}`));
+});
+
+test("the crossing pass with one browser's push service trickling its 201 and the other's never answering returns at the drain's budget; the next passes run; the stuck row is retried and delivered once", async () => {
+  const { address, browsers, ruleId } = await market("ada", "ADA");
+  const [trickling, stuck] = browsers as [TestSubscription, TestSubscription];
+  service.stall(trickling, "trickle");
+  service.stall(stuck, "never");
+  const budgetMs = 2_000;
+  try {
+    await movePrice(address, 2.4);
+    await later();
+    const crossed = await pass({ budgetMs, pushDeadlineMs: 6_000 });
+    expect(crossed.alerts).toMatchObject({ fired: 1, deliveries: 2 });
+    // The trickling one answered 201: sent. The other is still in flight: the drain did not wait for it.
+    expect(crossed.deliveries).toMatchObject({ sent: 1, inFlight: 1 });
+    expect((crossed.deliveries as { ms: number }).ms).toBeLessThan(budgetMs + 1_000);
+    // The next passes run (this process's lease is its own; another instance's would have run out on time).
+    for (const factor of [2.45, 2.5]) {
+      await movePrice(address, factor);
+      await later();
+      const next = await pass({ budgetMs, pushDeadlineMs: 6_000 });
+      expect(next.updated).toContain("ada");
+      expect(next.alerts).toMatchObject({ fired: 0 });
+    }
+  } finally {
+    // The stuck send is given up at its deadline, not cut by the release.
+    await outboxSendsSettled();
+    service.release(trickling);
+    service.release(stuck);
+  }
+  const [firing] = await firings(ruleId);
+  const waiting = firing!.deliveries.find((delivery) => delivery.status === "pending")!;
+  expect(waiting).toMatchObject({ attempts: 1, lastError: "ETIMEDOUT", claimedUntil: null });
+  // Recovered: the drain once the retry is due (two at once) sends it once.
+  const due = new Date(waiting.nextAttemptAt.getTime() + 1_000);
+  const drains = await Promise.all(["worker-x", "worker-y"].map((holder) => drainOutbox(db(), { holder, now: due, agent: service.agent, channels: ["webpush"], log: () => {} })));
+  expect(drains.reduce((sum, counts) => sum + counts.sent, 0)).toBe(1);
+  for (const browser of browsers) expect(messagesTo(browser).map((message) => message.json)).toEqual([expect.objectContaining({ body: firing!.message, tag: `firing-${firing!.id}` })]);
 });
 
 // ---- Real worker processes ----
