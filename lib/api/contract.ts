@@ -59,7 +59,7 @@ import {
 } from "@/lib/orders/operator-schemas";
 import { signInBodySchema, signOutBodySchema } from "@/lib/auth/form-schemas";
 import { pairAnswerSchema, pairQuerySchema } from "@/lib/compare/pair-answer-schema";
-import { unmatchedTransferIdSchema, unmatchedTransferListSchema, unmatchedTransferSchema } from "@/lib/orders/unmatched-schemas";
+import { unmatchedTransferIdSchema, unmatchedTransferSchema, unmatchedTransfersSchema } from "@/lib/orders/unmatched-schemas";
 import {
   alertFiringListSchema,
   alertIdSchema,
@@ -786,11 +786,11 @@ export const endpoints = {
   // Transfers to a payment address that paid no order (issue 38): listed until marked handled.
   unmatchedTransfers: {
     method: "GET",
-    summary: "Transfers to a payment address that paid no order, not yet handled, newest first (at most 200).",
+    summary: "Transfers to a payment address that paid no order, not yet handled, newest first (at most 200), and those under 1 PLS counted, not listed.",
     path: "/api/admin/orders/unmatched",
     access: "operator",
     cache: "private",
-    response: unmatchedTransferListSchema,
+    response: unmatchedTransfersSchema,
   },
   unmatchedTransferHandled: {
     method: "POST",
