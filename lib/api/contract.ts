@@ -750,7 +750,7 @@ export const endpoints = {
   },
   cancelOrder: {
     method: "POST",
-    summary: "Cancels an unpaid quote (a stuck payment's) with the reason the buyer reads, freeing its seats.",
+    summary: "Cancels an unpaid quote (a stuck payment's) with the reason the buyer reads, freeing its seats; refused while its claimed payment is mined.",
     path: "/api/admin/orders/:id/cancel",
     access: "operator",
     cache: "private",

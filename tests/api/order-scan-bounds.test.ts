@@ -8,6 +8,7 @@
 // the scheduled check on a real seeded SQLite file.
 import { type Address, type Hash, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import * as cancelRoute from "@/app/api/admin/orders/[id]/cancel/route";
 import * as unmatchedRoute from "@/app/api/admin/orders/unmatched/route";
 import * as cronOrders from "@/app/api/cron/orders/route";
 import * as payment from "@/app/api/orders/[id]/payment/route";
@@ -125,6 +126,36 @@ describe("a node that fails while the scan matches a payment", () => {
     await check();
     expect(await db().listingOrder.findUniqueOrThrow({ where: { id: order.id } })).toMatchObject({ status: "live", paymentTx: faster, paidWei: order.amountWei });
     expect(await db().unmatchedTransfer.count({ where: { txHash: { in: [first, faster] } } })).toBe(0);
+  });
+});
+
+describe("the operator's Cancel of a quote whose payment is still pending", () => {
+  test("is written (the claim has no receipt), and the payment that mines afterwards is found by the scan and held for review, never lost", async () => {
+    const buyer = await fundedBuyer();
+    const order = await quote(buyer, { tokenAddress: await newToken(), plan: "target" });
+    const gap = await nonceOf(buyer.address);
+    const pending = await send(buyer.key, PAY_TO, BigInt(order.amountWei), gap + 1);
+    expect(orderSchema.parse((await submit(buyer, order.id, pending)).body)).toMatchObject({ status: "quoted", paymentTx: pending });
+
+    const res = await operator.browser.request(cancelRoute.POST, `/api/admin/orders/${order.id}/cancel`, {
+      method: "POST",
+      headers: JSON_WRITE,
+      body: JSON.stringify({ reason: "Stuck for an hour." }),
+      params: { id: String(order.id) },
+    });
+    expect(res.status).toBe(200);
+    expect(await db().listingOrder.findUniqueOrThrow({ where: { id: order.id } })).toMatchObject({ status: "expired", paymentTx: null });
+
+    // The gap fills, the payment mines after the cancel; the tab is closed.
+    await send(buyer.key, buyer.address as Address, 0n, gap);
+    await receipt(pending);
+    await mine(2);
+    await check();
+    expect(await db().listingOrder.findUniqueOrThrow({ where: { id: order.id } })).toMatchObject({
+      status: "review",
+      paymentTx: pending,
+      statusReason: "Paid after the quote was cancelled: Stuck for an hour.",
+    });
   });
 });
 
