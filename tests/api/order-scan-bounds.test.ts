@@ -14,6 +14,7 @@ import * as cronOrders from "@/app/api/cron/orders/route";
 import * as payment from "@/app/api/orders/[id]/payment/route";
 import { readMarketState } from "@/lib/market/state.server";
 import type { OpenOrdersReport } from "@/lib/orders/open-orders.server";
+import { CLAIM_RELEASE_MINUTES } from "@/lib/orders/claims.server";
 import { orderSchema } from "@/lib/orders/schemas";
 import { QUOTE_MINUTES } from "@/lib/orders/status";
 import { DUST_FLOOR_WEI } from "@/lib/orders/unmatched.server";
@@ -67,6 +68,7 @@ afterAll(() => stop());
 
 beforeEach(async () => {
   proxy.failRequest = null;
+  proxy.answerRequest = null;
   await db().coin.update({ where: { id: "pls" }, data: { currentPrice: 0.00003, priceUpdatedAt: new Date() } });
   await check(); // the block cursor at the head: older blocks are not this test's
 });
@@ -126,6 +128,28 @@ describe("a node that fails while the scan matches a payment", () => {
     await check();
     expect(await db().listingOrder.findUniqueOrThrow({ where: { id: order.id } })).toMatchObject({ status: "live", paymentTx: faster, paidWei: order.amountWei });
     expect(await db().unmatchedTransfer.count({ where: { txHash: { in: [first, faster] } } })).toBe(0);
+  });
+});
+
+describe("a claim is never let go once its transaction is mined", () => {
+  test("a stale claim whose transaction mines between the last look and the release is claimed back, and settles", async () => {
+    const buyer = await fundedBuyer();
+    const order = await quote(buyer, { tokenAddress: await newToken(), plan: "target" });
+    const hash = await pay(buyer.key, PAY_TO, BigInt(order.amountWei));
+    expect(orderSchema.parse((await submit(buyer, order.id, hash)).body)).toMatchObject({ status: "quoted", paymentTx: hash });
+    await check(); // the scan passes its block: the claimed transaction is skipped there
+    // Claimed over CLAIM_RELEASE_MINUTES ago, and the next look sees no receipt (it lands just after).
+    await db().listingOrder.update({ where: { id: order.id }, data: { paymentClaimedAt: new Date(Date.now() - (CLAIM_RELEASE_MINUTES + 1) * 60_000) } });
+    let reads = 0;
+    proxy.answerRequest = (method, params) => (method === "eth_getTransactionReceipt" && params[0] === hash && reads++ === 0 ? { result: null } : null);
+
+    await check();
+    expect(reads).toBeGreaterThan(1); // not there at the look, there right after the release
+    proxy.answerRequest = null;
+    expect(await db().listingOrder.findUniqueOrThrow({ where: { id: order.id } })).toMatchObject({ paymentTx: hash });
+    await mine(2);
+    await check();
+    expect(await db().listingOrder.findUniqueOrThrow({ where: { id: order.id } })).toMatchObject({ status: "live", paymentTx: hash, paidWei: order.amountWei });
   });
 });
 

@@ -38,6 +38,8 @@ export type RpcProxy = {
   blockTags: Record<string, bigint | "unsupported">;
   /** Answer HTTP 503 (a node that is down for a moment) to every request this picks, whatever its method. */
   failRequest: ((method: string, params: unknown[]) => boolean) | null;
+  /** Answer this result instead of forwarding, for the requests it returns one for (e.g. a receipt not there yet: `{ result: null }`). */
+  answerRequest: ((method: string, params: unknown[]) => { result: unknown } | null) | null;
   stop(): Promise<void>;
 };
 
@@ -53,7 +55,7 @@ export const SELECTORS = {
 type JsonRpc = { jsonrpc: "2.0"; id: number; method: string; params?: unknown[] };
 
 export async function startRpcProxy(upstream: string): Promise<RpcProxy> {
-  const proxy: RpcProxy = { url: "", requests: [], refuseCallsContaining: null, refuseCallsOver: null, ignoreStateOverrides: false, stall: null, maxInFlight: 0, blockTags: {}, failRequest: null, stop: async () => {} };
+  const proxy: RpcProxy = { url: "", requests: [], refuseCallsContaining: null, refuseCallsOver: null, ignoreStateOverrides: false, stall: null, maxInFlight: 0, blockTags: {}, failRequest: null, answerRequest: null, stop: async () => {} };
   let inFlight = 0;
   const server: Server = createServer(async (req, res) => {
     inFlight++;
@@ -88,6 +90,13 @@ export async function startRpcProxy(upstream: string): Promise<RpcProxy> {
       proxy.requests.push({ ...record, refused: true });
       res.writeHead(503, { "content-type": "text/plain" });
       res.end("proxy: unavailable on purpose");
+      return;
+    }
+    const answered = proxy.answerRequest?.(body.method, body.params ?? []);
+    if (answered) {
+      proxy.requests.push({ ...record, refused: true });
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ jsonrpc: "2.0", id: body.id, result: answered.result }));
       return;
     }
     proxy.requests.push(record);
