@@ -165,7 +165,7 @@ async function scanForPayments(db: PrismaClient, deps: ListingDeps, now: Date, r
     await settle(report, orderId, async () => {
       const order = byId.get(orderId)!;
       const claimed = order.paymentTx ? await swapClaim(db, order, tx, deps.client, now, rpcDown) : await claimPayment(db, order, tx, now);
-      await checkPayment(db, claimed, deps, now, tx);
+      await checkPayment(db, claimed, deps, now, tx, false); // a refusal is listed below, with the block's others
       report.found++; // only once it is known to have paid: a reverted one throws above
     }, (why) => {
       // A reverted transfer moved no PLS: nothing to list.

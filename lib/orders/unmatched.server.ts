@@ -105,6 +105,18 @@ export async function unexplainedRise(
 }
 
 /**
+ * A mined transfer that was an order's claim and was refused by the order (mined before its quote),
+ * recorded at once with that reason: the scan skipped it while it was claimed, so once its block is
+ * behind the cursor nothing else would list it. Keyed by hash like the scan's rows.
+ */
+export async function recordRefusedPayment(db: PrismaClient, tx: Transaction, blockNumber: bigint, minedAt: Date, reason: string): Promise<void> {
+  if (!tx.to || tx.value === 0n) return;
+  await recordUnmatched(db, [
+    { txHash: tx.hash, fromAddress: getAddress(tx.from), toAddress: getAddress(tx.to), valueWei: tx.value.toString(), blockNumber: Number(blockNumber), minedAt, reason, dust: isDust(tx.value) },
+  ]);
+}
+
+/**
  * Records each transfer once (the unique hash: a second check, or two at once, adds nothing). The
  * numbers newly recorded: listed, and dust (counted on the list, not listed).
  */
