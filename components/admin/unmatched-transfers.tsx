@@ -11,17 +11,24 @@ import { shortHash } from "@/components/orders/order-text";
 import { explorerTxUrl } from "@/lib/chain/explorer";
 import { formatPls } from "@/lib/orders/amount";
 import type { UnmatchedTransfers as Unmatched } from "@/lib/orders/unmatched-schemas";
-import { useMarkUnmatchedHandled } from "./admin-queries";
+import { useMarkDustHandled, useMarkUnmatchedHandled } from "./admin-queries";
 import { utcTime } from "./utc-time";
 import { WriteError } from "./write-error";
 
 export function UnmatchedTransfers({ unmatched: { transfers, dust } }: { unmatched: Unmatched }) {
   const handled = useMarkUnmatchedHandled();
+  const dustHandled = useMarkDustHandled();
   const dustLine =
     dust.count > 0 && dust.since ? (
-      <p data-testid="unmatched-dust" className="text-sm text-muted-foreground">
-        {dust.count.toLocaleString("en-US")} {dust.count === 1 ? "transfer" : "transfers"} under {formatPls(BigInt(dust.floorWei))} PLS since {utcTime(dust.since)}: counted, not listed.
-      </p>
+      <div data-testid="unmatched-dust" className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+        <p>
+          {dust.count.toLocaleString("en-US")} {dust.count === 1 ? "transfer" : "transfers"} under {formatPls(BigInt(dust.floorWei))} PLS since {utcTime(dust.since)}: counted, not listed.
+        </p>
+        <Button size="sm" variant="outline" disabled={dustHandled.isPending} onClick={() => dustHandled.mutate()} aria-label={`Mark the transfers under ${formatPls(BigInt(dust.floorWei))} PLS handled`}>
+          {dustHandled.isPending ? <Loader2 className="animate-spin" aria-hidden /> : null} Mark handled
+        </Button>
+        <WriteError error={dustHandled.error} retryHint="press 'Mark handled' again." />
+      </div>
     ) : null;
   if (transfers.length === 0) {
     return (

@@ -803,6 +803,15 @@ export const endpoints = {
     rateLimit: "admin-write",
     response: unmatchedTransferSchema,
   },
+  unmatchedDustHandled: {
+    method: "POST",
+    summary: "Marks every unmatched transfer under 1 PLS recorded so far handled; the counted line starts again from none.",
+    path: "/api/admin/orders/unmatched/dust/handled",
+    access: "operator",
+    cache: "private",
+    rateLimit: "admin-write",
+    response: unmatchedTransfersSchema,
+  },
   orderTaskDone: {
     method: "POST",
     summary: "Marks an order's task (a post on X) done.",

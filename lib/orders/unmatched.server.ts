@@ -164,6 +164,16 @@ export async function listUnmatched(db: PrismaClient): Promise<UnmatchedTransfer
   return { transfers: rows.map(toUnmatchedTransfer), dust: { count, since: oldest?.minedAt.toISOString() ?? null, floorWei: DUST_FLOOR_WEI.toString() } };
 }
 
+/**
+ * Marks every unhandled dust transfer recorded up to `now` handled by `operator` (idempotent: a
+ * second press finds none), so the counted line starts again from none. Answers the list as it
+ * then stands.
+ */
+export async function markDustHandled(db: PrismaClient, operator: string, now = new Date()): Promise<UnmatchedTransfers> {
+  await db.unmatchedTransfer.updateMany({ where: { dust: true, handledAt: null, createdAt: { lte: now } }, data: { handledAt: now, handledBy: operator } });
+  return listUnmatched(db);
+}
+
 /** Marks a transfer handled by `operator`. Idempotent: one handled already keeps who and when. 404 when there is none. */
 export async function markUnmatchedHandled(db: PrismaClient, id: number, operator: string, now = new Date()): Promise<UnmatchedTransfer> {
   await db.unmatchedTransfer.updateMany({ where: { id, handledAt: null }, data: { handledAt: now, handledBy: operator } });

@@ -9,6 +9,7 @@
 import { type Address, type Hash, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import * as cancelRoute from "@/app/api/admin/orders/[id]/cancel/route";
+import * as dustHandledRoute from "@/app/api/admin/orders/unmatched/dust/handled/route";
 import * as unmatchedRoute from "@/app/api/admin/orders/unmatched/route";
 import * as cronOrders from "@/app/api/cron/orders/route";
 import * as payment from "@/app/api/orders/[id]/payment/route";
@@ -21,7 +22,7 @@ import { DUST_FLOOR_WEI } from "@/lib/orders/unmatched.server";
 import { unmatchedTransfersSchema, type UnmatchedTransfers } from "@/lib/orders/unmatched-schemas";
 import type { LocalChain } from "../chain/local-chain";
 import { startRpcProxy, type RpcProxy } from "../chain/rpc-proxy";
-import { JSON_WRITE, signIn, type SignedIn } from "../helpers/account-session";
+import { JSON_WRITE, SAME_SITE, signIn, type SignedIn } from "../helpers/account-session";
 import { setEnvVars } from "../helpers/env-vars";
 import { payingBuyers, SMALL_POOL_FLOOR, startOrderChain, type Buyer } from "../helpers/paying-buyers";
 import { call } from "../helpers/request";
@@ -246,6 +247,13 @@ describe("dust", () => {
     // Read again: nothing counted twice.
     expect(await check()).toMatchObject({ dust: 0, unmatched: 0 });
     expect((await unmatched()).dust.count).toBe(dustBefore + 1000);
+
+    // 'Mark handled' on the line: the count starts again from none; the listed payment stays.
+    const handled = await operator.browser.request(dustHandledRoute.POST, "/api/admin/orders/unmatched/dust/handled", { method: "POST", headers: SAME_SITE });
+    expect(handled.status).toBe(200);
+    expect(unmatchedTransfersSchema.parse(handled.body).dust).toMatchObject({ count: 0, since: null });
+    expect(await db().unmatchedTransfer.count({ where: { dust: true, handledBy: OPERATOR } })).toBeGreaterThanOrEqual(1000);
+    expect((await unmatched()).transfers.filter((row) => row.txHash === second)).toHaveLength(1);
   });
 });
 

@@ -229,6 +229,12 @@ test("transfers under 1 PLS are one counted line, above the transfers listed one
   renderPage();
   expect(await screen.findByTestId("unmatched-dust")).toHaveTextContent("1,000 transfers under 1 PLS since Nov 20, 2026 09:00 UTC: counted, not listed.");
   expect(screen.getAllByTestId("unmatched-transfer")).toHaveLength(1);
+  // 'Mark handled' on the line sends it once, and the list reads again.
+  api.on("POST /api/admin/orders/unmatched/dust/handled", json(unmatchedAnswer([listed])));
+  api.on("GET /api/admin/orders/unmatched", json(unmatchedAnswer([listed])));
+  await userEvent.setup().click(screen.getByRole("button", { name: "Mark the transfers under 1 PLS handled" }));
+  await waitFor(() => expect(screen.queryByTestId("unmatched-dust")).toBeNull());
+  expect(api.calls("POST /api/admin/orders/unmatched/dust/handled")).toHaveLength(1);
 
   api.on("GET /api/admin/orders/unmatched", json(unmatchedAnswer([], { count: 1, since: "2026-11-20T09:00:00.000Z" })));
   cleanup();
