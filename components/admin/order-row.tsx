@@ -219,7 +219,7 @@ function ReasonForm({ kind, order, onDone }: { kind: "reject" | "cancel"; order:
   const hint =
     kind === "reject"
       ? `${takesDown} A refund is recorded separately.`
-      : "The quote expires now and its days are freed; a payment that still arrives waits for your review.";
+      : "The quote expires now and its days are freed; a payment that still arrives waits for your review. A payment already mined cannot be cancelled: it settles first.";
   const action = kind === "reject" ? "Reject order" : "Cancel quote";
 
   function submit(event: React.FormEvent) {
