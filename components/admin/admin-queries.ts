@@ -56,3 +56,4 @@ export const useCancelOrder = () => useRefetchingWrite(apiMutation("cancelOrder"
 export const useRecordRefund = () => useRefetchingWrite(apiMutation("recordRefund", byId<RecordRefundInput & { id: number }>), [ORDERS, COINS, FEATURED]);
 export const useMarkTaskDone = () => useRefetchingWrite(apiMutation("orderTaskDone", idOnly), [ORDERS]);
 export const useMarkUnmatchedHandled = () => useRefetchingWrite(apiMutation("unmatchedTransferHandled", idOnly), [UNMATCHED]);
+export const useMarkDustHandled = () => useRefetchingWrite(apiMutation("unmatchedDustHandled", (_: void) => ({})), [UNMATCHED]);

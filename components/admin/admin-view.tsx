@@ -50,7 +50,7 @@ function AdminConsole({ userId, address }: { userId: number; address: string }) 
         text="PLS sent to the payment address that paid no order: a second payment, an amount that names no order, another wallet, a transfer through a contract. Refund or settle it, then mark it handled."
       >
         <Loaded query={unmatched} what="unmatched transfers">
-          {(data) => <UnmatchedTransfers transfers={data} />}
+          {(data) => <UnmatchedTransfers unmatched={data} />}
         </Loaded>
       </Section>
       <Section title="List a coin">

@@ -12,6 +12,7 @@ import { toast } from "@/components/ui/use-toast";
 import { scheduleFeaturedBodySchema, type AdminCoin, type FeaturedSlot, type SlotStatus } from "@/lib/listings/schemas";
 import { useRemoveFeatured, useScheduleFeatured } from "./admin-queries";
 import { Field, fieldErrors } from "./field";
+import { utcTime } from "./utc-time";
 import { WriteError } from "./write-error";
 
 /** A datetime-local value ("2026-12-01T09:00", the browser's zone) as an ISO instant; "" when empty or invalid. */
@@ -166,7 +167,7 @@ export function FeaturedSlotList({ slots }: { slots: FeaturedSlot[] }) {
                   {slot.isPromoted ? <Badge variant="secondary">Promoted</Badge> : null}
                 </p>
                 <p className="text-xs text-muted-foreground">
-                  {format(new Date(slot.startsAt), "MMM d, yyyy HH:mm")} → {slot.endsAt ? format(new Date(slot.endsAt), "MMM d, yyyy HH:mm") : "no end"}
+                  {utcTime(slot.startsAt)} → {slot.endsAt ? utcTime(slot.endsAt) : "no end"}
                 </p>
               </div>
               <Button

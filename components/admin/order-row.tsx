@@ -5,7 +5,6 @@
 // from the buyer's hosts is loaded here), the posts on X owed with 'Done', and 'Approve' (an
 // order held for review) / 'Reject' / 'Cancel' (an unpaid quote, its payment stuck or not) /
 // 'Record refund'. Each write's refusal shows under it (./write-error.tsx).
-import { format } from "date-fns";
 import { Check, Loader2 } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { Badge } from "@/components/ui/badge";
@@ -13,6 +12,7 @@ import { Button } from "@/components/ui/button";
 import { planName, shortHash, slotPhrase, STATUS_LABELS } from "@/components/orders/order-text";
 import { explorerTxUrl } from "@/lib/chain/explorer";
 import { formatPls } from "@/lib/orders/amount";
+import { utcTime } from "./utc-time";
 import { toast } from "@/components/ui/use-toast";
 import {
   cancelOrderBodySchema,
@@ -27,7 +27,7 @@ import { useApproveOrder, useCancelOrder, useMarkTaskDone, useRecordRefund, useR
 import { Field, fieldErrors } from "./field";
 import { WriteError } from "./write-error";
 
-const when = (iso: string) => format(new Date(iso), "MMM d, yyyy HH:mm");
+const when = utcTime;
 const pls = (wei: string) => `${formatPls(BigInt(wei))} PLS`;
 
 export function OrderRow({ order }: { order: OperatorOrder }) {
@@ -219,7 +219,7 @@ function ReasonForm({ kind, order, onDone }: { kind: "reject" | "cancel"; order:
   const hint =
     kind === "reject"
       ? `${takesDown} A refund is recorded separately.`
-      : "The quote expires now and its days are freed; a payment that still arrives waits for your review.";
+      : "The quote expires now and its days are freed; a payment that still arrives waits for your review. A payment already mined cannot be cancelled: it settles first.";
   const action = kind === "reject" ? "Reject order" : "Cancel quote";
 
   function submit(event: React.FormEvent) {

@@ -1,7 +1,7 @@
 // The tokens quarantined because their own contract keeps failing the price read
 // (lib/market/quarantine.ts), newest quarantine first: symbol, since when, and the last reason.
-import { format } from "date-fns";
 import type { AdminCoin } from "@/lib/listings/schemas";
+import { utcTime } from "./utc-time";
 
 type Quarantined = AdminCoin & { quarantine: NonNullable<AdminCoin["quarantine"]> };
 
@@ -21,7 +21,7 @@ export function QuarantineList({ coins }: { coins: readonly Quarantined[] }) {
             <span className="font-medium">{coin.symbol}</span>
             <span className="font-mono text-xs text-muted-foreground">{coin.id}</span>
             <span className="text-sm text-muted-foreground">
-              since <time dateTime={coin.quarantine.since}>{format(new Date(coin.quarantine.since), "MMM d, yyyy HH:mm")}</time>, {coin.quarantine.failures} failed passes
+              since <time dateTime={coin.quarantine.since}>{utcTime(coin.quarantine.since)}</time>, {coin.quarantine.failures} failed passes
               in a row
             </span>
           </p>

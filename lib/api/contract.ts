@@ -59,7 +59,7 @@ import {
 } from "@/lib/orders/operator-schemas";
 import { signInBodySchema, signOutBodySchema } from "@/lib/auth/form-schemas";
 import { pairAnswerSchema, pairQuerySchema } from "@/lib/compare/pair-answer-schema";
-import { unmatchedTransferIdSchema, unmatchedTransferListSchema, unmatchedTransferSchema } from "@/lib/orders/unmatched-schemas";
+import { unmatchedTransferIdSchema, unmatchedTransferSchema, unmatchedTransfersSchema } from "@/lib/orders/unmatched-schemas";
 import {
   alertFiringListSchema,
   alertIdSchema,
@@ -750,7 +750,7 @@ export const endpoints = {
   },
   cancelOrder: {
     method: "POST",
-    summary: "Cancels an unpaid quote (a stuck payment's) with the reason the buyer reads, freeing its seats.",
+    summary: "Cancels an unpaid quote (a stuck payment's) with the reason the buyer reads, freeing its seats; refused while its claimed payment is mined.",
     path: "/api/admin/orders/:id/cancel",
     access: "operator",
     cache: "private",
@@ -786,11 +786,11 @@ export const endpoints = {
   // Transfers to a payment address that paid no order (issue 38): listed until marked handled.
   unmatchedTransfers: {
     method: "GET",
-    summary: "Transfers to a payment address that paid no order, not yet handled, newest first (at most 200).",
+    summary: "Transfers to a payment address that paid no order, not yet handled, newest first (at most 200), and those under 1 PLS counted, not listed.",
     path: "/api/admin/orders/unmatched",
     access: "operator",
     cache: "private",
-    response: unmatchedTransferListSchema,
+    response: unmatchedTransfersSchema,
   },
   unmatchedTransferHandled: {
     method: "POST",
@@ -802,6 +802,15 @@ export const endpoints = {
     notFound: (params) => `No unmatched transfer ${quoted(params.id)}.`,
     rateLimit: "admin-write",
     response: unmatchedTransferSchema,
+  },
+  unmatchedDustHandled: {
+    method: "POST",
+    summary: "Marks every unmatched transfer under 1 PLS recorded so far handled; the counted line starts again from none.",
+    path: "/api/admin/orders/unmatched/dust/handled",
+    access: "operator",
+    cache: "private",
+    rateLimit: "admin-write",
+    response: unmatchedTransfersSchema,
   },
   orderTaskDone: {
     method: "POST",

@@ -10,6 +10,11 @@
 //   low to ever mine): released. If it mines later, the scan finds it like any unsubmitted payment
 //   (a late one goes to review), so nothing is lost by letting go.
 // A released order is an unpaid quote again: it expires like any other.
+//
+// A claim is let go only while its transaction has no receipt (issue 50): the scan skips a claimed
+// transaction's block, so a mined one released would be lost once the scan's cursor is past it.
+// Every release reads the receipt again right after it (reclaimIfMined): one mined in between is
+// claimed back, and the order's next look settles it (paid, or review).
 import "server-only";
 import type { Hash, PublicClient, Transaction } from "viem";
 import { DomainError } from "@/lib/errors/domain-error";
@@ -46,7 +51,28 @@ export async function releaseUnminedClaim(db: PrismaClient, order: ListingOrder,
   }
   if (!stale && !replaced) return false;
   await db.listingOrder.updateMany({ where: { id: order.id, paymentTx: hash }, data: { paymentTx: null, paymentNonce: null, paymentClaimedAt: null } });
+  if (stale) await reclaimIfMined(db, order.id, hash, client, now, down);
   return true;
+}
+
+/**
+ * Right after a claim on `hash` was let go: a transaction that has a successful receipt by now
+ * (mined between the last look and the release) is claimed for the order again, so the payment the
+ * chain has is never dropped. True when claimed again.
+ */
+export async function reclaimIfMined(db: PrismaClient, orderId: number, hash: Hash, client: PublicClient, now: Date, down: (error: unknown) => DomainError): Promise<boolean> {
+  const mined = await findMined(client, hash, down);
+  if (!mined || mined.receipt.status !== "success") return false;
+  try {
+    const { count } = await db.listingOrder.updateMany({
+      where: { id: orderId, paymentTx: null, status: { in: [...PAYABLE_STATUSES] } },
+      data: { paymentTx: hash, paymentNonce: mined.tx.nonce, paymentClaimedAt: now },
+    });
+    return count === 1;
+  } catch (error) {
+    if (isUniqueViolation(error)) return false; // it pays another order: recorded there
+    throw error;
+  }
 }
 
 /**

@@ -3,7 +3,10 @@
 // GET /api/cron/orders (Vercel Cron, or any scheduler with the cron secret).
 //
 // 1. Quotes nobody paid: their holds are freed, and past the grace period they are written
-//    "expired" (a late payment found later still reaches review: lib/orders/status.ts).
+//    "expired" (a late payment found later still reaches review: lib/orders/status.ts). An order a
+//    crash left "quoting" (its amount never written) is written "expired" once its quote's time is
+//    over (QUOTE_MINUTES, 15, after it was made: a quote is written in one request of seconds, so
+//    none still being written is swept); it never took a payment, so it waits for no grace.
 // 2. Payments already recorded (the tab submitted the hash) are looked at again until deep enough,
 //    at most RECHECK_LIMIT of them a run, least recently looked at first, RECHECKS_IN_FLIGHT at a
 //    time, and none started after RECHECK_BUDGET_MS: stuck claims cannot crowd out step 3. A claim
@@ -12,7 +15,10 @@
 //    transfers to a payment address whose amount names a watched order and whose sender is that
 //    order's wallet (the same rules as a submitted hash; lib/orders/payments.server.ts). A mined
 //    transfer with the nonce of an order's unmined claim is its replacement and takes the claim.
-//    This step runs on every check, whatever step 2 left over.
+//    This step runs on every check, whatever step 2 left over. A transfer whose matching failed
+//    because the node did not answer (not for anything about the payment) is not judged: the
+//    cursor stops before its block, and the next check reads that block again (claims and
+//    unmatched rows are keyed by hash, so reading a block twice records nothing twice).
 //
 // 4. Every transfer to a payment address in those blocks that paid no order (a second payment, one
 //    naming no order, one from another wallet, ...) is recorded once for the operator queue, and so
@@ -38,7 +44,7 @@ import { swapClaim } from "./claims.server";
 import { checkPayment, claimPayment, rpcDown } from "./payments.server";
 import { sweepExpiredHolds } from "./seats.server";
 import { explainUnmatched, recordUnmatched, unexplainedRise, type SeenTransfer } from "./unmatched.server";
-import { PAYABLE_STATUSES } from "./status";
+import { PAYABLE_STATUSES, QUOTING_STATUS } from "./status";
 
 /** Unpaid orders are watched for a late payment this long after their quote (it then goes to review). */
 export const LATE_PAYMENT_WATCH_DAYS = 7;
@@ -63,14 +69,16 @@ export type OpenOrdersReport = {
   scanned: { from: number; to: number } | null;
   /** Payments found on chain and recorded for their orders (not those that turned out reverted). */
   found: number;
-  /** Transfers to a payment address that paid no order, newly recorded for the operator queue. */
+  /** Transfers to a payment address that paid no order, newly recorded for the operator queue (listed). */
   unmatched: number;
+  /** Of those, transfers under the dust floor (1 PLS): counted on the operator's list, not listed. */
+  dust: number;
   /** Orders that could not be settled this time (the chain did not answer), for the log. */
   errors: string[];
 };
 
 export async function checkOpenOrders(db: PrismaClient, deps: ListingDeps, now: Date = deps.now?.() ?? new Date()): Promise<OpenOrdersReport> {
-  const report: OpenOrdersReport = { expired: 0, rechecked: 0, deferred: 0, released: 0, scanned: null, found: 0, unmatched: 0, errors: [] };
+  const report: OpenOrdersReport = { expired: 0, rechecked: 0, deferred: 0, released: 0, scanned: null, found: 0, unmatched: 0, dust: 0, errors: [] };
   await sweepExpiredHolds(db, now);
   await recheckRecorded(db, deps, now, report);
   // After the rechecks: an order whose claim was just released expires in the same check.
@@ -98,11 +106,15 @@ async function recheckRecorded(db: PrismaClient, deps: ListingDeps, now: Date, r
   report.deferred = total - report.rechecked;
 }
 
-/** Writes "expired" on quotes with no payment recorded once their grace period is over too. */
+/**
+ * Writes "expired" on quotes with no payment recorded once their grace period is over too, and on
+ * orders a crash left "quoting" once their quote's time is over.
+ */
 async function expireUnpaidQuotes(db: PrismaClient, now: Date): Promise<number> {
   const graceOver = new Date(now.getTime() - getEnv().LISTING_GRACE_MINUTES * 60_000);
   const { count } = await db.listingOrder.updateMany({ where: { status: "quoted", paymentTx: null, quoteExpiresAt: { lte: graceOver } }, data: { status: "expired" } });
-  return count;
+  const stranded = await db.listingOrder.updateMany({ where: { status: QUOTING_STATUS, quoteExpiresAt: { lte: now } }, data: { status: "expired" } });
+  return count + stranded.count;
 }
 
 async function scanForPayments(db: PrismaClient, deps: ListingDeps, now: Date, report: OpenOrdersReport): Promise<void> {
@@ -131,11 +143,11 @@ async function scanForPayments(db: PrismaClient, deps: ListingDeps, now: Date, r
   const matches: { orderId: number; tx: Transaction }[] = [];
   const incoming: SeenTransfer[] = [];
   const outgoing: Transaction[] = [];
-  let endTime = now;
+  const blockTimes = new Map<number, Date>();
   await runInOrder(to - from + 1, BLOCK_READS_IN_FLIGHT, async (i) => {
     const block: Block<bigint, true> = await deps.client.getBlock({ blockNumber: BigInt(from + i), includeTransactions: true });
     const minedAt = new Date(Number(block.timestamp) * 1000);
-    if (from + i === to) endTime = minedAt;
+    blockTimes.set(from + i, minedAt);
     for (const tx of block.transactions) {
       if (payTos.has(getAddress(tx.from))) outgoing.push(tx as Transaction);
       if (!tx.to || !payTos.has(getAddress(tx.to))) continue;
@@ -147,44 +159,59 @@ async function scanForPayments(db: PrismaClient, deps: ListingDeps, now: Date, r
     }
   });
   const failed = new Map<string, string>();
+  // Blocks holding a transfer whose matching the node left undecided: read again next time.
+  const undecided: number[] = [];
   for (const { orderId, tx } of matches) {
     await settle(report, orderId, async () => {
       const order = byId.get(orderId)!;
       const claimed = order.paymentTx ? await swapClaim(db, order, tx, deps.client, now, rpcDown) : await claimPayment(db, order, tx, now);
-      await checkPayment(db, claimed, deps, now, tx);
+      await checkPayment(db, claimed, deps, now, tx, false); // a refusal is listed below, with the block's others
       report.found++; // only once it is known to have paid: a reverted one throws above
     }, (why) => {
       // A reverted transfer moved no PLS: nothing to list.
       if (!why.includes(" reverted: ")) failed.set(tx.hash, why);
-    });
+    }, () => undecided.push(Number(tx.blockNumber)));
   }
+  // The scan ends before the first undecided block: nothing in it or after it is judged now.
+  const end = undecided.length > 0 ? Math.min(...undecided) - 1 : to;
+  if (undecided.length > 0) report.errors.push(`block ${end + 1} is read again next time (the node did not answer while matching its payment)`);
+  if (end < from) return;
+  const upToEnd = (tx: Transaction) => Number(tx.blockNumber) <= end;
   // Whatever paid no order is recorded once for the operator queue, with why (lib/orders/unmatched.server.ts).
-  const unmatched = await explainUnmatched(db, incoming, failed, LATE_PAYMENT_WATCH_DAYS);
+  const seen = incoming.filter(({ tx }) => upToEnd(tx));
+  const unmatched = await explainUnmatched(db, seen, failed, LATE_PAYMENT_WATCH_DAYS);
   for (const address of payTos) {
-    const mine = (tx: Transaction) => getAddress(tx.from) === address;
-    const rise = await unexplainedRise(deps.client, address, from, to, {
-      incoming: incoming.filter(({ tx }) => getAddress(tx.to!) === address).map(({ tx }) => tx),
+    const mine = (tx: Transaction) => getAddress(tx.from) === address && upToEnd(tx);
+    const rise = await unexplainedRise(deps.client, address, from, end, {
+      incoming: seen.filter(({ tx }) => getAddress(tx.to!) === address).map(({ tx }) => tx),
       outgoing: outgoing.filter(mine),
-    }, endTime).catch((error: unknown) => {
+    }, blockTimes.get(end) ?? now).catch((error: unknown) => {
       report.errors.push(`balance of ${address} not read: ${shortMessage(error)}`);
       return null;
     });
     if (rise) unmatched.push(rise);
   }
-  report.unmatched = await recordUnmatched(db, unmatched);
-  report.scanned = { from, to };
-  await advanceCursor(db, cursor, to);
+  const recorded = await recordUnmatched(db, unmatched);
+  report.unmatched = recorded.listed;
+  report.dust = recorded.dust;
+  report.scanned = { from, to: end };
+  await advanceCursor(db, cursor, end);
 }
 
-/** One order's failure (the chain, a reverted payment, a hash already used) does not stop the others. */
-async function settle(report: OpenOrdersReport, orderId: number, step: () => Promise<unknown>, refused?: (why: string) => void): Promise<void> {
+/**
+ * One order's failure (the chain, a reverted payment, a hash already used) does not stop the
+ * others. `refused` hears the payment's own refusal; `undecided` hears that the node did not
+ * answer, which says nothing about the payment.
+ */
+async function settle(report: OpenOrdersReport, orderId: number, step: () => Promise<unknown>, refused?: (why: string) => void, undecided?: () => void): Promise<void> {
   try {
     await step();
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     report.errors.push(`order ${orderId}: ${error.message}`);
     // A transfer the order refused (not one the chain did not answer about) paid nothing: unmatched.
-    if (error.kind !== "unavailable") refused?.(error.message);
+    if (error.kind === "unavailable") undecided?.();
+    else refused?.(error.message);
   }
 }
 
@@ -195,8 +222,8 @@ async function advanceCursor(db: PrismaClient, cursor: number | null, block: num
 
 /** One log line for a check that did something, null for one that did not. */
 export function summarizeOrderCheck(report: OpenOrdersReport): string | null {
-  if (report.expired + report.found + report.unmatched + report.rechecked + report.errors.length === 0) return null;
-  const parts = [`${report.found} payments found`, `${report.unmatched} unmatched transfers recorded`, `${report.rechecked} rechecked`, `${report.released} released`, `${report.expired} expired`];
+  if (report.expired + report.found + report.unmatched + report.dust + report.rechecked + report.errors.length === 0) return null;
+  const parts = [`${report.found} payments found`, `${report.unmatched} unmatched transfers recorded`, `${report.dust} under 1 PLS counted`, `${report.rechecked} rechecked`, `${report.released} released`, `${report.expired} expired`];
   if (report.deferred > 0) parts.push(`${report.deferred} rechecks left for the next check`);
   if (report.scanned) parts.push(`blocks ${report.scanned.from}-${report.scanned.to} read`);
   if (report.errors.length > 0) parts.push(`not settled: ${report.errors.join("; ")}`);

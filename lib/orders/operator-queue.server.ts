@@ -3,12 +3,16 @@
 // 'Cancel' (of an unpaid quote).
 // Recording a refund is lib/orders/refunds.server.ts.
 import "server-only";
+import type { Hash } from "viem";
 import { DomainError } from "@/lib/errors/domain-error";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { configuredListingDeps, type ListingDeps } from "@/lib/listings/coins.server";
 import type { ListingOrder, OrderTask, Prisma } from "@/lib/generated/prisma/client";
 import { REJECTABLE_STATUSES, type OperatorOrder } from "@/lib/orders/operator-schemas";
+import { findMined } from "./chain-reads.server";
+import { reclaimIfMined } from "./claims.server";
 import { fulfil } from "./fulfil.server";
+import { rpcDown } from "./payments.server";
 import { toOrder } from "./order-view";
 import type { OrderStatus } from "./status";
 import { assertNoOrderStandsOn, takeDown } from "./take-down.server";
@@ -79,23 +83,45 @@ export async function rejectOrder(db: PrismaClient, orderId: number, reason: str
 
 /**
  * Cancels an unpaid quote, its payment stuck or not: written "expired" with the reason its buyer
- * reads, its claim on a pending transaction let go and its seats freed. It still takes a payment,
- * as any expired quote: one that arrives later goes to review (lib/orders/payments.server.ts), so
- * no PLS is lost unseen. Refusals, nothing written: 404, 409 order_conflict for an order not
- * "quoted" (paid meanwhile: the payment's settlement wins the race).
+ * reads, its claim on a transaction with no receipt let go and its seats freed. It still takes a
+ * payment, as any expired quote: one that arrives later goes to review
+ * (lib/orders/payments.server.ts), so no PLS is lost unseen. A claimed transaction that is mined
+ * is a payment the chain has (issue 50): the cancel is refused naming it (it settles at the next
+ * check, paid or held for review; reject or refund it then), and one mined while the cancel was
+ * written is claimed back (lib/orders/claims.server.ts reclaimIfMined). Refusals, nothing
+ * written: 404, 409 order_conflict for an order not "quoted" (paid meanwhile: the payment's
+ * settlement wins the race) or whose claimed transaction is mined; 503 when the chain does not
+ * answer about the claimed transaction.
  */
-export async function cancelOrder(db: PrismaClient, orderId: number, reason: string, now = new Date()): Promise<OperatorOrder> {
+export async function cancelOrder(db: PrismaClient, orderId: number, reason: string, deps: ListingDeps = configuredListingDeps()): Promise<OperatorOrder> {
+  const now = deps.now?.() ?? new Date();
   const order = await db.listingOrder.findUnique({ where: { id: orderId } });
   if (!order) throw new DomainError("not_found", `No order ${orderId}.`);
   const refuse = (status: string) =>
     new DomainError("order_conflict", `Order ${orderId} cannot be cancelled: ${status === "expired" ? "it has expired already" : `it is ${status}; only an unpaid quote is cancelled`}.`);
   if (order.status !== "quoted") throw refuse(order.status);
+  const claim = order.paymentTx as Hash | null;
+  if (claim) {
+    const mined = await findMined(deps.client, claim, rpcDown);
+    // A reverted transaction moved nothing: its claim goes as any other.
+    if (mined && mined.receipt.status === "success") {
+      throw new DomainError(
+        "order_conflict",
+        `Order ${orderId} cannot be cancelled: its payment ${claim} is mined (block ${mined.receipt.blockNumber}) and is waiting for its confirmations. It settles at the next check, paid or held for review; reject or refund it then.`,
+      );
+    }
+  }
   const { count } = await db.listingOrder.updateMany({
-    where: { id: orderId, status: "quoted" },
+    where: { id: orderId, status: "quoted", paymentTx: claim },
     data: { status: "expired", statusReason: reason, paymentTx: null, paymentNonce: null, paymentClaimedAt: null },
   });
-  if (count === 0) throw refuse((await db.listingOrder.findUniqueOrThrow({ where: { id: orderId } })).status);
+  if (count === 0) {
+    const latest = await db.listingOrder.findUniqueOrThrow({ where: { id: orderId } });
+    if (latest.status !== "quoted") throw refuse(latest.status);
+    throw new DomainError("order_conflict", `Order ${orderId} cannot be cancelled: its payment changed meanwhile (now ${latest.paymentTx ?? "none"}). Look at it again.`);
+  }
   await db.slotHold.deleteMany({ where: { orderId } });
+  if (claim) await reclaimIfMined(db, orderId, claim, deps.client, now, rpcDown);
   return operatorOrder(db, orderId, now);
 }
 

@@ -28,6 +28,7 @@ import { formatPls, hasQuotedAmount, orderTagOf } from "./amount";
 import { findMined, findTransaction, isUnderSafeHead } from "./chain-reads.server";
 import { releaseUnminedClaim, swapClaim } from "./claims.server";
 import { fulfil } from "./fulfil.server";
+import { recordRefusedPayment } from "./unmatched.server";
 import { toOrder } from "./order-view";
 import { plsPriceUsd } from "./quotes.server";
 import { PAYABLE_STATUSES } from "./status";
@@ -87,8 +88,9 @@ export async function claimPayment(db: PrismaClient, order: ListingOrder, tx: Tr
 /**
  * Looks again at an order's recorded payment: once deep enough, settles it (paid, then
  * fulfilled, or review). The buyer's submission and the scheduled check both come here.
+ * `listRefusal` false: the caller (the block scan) lists a refused transfer itself.
  */
-export async function checkPayment(db: PrismaClient, order: ListingOrder, deps: ListingDeps, now: Date, known?: Transaction): Promise<Order> {
+export async function checkPayment(db: PrismaClient, order: ListingOrder, deps: ListingDeps, now: Date, known?: Transaction, listRefusal = true): Promise<Order> {
   if (!isPayable(order) || !order.paymentTx) return toOrder(order, now);
   const mined = await findMined(deps.client, order.paymentTx as Hash, rpcDown, known);
   if (!mined) {
@@ -104,8 +106,11 @@ export async function checkPayment(db: PrismaClient, order: ListingOrder, deps: 
   }
   // Block times are whole seconds: a payment in the quote's own second counts.
   if (minedAt.getTime() < Math.floor(order.createdAt.getTime() / 1000) * 1000) {
+    const why = `Transaction ${order.paymentTx} was mined before order ${order.id} was quoted: it cannot pay it.`;
     await db.listingOrder.updateMany({ where: { id: order.id, paymentTx: order.paymentTx }, data: { paymentTx: null, paymentNonce: null, paymentClaimedAt: null } });
-    throw new DomainError("payment_refused", `Transaction ${order.paymentTx} was mined before order ${order.id} was quoted: it cannot pay it.`);
+    // A mined claim let go is recorded with its true reason (issue 50): the scan skipped it while claimed.
+    if (listRefusal) await recordRefusedPayment(db, tx, receipt.blockNumber, minedAt, why);
+    throw new DomainError("payment_refused", why);
   }
   const deep = confirmations >= getEnv().LISTING_CONFIRMATIONS && (await isUnderSafeHead(deps.client, receipt.blockNumber, rpcDown));
   const verdict = await judge(db, order, tx.value, deep, confirmations, minedAt);

@@ -20,7 +20,15 @@ export const unmatchedTransferSchema = z.object({
   handledBy: z.string().nullable(),
 });
 export type UnmatchedTransfer = z.infer<typeof unmatchedTransferSchema>;
-export const unmatchedTransferListSchema = z.array(unmatchedTransferSchema);
+/**
+ * The operator's list: the unhandled transfers (newest first, at most 200) and the unhandled ones
+ * under the dust floor counted, not listed: `since` is the oldest one's time (null when none).
+ */
+export const unmatchedTransfersSchema = z.object({
+  transfers: z.array(unmatchedTransferSchema),
+  dust: z.object({ count: z.number().int(), since: z.string().nullable(), floorWei: z.string() }),
+});
+export type UnmatchedTransfers = z.infer<typeof unmatchedTransfersSchema>;
 
 /** Path parameter: an unmatched transfer's id. */
 export const unmatchedTransferIdSchema = rowIdSchema;

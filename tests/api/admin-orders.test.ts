@@ -11,6 +11,8 @@ import * as cancelRoute from "@/app/api/admin/orders/[id]/cancel/route";
 import * as refundRoute from "@/app/api/admin/orders/[id]/refund/route";
 import * as rejectRoute from "@/app/api/admin/orders/[id]/reject/route";
 import * as adminOrders from "@/app/api/admin/orders/route";
+import * as unmatchedRoute from "@/app/api/admin/orders/unmatched/route";
+import * as cronOrders from "@/app/api/cron/orders/route";
 import * as coin from "@/app/api/cryptocurrencies/[id]/route";
 import * as payment from "@/app/api/orders/[id]/payment/route";
 import * as calendar from "@/app/api/orders/calendar/route";
@@ -20,6 +22,8 @@ import { dayKey } from "@/lib/shared/utc-day";
 import { fulfil } from "@/lib/orders/fulfil.server";
 import { operatorOrderListSchema, operatorOrderSchema, orderTaskSchema, type OperatorOrder } from "@/lib/orders/operator-schemas";
 import { orderListSchema, orderSchema, slotCalendarSchema, type CreateOrderInput, type Order } from "@/lib/orders/schemas";
+import type { OpenOrdersReport } from "@/lib/orders/open-orders.server";
+import { unmatchedTransfersSchema } from "@/lib/orders/unmatched-schemas";
 import type { LocalChain } from "../chain/local-chain";
 import { JSON_WRITE, SAME_SITE, errorOf, signIn, type SignedIn } from "../helpers/account-session";
 import { payingBuyers, SMALL_POOL_FLOOR, startOrderChain, type Buyer } from "../helpers/paying-buyers";
@@ -39,6 +43,7 @@ const OTHER: Address = "0x3333333333333333333333333333333333333333";
 /** HEX's PulseChain contract: listed in the seed. */
 const SEEDED_HEX: Address = "0x2b591e99afE9f32eAA6214f7B7629768c40Eeb39";
 const DAY_MS = 86_400_000;
+const CRON_SECRET = "cron-secret-for-jest-admin-orders-000001";
 
 const { db } = useTestDatabase({ seed: true });
 useAuthEnvironment({ OPERATOR_ADDRESSES: OPERATOR });
@@ -49,7 +54,7 @@ let operator: SignedIn;
 let stopChain = async () => {};
 
 beforeAll(async () => {
-  ({ chain, stop: stopChain } = await startOrderChain(PAY_TO, SMALL_POOL_FLOOR));
+  ({ chain, stop: stopChain } = await startOrderChain(PAY_TO, { ...SMALL_POOL_FLOOR, CRON_SECRET }));
   await chain.sendPls(PAY_TO, "1000"); // gas for the refunds
   operator = await signIn(OPERATOR_KEY);
 });
@@ -435,5 +440,44 @@ describe("bad input", () => {
       expect(errorOf(res).message).toMatch(message);
     }
     expect(await snapshot()).toEqual(before);
+  });
+});
+
+// Issue 50: the buyer pays, the transaction is mined, the page submits the hash (the order stays
+// "quoted" while the confirmations are awaited), the scheduled check scans that block, the operator
+// presses Cancel, the buyer has closed the tab. Last in the file: its checks read the blocks the
+// tests above made.
+describe("cancel never loses a mined payment", () => {
+  const check = async (): Promise<OpenOrdersReport> => {
+    const res = await call(cronOrders.GET, "/api/cron/orders", { headers: { authorization: `Bearer ${CRON_SECRET}` } });
+    if (res.status !== 200) throw new Error(`check: ${res.status} ${res.text}`);
+    return res.body as OpenOrdersReport;
+  };
+
+  test("a quote whose claimed payment is mined and awaiting confirmations is refused (409 naming the transaction); with the tab closed the check settles it, and the operator sees the payment and the order's state", async () => {
+    await check(); // the cursor at the head: the blocks above are not this test's
+    const buyer = await fundedBuyer();
+    const open = await quote(buyer, { tokenAddress: await newToken(), plan: "target" });
+    const hash = await pay(buyer.key, PAY_TO, BigInt(open.amountWei));
+    const submitted = await buyer.browser.request(payment.POST, `/api/orders/${open.id}/payment`, { method: "POST", headers: JSON_WRITE, body: JSON.stringify({ txHash: hash }), params: { id: String(open.id) } });
+    expect(orderSchema.parse(submitted.body)).toMatchObject({ status: "quoted", paymentTx: hash, paidWei: null }); // 1 confirmation of 3
+    const scanned = await check();
+    const { blockNumber } = await chain.client.getTransactionReceipt({ hash });
+    expect(scanned.scanned!.to).toBeGreaterThanOrEqual(Number(blockNumber)); // the scan has passed the payment's block
+    expect(await db().listingOrder.findUniqueOrThrow({ where: { id: open.id } })).toMatchObject({ status: "quoted", paymentTx: hash });
+
+    const res = await cancel(operator, open.id, { reason: "Stuck, quote again." });
+    expect([res.status, errorOf(res).code]).toEqual([409, "order_conflict"]);
+    expect(errorOf(res).message).toBe(
+      `Order ${open.id} cannot be cancelled: its payment ${hash} is mined (block ${blockNumber}) and is waiting for its confirmations. It settles at the next check, paid or held for review; reject or refund it then.`,
+    );
+    expect(await db().listingOrder.findUniqueOrThrow({ where: { id: open.id } })).toMatchObject({ status: "quoted", paymentTx: hash, statusReason: null });
+
+    // The tab is closed: nobody submits again. The next checks settle it.
+    await mine(2);
+    await check();
+    expect(await inQueue(open.id)).toMatchObject({ status: "live", paymentTx: hash, paidWei: open.amountWei, buyer: buyer.address });
+    const unmatched = unmatchedTransfersSchema.parse((await operator.browser.request(unmatchedRoute.GET, "/api/admin/orders/unmatched")).body);
+    expect(unmatched.transfers.filter((row) => row.txHash === hash)).toEqual([]); // it paid its order: not unmatched
   });
 });

@@ -147,7 +147,7 @@ describe("a payment that does not pay", () => {
     expect(await db().listingOrder.findUniqueOrThrow({ where: { id: order.id } })).toMatchObject({ status: "quoted", paymentTx: null });
   });
 
-  test("a payment mined before its quote was made does not count: refused, nothing recorded, by the page and by the scheduled check", async () => {
+  test("a payment mined before its quote was made does not count: refused, no claim kept, listed as unmatched, by the page and by the scheduled check", async () => {
     const buyer = await fundedBuyer();
     const byPage = await quote(buyer, { tokenAddress: await newToken(), plan: "target" });
     const byCheck = await quote(buyer, { tokenAddress: await newToken(), plan: "target" });
@@ -162,10 +162,13 @@ describe("a payment that does not pay", () => {
     const res = await submit(buyer, byPage.id, hash);
     expect([res.status, errorOf(res).code]).toEqual([422, "payment_refused"]);
     expect(errorOf(res).message).toMatch(new RegExp(`was mined before order ${byPage.id} was quoted`));
+    // Its claim was let go, and it is a transfer the chain has: on the operator's list at once, with why.
+    expect(await db().unmatchedTransfer.findUnique({ where: { txHash: hash } })).toMatchObject({ reason: errorOf(res).message, valueWei: byPage.amountWei });
     const checked = await call(cronOrders.GET, "/api/cron/orders", { headers: { authorization: `Bearer ${CRON_SECRET}` } });
     // Both transfers are in the blocks it reads: each refused, neither counted.
     expect(checked.body).toMatchObject({ found: 0, errors: expect.arrayContaining([expect.stringMatching(new RegExp(`^order ${byCheck.id}: .*was mined before order ${byCheck.id} was quoted`))]) });
     for (const id of [byPage.id, byCheck.id]) expect(await db().listingOrder.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: "quoted", paymentTx: null });
+    expect(checked.body).toMatchObject({ unmatched: 1 }); // the check's own: the page's was listed already
   });
 
   test("a transaction that reverted pays nothing", async () => {

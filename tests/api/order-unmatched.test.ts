@@ -10,7 +10,7 @@ import * as unmatchedRoute from "@/app/api/admin/orders/unmatched/route";
 import * as cronOrders from "@/app/api/cron/orders/route";
 import * as payment from "@/app/api/orders/[id]/payment/route";
 import { summarizeOrderCheck, type OpenOrdersReport } from "@/lib/orders/open-orders.server";
-import { unmatchedTransferListSchema, unmatchedTransferSchema, type UnmatchedTransfer } from "@/lib/orders/unmatched-schemas";
+import { unmatchedTransferSchema, unmatchedTransfersSchema, type UnmatchedTransfer, type UnmatchedTransfers } from "@/lib/orders/unmatched-schemas";
 import { orderSchema } from "@/lib/orders/schemas";
 import type { LocalChain } from "../chain/local-chain";
 import { JSON_WRITE, SAME_SITE, signIn, type SignedIn } from "../helpers/account-session";
@@ -52,11 +52,13 @@ async function check(): Promise<OpenOrdersReport> {
   return res.body as OpenOrdersReport;
 }
 
-async function listed(): Promise<UnmatchedTransfer[]> {
+async function answer(): Promise<UnmatchedTransfers> {
   const res = await operator.browser.request(unmatchedRoute.GET, "/api/admin/orders/unmatched");
   expect(res.status).toBe(200);
-  return unmatchedTransferListSchema.parse(res.body);
+  return unmatchedTransfersSchema.parse(res.body);
 }
+
+const listed = async (): Promise<UnmatchedTransfer[]> => (await answer()).transfers;
 
 const markHandled = (user: SignedIn, id: number | string) =>
   user.browser.request(handledRoute.POST, `/api/admin/orders/unmatched/${id}/handled`, { method: "POST", headers: SAME_SITE, params: { id: String(id) } });

@@ -130,6 +130,7 @@ const REVIEWED: Record<Access, EndpointName[]> = {
     "recordRefund",
     "unmatchedTransfers",
     "unmatchedTransferHandled",
+    "unmatchedDustHandled",
     "orderTaskDone",
   ],
   cron: ["cronRefresh", "cronOrders"],

@@ -143,9 +143,23 @@ export async function startLocalChain(options: ChainOptions = {}): Promise<Local
   const [deployer] = await createWalletClient({ transport: transport() }).getAddresses();
   const wallet = createWalletClient({ account: deployer!, transport: transport() });
 
+  // Ganache's strict instamine, on a machine busy with other test files, now and then leaves a sent
+  // transaction unmined (seen in tests/api/order-scan-bounds.test.ts: a deployment waited out viem's
+  // 180 s for its receipt): while a receipt is awaited, an empty block every 3 s mines it. A
+  // transaction past a nonce gap still stays pending.
+  const kicks = options.instamine === "strict" ? createTestClient({ mode: "ganache", transport: transport() }) : null;
+  async function waitForReceipt(hash: Hex) {
+    const kick = kicks ? setInterval(() => void kicks.mine({ blocks: 1 }).catch(() => {}), 3_000) : undefined;
+    try {
+      return await client.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+    } finally {
+      clearInterval(kick);
+    }
+  }
+
   // A revert says how much of its gas it used: all of it means out of gas, not a failed require.
   async function receiptOf(hash: Hex, what = "transaction") {
-    const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+    const receipt = await waitForReceipt(hash);
     if (receipt.status === "success") return receipt;
     const { gas } = await client.getTransaction({ hash });
     throw new Error(`${what} ${hash} reverted (gas used ${receipt.gasUsed} of ${gas})`);

@@ -36,6 +36,10 @@ export type RpcProxy = {
    * (a node whose safe head lags), or "unsupported": an RPC error, as a node without the tag answers.
    */
   blockTags: Record<string, bigint | "unsupported">;
+  /** Answer HTTP 503 (a node that is down for a moment) to every request this picks, whatever its method. */
+  failRequest: ((method: string, params: unknown[]) => boolean) | null;
+  /** Answer this result instead of forwarding, for the requests it returns one for (e.g. a receipt not there yet: `{ result: null }`). */
+  answerRequest: ((method: string, params: unknown[]) => { result: unknown } | null) | null;
   stop(): Promise<void>;
 };
 
@@ -51,7 +55,7 @@ export const SELECTORS = {
 type JsonRpc = { jsonrpc: "2.0"; id: number; method: string; params?: unknown[] };
 
 export async function startRpcProxy(upstream: string): Promise<RpcProxy> {
-  const proxy: RpcProxy = { url: "", requests: [], refuseCallsContaining: null, refuseCallsOver: null, ignoreStateOverrides: false, stall: null, maxInFlight: 0, blockTags: {}, stop: async () => {} };
+  const proxy: RpcProxy = { url: "", requests: [], refuseCallsContaining: null, refuseCallsOver: null, ignoreStateOverrides: false, stall: null, maxInFlight: 0, blockTags: {}, failRequest: null, answerRequest: null, stop: async () => {} };
   let inFlight = 0;
   const server: Server = createServer(async (req, res) => {
     inFlight++;
@@ -81,6 +85,19 @@ export async function startRpcProxy(upstream: string): Promise<RpcProxy> {
       }
       if (proxy.refuseCallsContaining && data.toLowerCase().includes(proxy.refuseCallsContaining)) record.refused = true;
       if (proxy.refuseCallsOver !== null && (record.calls?.length ?? 0) > proxy.refuseCallsOver) record.refused = true;
+    }
+    if (proxy.failRequest?.(body.method, body.params ?? [])) {
+      proxy.requests.push({ ...record, refused: true });
+      res.writeHead(503, { "content-type": "text/plain" });
+      res.end("proxy: unavailable on purpose");
+      return;
+    }
+    const answered = proxy.answerRequest?.(body.method, body.params ?? []);
+    if (answered) {
+      proxy.requests.push({ ...record, refused: true });
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ jsonrpc: "2.0", id: body.id, result: answered.result }));
+      return;
     }
     proxy.requests.push(record);
     if (proxy.stall && record.calls && text.toLowerCase().includes(proxy.stall.containing)) await new Promise((resolve) => setTimeout(resolve, proxy.stall!.ms));

@@ -9,6 +9,7 @@ import type { AdminCoin, FeaturedSlot, ListingPreview } from "@/lib/listings/sch
 import { apiError, hold, json, noContent, useFakeApi } from "../helpers/fake-api";
 import { alice, renderPageWithToaster, type AuthAnswer } from "../helpers/render-with-query";
 import { expectToast, useToastReset, visibleToasts } from "../helpers/toasts";
+import { NO_UNMATCHED } from "../helpers/unmatched-answer";
 
 const api = useFakeApi();
 useToastReset();
@@ -66,7 +67,7 @@ function operatorApi(coinList: AdminCoin[] = coins, slots: FeaturedSlot[] = [liv
   api.on("GET /api/admin/coins", json(coinList));
   api.on("GET /api/admin/featured", json(slots));
   api.on("GET /api/admin/orders", json([])); // the order queue: tests/components/order-queue.test.tsx
-  api.on("GET /api/admin/orders/unmatched", json([])); // the unmatched transfers under the queue
+  api.on("GET /api/admin/orders/unmatched", json(NO_UNMATCHED)); // the unmatched transfers under the queue
 }
 
 const listForm = () => screen.getByRole("form", { name: "List a coin" });

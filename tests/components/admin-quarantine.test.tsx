@@ -1,11 +1,11 @@
 // The operators' page lists the tokens quarantined for a failing contract (from the coins' own
 // list, no request of its own): symbol, since when and the last reason, newest quarantine first.
 import { screen, waitFor, within } from "@testing-library/react";
-import { format } from "date-fns";
 import { AdminView } from "@/components/admin/admin-view";
 import type { AdminCoin } from "@/lib/listings/schemas";
 import { json, useFakeApi } from "../helpers/fake-api";
 import { alice, renderPageWithToaster } from "../helpers/render-with-query";
+import { NO_UNMATCHED } from "../helpers/unmatched-answer";
 
 const api = useFakeApi();
 
@@ -39,11 +39,12 @@ function operatorApi(coins: AdminCoin[]) {
   api.on("GET /api/admin/coins", json(coins));
   api.on("GET /api/admin/featured", json([]));
   api.on("GET /api/admin/orders", json([]));
-  api.on("GET /api/admin/orders/unmatched", json([])); // the unmatched transfers under the queue
+  api.on("GET /api/admin/orders/unmatched", json(NO_UNMATCHED)); // the unmatched transfers under the queue
 }
 
 const rows = () => within(screen.getByRole("list", { name: "Quarantined tokens" })).getAllByTestId("quarantined-coin");
-const when = (iso: string) => format(new Date(iso), "MMM d, yyyy HH:mm");
+// Printed in UTC, whatever the browser's zone, and saying so (issue 50).
+const when = (iso: string) => ({ "2026-11-25T08:30:00.000Z": "Nov 25, 2026 08:30 UTC", "2026-11-26T10:10:00.000Z": "Nov 26, 2026 10:10 UTC" })[iso]!;
 
 test("the quarantined tokens, newest first, with since when, how many failed passes and the last reason", async () => {
   const older = { since: "2026-11-25T08:30:00.000Z", reason: "totalSupply ran out of its 200,000 gas", failures: 7 };

@@ -9,6 +9,7 @@ import type { AdminCoin } from "@/lib/listings/schemas";
 import { apiError, hold, json, useFakeApi } from "../helpers/fake-api";
 import { alice, renderPageWithToaster } from "../helpers/render-with-query";
 import { expectToast, useToastReset } from "../helpers/toasts";
+import { NO_UNMATCHED } from "../helpers/unmatched-answer";
 
 const api = useFakeApi();
 useToastReset();
@@ -45,7 +46,7 @@ function operatorApi(coins: AdminCoin[] = [weth]) {
   api.on("GET /api/admin/coins", json(coins));
   api.on("GET /api/admin/featured", json([]));
   api.on("GET /api/admin/orders", json([]));
-  api.on("GET /api/admin/orders/unmatched", json([])); // the unmatched transfers under the queue
+  api.on("GET /api/admin/orders/unmatched", json(NO_UNMATCHED)); // the unmatched transfers under the queue
 }
 
 const RENAME = "Rename WETH (weth)";

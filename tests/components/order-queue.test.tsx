@@ -2,13 +2,14 @@
 // filtered by status, the payment linked on PulseScan, the buyer's logo URL and links as text,
 // 'Done' on the posts on X, 'Reject' with a reason and 'Record refund' with a hash (checked on the
 // form first), and the server's refusals shown where the write was made.
-import { screen, waitFor, within } from "@testing-library/react";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { AdminView } from "@/components/admin/admin-view";
 import type { OperatorOrder } from "@/lib/orders/operator-schemas";
 import { apiError, json, useFakeApi } from "../helpers/fake-api";
 import { alice, renderPageWithToaster } from "../helpers/render-with-query";
 import { expectToast, useToastReset } from "../helpers/toasts";
+import { NO_UNMATCHED, unmatchedAnswer } from "../helpers/unmatched-answer";
 
 const api = useFakeApi();
 useToastReset();
@@ -60,7 +61,7 @@ function operatorApi(orders: OperatorOrder[]) {
   api.on("GET /api/admin/coins", json([]));
   api.on("GET /api/admin/featured", json([]));
   api.on("GET /api/admin/orders", json(orders));
-  api.on("GET /api/admin/orders/unmatched", json([]));
+  api.on("GET /api/admin/orders/unmatched", json(NO_UNMATCHED));
 }
 
 const renderPage = () => renderPageWithToaster(<AdminView />, alice);
@@ -207,16 +208,37 @@ test("unmatched transfers under the queue: each with its amount and why, linked 
     handledAt: null,
     handledBy: null,
   };
-  api.on("GET /api/admin/orders/unmatched", json([second]));
+  api.on("GET /api/admin/orders/unmatched", json(unmatchedAnswer([second])));
   renderPage();
   const row = await screen.findByTestId("unmatched-transfer");
-  expect(row).toHaveTextContent("7,500,000.000000000000000001 PLS in block 1234");
+  expect(row).toHaveTextContent("7,500,000.000000000000000001 PLS in block 1234, Nov 20, 2026 10:09 UTC");
   expect(row).toHaveTextContent(`Order 1 is already paid by ${PAYMENT_TX}.`);
   expect(within(row).getByRole("link", { name: `Transaction ${REFUND_TX} on PulseScan` })).toHaveAttribute("href", expect.stringContaining(REFUND_TX));
 
   api.on("POST /api/admin/orders/unmatched/5/handled", json({ ...second, handledAt: "2026-11-20T11:00:00.000Z", handledBy: alice.address }));
-  api.on("GET /api/admin/orders/unmatched", json([]));
+  api.on("GET /api/admin/orders/unmatched", json(NO_UNMATCHED));
   await user.click(within(row).getByRole("button", { name: "Mark handled" }));
   await screen.findByText("No unmatched transfers.");
   expect(api.calls("POST /api/admin/orders/unmatched/5/handled")).toHaveLength(1);
+});
+
+test("transfers under 1 PLS are one counted line, above the transfers listed one by one", async () => {
+  operatorApi([live]);
+  const listed = { id: 6, txHash: REFUND_TX, from: BUYER, to: PAY_TO, valueWei: `7500000${"0".repeat(16)}01`, blockNumber: 1300, minedAt: "2026-11-20T10:09:00.000Z", reason: `Order 1 is already paid by ${PAYMENT_TX}.`, handledAt: null, handledBy: null };
+  api.on("GET /api/admin/orders/unmatched", json(unmatchedAnswer([listed], { count: 1000, since: "2026-11-20T09:00:00.000Z" })));
+  renderPage();
+  expect(await screen.findByTestId("unmatched-dust")).toHaveTextContent("1,000 transfers under 1 PLS since Nov 20, 2026 09:00 UTC: counted, not listed.");
+  expect(screen.getAllByTestId("unmatched-transfer")).toHaveLength(1);
+  // 'Mark handled' on the line sends it once, and the list reads again.
+  api.on("POST /api/admin/orders/unmatched/dust/handled", json(unmatchedAnswer([listed])));
+  api.on("GET /api/admin/orders/unmatched", json(unmatchedAnswer([listed])));
+  await userEvent.setup().click(screen.getByRole("button", { name: "Mark the transfers under 1 PLS handled" }));
+  await waitFor(() => expect(screen.queryByTestId("unmatched-dust")).toBeNull());
+  expect(api.calls("POST /api/admin/orders/unmatched/dust/handled")).toHaveLength(1);
+
+  api.on("GET /api/admin/orders/unmatched", json(unmatchedAnswer([], { count: 1, since: "2026-11-20T09:00:00.000Z" })));
+  cleanup();
+  renderPage();
+  expect(await screen.findByTestId("unmatched-dust")).toHaveTextContent("1 transfer under 1 PLS since Nov 20, 2026 09:00 UTC");
+  expect(screen.getByText("No unmatched transfers.")).toBeInTheDocument();
 });
