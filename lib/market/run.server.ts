@@ -175,12 +175,6 @@ async function drainOutboxOfPass(
 }
 
 /**
- * Gives up every pass still running in this process (the end of a drain's grace): from now on
- * none writes (a pass not yet at its writes finds its lease gone and writes nothing), and each
- * one's lease is released, so the next refresher (another instance, the next worker) need not
- * wait for it to expire.
- */
-/**
  * Stops the outbox drains of this process's passes (a shutdown's first step): each starts no send
  * from now on and returns without waiting for those in flight (each ends by its deadline), so the
  * pass ends and the shutdown does not wait on a slow push service. Rows not sent stay pending.
@@ -195,6 +189,12 @@ export function resumePassDrainsForTests(): void {
   drains.stopping = false;
 }
 
+/**
+ * Gives up every pass still running in this process (the end of a drain's grace): from now on
+ * none writes (a pass not yet at its writes finds its lease gone and writes nothing), and each
+ * one's lease is released, so the next refresher (another instance, the next worker) need not
+ * wait for it to expire.
+ */
 export async function abandonPassesInFlight(): Promise<number> {
   const abandons = [...passesInFlight.values()];
   passesInFlight.clear();
