@@ -27,7 +27,6 @@ import { useApproveOrder, useCancelOrder, useMarkTaskDone, useRecordRefund, useR
 import { Field, fieldErrors } from "./field";
 import { WriteError } from "./write-error";
 
-const when = utcTime;
 const pls = (wei: string) => `${formatPls(BigInt(wei))} PLS`;
 
 export function OrderRow({ order }: { order: OperatorOrder }) {
@@ -54,7 +53,7 @@ export function OrderRow({ order }: { order: OperatorOrder }) {
           <Code>{order.buyer}</Code>
         </Item>
         <Item label="Payment">
-          {order.paidWei && order.paidAt ? `${pls(order.paidWei)} of ${pls(order.amountWei)}, ${when(order.paidAt)}` : `${pls(order.amountWei)} quoted, not paid`}
+          {order.paidWei && order.paidAt ? `${pls(order.paidWei)} of ${pls(order.amountWei)}, ${utcTime(order.paidAt)}` : `${pls(order.amountWei)} quoted, not paid`}
           {order.paymentTx ? <TxLink hash={order.paymentTx} /> : null}
           <span className="block text-xs text-muted-foreground">
             to <Code>{order.payTo}</Code>
@@ -128,7 +127,7 @@ function TaskList({ tasks }: { tasks: OrderTask[] }) {
             <span className="min-w-0 flex-1">{label(task)}</span>
             {task.doneAt ? (
               <span className="flex items-center gap-1 text-xs text-muted-foreground">
-                <Check className="size-3.5 text-gain" aria-hidden /> Done {when(task.doneAt)}
+                <Check className="size-3.5 text-gain" aria-hidden /> Done {utcTime(task.doneAt)}
               </span>
             ) : (
               <Button size="sm" variant="outline" aria-label={`Mark “${label(task)}” done`} disabled={done.isPending && done.variables === task.id} onClick={() => done.mutate(task.id)}>

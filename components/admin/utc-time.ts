@@ -2,10 +2,11 @@
 // server's clock, the chain's block times and the buyer's UTC slot days line up, and two operators
 // in different zones read the same figure (issue 50). Only the featured form's inputs take the
 // browser's zone, and their hint names it.
-const utcFormat = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+import { formatDay } from "@/lib/shared/format";
 
-/** "Nov 29, 2026 01:40 UTC" for an ISO time. */
+const utcClock = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+
+/** "Nov 29, 2026 01:40 UTC" for an ISO time: the site's UTC day (formatDay) and the UTC clock. */
 export function utcTime(iso: string): string {
-  const parts = Object.fromEntries(utcFormat.formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
-  return `${parts.month} ${parts.day}, ${parts.year} ${parts.hour}:${parts.minute} UTC`;
+  return `${formatDay(iso)} ${utcClock.format(new Date(iso))} UTC`;
 }
