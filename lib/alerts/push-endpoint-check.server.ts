@@ -30,6 +30,8 @@ export function setEndpointLookupForTests(replacement?: EndpointLookup): void {
 }
 
 const refused = (reason: string) => new DomainError("invalid_input", `endpoint: ${reason}.`);
+/** The resolver failed or did not answer in time: its trouble, not the caller's mistake. */
+const resolverDown = () => new DomainError("unavailable", "Couldn't check your browser's push address just now. Try again in a minute.");
 
 /**
  * Throws `invalid_input` ("endpoint: …", a 400 naming the field) for an endpoint the policy refuses,
@@ -51,11 +53,11 @@ export async function checkPushEndpoint(endpoint: string, timeoutMs = ENDPOINT_R
     // No such name (or no address for it): the endpoint can never be reached. Anything else is the
     // resolver's trouble, not the caller's mistake.
     if (code === "ENOTFOUND" || code === "ENODATA") throw refused("its host name does not resolve");
-    throw new DomainError("unavailable", "Couldn't check your browser's push address just now. Try again in a minute.");
+    throw resolverDown();
   } finally {
     clearTimeout(timer);
   }
-  if (addresses === "timeout") throw new DomainError("unavailable", "Couldn't check your browser's push address just now. Try again in a minute.");
+  if (addresses === "timeout") throw resolverDown();
   if (!addresses.length) throw refused("its host name does not resolve");
   if (addresses.some(isNonPublicAddress)) throw refused("its host name resolves to a private, loopback or link-local address");
 }
