@@ -5,9 +5,7 @@ import { SiteHeader } from "@/components/layout/site-header";
 import { Toaster } from "@/components/ui/toaster";
 import { PlsPriceProvider } from "@/components/unit/money";
 import { UnitScript } from "@/components/unit/unit-script";
-import { describePriceSource } from "@/lib/coins/price-source";
-import { getCoinSnapshot } from "@/lib/coins/snapshot.server";
-import { findCoinBySymbol } from "@/lib/coins/coin-search";
+import { getSitePrices } from "@/lib/coins/site-prices.server";
 import { getSiteUrl } from "@/lib/config/site";
 import "./globals.css";
 
@@ -29,8 +27,8 @@ export const metadata: Metadata = {
 export const viewport: Viewport = { themeColor: "#1a1025", width: "device-width", initialScale: 1 };
 
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
-  const { coins } = await getCoinSnapshot();
-  const pls = findCoinBySymbol(coins, "PLS");
+  // Derived once per coin snapshot (lib/coins/site-prices.server.ts): a render walks no coin list.
+  const { pls, priceSourceLabel } = await getSitePrices();
   return (
     // suppressHydrationWarning: UnitScript may mark <html> with the visitor's unit before React hydrates it.
     <html lang="en" suppressHydrationWarning>
@@ -47,7 +45,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
         <PlsPriceProvider plsUsd={pls?.currentPrice ?? null}>
           <SiteHeader plsPrice={pls?.currentPrice ?? null} />
           <main className="mx-auto w-full max-w-7xl flex-1 px-3 py-6 sm:px-4">{children}</main>
-          <SiteFooter priceSourceLabel={describePriceSource(coins)?.label ?? null} />
+          <SiteFooter priceSourceLabel={priceSourceLabel} />
         </PlsPriceProvider>
         <div id="page-end" hidden />
         <CookieBanner />

@@ -6,37 +6,39 @@ import { HomeSection } from "@/components/home/home-section";
 import { MostComparedPairs } from "@/components/home/most-compared-pairs";
 import { PlsTopBar } from "@/components/home/pls-top-bar";
 import { RecentlyListed } from "@/components/home/recently-listed";
-import { findCoinBySymbol } from "@/lib/coins/coin-search";
 import { getActiveFeaturedComparisons } from "@/lib/compare/featured.server";
 import { getPriceContext } from "@/lib/coins/price-context.server";
-import { describePriceSource } from "@/lib/coins/price-source";
-import { listPulsechainGainers, listRecentlyListed } from "@/lib/trending/lists.server";
+import { getSitePrices } from "@/lib/coins/site-prices.server";
+import { listMemeCoins, homeMostComparedPairs, listPulsechainGainers, listRecentlyListed } from "@/lib/trending/lists.server";
 import { getCoinSnapshot } from "@/lib/coins/snapshot.server";
 import { getDb } from "@/lib/db/get-db.server";
-import { MOST_COMPARED_ROWS, selectMemeCoins, selectMostComparedPairs, selectTopGainers } from "@/lib/trending/home-tables";
+import { MOST_COMPARED_ROWS, selectTopGainers } from "@/lib/trending/home-tables";
 import { getMostComparedPairs } from "@/lib/trending/pair-counts.server";
 
 export const metadata: Metadata = { alternates: { canonical: "/" } };
 
 /**
  * One cached page for every visitor (see app/layout.tsx for how long): everything here is
- * public and built from the cached coin snapshot. A comparison in the address is read in the
- * browser (CompareSection), so query strings never make the page dynamic.
+ * public and built from the cached coin snapshot. What is derived from every coin (the PLS price,
+ * the price-source label, the tables) is computed once per snapshot, so a render walks no coin list.
+ * A comparison in the address is read in the browser (CompareSection), so query strings never make
+ * the page dynamic.
  */
 export default async function HomePage() {
-  const [snapshot, featured, counted, recentlyListed, pulsechainGainers, priceContext] = await Promise.all([
+  const [{ indexVersion }, sitePrices, featured, counted, recentlyListed, pulsechainGainers, memes, priceContext] = await Promise.all([
     getCoinSnapshot(),
+    getSitePrices(),
     getActiveFeaturedComparisons(),
     getMostComparedPairs(getDb(), MOST_COMPARED_ROWS),
     listRecentlyListed(18),
     listPulsechainGainers(),
+    listMemeCoins(),
     getPriceContext(),
   ]);
-  const { coins, indexVersion } = snapshot;
-  const memes = selectMemeCoins(coins);
+  const mostCompared = await homeMostComparedPairs(counted);
   return (
     <div className="flex flex-col gap-8">
-      <PlsTopBar pls={findCoinBySymbol(coins, "PLS")} priceSourceLabel={describePriceSource(coins)?.label ?? null} />
+      <PlsTopBar pls={sitePrices.pls ?? undefined} priceSourceLabel={sitePrices.priceSourceLabel} />
 
       <section aria-label="Featured comparisons" className="grid gap-4 md:grid-cols-3">
         {featured.map((item) => (
@@ -63,7 +65,7 @@ export default async function HomePage() {
 
       <HomeSection title="Most Compared Pairs">
         {/* The counted ranking, filled up with the spec's fixed pairs while fewer than 4 have counts. */}
-        <MostComparedPairs pairs={selectMostComparedPairs(coins, counted)} />
+        <MostComparedPairs pairs={mostCompared} />
       </HomeSection>
 
       <div className="grid gap-6 lg:grid-cols-2">

@@ -30,6 +30,9 @@ export function describePriceSource(coins: readonly PricedCoin[]): PriceSourceIn
   return { kind: "live", asOf, label };
 }
 
+/** The earliest priceUpdatedAt (ISO strings order as times): one walk, not a sort. */
 function oldest(coins: readonly PricedCoin[]): string {
-  return coins.map((coin) => coin.priceUpdatedAt).sort()[0]!;
+  let min = coins[0]!.priceUpdatedAt;
+  for (const coin of coins) if (coin.priceUpdatedAt < min) min = coin.priceUpdatedAt;
+  return min;
 }
