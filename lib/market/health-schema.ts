@@ -22,12 +22,37 @@ export const plsCrossCheckSchema = z.object({
 
 const isoOrNull = z.iso.datetime().nullable();
 const secondsOrNull = z.number().int().nullable();
+const count = z.number().int().min(0);
+
+/**
+ * What the refresh pass counts over every coin at its end (lib/market/health-counts.server.ts),
+ * stored as the "health-counts" market state, so that /api/health reads one row instead of
+ * counting the coin table on every monitor hit. As of `countedAt`.
+ */
+export const healthCountsSchema = z.object({
+  countedAt: z.iso.datetime(),
+  /** The newest and oldest price time (a coin never priced counts from its listing). */
+  freshest: isoOrNull,
+  stalest: isoOrNull,
+  staleCoins: count,
+  lowLiquidityCoins: count,
+  sourcesDisagreeCoins: count,
+  quarantinedCoins: count,
+});
+export type HealthCounts = z.infer<typeof healthCountsSchema>;
 
 export const healthSchema = z.object({
   status: z.literal("ok"),
   database: z.literal("ok"),
-  /** Price ages by priceUpdatedAt (when each price was accepted), never by the row's updatedAt. */
+  /**
+   * Price ages by priceUpdatedAt (when each price was accepted), never by the row's updatedAt.
+   * `newestPriceAgeSeconds` is read per request (one indexed row); `stalest` and the counts are as
+   * the last refresh pass counted them, at `countedAt` (null, with null counts, before the first
+   * pass); `freshest` is the later of the pass's and the newest price now. Ages are to now.
+   */
   prices: z.object({
+    /** When the last refresh pass counted (lib/market/health-counts.server.ts); null: no pass has yet. */
+    countedAt: isoOrNull,
     freshest: isoOrNull,
     freshestAgeSeconds: secondsOrNull,
     /**
@@ -38,16 +63,16 @@ export const healthSchema = z.object({
     stalest: isoOrNull,
     stalestAgeSeconds: secondsOrNull,
     /** Coins the site shows as 'stale' now (lib/shared/freshness.ts): 0 while every price is old alike. */
-    staleCoins: z.number().int().min(0),
+    staleCoins: count.nullable(),
     /** Coins whose last quote came from a pool under the liquidity floor. */
-    lowLiquidityCoins: z.number().int().min(0),
+    lowLiquidityCoins: count.nullable(),
     /** Coins whose published price and a second source's were more than the tolerance apart at the last check. */
-    sourcesDisagreeCoins: z.number().int().min(0),
+    sourcesDisagreeCoins: count.nullable(),
     /**
      * Tokens quarantined because their own contract failed the read 3 passes in a row
      * (lib/market/quarantine.ts): asked at most once an hour, their last good price kept.
      */
-    quarantinedCoins: z.number().int().min(0),
+    quarantinedCoins: count.nullable(),
   }),
   /** HEALTH_STALE_AFTER_MINUTES in seconds: past it (or with no price at all) the answer is 503 "stale". */
   staleAfterSeconds: z.number().int().min(0),

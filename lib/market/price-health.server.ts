@@ -1,44 +1,32 @@
 // The price side of GET /api/health: how old the freshest and stalest prices are, how many coins
-// the site shows as stale or low-liquidity (or quarantined), and the last PLS cross-check against CoinGecko.
+// the site shows as stale or low-liquidity (or quarantined), and the last PLS cross-check against
+// CoinGecko. Per request it reads three rows whatever the number of coins: the newest price (by the
+// priceUpdatedAt index: what "stale" is decided on, so it is always current), and two market state
+// rows, the counts the last refresh pass took (lib/market/health-counts.server.ts) and the cross-check.
 import "server-only";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { readMarketState } from "@/lib/market/state.server";
 import type { Health } from "@/lib/market/health-schema";
-import { staleBefore } from "../shared/freshness";
-
-type Range = { min: Date | null; max: Date | null };
 
 export async function readPriceHealth(db: PrismaClient, now: number): Promise<Omit<Health, "status" | "database" | "staleAfterSeconds">> {
-  // A coin without priceUpdatedAt (listed and never priced since) counts from its listing, as
-  // toCoin shows it: two ranges, merged.
-  const priced = await db.coin.aggregate({ where: { priceUpdatedAt: { not: null } }, _min: { priceUpdatedAt: true }, _max: { priceUpdatedAt: true } });
-  const unpriced = await db.coin.aggregate({ where: { priceUpdatedAt: null }, _min: { listedAt: true }, _max: { listedAt: true } });
-  const range = merge({ min: priced._min.priceUpdatedAt, max: priced._max.priceUpdatedAt }, { min: unpriced._min.listedAt, max: unpriced._max.listedAt });
-
-  const newestLive = await db.coin.aggregate({ where: { priceSource: { not: "snapshot" } }, _max: { priceUpdatedAt: true } });
-  const cutoff = staleBefore(newestLive._max.priceUpdatedAt, now);
-  const staleCoins =
-    cutoff === null
-      ? 0
-      : await db.coin.count({
-          where: { OR: [{ priceUpdatedAt: { lt: new Date(cutoff) } }, { priceUpdatedAt: null, listedAt: { lt: new Date(cutoff) } }] },
-        });
-  const lowLiquidityCoins = await db.coin.count({ where: { lowLiquidity: true } });
-  const sourcesDisagreeCoins = await db.coin.count({ where: { sourcesDisagree: true } });
-  const quarantinedCoins = await db.coin.count({ where: { quarantinedAt: { not: null } } });
-
-  const age = (date: Date | null) => (date ? Math.round((now - date.getTime()) / 1000) : null);
+  const newest = await db.coin.findFirst({ where: { priceUpdatedAt: { not: null } }, orderBy: { priceUpdatedAt: "desc" }, select: { priceUpdatedAt: true } });
+  const counts = await readMarketState(db, "health-counts");
+  const newestPrice = newest?.priceUpdatedAt?.toISOString() ?? null;
+  // A price written since the pass counted (an operator's correction) is fresher than its freshest.
+  const freshest = [counts?.freshest ?? null, newestPrice].reduce<string | null>((a, b) => (!a ? b : !b ? a : a > b ? a : b), null);
+  const age = (iso: string | null) => (iso ? Math.round((now - Date.parse(iso)) / 1000) : null);
   return {
     prices: {
-      freshest: range.max?.toISOString() ?? null,
-      freshestAgeSeconds: age(range.max),
-      newestPriceAgeSeconds: age(priced._max.priceUpdatedAt),
-      stalest: range.min?.toISOString() ?? null,
-      stalestAgeSeconds: age(range.min),
-      staleCoins,
-      lowLiquidityCoins,
-      sourcesDisagreeCoins,
-      quarantinedCoins,
+      countedAt: counts?.countedAt ?? null,
+      freshest,
+      freshestAgeSeconds: age(freshest),
+      newestPriceAgeSeconds: age(newestPrice),
+      stalest: counts?.stalest ?? null,
+      stalestAgeSeconds: age(counts?.stalest ?? null),
+      staleCoins: counts?.staleCoins ?? null,
+      lowLiquidityCoins: counts?.lowLiquidityCoins ?? null,
+      sourcesDisagreeCoins: counts?.sourcesDisagreeCoins ?? null,
+      quarantinedCoins: counts?.quarantinedCoins ?? null,
     },
     plsCrossCheck: await readMarketState(db, "pls-cross-check"),
   };
@@ -51,9 +39,4 @@ export async function readPriceHealth(db: PrismaClient, now: number): Promise<Om
  */
 export function pricesAreStale(prices: Pick<Health["prices"], "newestPriceAgeSeconds">, staleAfterSeconds: number): boolean {
   return prices.newestPriceAgeSeconds === null || prices.newestPriceAgeSeconds > staleAfterSeconds;
-}
-
-function merge(a: Range, b: Range): Range {
-  const pick = (x: Date | null, y: Date | null, later: boolean) => (!x ? y : !y ? x : (x > y) === later ? x : y);
-  return { min: pick(a.min, b.min, false), max: pick(a.max, b.max, true) };
 }

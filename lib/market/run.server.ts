@@ -10,6 +10,7 @@ import { evaluateAlerts } from "@/lib/alerts/evaluate.server";
 import { drainOutbox, type DrainOptions } from "@/lib/alerts/outbox.server";
 import { getEnv } from "@/lib/config/env";
 import { effectiveRefreshIntervalMinutes } from "./refresh-interval";
+import { writeHealthCounts } from "./health-counts.server";
 import { MARKET_REFRESH_LEASE, acquireLease, holdsLease, releaseLease, renewLease } from "./lease.server";
 import { runRefreshPass, type RefreshReport } from "./refresh.server";
 import { createPulseChainClient } from "./onchain/client.server";
@@ -141,6 +142,8 @@ export async function refreshMarket(
       drains.inFlight.delete(stop);
     }
   }
+  // What /api/health shows over every coin, counted here once a pass rather than per monitor hit.
+  await writeHealthCounts(db, { now: options.now?.(), log: options.log });
   // Even a pass where every coin failed may have re-ranked or thinned; the rebuild is cheap.
   invalidatePublicData(["coins"]);
   return { ran: true, report };

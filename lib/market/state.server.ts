@@ -1,16 +1,19 @@
 // State every instance shares, one JSON value per key in the MarketState table: the last PLS
-// cross-check against CoinGecko (the pass writes it, /api/health shows it), when snapshots were
+// cross-check against CoinGecko (the pass writes it, /api/health shows it), the pass's counts over
+// every coin that /api/health shows (lib/market/health-counts.server.ts), when snapshots were
 // last thinned (so thinning runs at most once an hour whichever instance refreshes), and the last
 // block read for listing payments.
 import "server-only";
 import type { PrismaClient } from "@/lib/db/create-client";
-import { plsCrossCheckSchema } from "@/lib/market/health-schema";
+import { healthCountsSchema, plsCrossCheckSchema } from "@/lib/market/health-schema";
 import { parseStoredJson } from "@/lib/shared/stored-json";
 import { z } from "@/lib/shared/zod";
 
 const stateSchemas = {
   /** PLS priced on-chain (WPLS through the stablecoin pools) against CoinGecko's PLS price; /api/health shows it as is. */
   "pls-cross-check": plsCrossCheckSchema,
+  /** The price ages and coin counts of /api/health, as the last pass counted them. */
+  "health-counts": healthCountsSchema,
   "snapshots-thinned": z.object({ at: z.iso.datetime(), removed: z.number().int() }),
   /** The last block the scheduled order check read for listing payments (lib/orders/open-orders.server.ts). */
   "listing-payments-scanned": z.object({ block: z.number().int().nonnegative() }),

@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Page } from "playwright-core";
 import { createPrismaClient } from "../../lib/db/create-client";
+import { countHealth } from "../../lib/market/health-counts";
 import { healthSchema } from "../../lib/market/health-schema";
 import { operatorEdit, waitWithinCeiling } from "./cache-steps";
 import { newContext, screenshotPath, watchForErrors } from "./harness";
@@ -95,6 +96,9 @@ test("a stale price and a low-liquidity price carry their badges on the home tab
     await expectNoOverflow(page, "/compare/pcock/plsx at 360px");
     await page.screenshot({ path: screenshotPath("freshness-pair-360"), fullPage: true });
 
+    // /api/health shows the counts the last refresh pass stored: count and store them as its last step does.
+    const counts = JSON.stringify(await countHealth(db, new Date()));
+    await db.marketState.upsert({ where: { key: "health-counts" }, create: { key: "health-counts", value: counts }, update: { value: counts } });
     const health = healthSchema.parse(await (await fetch(`${baseUrl}/api/health`)).json());
     assert.equal(health.prices.staleCoins, 1);
     assert.equal(health.prices.lowLiquidityCoins, 1);

@@ -5,6 +5,7 @@
 // reset. What the pass stores reaches the coin's API answer, /api/health and the admin list; the
 // writes stay a few statements at 5,000 coins.
 import * as health from "@/app/api/health/route";
+import { writeHealthCounts } from "@/lib/market/health-counts.server";
 import * as oneCoin from "@/app/api/cryptocurrencies/[id]/route";
 import { listAdminCoins } from "@/lib/listings/coins.server";
 import { sqlDateTime } from "@/lib/db/sql-datetime";
@@ -68,6 +69,8 @@ async function getDetail(id: string) {
   return coinDetailSchema.parse(res.body);
 }
 async function quarantinedCount() {
+  // runRefreshPass is the pass alone: refreshMarket counts for the health check after it.
+  await writeHealthCounts(db());
   const res = await call(health.GET, "/api/health");
   return healthSchema.parse(res.body).prices.quarantinedCoins;
 }
