@@ -32,6 +32,7 @@ import {
   type Reply,
   type ReplyContext,
 } from "./replies";
+import { botLookupOf } from "./coin-lookup.server";
 import { MAX_CHOICES, resolveCoin, type CoinMatch } from "./resolve-coin";
 
 /** Inline results may be reused by Telegram for this long: within a refresh interval, figures hold. */
@@ -74,8 +75,8 @@ async function compareAnswer(typed1: string, typed2: string, amountText: string)
     if (parsed.kind === "ok") amount = parsed.value;
   }
   const snapshot = await getCoinSnapshot();
-  const first = resolveCoin(snapshot, typed1);
-  const second = resolveCoin(snapshot, typed2);
+  const first = resolveCoin(botLookupOf(snapshot), typed1);
+  const second = resolveCoin(botLookupOf(snapshot), typed2);
   const amountPart = amount === null ? undefined : amountText;
   if (first.kind === "unknown" && second.kind === "unknown") {
     return { text: `${unknownCoinText(first.query, first.suggestion)}\n${unknownCoinText(second.query, second.suggestion)}` };
@@ -89,7 +90,7 @@ async function compareAnswer(typed1: string, typed2: string, amountText: string)
 async function coinAnswer(typed: string, command: string, answer: (coin: Coin, context: ReplyContext) => Reply): Promise<Reply> {
   if (!typed.trim()) return { text: `Send /${command} with a coin: /${command} HEX` };
   const snapshot = await getCoinSnapshot();
-  const match = resolveCoin(snapshot, typed.trim().split(/\s+/)[0]!);
+  const match = resolveCoin(botLookupOf(snapshot), typed.trim().split(/\s+/)[0]!);
   // Buttons for /price and /ath would need their own callbacks: the choices' ids say which to send.
   if (match.kind === "ambiguous") {
     const choices = match.coins.map((coin) => `/${command} ${coin.id} (${coin.name}, ${coin.chain})`).join("\n");
@@ -123,9 +124,9 @@ async function inlineResults(query: string): Promise<InlineQueryResultArticle[]>
     const amount = args?.amount ? parseTypedNumber(args.amount, AMOUNT_RULES) : null;
     const held = amount?.kind === "ok" ? amount.value : null;
     const candidates = (match: CoinMatch<Coin>) => (match.kind === "coin" ? [match.coin] : match.kind === "ambiguous" ? match.coins : []);
-    const firsts = candidates(resolveCoin(snapshot, args ? args.coin1 : words.split(/\s+/)[0]!));
+    const firsts = candidates(resolveCoin(botLookupOf(snapshot), args ? args.coin1 : words.split(/\s+/)[0]!));
     if (args) {
-      const seconds = candidates(resolveCoin(snapshot, args.coin2));
+      const seconds = candidates(resolveCoin(botLookupOf(snapshot), args.coin2));
       for (const coin1 of firsts) for (const coin2 of seconds) results.push(compareInlineResult(coin1, coin2, held, context));
     } else {
       for (const coin1 of firsts) for (const coin2 of topCoinsBesides(snapshot.coins, [coin1.id], INLINE_SUGGESTIONS)) results.push(compareInlineResult(coin1, coin2, null, context));

@@ -2,7 +2,9 @@
 // comparison addresses and coin search (lib/compare/pair-route.ts, lib/coins/coin-search.ts), so
 // the bot and the site agree on what a word names. Pure: the caller passes the snapshot's lookups.
 import { searchCoins } from "../coins/coin-search";
-import { resolveSegment, type CoinLookup } from "../coins/coin-lookup";
+import { indexBySymbol, resolveSegment, type CoinLookup } from "../coins/coin-lookup";
+import { closestCoinFinder, type ClosestCoinFinder } from "./closest-coin";
+import { editDistance } from "./edit-distance";
 
 type NamedCoin = { id: string; symbol: string; name: string };
 
@@ -16,8 +18,16 @@ export type CoinMatch<C> =
   /** Nothing by that id or symbol: the closest coin to suggest, when any is near. */
   | { kind: "unknown"; query: string; suggestion: C | null };
 
-/** The snapshot's lookups and its coins by rank (a prefix search walks them). */
-export type BotCoinLookup<C extends NamedCoin> = CoinLookup<C> & { coins: readonly C[] };
+/**
+ * The snapshot's lookups and the closest-coin index built from its coins (lib/bot/closest-coin.ts):
+ * built once per snapshot (lib/bot/coin-lookup.server.ts), so a word costs the same at any number of coins.
+ */
+export type BotCoinLookup<C extends NamedCoin> = CoinLookup<C> & { closest: ClosestCoinFinder<C> };
+
+/** The bot's lookups over coins by rank (the server builds them once per snapshot). */
+export function botCoinLookup<C extends NamedCoin>(coins: readonly C[]): BotCoinLookup<C> {
+  return { byId: new Map(coins.map((coin) => [coin.id, coin])), bySymbol: indexBySymbol(coins), closest: closestCoinFinder(coins) };
+}
 
 export function resolveCoin<C extends NamedCoin>(lookup: BotCoinLookup<C>, typed: string): CoinMatch<C> {
   // "$HEX" is how holders write a ticker in chats.
@@ -26,13 +36,14 @@ export function resolveCoin<C extends NamedCoin>(lookup: BotCoinLookup<C>, typed
   if (found) return { kind: "coin", coin: found.coin };
   const sharing = lookup.bySymbol.get(query.toLowerCase());
   if (sharing && sharing.length > 1) return { kind: "ambiguous", query, coins: sharing.slice(0, MAX_CHOICES) };
-  return { kind: "unknown", query, suggestion: closestCoin(lookup.coins, query) };
+  return { kind: "unknown", query, suggestion: lookup.closest(query) };
 }
 
 /**
  * The coin to suggest for a word that names none: the coin search's first hit (name or symbol
  * containing it, by rank), else the symbol or id fewest edits away when that is at most a third
- * of the word ("hxe" → HEX), else none.
+ * of the word ("hxe" → HEX), else none. This is the definition, by a scan of every coin: the bot
+ * answers from closestCoinFinder's index, which gives the same coin (tests/unit/telegram-closest-coin.test.ts).
  */
 export function closestCoin<C extends NamedCoin>(coins: readonly C[], query: string): C | null {
   const needle = query.toLowerCase();
@@ -46,22 +57,4 @@ export function closestCoin<C extends NamedCoin>(coins: readonly C[], query: str
     if (distance <= allowed && (!best || distance < best.distance)) best = { coin, distance };
   }
   return best?.coin ?? null;
-}
-
-/** Levenshtein distance, giving up (returning limit + 1) once it must exceed `limit`. */
-function editDistance(a: string, b: string, limit: number): number {
-  if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      const value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      current.push(value);
-      rowMin = Math.min(rowMin, value);
-    }
-    if (rowMin > limit) return limit + 1;
-    previous = current;
-  }
-  return previous[b.length]!;
 }

@@ -18,6 +18,7 @@ import {
 } from "../helpers/telegram-api";
 import { useTestDatabase } from "../helpers/test-database";
 import { SLOW_DOWN_TEXT } from "@/lib/bot/replies";
+import { getCoinSnapshot } from "@/lib/coins/snapshot.server";
 
 const { db, wroteBehindTheCache } = useTestDatabase({ seed: true });
 
@@ -132,6 +133,25 @@ test("an unknown symbol says so and suggests the closest coin; a missing argumen
   expect(shown((await ask("/compare hexx eth")).text)).toBe("No coin called hexx on PulseCompare. Did you mean HEX (HEX)?");
   expect(shown((await ask("/price zzzzqqq")).text)).toBe("No coin called zzzzqqq on PulseCompare.");
   expect(shown((await ask("/compare hex")).text)).toContain("/compare HEX ETH 1.5m");
+});
+
+test("an unknown word is matched on the closest-coin index built once per snapshot: later words read no coin but the one suggested", async () => {
+  const snapshot = await getCoinSnapshot();
+  let reads = 0;
+  (snapshot as { coins: unknown }).coins = new Proxy(snapshot.coins, {
+    get(target, key, receiver) {
+      reads++;
+      return Reflect.get(target, key, receiver);
+    },
+  });
+  // The first unknown word after a new snapshot builds the index.
+  expect(shown((await ask("/price hexx")).text)).toContain("Did you mean HEX (HEX)?");
+  reads = 0;
+  expect(shown((await ask("/price plsxx")).text)).toContain("Did you mean PLSX");
+  expect(shown((await ask("/compare hexx bitcoi")).text)).toMatch(/Did you mean HEX \(HEX\)\?\n.*Did you mean BTC/);
+  await post(inlineQueryUpdate(nextUpdateId++, "pcok"));
+  // Only each suggestion's own coin (4 words): the scan read every coin for each (62 seeded, 1,000s in production).
+  expect(reads).toBeLessThanOrEqual(4);
 });
 
 describe("a symbol two coins share", () => {

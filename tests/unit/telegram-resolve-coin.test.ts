@@ -1,6 +1,5 @@
 // How a word typed to the bot names a coin, and the pure pieces of its replies.
-import { indexBySymbol } from "@/lib/coins/coin-lookup";
-import { closestCoin, resolveCoin } from "@/lib/bot/resolve-coin";
+import { botCoinLookup, closestCoin, resolveCoin } from "@/lib/bot/resolve-coin";
 import { compareCallbackData, escapeHtml, parseCompareArgs, parseCompareCallback } from "@/lib/bot/replies";
 
 const coins = [
@@ -10,7 +9,7 @@ const coins = [
   { id: "dai-eth", symbol: "DAI", name: "Dai" },
   { id: "dai-bsc", symbol: "Dai", name: "Dai (BSC)" },
 ];
-const lookup = { coins, byId: new Map(coins.map((coin) => [coin.id, coin])), bySymbol: indexBySymbol(coins) };
+const lookup = botCoinLookup(coins);
 
 test("ids first, then a symbol naming one coin, any case, with or without $", () => {
   for (const typed of ["hex", "HEX", "$hex", " Hex "]) expect(resolveCoin(lookup, typed)).toEqual({ kind: "coin", coin: coins[1] });
