@@ -21,18 +21,24 @@ export type ClosestCoinFinder<C> = (query: string) => C | null;
 export function closestCoinFinder<C extends NamedCoin>(coins: readonly C[]): ClosestCoinFinder<C> {
   const names = coins.map((coin) => coin.name.toLowerCase());
   const symbols = coins.map((coin) => coin.symbol.toLowerCase());
-  const contains = containsIndex(names, symbols);
-  const near = nearIndex(coins, symbols);
+  // Each half built on its first use: a word found by the substring step never waits for the other.
+  const contains = once(() => containsIndex(names, symbols));
+  const near = once(() => nearIndex(coins, symbols));
   return (query) => {
     const needle = query.toLowerCase();
     if (!needle) return null;
     // As searchCoins: the word trimmed; nothing left matches every coin (the first by rank).
     const word = needle.trim();
-    const hit = word === "" ? (coins.length ? 0 : -1) : contains(word);
+    const hit = word === "" ? (coins.length ? 0 : -1) : contains()(word);
     if (hit >= 0) return coins[hit]!;
-    const best = near(needle, Math.max(1, Math.floor(needle.length / 3)));
+    const best = near()(needle, Math.max(1, Math.floor(needle.length / 3)));
     return best >= 0 ? coins[best]! : null;
   };
+}
+
+function once<T>(build: () => T): () => T {
+  let built: { value: T } | undefined;
+  return () => (built ??= { value: build() }).value;
 }
 
 /** The first coin (by rank) whose name or symbol contains the word, or -1. */
