@@ -51,4 +51,13 @@ test("what they show is what a search of every coin finds: PLS by symbol, the me
   expect(prices.priceSourceLabel).toMatch(/^Prices: snapshot of /);
   expect((await listMemeCoins()).map((coin) => coin.id)).toEqual(selectMemeCoins(coins).map((coin) => coin.id));
   expect((await listMemeCoins()).length).toBeGreaterThan(0);
+  // The fixed pairs' fill-up, from the few coins they name, is what the search of every coin gave.
+  const { homeMostComparedPairs } = await import("@/lib/trending/lists.server");
+  const { selectMostComparedPairs } = await import("@/lib/trending/home-tables");
+  const byId = (id: string) => coins.find((coin) => coin.id === id)!;
+  for (const counted of [[], [{ coin1: byId("pls"), coin2: byId("hex") }], [{ coin1: byId("hex"), coin2: byId("btc") }, { coin1: byId("eth"), coin2: byId("plsx") }]]) {
+    const pairs = await homeMostComparedPairs(counted);
+    expect(pairs).toEqual(selectMostComparedPairs(coins, counted));
+    expect(pairs).toHaveLength(4);
+  }
 });
