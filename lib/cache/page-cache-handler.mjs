@@ -31,15 +31,24 @@ const ANSWER_KINDS = new Set(["APP_PAGE", "APP_ROUTE", "PAGES"]);
 // record goes, and a set without one is stamped with the version known when it is stored.
 export const RENDER_RECORDS_MAX = 2_000;
 
+// How long a cached page waits for the version. The row is one indexed read (0.1 ms on the local
+// file, a round trip to sqld), shared by every caller, and usually answered from memory; a probe
+// slower than this means a database in trouble, and a cached page must still be served then.
+export const PROBE_WAIT_MS = 500;
+
 /** @returns {Promise<{ version: number; seenAt: number } | undefined>} */
 async function knownVersion() {
   const seam = globalThis[COINS_VERSION];
   if (!seam) return undefined;
+  let timer;
   try {
-    return await seam.probe();
+    const late = new Promise((resolve) => (timer = setTimeout(resolve, PROBE_WAIT_MS, undefined)));
+    return await Promise.race([seam.probe(), late]);
   } catch {
     // No version known (the database is down): serve as Next would; the time ceilings still hold.
     return undefined;
+  } finally {
+    clearTimeout(timer);
   }
 }
 

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { nodeFs } from "next/dist/server/lib/node-fs-methods";
-import PageCacheHandler, { COINS_VERSION, RENDER_RECORDS_MAX } from "@/lib/cache/page-cache-handler.mjs";
+import PageCacheHandler, { COINS_VERSION, PROBE_WAIT_MS, RENDER_RECORDS_MAX } from "@/lib/cache/page-cache-handler.mjs";
 import nextConfig from "@/next.config.mjs";
 
 type Seam = { probe(): Promise<{ version: number; seenAt: number }> };
@@ -109,6 +109,14 @@ test("a probe that fails (the database is down) leaves the cache as Next's", asy
   await render(key, "served while the row cannot be read");
   seams[COINS_VERSION] = { probe: () => Promise.reject(new Error("SQLITE_BUSY")) };
   expect(await shown(key)).toBe("served while the row cannot be read");
+});
+
+test(`a probe that does not answer within ${PROBE_WAIT_MS} ms (a database in trouble) does not hold a cached page`, async () => {
+  const key = nextKey();
+  await render(key, "served while the probe hangs");
+  seams[COINS_VERSION] = { probe: () => new Promise(() => {}) };
+  // Without the bound this never settles (jest's time limit fails it).
+  expect(await shown(key)).toBe("served while the probe hangs");
 });
 
 test(`the record of when each render began holds at most ${RENDER_RECORDS_MAX} keys (a crawler's distinct pairs)`, async () => {
