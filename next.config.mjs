@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { securityHeaders } from "./lib/security/headers.mjs";
 
 /** @type {import('next').NextConfig} */
@@ -30,6 +31,11 @@ const nextConfig = {
   // it, a request waits for a fresh render instead of getting the stale page. Shared caches get
   // `s-maxage=revalidate, stale-while-revalidate=expireTime-revalidate` from it too.
   expireTime: 40,
+  // Next's own page cache, which also answers a miss for a page or route answer rendered before
+  // the current coins version: a new price shows on every instance the first time a page is
+  // asked after it exists, not when the ceilings above run out (lib/cache/page-cache-handler.mjs;
+  // docs/caching.md). Next traces the file into the standalone output.
+  cacheHandler: fileURLToPath(new URL("./lib/cache/page-cache-handler.mjs", import.meta.url)),
   experimental: {
     // Rebuilt pages stay in memory: a page is never older than 40 s anyway, and pages written to
     // .next/ by one server would be served by the next one started on the same build, even on
