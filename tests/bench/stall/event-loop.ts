@@ -9,7 +9,7 @@ export const EVENT_LOOP_PRELOAD = path.join(import.meta.dirname, "event-loop-pre
 /** The environment that makes a server record its event loop's delay into `dir`. */
 export const eventLoopEnv = (dir: string) => ({ NODE_OPTIONS: `--import ${EVENT_LOOP_PRELOAD}`, STALL_EVENT_LOOP_DIR: dir });
 
-type Second = { at: number; maxMs: number; p99Ms: number; count: number };
+type Second = { at: number; maxMs: number; p99Ms: number; count: number; cpuMs: number };
 
 export type EventLoopFigures = {
   /** The longest delay of any second in the window. */
@@ -19,8 +19,8 @@ export type EventLoopFigures = {
   /** Seconds recorded in the window, and those whose longest delay was over `overMs`. */
   seconds: number;
   secondsOver: number;
-  /** Those seconds: when each ended (epoch ms) and its longest delay. */
-  over: { at: number; maxMs: number }[];
+  /** Those seconds: when each ended (epoch ms), its longest delay and the process's CPU time in it. */
+  over: { at: number; maxMs: number; cpuMs: number }[];
 };
 
 /** The delay of process `pid` over [from, to] (epoch ms), from the seconds that ended in it. */
@@ -39,6 +39,6 @@ export function eventLoopDelay(dir: string, pid: number, from: number, to: numbe
     worstP99Ms: Math.max(...seconds.map((second) => second.p99Ms)),
     seconds: seconds.length,
     secondsOver: seconds.filter((second) => second.maxMs > overMs).length,
-    over: seconds.filter((second) => second.maxMs > overMs).map(({ at, maxMs }) => ({ at, maxMs })),
+    over: seconds.filter((second) => second.maxMs > overMs).map(({ at, maxMs, cpuMs }) => ({ at, maxMs, cpuMs })),
   };
 }

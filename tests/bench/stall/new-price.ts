@@ -13,17 +13,28 @@ const ROOT = path.resolve(import.meta.dirname, "../../..");
 export const POLL_MS = 50;
 const COMMIT_POLL_MS = 20;
 
-export type PassEvents = { started?: number; finished?: { at: number; updated: number; failed: number; seconds: number } };
-export type Worker = { process: ChildProcess; events: PassEvents; output: () => string; exited: Promise<number | null> };
+export type PassEvents = { ready?: boolean; started?: number; finished?: { at: number; updated: number; failed: number; seconds: number } };
+export type Worker = {
+  process: ChildProcess;
+  events: PassEvents;
+  output: () => string;
+  exited: Promise<number | null>;
+  /** Settles once the worker has loaded (its modules, the prices it will move). */
+  ready: Promise<void>;
+  /** Starts its pass. */
+  go(): void;
+};
 
-/** tests/bench/stall/pass.ts in a process of its own (node with tsx's loader, as `npm run market:worker` runs). */
+/** tests/bench/stall/pass.ts in a process of its own (node with tsx's loader, as `npm run market:worker` runs), loaded and waiting for go(). */
 export function startPassWorker(databaseUrl: string): Worker {
   const child = spawn(process.execPath, ["--conditions", "react-server", "--import", "tsx", path.join(ROOT, "tests/bench/stall/pass.ts")], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: databaseUrl },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["pipe", "pipe", "pipe"],
   });
   const events: PassEvents = {};
+  let loaded = () => {};
+  const ready = new Promise<void>((resolve) => (loaded = resolve));
   let output = "";
   let pending = "";
   child.stdout!.on("data", (chunk: Buffer) => {
@@ -34,13 +45,17 @@ export function startPassWorker(databaseUrl: string): Worker {
     for (const line of lines) {
       if (!line.startsWith("{")) continue;
       const event = JSON.parse(line) as { event: string; at: number; updated: number; failed: number; seconds: number };
+      if (event.event === "ready") {
+        events.ready = true;
+        loaded();
+      }
       if (event.event === "started") events.started = event.at;
       if (event.event === "finished") events.finished = event;
     }
   });
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
-  return { process: child, events, output: () => output, exited };
+  return { process: child, events, output: () => output, exited, ready, go: () => void child.stdin!.write("go\n") };
 }
 
 const servedPrice = async (baseUrl: string, coinId: string): Promise<{ price: number; ms: number }> => {

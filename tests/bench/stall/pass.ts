@@ -4,8 +4,10 @@
 // answer at once for every coin with its price moved by STALL_PASS_FACTOR (so every coin is
 // written, HEX among them). Nothing leaves the machine. Started by run.ts with
 //   node --conditions react-server --import tsx tests/bench/stall/pass.ts
-// It prints JSON lines on stdout: {"event":"started","at"} before the pass, and
-// {"event":"finished","at","updated","seconds"} when refreshMarket returns.
+// Like a worker between passes, it is loaded before its pass starts: it prints {"event":"ready"}
+// once loaded, starts the pass when a line arrives on stdin, and prints {"event":"started","at"}
+// then, and {"event":"finished","at","updated","failed","seconds"} when refreshMarket returns.
+import { once } from "node:events";
 import { getDb } from "../../../lib/db/get-db.server";
 import { PLS_COINGECKO_ID } from "../../../lib/market/cross-check";
 // The worker's pass; if issue 51's jobs move it, this import follows it.
@@ -36,6 +38,9 @@ const localSource = (name: PriceSource["name"]): PriceSource => ({
 });
 
 const print = (line: object) => process.stdout.write(`${JSON.stringify(line)}\n`);
+print({ event: "ready" });
+await once(process.stdin, "data");
+process.stdin.destroy();
 const started = performance.now();
 print({ event: "started", at: Date.now() });
 const outcome = await refreshMarket(db, { sources: QUOTE_SOURCES.map(localSource), log: () => {} });
