@@ -162,7 +162,7 @@ try {
     if (f.over.length) console.log(`  ${name}'s seconds over ${GOALS.eventLoopMs} ms, ending at (from the commit): ${f.over.map((o) => `${fromCommit(o.at)} ${o.maxMs.toFixed(0)} ms (CPU ${o.cpuMs.toFixed(0)} ms)`).join(", ")}`);
   }
 
-  const worstLoop = Math.max(loops.largeReads.maxMs, loops.largePass.maxMs);
+  const worstLoop = Math.max(loops.largeReads.maxMs, loops.largePass.maxMs, loops.secondPass.maxMs);
   const slowGoal = slow("62") + GOALS.slowSlack;
   const perInstanceBuilds = passBuilds.slice(1);
   const rows: Row[] = [
@@ -179,9 +179,11 @@ try {
       met: r.ratio <= GOALS.p99Ratio,
     })),
     {
-      measure: "Longest event-loop delay, 5,062 web instance (reads, then a pass and its publication)",
+      measure: "Longest event-loop delay, 5,062 web instances (reads, then a pass and its publication)",
       // The 62-coin server's own in the same reads: what the machine alone costs.
-      value: `${worstLoop.toFixed(1)} ms (reads ${loops.largeReads.maxMs.toFixed(1)}, pass ${loops.largePass.maxMs.toFixed(1)}; 62 coins: ${loops.smallReads.maxMs.toFixed(1)})`,
+      value:
+        `${worstLoop.toFixed(1)} ms (reads ${loops.largeReads.maxMs.toFixed(1)}, pass ${loops.largePass.maxMs.toFixed(1)} / ${loops.secondPass.maxMs.toFixed(1)}; ` +
+        `62 coins: ${loops.smallReads.maxMs.toFixed(1)})`,
       goal: `≤ ${GOALS.eventLoopMs} ms`,
       met: worstLoop <= GOALS.eventLoopMs,
     },
