@@ -19,7 +19,7 @@
 import { createPrismaClient } from "../../../lib/db/create-client";
 import { startApp, type App } from "../../browser/harness";
 import { TEST_BOT_TOKEN, TEST_BOT_USERNAME, TEST_WEBHOOK_SECRET, inlineQueryUpdate, messageUpdate, startTelegramApi, type TelegramApiServer } from "../../helpers/telegram-api";
-import { sleep } from "../stats";
+import { percentile, sleep } from "../stats";
 import { createSyntheticDatabase } from "../synthetic-coins";
 import { runTelegramDeliveriesBench } from "./deliveries";
 
@@ -40,11 +40,6 @@ async function post(app: App, update: { update_id: number }): Promise<number> {
   });
   await res.arrayBuffer();
   return res.status;
-}
-
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 /** When the local Bot API server received the answer to `updateId` (its chat's message, or its inline answer). */
