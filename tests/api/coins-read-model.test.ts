@@ -10,7 +10,7 @@ import * as coinIndex from "@/app/api/coin-index/route";
 import * as list from "@/app/api/cryptocurrencies/route";
 import * as topGainers from "@/app/api/trending/top-gainers/route";
 import { resetPublicCacheForTests } from "@/lib/cache/public-cache.server";
-import { readCoinsVersion } from "@/lib/coins/read-model.server";
+import { PAGE_SIZE, readCoinsVersion } from "@/lib/coins/read-model.server";
 import { toCoin } from "@/lib/coins/serialize";
 import { getCoinSnapshot, type CoinSnapshot } from "@/lib/coins/snapshot.server";
 import { getDb } from "@/lib/db/get-db.server";
@@ -59,7 +59,7 @@ async function coldBuild(source: "rows" | "read-model") {
     const snapshot = await getCoinSnapshot();
     // The read model is loaded without reading a coin row; the fallback reads them in pages.
     if (source === "read-model") expect(findMany).not.toHaveBeenCalled();
-    else expect(findMany).toHaveBeenCalledTimes(Math.floor(snapshot.coins.length / 500) + 1);
+    else expect(findMany).toHaveBeenCalledTimes(Math.floor(snapshot.coins.length / PAGE_SIZE) + 1);
     return { snapshot: await plain(snapshot), bodies: await bodies() };
   } finally {
     findMany.mockRestore();
@@ -101,7 +101,7 @@ test("on the seed: the read model and the rows build the same snapshot and bodie
   expect((built.snapshot.coins as unknown[]).length).toBe(await db().coin.count());
 });
 
-test("on 5,062 coins, side fields set on some: the same, and the read model is stored in chunks of 500", async () => {
+test("on 5,062 coins, side fields set on some: the same, and the read model is stored in chunks of PAGE_SIZE", async () => {
   const coins = syntheticCoins(Date.now());
   for (let i = 0; i < coins.length; i += 500) await db().coin.createMany({ data: coins.slice(i, i + 500) });
   // Every side field the snapshot maps by id, on a spread of coins; live prices on some.
@@ -115,5 +115,5 @@ test("on 5,062 coins, side fields set on some: the same, and the read model is s
   expect((built.snapshot.coins as unknown[]).length).toBe(5_062);
   for (const key of ["provenanceById", "supplyNoteById", "sourceCheckById", "heldBackById", "quarantinedSinceById"]) expect((built.snapshot[key] as unknown[]).length).toBeGreaterThan(100);
   expect(built.snapshot.newestLivePriceAt).toBe(at.toISOString());
-  expect(await db().coinsReadModelChunk.count()).toBe(11);
+  expect(await db().coinsReadModelChunk.count()).toBe(Math.ceil(5_062 / PAGE_SIZE));
 }, 60_000);
