@@ -1,56 +1,67 @@
-// Scratch: each synchronous step of the snapshot's builds timed alone at 5,062 coins.
+// `npx tsx --conditions react-server tests/bench/coin-snapshot/steps.ts`: each synchronous step of
+// the coin snapshot's builds (issue 51), timed alone at 5,062 coins, 7 times each, printed as
+// min / median / max ms: which step holds the event loop longest, apart from the machine's noise
+// (the min is the step's own cost; the max adds what other processes took of the CPU meanwhile).
 import { createHash } from "node:crypto";
 import { createSyntheticDatabase } from "../synthetic-coins";
 
+const REPEATS = 7;
 const database = await createSyntheticDatabase({ history: false });
 process.env.DATABASE_URL = database.url;
-const t = (label: string, fn: () => unknown) => {
-  const s = performance.now();
-  const v = fn();
-  console.log(label.padEnd(40), (performance.now() - s).toFixed(1));
-  return v;
-};
-const ta = async (label: string, fn: () => Promise<unknown>) => {
-  const s = performance.now();
-  const v = await fn();
-  console.log(label.padEnd(40), (performance.now() - s).toFixed(1));
-  return v;
-};
+
+async function step(label: string, run: (i: number) => unknown): Promise<void> {
+  const times: number[] = [];
+  for (let i = 0; i < REPEATS; i++) {
+    const started = performance.now();
+    await run(i);
+    times.push(performance.now() - started);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  times.sort((a, b) => a - b);
+  console.log(`${label.padEnd(52)} ${times[0]!.toFixed(1)} / ${times[Math.floor(REPEATS / 2)]!.toFixed(1)} / ${times[REPEATS - 1]!.toFixed(1)}`);
+}
+
 try {
   (await import("../../../lib/config/env")).resetEnvCache();
   const { getDb } = await import("../../../lib/db/get-db.server");
-  const { readCoinPages, assembleSnapshot, publishReadModel } = await import("../../../lib/coins/read-model.server");
+  const { readCoinPages, assembleSnapshot, publishReadModel, PAGE_SIZE } = await import("../../../lib/coins/read-model.server");
   const { toCoinIndexRows } = await import("../../../lib/coins/coin-index");
   const { indexBySymbol } = await import("../../../lib/coins/coin-lookup");
+  const { COIN_API_COLUMNS, toCoin } = await import("../../../lib/coins/serialize");
+  const { newestLivePriceAt } = await import("../../../lib/shared/freshness");
   const db = getDb();
-  const { COIN_API_COLUMNS } = await import("../../../lib/coins/serialize");
   const select = { ...COIN_API_COLUMNS, provenance: true, supplyNote: true, sourceCheck: true, pendingPrice: true, pendingSince: true, quarantinedAt: true, decimals: true } as const;
-  for (let i = 0; i < 3; i++) {
-    for (const take of [100, 200, 500]) await ta(`findMany ${take} selected columns`, () => db.coin.findMany({ select, where: { OR: [{ rank: { gt: 3000 } }, { rank: 3000, id: { gt: "" } }] }, take, orderBy: [{ rank: "asc" }, { id: "asc" }] }));
-    await ta("findMany all 5062 all columns", () => db.coin.findMany({ orderBy: [{ rank: "asc" }, { id: "asc" }] }));
-    await ta("findMany 500 all columns", () => db.coin.findMany({ take: 500, orderBy: [{ rank: "asc" }, { id: "asc" }] }));
-    await ta("findMany 250 all columns", () => db.coin.findMany({ take: 250, orderBy: [{ rank: "asc" }, { id: "asc" }] }));
-    await ta("findMany 500 at rank 3000", () => db.coin.findMany({ where: { OR: [{ rank: { gt: 3000 } }, { rank: 3000, id: { gt: "" } }] }, take: 500, orderBy: [{ rank: "asc" }, { id: "asc" }] }));
-  }
-  const read = (await readCoinPages(db)) as Awaited<ReturnType<typeof readCoinPages>>;
-  const coins = read.pages.flat().map((r) => r.coin);
-  t("JSON.stringify one page of records", () => JSON.stringify(read.pages[0]));
-  const body = JSON.stringify(read.pages[0]);
-  t("JSON.parse one chunk", () => JSON.parse(body));
-  t("JSON.stringify one page of coins", () => JSON.stringify(read.pages[0]!.map((r) => r.coin)));
-  const rows = t("toCoinIndexRows 5062", () => toCoinIndexRows(coins)) as unknown[];
-  const json = t("JSON.stringify index rows", () => JSON.stringify(rows)) as string;
-  t("sha256 index", () => createHash("sha256").update(json).digest("base64url"));
-  t("indexBySymbol", () => indexBySymbol(coins));
-  const snapshot = await ta("assembleSnapshot (async, total)", () => assembleSnapshot(read));
-  console.log("list body bytes", (snapshot as { listBody: string }).listBody.length, "gzip", (snapshot as { listGzip: Uint8Array }).listGzip.length, "index", (snapshot as { indexBody: string }).indexBody.length);
-  await db.coinsReadModel.deleteMany();
-  await ta("publishReadModel (async, total)", () => publishReadModel(db, read, snapshot as never));
-  await ta("head findUnique", () => db.coinsReadModel.findUnique({ where: { id: 1 } }));
-  await ta("chunk findUnique", () => db.coinsReadModelChunk.findUnique({ where: { part: 3 } }));
-  const chunkBody = JSON.stringify(read.pages[0]);
-  await ta("one chunk upsert in a tx", () => db.$transaction(async (tx) => tx.coinsReadModelChunk.upsert({ where: { part: 78 }, create: { part: 78, version: 0, body: chunkBody }, update: { body: chunkBody } })));
-  await ta("one chunk upsert (outside a tx)", () => db.coinsReadModelChunk.upsert({ where: { part: 77 }, create: { part: 77, version: 0, body: chunkBody }, update: { body: chunkBody } }));
+  console.log(`${database.coins} coins, pages of ${PAGE_SIZE}; min / median / max ms of ${REPEATS}`);
+  await step("old build: findMany every coin, all columns", () => db.coin.findMany({ orderBy: [{ rank: "asc" }, { id: "asc" }] }));
+  await step("old build: toCoin + JSON.stringify of every coin", async () => JSON.stringify((await db.coin.findMany({ orderBy: [{ rank: "asc" }, { id: "asc" }] })).map(toCoin)));
+  await step(`findMany one page (${PAGE_SIZE}, keyset, selected columns)`, (i) =>
+    db.coin.findMany({ select, where: { OR: [{ rank: { gt: 500 * i } }, { rank: 500 * i, id: { gt: "" } }] }, take: PAGE_SIZE, orderBy: [{ rank: "asc" }, { id: "asc" }] }),
+  );
+  const read = await readCoinPages(db);
+  const coins = read.pages.flat().map((record) => record.coin);
+  const chunk = JSON.stringify(read.pages[1]);
+  await step("JSON.stringify one chunk (records)", () => JSON.stringify(read.pages[1]));
+  await step("JSON.parse one chunk", () => JSON.parse(chunk));
+  await step("JSON.stringify one page of coins (list body part)", () => JSON.stringify(read.pages[1]!.map((record) => record.coin)));
+  await step("toCoinIndexRows (every coin)", () => toCoinIndexRows(coins));
+  const rowsJson = JSON.stringify(toCoinIndexRows(coins));
+  await step("JSON.stringify index rows (every coin)", () => JSON.stringify(toCoinIndexRows(coins)));
+  await step("sha256 of the index", () => createHash("sha256").update(rowsJson).digest("base64url"));
+  await step("indexBySymbol (every coin)", () => indexBySymbol(coins));
+  await step("newestLivePriceAt (every coin)", () => newestLivePriceAt(coins));
+  await step("assembleSnapshot from rows' pages (total, yields)", () => assembleSnapshot(read));
+  const snapshot = await assembleSnapshot(read);
+  console.log(`list body ${snapshot.listBody.length} bytes, gzip ${snapshot.listGzip.length}, index ${snapshot.indexBody.length}, chunk ${chunk.length}`);
+  await step("one chunk upsert (compare-and-set statement)", (i) =>
+    db.$executeRaw`INSERT INTO "CoinsReadModelChunk" ("part", "version", "body") VALUES (${100 + i}, 0, ${chunk}) ON CONFLICT ("part") DO UPDATE SET "body" = excluded."body"`,
+  );
+  await db.$executeRaw`DELETE FROM "CoinsReadModelChunk" WHERE "part" >= 100`;
+  await step("publishReadModel (total, yields)", async () => {
+    await db.coinsReadModel.deleteMany();
+    await publishReadModel(db, read, snapshot);
+  });
+  await step("head findUnique (gzip + index)", () => db.coinsReadModel.findUnique({ where: { id: 1 } }));
+  await step("one chunk findUnique", (i) => db.coinsReadModelChunk.findUnique({ where: { part: i } }));
   await db.$disconnect();
 } finally {
   database.remove();
