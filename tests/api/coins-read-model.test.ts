@@ -47,6 +47,17 @@ async function bodies() {
   };
 }
 
+test("the full list: gzip only to a client that takes it (q=0 refuses), with Vary either way", async () => {
+  const get = (acceptEncoding?: string) =>
+    list.GET(new Request(`${ORIGIN}/api/cryptocurrencies`, { headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {} }), { params: Promise.resolve({}) });
+  for (const [header, encoded] of [["gzip", true], ["br;q=1, gzip;q=0.5", true], ["GZIP", true], ["gzip;q=0, identity", false], ["br", false], [undefined, false]] as const) {
+    const res = await get(header);
+    expect({ header, encoding: res.headers.get("content-encoding"), vary: res.headers.get("vary") }).toEqual({ header, encoding: encoded ? "gzip" : null, vary: "Accept-Encoding" });
+    const text = encoded ? await unzip(new Uint8Array(await res.arrayBuffer())) : await res.text();
+    expect(text).toBe((await getCoinSnapshot()).listBody);
+  }
+});
+
 /** A cold process's snapshot and bodies, built by `source`: the rows (the read model removed first) or the stored read model. */
 async function coldBuild(source: "rows" | "read-model") {
   resetPublicCacheForTests();

@@ -62,6 +62,21 @@ describe("writes the app cannot see (another instance, the worker, the CLI): the
     expect(coinSnapshotBuilds()).toBe(builds);
   });
 
+  test("when the version moves, this process's other coin-tagged values are built again; others stay", async () => {
+    let coinBuilds = 0;
+    let featuredBuilds = 0;
+    const coinValue = () => cachedPublic("coin-tagged", ["coins"], async () => ++coinBuilds);
+    const featuredValue = () => cachedPublic("featured-tagged", ["featured"], async () => ++featuredBuilds);
+    await Promise.all([hex(), coinValue(), featuredValue()]);
+    now += PROBE_MS; // a probe, no write: everything stays
+    await hex();
+    expect([await coinValue(), await featuredValue()]).toEqual([1, 1]);
+    await db().coin.update({ where: { id: "btc" }, data: { priceChange24h: 1.25 } });
+    now += PROBE_MS;
+    await hex(); // the probe sees the version moved
+    expect([await coinValue(), await featuredValue()]).toEqual([2, 1]);
+  });
+
   test("a cold cache under 40 concurrent requests reads the version once and builds one snapshot", async () => {
     const probes = jest.spyOn(getDb().coinsVersion, "findUnique");
     const builds = coinSnapshotBuilds();
