@@ -6,6 +6,7 @@
 // visitor reads every 50 ms throughout.
 import * as one from "@/app/api/cryptocurrencies/[id]/route";
 import { PROBE_MS } from "@/lib/cache/public-cache.server";
+import { readCoinsVersion } from "@/lib/coins/read-model.server";
 import { coinSnapshotBuilds, getCoinSnapshot } from "@/lib/coins/snapshot.server";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { coinSchema, type Coin } from "@/lib/coins/schemas";
@@ -54,8 +55,10 @@ export function twoProcessesOnOneDatabase(database: { url: () => string; db: () 
   /** Sends `command`; waits until `shows` holds on the web instance; then one probe interval more. */
   async function expectServedOnce(command: WriterCommand, shows: (coin: Coin | null) => boolean, coinId: string) {
     const builds = coinSnapshotBuilds();
+    const versionBefore = await readCoinsVersion(database.db());
     expect(shows(await coin(coinId))).toBe(false);
     const { at } = await writer.send(command);
+    expect(await readCoinsVersion(database.db())).toBeGreaterThan(versionBefore); // the triggers ran on this database
     let servedAt: number | undefined;
     while (Date.now() - at < PROBE_MS + SLACK_MS + 5_000) {
       if (shows(await coin(coinId))) {
