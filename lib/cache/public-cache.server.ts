@@ -37,13 +37,37 @@ type State = {
   entries: Map<string, Entry>;
   /** Builds running now; an invalidation forgets them, so what they read is never stored. */
   building: Map<string, { promise: Promise<unknown>; tags: readonly PublicTag[] }>;
+  coins: CoinsVersionState;
 };
+
+/**
+ * What this process knows of the coins version (the CoinsVersion row, moved by triggers on every
+ * write to Coin): the last version read, when it was read and when first seen, the read running
+ * now, and the values kept per version (the coin snapshot).
+ */
+type CoinsVersionState = {
+  version: number | null;
+  seenAt: number;
+  probedAt: number;
+  /** Moved by a write in this process (or a test writing behind the app): the next probe reads at once. */
+  dueEpoch: number;
+  probedEpoch: number;
+  probing: Promise<CoinsVersion> | undefined;
+  values: Map<string, { version: number; value: unknown }>;
+  building: Map<string, { version: number; promise: Promise<unknown> }>;
+};
+
+export type CoinsVersion = { version: number; seenAt: number };
 
 const STATE_KEY = Symbol.for("pulsecompare.public-cache");
 const globalState = globalThis as unknown as { [STATE_KEY]?: State };
 
 function state(): State {
-  globalState[STATE_KEY] ??= { entries: new Map(), building: new Map() };
+  globalState[STATE_KEY] ??= {
+    entries: new Map(),
+    building: new Map(),
+    coins: { version: null, seenAt: 0, probedAt: 0, dueEpoch: 0, probedEpoch: 0, probing: undefined, values: new Map(), building: new Map() },
+  };
   return globalState[STATE_KEY];
 }
 
@@ -93,8 +117,17 @@ function store(entries: Map<string, Entry>, key: string, entry: Entry): void {
   while (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
 }
 
-/** Drops every value carrying one of `tags`; the next request builds it from the database. */
+/**
+ * Drops every value carrying one of `tags`; the next request builds it from the database. For
+ * `coins` (a write in this process), the next read of the coins version reads the row at once
+ * instead of waiting out PROBE_MS.
+ */
 export function invalidatePublicCache(tags: readonly PublicTag[]): void {
+  if (tags.includes("coins")) state().coins.dueEpoch++;
+  dropTagged(tags);
+}
+
+function dropTagged(tags: readonly PublicTag[]): void {
   const { entries, building } = state();
   const hit = (entryTags: readonly PublicTag[]) => entryTags.some((tag) => tags.includes(tag));
   for (const [key, entry] of entries) if (hit(entry.tags)) entries.delete(key);
@@ -106,4 +139,67 @@ export function invalidatePublicCache(tags: readonly PublicTag[]): void {
 export function resetPublicCacheForTests(clock: () => number = () => Date.now()): void {
   globalState[STATE_KEY] = undefined;
   now = clock;
+}
+
+/**
+ * The coins version is read at most this often per process (a one-row read by primary key); in
+ * between it is answered from memory. A write in another process (the worker, another instance,
+ * the CLI) shows here within PROBE_MS of its commit; a write in this process, at once.
+ */
+export const PROBE_MS = 2_000;
+
+/**
+ * The coins version as this process knows it: read by `read` when PROBE_MS has passed since the
+ * last read (or a write in this process asked for it), one read shared by concurrent callers, and
+ * from memory otherwise. When the version moved, this process's coin-tagged values (history,
+ * featured, most compared) are dropped, so they follow the version too.
+ */
+export function probeCoinsVersion(read: () => Promise<number>): Promise<CoinsVersion> {
+  const coins = state().coins;
+  const due = coins.dueEpoch !== coins.probedEpoch;
+  if (coins.version !== null && !due && now() - coins.probedAt < PROBE_MS) return Promise.resolve({ version: coins.version, seenAt: coins.seenAt });
+  if (coins.probing) return coins.probing;
+  const epoch = coins.dueEpoch;
+  const probing = read()
+    .then((version) => {
+      if (state().coins !== coins) return { version, seenAt: Date.now() }; // reset meanwhile (tests)
+      if (version !== coins.version) {
+        if (coins.version !== null) dropTagged(["coins"]);
+        coins.version = version;
+        coins.seenAt = Date.now();
+      }
+      coins.probedAt = now();
+      coins.probedEpoch = epoch; // a write after the read started keeps the next probe due
+      return { version, seenAt: coins.seenAt };
+    })
+    .finally(() => {
+      if (coins.probing === probing) coins.probing = undefined;
+    });
+  coins.probing = probing;
+  return probing;
+}
+
+/**
+ * The value for `key` at the current coins version (`probe`): kept in memory until the version
+ * moves, then built once by `build` (concurrent callers share it) and awaited, never served
+ * stale. `build` says which version it built (it may be newer than the one probed).
+ */
+export async function cachedByCoinsVersion<T>(key: string, probe: () => Promise<CoinsVersion>, build: () => Promise<{ value: T; version: number }>): Promise<T> {
+  const { version } = await probe();
+  const coins = state().coins;
+  const kept = coins.values.get(key);
+  if (kept && kept.version >= version) return kept.value as T;
+  const pending = coins.building.get(key);
+  if (pending && pending.version >= version) return pending.promise as Promise<T>;
+  const promise = build()
+    .then(({ value, version: built }) => {
+      const newest = coins.values.get(key);
+      if (!newest || newest.version < built) coins.values.set(key, { version: built, value });
+      return value;
+    })
+    .finally(() => {
+      if (coins.building.get(key)?.promise === promise) coins.building.delete(key);
+    });
+  coins.building.set(key, { version, promise });
+  return promise;
 }

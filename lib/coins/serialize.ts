@@ -2,7 +2,37 @@
 import type { Coin as CoinRow } from "../generated/prisma/client";
 import type { Coin } from "./schemas";
 
-export function toCoin(row: CoinRow): Coin {
+/** The columns `toCoin` reads: a read that needs only the API shape selects these (COIN_API_COLUMNS). */
+export const COIN_API_COLUMNS = {
+  id: true,
+  symbol: true,
+  name: true,
+  logoUrl: true,
+  currentPrice: true,
+  marketCap: true,
+  priceChange24h: true,
+  rank: true,
+  chain: true,
+  contractAddress: true,
+  circulatingSupply: true,
+  priceSource: true,
+  tags: true,
+  listedAt: true,
+  updatedAt: true,
+  priceUpdatedAt: true,
+  lowLiquidity: true,
+  liquidityUsd: true,
+  athPrice: true,
+  athAt: true,
+  athMarketCap: true,
+  athMarketCapAt: true,
+  athMarketCapEstimated: true,
+  forkOf: true,
+} as const satisfies Partial<Record<keyof CoinRow, true>>;
+
+export type CoinApiRow = Pick<CoinRow, keyof typeof COIN_API_COLUMNS>;
+
+export function toCoin(row: CoinApiRow): Coin {
   return {
     id: row.id,
     symbol: row.symbol,

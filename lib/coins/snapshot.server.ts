@@ -1,83 +1,61 @@
 // Every public coin read (the coin list, its pages, single coins, the selectors' index, and the
 // views other features derive: the trending lists, the bag's token list) is answered from one
-// snapshot of the coin table, built once per refresh (public-cache.ts) instead of once per
-// request. Per request, only the slice asked for is serialised; the full list and the index are
-// serialised once, when the snapshot is built, and each derived view once, on its first use.
+// snapshot of the coin table, held in memory until the coins version moves (CoinsVersion, moved by
+// triggers on every write to Coin). The version is probed at most every PROBE_MS (2 s; one row by
+// primary key, one read shared by concurrent callers), and a new snapshot is built once per
+// version per process: from the read model the writer published (read-model.server.ts), or, when
+// that is missing or older, from the rows in pages, publishing what it built. The first request
+// after a move waits for the new snapshot: nothing older than the version it saw is served.
+// Per request, only the slice asked for is serialised; the full list and the index are serialised
+// once per version, and each derived view once, on its first use.
 import "server-only";
 import { createHash } from "node:crypto";
-import { cachedPublic } from "../cache/public-cache.server";
-import { indexBySymbol } from "./coin-lookup";
+import { cachedByCoinsVersion, probeCoinsVersion, type CoinsVersion } from "../cache/public-cache.server";
 import { getDb } from "../db/get-db.server";
-import type { Coin } from "./schemas";
-import { toCoinIndexRows } from "./coin-index";
-import { newestLivePriceAt } from "../shared/freshness";
-import { toCoin } from "./serialize";
+import { assembleSnapshot, loadReadModel, publishReadModel, readCoinPages, readCoinsVersion } from "./read-model.server";
+import type { CoinSnapshot } from "./snapshot-types";
 
-export type HeldBackMove = { price: number; since: string };
-
-export type CoinSnapshot = {
-  /** Every coin by rank. */
-  coins: readonly Coin[];
-  byId: ReadonlyMap<string, Coin>;
-  /** Each coin's price provenance as stored (JSON), parsed only for the coin a request asks about. */
-  provenanceById: ReadonlyMap<string, string>;
-  /** Coins' supply notes (how their supply is counted), where one is set. */
-  supplyNoteById: ReadonlyMap<string, string>;
-  /** Each coin's last check against a second source as stored (JSON). */
-  sourceCheckById: ReadonlyMap<string, string>;
-  /** Coins whose newest quote moved too far to publish at once: the move waiting for the next pass. */
-  heldBackById: ReadonlyMap<string, HeldBackMove>;
-  /** Coins quarantined for a failing contract (lib/market/quarantine.ts): since when (ISO). */
-  quarantinedSinceById: ReadonlyMap<string, string>;
-  /** Coins by lower-cased symbol, by rank: comparison addresses may name a coin by its symbol. */
-  bySymbol: ReadonlyMap<string, readonly Coin[]>;
-  /** `coins` as the JSON body of GET /api/cryptocurrencies. */
-  listBody: string;
-  /** The selectors' index as a JSON body, and its version (a hash of it). */
-  indexBody: string;
-  indexVersion: string;
-  /** Each on-chain coin's token decimals, as the coin table records them. */
-  decimalsById: ReadonlyMap<string, number>;
-  /** The freshest live price's time among all coins (null before any): the stale badges' reference. */
-  newestLivePriceAt: string | null;
-};
+export type { CoinSnapshot, HeldBackMove } from "./snapshot-types";
 
 const SNAPSHOT_KEY = "coin-snapshot";
 
+/** This process's coins version: read at most every PROBE_MS, shared by concurrent callers. */
+export function probeVersion(): Promise<CoinsVersion> {
+  return probeCoinsVersion(() => readCoinsVersion(getDb()));
+}
+
+// Seam for the page cache (issue 51): Next's cached pages ask the same probe, so they follow the
+// version this process serves. On globalThis, as the route bundles and instrumentation.ts are
+// separate module graphs in one process.
+(globalThis as Record<symbol, unknown>)[Symbol.for("pulsecompare.coins-version")] = { probe: probeVersion };
+
 export function getCoinSnapshot(): Promise<CoinSnapshot> {
-  return cachedPublic(SNAPSHOT_KEY, ["coins"], buildCoinSnapshot);
+  return cachedByCoinsVersion(SNAPSHOT_KEY, probeVersion, buildCoinSnapshot);
 }
 
-async function buildCoinSnapshot(): Promise<CoinSnapshot> {
-  const rows = await getDb().coin.findMany({ orderBy: [{ rank: "asc" }, { id: "asc" }] });
-  const coins = rows.map(toCoin);
-  const indexRows = toCoinIndexRows(coins);
-  const indexVersion = versionOf(indexRows);
-  return {
-    coins,
-    byId: new Map(coins.map((coin) => [coin.id, coin])),
-    provenanceById: byIdWhereSet(rows, (row) => row.provenance),
-    supplyNoteById: byIdWhereSet(rows, (row) => row.supplyNote),
-    sourceCheckById: byIdWhereSet(rows, (row) => row.sourceCheck),
-    heldBackById: byIdWhereSet(rows, (row) => (row.pendingPrice !== null && row.pendingSince ? { price: row.pendingPrice, since: row.pendingSince.toISOString() } : null)),
-    quarantinedSinceById: byIdWhereSet(rows, (row) => row.quarantinedAt?.toISOString() ?? null),
-    bySymbol: indexBySymbol(coins),
-    listBody: JSON.stringify(coins),
-    indexBody: JSON.stringify({ version: indexVersion, coins: indexRows }),
-    indexVersion,
-    decimalsById: byIdWhereSet(rows, (row) => row.decimals),
-    newestLivePriceAt: newestLivePriceAt(coins),
-  };
+let builds = 0;
+/** How many snapshots this process has built (tests and the bench count builds per version). */
+export function coinSnapshotBuilds(): number {
+  return builds;
 }
 
-/** Each row's `pick`, by id, for the rows where it is set: most coins have none of these. */
-function byIdWhereSet<R extends { id: string }, T>(rows: readonly R[], pick: (row: R) => T | null): Map<string, T> {
-  const out = new Map<string, T>();
-  for (const row of rows) {
-    const value = pick(row);
-    if (value !== null && value !== "") out.set(row.id, value);
+async function buildCoinSnapshot(): Promise<{ value: CoinSnapshot; version: number }> {
+  const db = getDb();
+  const startedAt = performance.now();
+  const { version } = await probeVersion();
+  let source: "read-model" | "rows" = "read-model";
+  let snapshot = await loadReadModel(db, version);
+  if (!snapshot) {
+    // First start, an older database, or a write by a process that did not publish: build from
+    // the rows in pages, and publish it for the other instances (compare-and-set on the version).
+    source = "rows";
+    const read = await readCoinPages(db);
+    snapshot = await assembleSnapshot(read);
+    if (read.stable) await publishReadModel(db, read, snapshot).catch((error: unknown) => console.warn(`[coins] could not publish the read model: ${String(error)}`));
   }
-  return out;
+  builds++;
+  if (process.env.COINS_SNAPSHOT_LOG === "1") process.stderr.write(`[coins] snapshot v${snapshot.version} from ${source} in ${Math.round(performance.now() - startedAt)} ms\n`);
+  return { value: snapshot, version: snapshot.version };
 }
 
 /**

@@ -23,7 +23,7 @@ import { parseTags } from "@/lib/coins/serialize";
 import { coinIdSchema } from "@/lib/coins/schemas";
 import type { AdminCoin, CorrectHighBody, ListCoinBody, ListingPreview, UpdateCoinBody } from "@/lib/listings/schemas";
 import { firstFreeId, slugFromSymbol } from "./slug";
-import { invalidatePublicData } from "@/lib/cache/invalidate.server";
+import { coinsChanged } from "@/lib/coins/coins-changed.server";
 
 export const LISTING_CHAIN = "pulsechain";
 export const LISTING_SOURCE = "pulsex";
@@ -137,7 +137,7 @@ export async function listCoin(db: PrismaClient, input: ListCoinBody, deps: List
       continue;
     }
     await rerank(db);
-    invalidatePublicData(["coins"]);
+    await coinsChanged(db);
     return toAdminCoin(await db.coin.findUniqueOrThrow({ where: { id } }));
   }
   throw new Error(`no free coin id for ${base} after 5 attempts`);
@@ -278,7 +278,7 @@ export async function correctHigh(db: PrismaClient, id: string, body: CorrectHig
     highs = held;
   }
   const updated = await db.coin.update({ where: { id: row.id }, data: { ...highs, athMarketCapEstimated: false } });
-  invalidatePublicData(["coins"]);
+  await coinsChanged(db);
   return toAdminCoin(updated);
 }
 
@@ -298,6 +298,6 @@ export async function updateCoin(db: PrismaClient, id: string, patch: UpdateCoin
       ...(patch.forkOf !== undefined && { forkOf: patch.forkOf }),
     },
   });
-  invalidatePublicData(["coins"]);
+  await coinsChanged(db);
   return toAdminCoin(updated);
 }

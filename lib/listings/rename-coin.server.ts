@@ -5,7 +5,7 @@
 // Refresh passes write prices only: the new text stays until an operator changes it again.
 import "server-only";
 import type { PrismaClient } from "@/lib/db/create-client";
-import { invalidatePublicData } from "@/lib/cache/invalidate.server";
+import { coinsChanged } from "@/lib/coins/coins-changed.server";
 import type { RenameCoinBody } from "@/lib/listings/coin-rename-schema";
 import type { AdminCoin } from "@/lib/listings/schemas";
 import { findCoinOrThrow, toAdminCoin } from "./coins.server";
@@ -27,7 +27,7 @@ export async function renameCoin(db: PrismaClient, id: string, body: RenameCoinB
     const next: Text = { name: body.name ?? before.name, symbol: body.symbol ?? before.symbol };
     const { count } = await db.coin.updateMany({ where: { id: before.id, name: before.name, symbol: before.symbol }, data: next });
     if (count === 0) continue;
-    invalidatePublicData(["coins"]);
+    await coinsChanged(db);
     const change: RenameChange = {};
     for (const field of ["name", "symbol"] as const) {
       if (body[field] !== undefined) change[field] = { from: before[field], to: next[field] };

@@ -3,7 +3,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "@/lib/db/create-client";
-import { invalidatePublicData } from "@/lib/cache/invalidate.server";
+import { coinsChanged } from "@/lib/coins/coins-changed.server";
 import { getDb } from "@/lib/db/get-db.server";
 import type { Agent } from "node:https";
 import { evaluateAlerts } from "@/lib/alerts/evaluate.server";
@@ -145,7 +145,7 @@ export async function refreshMarket(
   // What /api/health shows over every coin, counted here once a pass rather than per monitor hit.
   await writeHealthCounts(db, { now: options.now?.(), log: options.log });
   // Even a pass where every coin failed may have re-ranked or thinned; the rebuild is cheap.
-  invalidatePublicData(["coins"]);
+  await coinsChanged(db);
   return { ran: true, report };
 }
 

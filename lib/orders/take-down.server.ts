@@ -8,6 +8,7 @@
 import "server-only";
 import { DomainError } from "@/lib/errors/domain-error";
 import { invalidatePublicData } from "@/lib/cache/invalidate.server";
+import { coinsChanged } from "@/lib/coins/coins-changed.server";
 import type { PrismaClient } from "@/lib/db/create-client";
 import type { ListingOrder } from "@/lib/generated/prisma/client";
 import { rerank } from "@/lib/market/pass-writes.server";
@@ -48,7 +49,8 @@ export async function takeDown(db: PrismaClient, orderId: number): Promise<void>
   const unlisted = order.plan && order.coinId ? (await db.coin.deleteMany({ where: { id: order.coinId, contractAddress: order.tokenAddress } })).count : 0;
   if (unlisted > 0) {
     await rerank(db);
-    invalidatePublicData(["coins", "featured"]);
+    await coinsChanged(db);
+    invalidatePublicData(["featured"]);
   } else if (featured.count > 0) {
     invalidatePublicData(["featured"]);
   }

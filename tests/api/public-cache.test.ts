@@ -10,7 +10,8 @@ import * as list from "@/app/api/cryptocurrencies/route";
 import * as one from "@/app/api/cryptocurrencies/[id]/route";
 import * as topGainers from "@/app/api/trending/top-gainers/route";
 import { PUBLIC_CACHE_CONTROL } from "@/lib/api/responses";
-import { cachedPublic, FRESH_MS, MAX_AGE_MS, MAX_ENTRIES, resetPublicCacheForTests } from "@/lib/cache/public-cache.server";
+import { cachedPublic, MAX_AGE_MS, MAX_ENTRIES, PROBE_MS, resetPublicCacheForTests } from "@/lib/cache/public-cache.server";
+import { coinSnapshotBuilds } from "@/lib/coins/snapshot.server";
 import { getDb } from "@/lib/db/get-db.server";
 import { refreshMarket } from "@/lib/market/run.server";
 import type { PriceSource, SourceResult } from "@/lib/market/types";
@@ -33,32 +34,60 @@ beforeEach(() => {
 const hex = async () => coinSchema.parse((await call(one.GET, "/api/cryptocurrencies/hex", { params: { id: "hex" } })).body);
 const listed = async (query = "") => coinListSchema.parse((await call(list.GET, `/api/cryptocurrencies${query}`)).body);
 
-describe("the time ceiling, for writes the app cannot see (another instance, the CLI)", () => {
-  test("a change behind the app shows within MAX_AGE_MS: fresh, then stale while rebuilding, then rebuilt", async () => {
+describe("writes the app cannot see (another instance, the worker, the CLI): the coins version", () => {
+  test("a change behind the app moves the version; it shows at the next probe (PROBE_MS), never served stale after", async () => {
     const before = (await hex()).currentPrice;
     await db().coin.update({ where: { id: "hex" }, data: { currentPrice: before * 2 } });
+    expect((await hex()).currentPrice).toBe(before); // from memory: the version is not read again yet
+    now += PROBE_MS - 1;
     expect((await hex()).currentPrice).toBe(before);
-    now += FRESH_MS; // stale: this request still gets the cached value and starts one rebuild
-    expect((await hex()).currentPrice).toBe(before);
-    await new Promise((resolve) => setTimeout(resolve, 50)); // the background rebuild lands
+    now += 1; // the probe reads the version, sees it moved, and this request waits for the new snapshot
     expect((await hex()).currentPrice).toBe(before * 2);
   });
 
-  test("past MAX_AGE_MS a request waits for the rebuild: nothing older is ever served", async () => {
+  test("a change to any column behind the app shows at the next probe", async () => {
     await hex();
     await db().coin.update({ where: { id: "hex" }, data: { name: "HEX (renamed)" } });
-    now += MAX_AGE_MS;
+    now += PROBE_MS;
     expect((await hex()).name).toBe("HEX (renamed)");
   });
 
-  test("a cold cache under 40 concurrent requests reads the coin table once", async () => {
-    const findMany = jest.spyOn(getDb().coin, "findMany");
+  test("no write, no rebuild: past any number of probes the same snapshot is served", async () => {
+    await hex();
+    const builds = coinSnapshotBuilds();
+    for (let i = 0; i < 5; i++) {
+      now += PROBE_MS;
+      await hex();
+    }
+    expect(coinSnapshotBuilds()).toBe(builds);
+  });
+
+  test("when the version moves, this process's other coin-tagged values are built again; others stay", async () => {
+    let coinBuilds = 0;
+    let featuredBuilds = 0;
+    const coinValue = () => cachedPublic("coin-tagged", ["coins"], async () => ++coinBuilds);
+    const featuredValue = () => cachedPublic("featured-tagged", ["featured"], async () => ++featuredBuilds);
+    await Promise.all([hex(), coinValue(), featuredValue()]);
+    now += PROBE_MS; // a probe, no write: everything stays
+    await hex();
+    expect([await coinValue(), await featuredValue()]).toEqual([1, 1]);
+    await db().coin.update({ where: { id: "btc" }, data: { priceChange24h: 1.25 } });
+    now += PROBE_MS;
+    await hex(); // the probe sees the version moved
+    expect([await coinValue(), await featuredValue()]).toEqual([2, 1]);
+  });
+
+  test("a cold cache under 40 concurrent requests reads the version once and builds one snapshot", async () => {
+    const probes = jest.spyOn(getDb().coinsVersion, "findUnique");
+    const builds = coinSnapshotBuilds();
     try {
       const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? hex() : listed())));
       expect(answers).toHaveLength(40);
-      expect(findMany).toHaveBeenCalledTimes(1);
+      expect(coinSnapshotBuilds()).toBe(builds + 1);
+      // One probe for the 40 requests; the build reads the version to stamp its pages (or not at all from the read model).
+      expect(probes.mock.calls.length).toBeLessThanOrEqual(3);
     } finally {
-      findMany.mockRestore();
+      probes.mockRestore();
     }
   });
 });

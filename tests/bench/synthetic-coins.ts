@@ -37,6 +37,7 @@ const NAME_ENDINGS = ["Inu", "Coin", "Token", "Finance", "Swap", "DAO", "Protoco
 // The seed's deterministic generator (mulberry32), so the bench's coins are the same every run.
 export { prng };
 
+/** The 5,000 synthetic coins as Coin rows to insert (deterministic). */
 export function syntheticCoins(now: number) {
   const random = prng(5062);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;

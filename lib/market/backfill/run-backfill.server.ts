@@ -3,7 +3,7 @@
 // it); a coin that finished is marked and left out of later runs unless `again` re-checks it.
 import "server-only";
 import type { PrismaClient } from "@/lib/db/create-client";
-import { invalidatePublicData } from "@/lib/cache/invalidate.server";
+import { coinsChanged } from "@/lib/coins/coins-changed.server";
 import { SourceError } from "../http.server";
 import { DAY_MS } from "../../shared/utc-day";
 import { cachedSinglePool, earliestSnapshotAt, loadBackfillCoins, writeCoinHistory, type BackfillCoin } from "./coin-history-store.server";
@@ -78,7 +78,7 @@ export async function runBackfill(db: PrismaClient, options: BackfillOptions): P
   const daysWritten = outcomes.reduce((sum, outcome) => sum + (outcome.status === "done" ? outcome.written : 0), 0);
   // This process's cached reads (and, inside a request, its pages); running servers follow
   // within their cache ceiling.
-  if (daysWritten > 0) invalidatePublicData(["coins"]);
+  if (daysWritten > 0) await coinsChanged(db);
   return { outcomes, alreadyDone, unknownIds, daysWritten, requests };
 }
 
