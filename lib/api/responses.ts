@@ -10,23 +10,6 @@ export function publicJsonBody(body: string, cacheControl = PUBLIC_CACHE_CONTROL
   return new Response(body, { headers: { "Content-Type": "application/json", "Cache-Control": cacheControl } });
 }
 
-/** Whether the request's Accept-Encoding takes gzip (not refused with q=0). */
-export function acceptsGzip(request: Request): boolean {
-  const header = request.headers.get("accept-encoding") ?? "";
-  return header.split(",").some((part) => {
-    const [coding, ...params] = part.trim().toLowerCase().split(";");
-    const q = params.map((param) => param.trim()).find((param) => param.startsWith("q="));
-    return (coding === "gzip" || coding === "x-gzip") && (q === undefined || Number(q.slice(2)) > 0);
-  });
-}
-
-/** A JSON body already gzipped, for a client that takes gzip; `Vary` keeps shared caches apart per encoding. */
-export function publicGzipJsonBody(gzipped: Uint8Array, cacheControl = PUBLIC_CACHE_CONTROL): Response {
-  return new Response(new Uint8Array(gzipped), {
-    headers: { "Content-Type": "application/json", "Content-Encoding": "gzip", Vary: "Accept-Encoding", "Cache-Control": cacheControl },
-  });
-}
-
 /**
  * A body with a content version (the coin index, the bag's token list): asked for as
  * `?v=<current version>` it never changes, so a browser may keep it for good; any other `v` (a

@@ -1,6 +1,6 @@
 import { endpoints } from "@/lib/api/contract";
 import { methods, route } from "@/lib/api/route.server";
-import { acceptsGzip, publicGzipJsonBody, publicJsonBody } from "@/lib/api/responses";
+import { publicJsonBody } from "@/lib/api/responses";
 import { getCoinsByIdsOrThrow, listCoins } from "@/lib/coins/queries.server";
 import { getCoinSnapshot } from "@/lib/coins/snapshot.server";
 import { DEFAULT_PER_PAGE } from "@/lib/coins/schemas";
@@ -8,16 +8,14 @@ import { DEFAULT_PER_PAGE } from "@/lib/coins/schemas";
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: route(endpoints.coinList, async ({ request, query: { ids, per_page, page } }) => {
+  GET: route(endpoints.coinList, async ({ query: { ids, per_page, page } }) => {
     const paged = per_page !== undefined || page !== undefined;
     if (!ids && !paged) {
-      // The whole list is stored gzipped with the snapshot (~10x smaller): a client that takes gzip
-      // gets those bytes as they are, so no instance compresses the list per request.
-      const snapshot = await getCoinSnapshot();
-      if (acceptsGzip(request)) return publicGzipJsonBody(snapshot.listGzip);
-      const plain = publicJsonBody(snapshot.listBody);
-      plain.headers.set("Vary", "Accept-Encoding");
-      return plain;
+      // The body serialised once per coins version. Not the read model's gzip as it is: Next 16
+      // drops a route handler's Content-Encoding (FORBIDDEN_HEADERS in next/dist/server/
+      // send-response.js) and compresses the bytes again, so the edge or Next compresses it, and
+      // the edge and a CDN keep the compressed answer (docs/caching.md).
+      return publicJsonBody((await getCoinSnapshot()).listBody);
     }
     const coins = ids ? await getCoinsByIdsOrThrow(ids) : await listCoins();
     if (!paged) return coins;
