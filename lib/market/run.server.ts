@@ -11,7 +11,7 @@ import { drainOutbox, type DrainOptions } from "@/lib/alerts/outbox.server";
 import { getEnv } from "@/lib/config/env";
 import { effectiveRefreshIntervalMinutes } from "./refresh-interval";
 import { MARKET_REFRESH_LEASE, acquireLease, holdsLease, releaseLease, renewLease } from "./lease.server";
-import { runRefreshPass, type RefreshReport } from "./refresh.server";
+import { runRefreshPass, type RefreshReport } from "./pass/refresh.server";
 import { createPulseChainClient } from "./onchain/client.server";
 import { PULSEX_MAINNET, type PulseXContracts } from "./onchain/contracts";
 import { createPrismaObservationStore } from "./onchain/prisma-observation-store.server";

@@ -10,8 +10,8 @@ import { getDb } from "@/lib/db/get-db.server";
 import { getEnv } from "@/lib/config/env";
 import { configuredListingDeps } from "@/lib/listings/coins.server";
 import { checkOpenOrders, summarizeOrderCheck, type OpenOrdersReport } from "@/lib/orders/open-orders.server";
-import { countFailures, passVerdict } from "../market/pass-verdict";
-import { summarizeReport } from "../market/report-summary";
+import { countFailures, passVerdict } from "../market/pass/pass-verdict";
+import { summarizeReport } from "../market/pass/report-summary";
 import { refreshMarket, resumePassDrainsForTests, stopPassDrains, type RefreshOutcome } from "../market/run.server";
 
 const FIRST_PASS_DELAY_MS = 5_000;
@@ -128,7 +128,7 @@ async function scheduledPass(log: (line: string) => void): Promise<string | null
 
 /**
  * A pass as one JSON-able record, the worker's log line: counts and the verdict (a "failed" pass
- * published nothing, lib/market/pass-verdict.ts), never the per-coin lists, which the cron route
+ * published nothing, lib/market/pass/pass-verdict.ts), never the per-coin lists, which the cron route
  * and `npm run market:refresh` give.
  */
 export function scheduledPassRecord(pass: ScheduledPass, startedAt: Date, finishedAt: Date) {

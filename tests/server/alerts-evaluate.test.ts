@@ -13,7 +13,7 @@ import { createAlertRule, listAlertRules } from "@/lib/alerts/rules.server";
 import { firingUrl } from "@/lib/alerts/wording";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { MARKET_REFRESH_LEASE, releaseLease } from "@/lib/market/lease.server";
-import { runRefreshPass } from "@/lib/market/refresh.server";
+import { runRefreshPass } from "@/lib/market/pass/refresh.server";
 import { refreshMarket } from "@/lib/market/run.server";
 import type { PriceSource, Quote, SourceResult } from "@/lib/market/types";
 import { useTestDatabase } from "../helpers/test-database";

@@ -22,7 +22,7 @@ import { MARKET_REFRESH_LEASE } from "@/lib/market/lease.server";
 import { createPulseChainClient } from "@/lib/market/onchain/client.server";
 import type { PulseXContracts } from "@/lib/market/onchain/contracts";
 import { createPrismaObservationStore } from "@/lib/market/onchain/prisma-observation-store.server";
-import type { RefreshReport } from "@/lib/market/refresh.server";
+import type { RefreshReport } from "@/lib/market/pass/refresh.server";
 import { refreshMarket } from "@/lib/market/run.server";
 import { createPulseXSource } from "@/lib/market/sources/pulsex.server";
 import { pairPath } from "@/lib/compare/pair-route";

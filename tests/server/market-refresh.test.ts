@@ -3,7 +3,7 @@
 // thin-pool spikes are held until the next pass confirms them, snapshots are written, the 24h change comes from them when a
 // source lacks it, old snapshots are thinned (at most hourly), and the lease lets one of two refreshers run.
 import { acquireLease, MARKET_REFRESH_LEASE } from "@/lib/market/lease.server";
-import { runRefreshPass } from "@/lib/market/refresh.server";
+import { runRefreshPass } from "@/lib/market/pass/refresh.server";
 import { refreshMarket } from "@/lib/market/run.server";
 import { readMarketState } from "@/lib/market/state.server";
 import type { PriceSource, Quote, QuoteRequest, SourceResult } from "@/lib/market/types";

@@ -3,7 +3,7 @@
 // last 2 days, the first of each UTC hour up to 30 days, the first of each UTC day before that.
 // Random histories (with ties and the exact 2- and 30-day boundaries) go through both.
 import fc from "fast-check";
-import { thinSnapshots } from "@/lib/market/pass-writes.server";
+import { thinSnapshots } from "@/lib/market/pass/pass-writes.server";
 import { useTestDatabase } from "../helpers/test-database";
 
 const { db } = useTestDatabase({ seed: false });

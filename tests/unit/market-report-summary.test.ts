@@ -1,5 +1,5 @@
-import { summarizeReport } from "@/lib/market/report-summary";
-import type { RefreshReport } from "@/lib/market/refresh.server";
+import { summarizeReport } from "@/lib/market/pass/report-summary";
+import type { RefreshReport } from "@/lib/market/pass/refresh.server";
 
 const base: RefreshReport = {
   startedAt: "2026-11-23T02:00:00.000Z",

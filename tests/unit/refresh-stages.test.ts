@@ -9,7 +9,7 @@ import { emptyReport } from "@/lib/market/pass/report";
 import { groupBySource, quoteRequests, type SourceAnswer } from "@/lib/market/pass/requests";
 import { disagreementLines, freshOnchainPrices, onchainTokens, plsCheck, summarizeChecks } from "@/lib/market/pass/source-checks";
 import { THIN_EVERY_MS, thinningDue } from "@/lib/market/pass/thinning";
-import type { CoinCheck } from "@/lib/market/token-checks.server";
+import type { CoinCheck } from "@/lib/market/pass/token-checks.server";
 import type { Quote } from "@/lib/market/types";
 
 const AT = new Date("2026-11-24T12:00:00Z");

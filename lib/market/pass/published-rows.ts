@@ -3,9 +3,9 @@
 import { usableFigures } from "@/lib/alerts/evaluate";
 import { staleBefore } from "@/lib/shared/freshness";
 import type { Coin } from "@/lib/generated/prisma/client";
-import { heldFigures, type PricePoint } from "../held-highs";
-import type { PendingMoveRow, PublishedPrice } from "../pass-writes.server";
-import { chooseChange24h, raiseAllTimeHigh } from "../publish";
+import { heldFigures, type PricePoint } from "./held-highs";
+import type { PendingMoveRow, PublishedPrice } from "./pass-writes.server";
+import { chooseChange24h, raiseAllTimeHigh } from "./publish";
 import type { Outcome, PublishOutcome } from "./judge";
 import type { RefreshReport } from "./report";
 

@@ -1,7 +1,7 @@
 // What a refresh pass reports (pure): the report's shape and the empty report a pass starts from.
 import type { AlertEvaluation } from "@/lib/alerts/evaluate";
 import type { DrainCounts } from "@/lib/alerts/outbox.server";
-import type { PlsCrossCheck } from "../cross-check";
+import type { PlsCrossCheck } from "./cross-check";
 
 export type RefreshReport = {
   startedAt: string;
@@ -22,7 +22,7 @@ export type RefreshReport = {
   /** What a source noticed about the market as a whole (a stablecoin pool off its peg and dropped). */
   notes: string[];
   /**
-   * Tokens whose own contract keeps failing (lib/market/quarantine.ts): quarantined this pass (the
+   * Tokens whose own contract keeps failing (lib/market/pass/quarantine.ts): quarantined this pass (the
    * 3rd "contract" failure in a row), lifted this pass (their source answered for them again, since
    * the time given), and the quarantined coins this pass left out (each is asked at most hourly).
    */

@@ -1,9 +1,9 @@
 // The sources that watch each other (pure): which published on-chain prices DexScreener is asked
 // about, the PLS price checked against CoinGecko's, and what the report and the log say of them.
 import type { Coin } from "@/lib/generated/prisma/client";
-import { CROSS_CHECK_TOLERANCE_PCT } from "../cross-check";
-import { compareSources } from "../source-check";
-import type { CoinCheck } from "../token-checks.server";
+import { CROSS_CHECK_TOLERANCE_PCT } from "./cross-check";
+import { compareSources } from "./source-check";
+import type { CoinCheck } from "./token-checks.server";
 import type { Outcome } from "./judge";
 import type { RefreshReport } from "./report";
 

@@ -2,7 +2,7 @@
 // the market state so the next instance knows.
 import "server-only";
 import type { PrismaClient } from "@/lib/db/create-client";
-import { thinSnapshots } from "../pass-writes.server";
+import { thinSnapshots } from "./pass-writes.server";
 import { readMarketState, writeMarketState } from "../state.server";
 import { thinningDue } from "./thinning";
 

@@ -1,5 +1,5 @@
 // When snapshot thinning runs (pure): at most once an hour, whichever instance refreshes.
-import { HOUR_MS } from "../publish";
+import { HOUR_MS } from "./publish";
 
 export const THIN_EVERY_MS = HOUR_MS;
 

@@ -4,9 +4,9 @@
 // (quarantine.server.ts).
 import "server-only";
 import type { PrismaClient } from "@/lib/db/create-client";
-import type { ContractChanges } from "../quarantine";
-import { writeContractStates } from "../quarantine.server";
-import { flagLowLiquidity, rerank, storePendingMoves, writePublishedPrices, type PendingMoveRow, type PublishedPrice } from "../pass-writes.server";
+import type { ContractChanges } from "./quarantine";
+import { writeContractStates } from "./quarantine.server";
+import { flagLowLiquidity, rerank, storePendingMoves, writePublishedPrices, type PendingMoveRow, type PublishedPrice } from "./pass-writes.server";
 
 export async function writePrices(
   db: PrismaClient,

@@ -25,7 +25,7 @@ import https from "node:https";
 import webPush from "web-push";
 import { resetEnvCache } from "../../../lib/config/env";
 import { MARKET_REFRESH_LEASE, releaseLease } from "../../../lib/market/lease.server";
-import { runRefreshPass } from "../../../lib/market/refresh.server";
+import { runRefreshPass } from "../../../lib/market/pass/refresh.server";
 import { refreshMarket } from "../../../lib/market/run.server";
 import type { PriceSource, Quote, SourceResult } from "../../../lib/market/types";
 import { createPrismaClient } from "../../../lib/db/create-client";

@@ -1,12 +1,12 @@
 // 200 with the pass's counts, a partial pass included; 503 with the same report (and the API's
 // error) when the pass published nothing: a scheduler or monitor that alerts on 5xx then rings
-// when the prices stop moving (lib/market/pass-verdict.ts). A pass skipped for the lease is a 200.
+// when the prices stop moving (lib/market/pass/pass-verdict.ts). A pass skipped for the lease is a 200.
 import { NextResponse } from "next/server";
 import { endpoints } from "@/lib/api/contract";
 import { statusOf } from "@/lib/api/error-codes";
 import { methods, route } from "@/lib/api/route.server";
 import { getDb } from "@/lib/db/get-db.server";
-import { failedPassMessage, passVerdict } from "@/lib/market/pass-verdict";
+import { failedPassMessage, passVerdict } from "@/lib/market/pass/pass-verdict";
 import { refreshMarket } from "@/lib/market/run.server";
 
 export const dynamic = "force-dynamic";

@@ -13,7 +13,7 @@ import type { SourceCheck } from "@/lib/coins/source-check-schema";
 import { HELD_LOOKBACK_MS, type PricePoint } from "./held-highs";
 import { raiseHighsSet } from "./raise-highs-sql";
 import { DAILY_AFTER_MS, HOUR_MS, THIN_AFTER_MS } from "./publish";
-import { DAY_MS } from "../shared/utc-day";
+import { DAY_MS } from "../../shared/utc-day";
 
 /** Coins per statement: 16 parameters each stays far under SQLite's 32,766. */
 const ROWS_PER_STATEMENT = 250;

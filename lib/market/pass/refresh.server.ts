@@ -16,19 +16,19 @@ import { recentPrices, referencePrices24h, writeSourceChecks } from "./pass-writ
 import { contractChanges, contractVerdicts, restingLines, splitQuarantined } from "./quarantine";
 import { checkIntervalMs } from "./source-check";
 import { checkTokensAgainst } from "./token-checks.server";
-import { writeMarketState } from "./state.server";
-import type { FetchOptions, PriceSource } from "./types";
-import { askSources } from "./pass/ask-sources.server";
-import { judgeAnswers } from "./pass/judge";
-import { loadCoinsStalestFirst } from "./pass/load-coins.server";
-import { aboveHigh, changedFigures, newlyLow, pendingMoves, publishedOf, publishedRows } from "./pass/published-rows";
-import { emptyReport, type RefreshReport } from "./pass/report";
-import { groupBySource } from "./pass/requests";
-import { disagreementLines, freshOnchainPrices, onchainTokens, plsCheck, summarizeChecks } from "./pass/source-checks";
-import { thinAtMostHourly } from "./pass/thin-snapshots.server";
-import { writePrices } from "./pass/write-prices.server";
+import { writeMarketState } from "../state.server";
+import type { FetchOptions, PriceSource } from "../types";
+import { askSources } from "./ask-sources.server";
+import { judgeAnswers } from "./judge";
+import { loadCoinsStalestFirst } from "./load-coins.server";
+import { aboveHigh, changedFigures, newlyLow, pendingMoves, publishedOf, publishedRows } from "./published-rows";
+import { emptyReport, type RefreshReport } from "./report";
+import { groupBySource } from "./requests";
+import { disagreementLines, freshOnchainPrices, onchainTokens, plsCheck, summarizeChecks } from "./source-checks";
+import { thinAtMostHourly } from "./thin-snapshots.server";
+import { writePrices } from "./write-prices.server";
 
-export type { RefreshReport } from "./pass/report";
+export type { RefreshReport } from "./report";
 
 export type RefreshOptions = {
   /** The time written to rows (tests fix it). */
