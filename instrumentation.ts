@@ -17,7 +17,7 @@ export async function register(): Promise<void> {
   const { addDrainWork, installGracefulShutdown } = await import("./lib/http/shutdown.server");
   const env = getEnv();
   installGracefulShutdown({ graceMs: env.SHUTDOWN_GRACE_S * 1000, announceMs: env.SHUTDOWN_ANNOUNCE_S * 1000, http: true });
-  const { startMarketSchedule, stopMarketSchedule } = await import("./lib/schedule/schedule.server");
+  const { startMarketSchedule, stopMarketSchedule } = await import("./lib/jobs/schedule.server");
   const { abandonPassesInFlight } = await import("./lib/market/run.server");
   startMarketSchedule();
   // The schedule's pass and a cron route's (a request, waited for as one) give their leases up

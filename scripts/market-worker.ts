@@ -1,4 +1,4 @@
-// `npm run market:worker`: the market refresh schedule (lib/schedule/schedule.server.ts) in a process
+// `npm run market:worker`: the market refresh schedule (lib/jobs/schedule.server.ts) in a process
 // of its own that serves no pages: a deploy runs its web instances with
 // MARKET_REFRESH_INTERVAL_MINUTES=0 and one worker beside them (several would only take turns: each
 // pass takes the lease). Each pass is a market refresh, then the open orders' check, and ends in
@@ -9,7 +9,7 @@ import "./load-env";
 import { getEnv } from "../lib/config/env";
 import { addDrainWork, installGracefulShutdown } from "../lib/http/shutdown.server";
 import { abandonPassesInFlight } from "../lib/market/run.server";
-import { runScheduledPass, scheduledPassRecord, startMarketSchedule, stopMarketSchedule } from "../lib/schedule/schedule.server";
+import { runScheduledPass, scheduledPassRecord, startMarketSchedule, stopMarketSchedule } from "../lib/jobs/schedule.server";
 
 const env = getEnv();
 // The same variable as the web instances', but 0 there means "the worker refreshes", so the

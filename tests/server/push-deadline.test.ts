@@ -15,7 +15,7 @@ import { sendPush } from "@/lib/alerts/web-push.server";
 import { MARKET_REFRESH_LEASE } from "@/lib/market/lease.server";
 import { refreshMarket } from "@/lib/market/run.server";
 import type { PriceSource, Quote, SourceResult } from "@/lib/market/types";
-import { resetMarketScheduleForTests, startMarketSchedule, stopMarketSchedule } from "@/lib/schedule/schedule.server";
+import { resetMarketScheduleForTests, startMarketSchedule, stopMarketSchedule } from "@/lib/jobs/schedule.server";
 import { setEnvVars } from "../helpers/env-vars";
 import { admitPushServices, startPushService, type PushService, type StallMode, type TestSubscription } from "../helpers/push-service";
 import { useTestDatabase } from "../helpers/test-database";

@@ -2,7 +2,7 @@
 // throws, interval 0 turns it off, and stopping it (a drain) waits for the pass in flight and
 // starts no other. (Which instance refreshes is the lease's job, tested in
 // market-refresh.test.ts.)
-import { resetMarketScheduleForTests, startMarketSchedule, stopMarketSchedule } from "@/lib/schedule/schedule.server";
+import { resetMarketScheduleForTests, startMarketSchedule, stopMarketSchedule } from "@/lib/jobs/schedule.server";
 
 afterEach(() => resetMarketScheduleForTests());
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
