@@ -1,10 +1,16 @@
-// The Node host's market schedule: a pass shortly after the server starts, then one every
-// MARKET_REFRESH_INTERVAL_MINUTES. Each pass takes the lease first, so with several instances
-// only one refreshes per interval; the others find the lease held and skip. After it, the open
-// listing orders are checked (lib/orders/open-orders.server.ts). On Vercel the cron routes do both
-// instead (instrumentation.ts does not start the schedule there). `npm run market:worker`
-// (scripts/market-worker.ts) runs the same schedule in a process of its own, for deploys whose
-// web instances run with MARKET_REFRESH_INTERVAL_MINUTES=0.
+// The background jobs' schedule, one per process: the market pass (lib/jobs/market-pass.server.ts)
+// shortly after the start, then every MARKET_REFRESH_INTERVAL_MINUTES, followed by the open
+// listing orders' check (lib/orders/open-orders.server.ts); the alerts' delivery
+// (lib/jobs/deliver.server.ts) on its own short cadence, DELIVERY_EVERY_MS; and, in the worker
+// only, the whole-table maintenance (lib/jobs/maintenance.server.ts). Each job's next run is
+// timed from the end of its last, so a job never overlaps itself in a process; the jobs run beside
+// each other (a delivery that hangs holds no pass). Each pass takes the lease first, so with
+// several instances only one refreshes per interval; the others find the lease held and skip.
+// The Node host's server runs it (instrumentation.ts) without the maintenance: a web process that
+// serves pages never runs a whole-table job. `npm run market:worker` (scripts/market-worker.ts)
+// runs it with the maintenance, in a process of its own, for deploys whose web instances run with
+// MARKET_REFRESH_INTERVAL_MINUTES=0. On Vercel the cron routes run the same jobs instead
+// (instrumentation.ts does not start the schedule there).
 import "server-only";
 import { getDb } from "@/lib/db/get-db.server";
 import { getEnv } from "@/lib/config/env";
@@ -12,20 +18,42 @@ import { configuredListingDeps } from "@/lib/listings/coins.server";
 import { checkOpenOrders, summarizeOrderCheck, type OpenOrdersReport } from "@/lib/orders/open-orders.server";
 import { countFailures, passVerdict } from "../market/pass/pass-verdict";
 import { summarizeReport } from "../market/pass/report-summary";
-import { refreshMarket, resumePassDrainsForTests, stopPassDrains, type RefreshOutcome } from "../market/run.server";
+import type { RefreshOutcome } from "../market/run.server";
+import { deliverAlerts, resumeDeliveriesForTests, stopDeliveries, summarizeDelivery, type DeliverOptions } from "./deliver.server";
+import { runMarketPass } from "./market-pass.server";
 
 const FIRST_PASS_DELAY_MS = 5_000;
+/**
+ * The outbox's cadence: a drain 10 s after the last one ended. A drain ends by its budget
+ * (DRAIN_BUDGET_MS), so a retry due in 30 s goes out within 40 s of being written, whatever the
+ * pass is doing.
+ */
+export const DELIVERY_EVERY_MS = 10_000;
+
+/** One job on its cadence: what it runs (told when a stop begins) and how its failure is logged. */
+type Cadence = { everyMs: number; firstDelayMs: number; run: (signal: AbortSignal) => Promise<string | null>; failed: string };
+/** The schedule running in this process: each job's next timer and its run in flight. */
+type Running = { stopped: boolean; stop: AbortController; jobs: { cadence: Cadence; timer?: NodeJS.Timeout; run?: Promise<void> }[] };
 
 let started = false;
-/** The schedule running in this process: its next pass's timer and the pass in flight. */
-let running: { stopped: boolean; timer?: NodeJS.Timeout; pass?: Promise<void> } | undefined;
+let running: Running | undefined;
 
 export type ScheduleOptions = {
-  /** Defaults to MARKET_REFRESH_INTERVAL_MINUTES; 0 turns the schedule off. */
+  /** Defaults to MARKET_REFRESH_INTERVAL_MINUTES; 0 turns the schedule off (every job of it). */
   intervalMs?: number;
   firstDelayMs?: number;
-  /** One pass; defaults to a leased refresh of the app's database, then the open orders' check. */
+  /** One pass; defaults to the market pass job on the app's database, then the open orders' check. */
   pass?: () => Promise<string | null>;
+  /** The delivery's cadence, DELIVERY_EVERY_MS by default; 0 turns it off. */
+  deliveryEveryMs?: number;
+  /** One delivery; defaults to a drain of the app's database's outbox, with these options (tests: the push agent). */
+  deliver?: () => Promise<string | null>;
+  delivery?: DeliverOptions;
+  /**
+   * Whole-table maintenance and its cadence: off unless given. The worker gives it; the web
+   * process's schedule does not (a request must never wait behind it).
+   */
+  maintenance?: { everyMs: number; run: (signal: AbortSignal) => Promise<string | null> };
   log?: (line: string) => void;
   /**
    * Whether the timers keep the process alive: not in the server (its listener does; false by
@@ -38,51 +66,65 @@ export type ScheduleOptions = {
 export function startMarketSchedule(options: ScheduleOptions = {}): boolean {
   const intervalMs = options.intervalMs ?? getEnv().MARKET_REFRESH_INTERVAL_MINUTES * 60_000;
   const log = options.log ?? ((line: string) => console.warn(line));
-  const pass = options.pass ?? (() => scheduledPass(log));
   if (started || intervalMs === 0) return false;
   started = true;
-  const schedule: NonNullable<typeof running> = { stopped: false };
+  const cadences: Cadence[] = [
+    { everyMs: intervalMs, firstDelayMs: options.firstDelayMs ?? FIRST_PASS_DELAY_MS, run: options.pass ?? (() => scheduledPass(log)), failed: "[market] pass failed" },
+  ];
+  const deliveryEveryMs = options.deliveryEveryMs ?? DELIVERY_EVERY_MS;
+  if (deliveryEveryMs > 0) {
+    const deliver = options.deliver ?? (async () => summarizeDelivery(await deliverAlerts(getDb(), { log, ...options.delivery })));
+    cadences.push({ everyMs: deliveryEveryMs, firstDelayMs: deliveryEveryMs, run: deliver, failed: "[alerts] delivery failed" });
+  }
+  if (options.maintenance) {
+    cadences.push({ everyMs: options.maintenance.everyMs, firstDelayMs: options.maintenance.everyMs, run: options.maintenance.run, failed: "[maintenance] failed" });
+  }
+  const schedule: Running = { stopped: false, stop: new AbortController(), jobs: cadences.map((cadence) => ({ cadence })) };
   running = schedule;
-  const later = (ms: number) => {
-    if (schedule.stopped) return;
-    schedule.timer = setTimeout(tick, ms);
-    if (!options.keepAlive) schedule.timer.unref();
-  };
-
-  const runPass = async () => {
-    try {
-      const summary = await pass();
-      if (summary) log(summary);
-    } catch (error) {
-      // A pass that throws (database down) must not take the server with it; the next one retries.
-      log(`[market] pass failed: ${String(error)}`);
-    }
-  };
-  const tick = async () => {
-    schedule.timer = undefined;
-    if (schedule.stopped) return;
-    schedule.pass = runPass();
-    await schedule.pass;
-    schedule.pass = undefined;
-    // The next pass is timed from the end of this one, so passes never overlap in a process.
-    later(intervalMs);
-  };
-  later(options.firstDelayMs ?? FIRST_PASS_DELAY_MS);
+  for (const job of schedule.jobs) {
+    const later = (ms: number) => {
+      if (schedule.stopped) return;
+      job.timer = setTimeout(tick, ms);
+      if (!options.keepAlive) job.timer.unref();
+    };
+    const runOnce = async () => {
+      try {
+        const summary = await job.cadence.run(schedule.stop.signal);
+        if (summary) log(summary);
+      } catch (error) {
+        // A job that throws (database down) must not take the process with it; the next run retries.
+        log(`${job.cadence.failed}: ${String(error)}`);
+      }
+    };
+    const tick = async () => {
+      job.timer = undefined;
+      if (schedule.stopped) return;
+      job.run = runOnce();
+      await job.run;
+      job.run = undefined;
+      // The next run is timed from the end of this one, so a job never overlaps itself in a process.
+      later(job.cadence.everyMs);
+    };
+    later(job.cadence.firstDelayMs);
+  }
   return true;
 }
 
 /**
- * Stops the schedule (a drain, lib/http/shutdown.server.ts): no pass starts from now on, and the
- * promise resolves when the pass in flight, if any, has ended. A pass already sending its alerts
- * stops sending (the rows wait for the next worker): the shutdown waits for prices, not for push
- * services. So does a cron route's pass in this process.
+ * Stops the schedule (a drain, lib/http/shutdown.server.ts): no job starts from now on, and the
+ * promise resolves when the runs in flight have ended. The maintenance starts no batch after it; a
+ * delivery in flight stops sending (the
+ * rows wait for the next worker): the shutdown waits for prices, not for push services. So does a
+ * cron route's delivery in this process.
  */
 export async function stopMarketSchedule(): Promise<void> {
-  stopPassDrains();
+  stopDeliveries();
   if (!running) return;
-  running.stopped = true;
-  clearTimeout(running.timer);
-  await running.pass;
+  const schedule = running;
+  schedule.stopped = true;
+  schedule.stop.abort();
+  for (const job of schedule.jobs) clearTimeout(job.timer);
+  await Promise.all(schedule.jobs.map((job) => job.run));
 }
 
 /** What one scheduled pass did: the market pass (its outcome, or the error it threw) and the open orders' check. */
@@ -99,7 +141,7 @@ export type ScheduledPass = {
 export async function runScheduledPass(log: (line: string) => void): Promise<ScheduledPass> {
   let market: ScheduledPass["market"];
   try {
-    market = { outcome: await refreshMarket(getDb(), { log }) };
+    market = { outcome: await runMarketPass(getDb(), { log }) };
   } catch (error) {
     market = { error: String(error) };
   }
@@ -158,11 +200,9 @@ function marketRecord(outcome: RefreshOutcome) {
     lowLiquidity: report.lowLiquidity.length,
     deferred: report.deferred.length,
     quarantined: report.quarantine.started.length,
-    snapshotsThinned: report.snapshotsThinned,
     leaseLost: report.leaseLost,
     plsCrossCheck: report.crossCheck && { differencePct: report.crossCheck.differencePct, agrees: report.crossCheck.agrees },
     alerts: report.alerts,
-    deliveries: report.deliveries,
   };
 }
 
@@ -170,9 +210,10 @@ function marketRecord(outcome: RefreshOutcome) {
 export function resetMarketScheduleForTests(): void {
   if (running) {
     running.stopped = true;
-    clearTimeout(running.timer);
+    running.stop.abort();
+    for (const job of running.jobs) clearTimeout(job.timer);
   }
   running = undefined;
   started = false;
-  resumePassDrainsForTests();
+  resumeDeliveriesForTests();
 }

@@ -1,7 +1,7 @@
 // The refresh pass's reads and writes that touch many coins at once, each in a few SQL
 // statements whatever the number of coins: the 24h reference prices, the published prices (one
-// UPDATE … FROM (VALUES …) per few hundred coins), the re-rank (one UPDATE with ROW_NUMBER()) and
-// snapshot thinning (one DELETE with window functions).
+// UPDATE … FROM (VALUES …) per few hundred coins) and the re-rank (one UPDATE with ROW_NUMBER()).
+// Snapshot thinning is maintenance, not the pass's: lib/market/thin-snapshots.server.ts.
 // Dates go in as Prisma stores them (lib/db/sql-datetime.ts), so the (coinId, takenAt) index
 // serves the range scans.
 import "server-only";
@@ -12,7 +12,7 @@ import { chunk } from "@/lib/shared/in-batches";
 import type { SourceCheck } from "@/lib/coins/source-check-schema";
 import { HELD_LOOKBACK_MS, type PricePoint } from "./held-highs";
 import { raiseHighsSet } from "./raise-highs-sql";
-import { DAILY_AFTER_MS, HOUR_MS, THIN_AFTER_MS } from "./publish";
+import { HOUR_MS } from "./publish";
 import { DAY_MS } from "../../shared/utc-day";
 
 /** Coins per statement: 16 parameters each stays far under SQLite's 32,766. */
@@ -192,25 +192,5 @@ export async function rerank(db: PrismaClient): Promise<void> {
     `UPDATE "Coin" SET "rank" = ranked.position
      FROM (SELECT "id", ROW_NUMBER() OVER (ORDER BY "lowLiquidity" ASC, "marketCap" DESC, "id" ASC) AS position FROM "Coin") AS ranked
      WHERE "Coin"."id" = ranked."id" AND "Coin"."rank" <> ranked.position`,
-  );
-}
-
-/**
- * Deletes snapshots the history no longer needs, in one statement: all of the last 2 days stay;
- * up to 30 days, the first of each hour (UTC); before that, the first of each day. Returns how
- * many it removed.
- */
-export async function thinSnapshots(db: PrismaClient, now: Date): Promise<number> {
-  return db.$executeRawUnsafe(
-    `DELETE FROM "PriceSnapshot" WHERE "id" IN (
-       SELECT "id" FROM (
-         SELECT "id", ROW_NUMBER() OVER (
-           PARTITION BY "coinId", CASE WHEN "takenAt" >= ? THEN strftime('%Y-%m-%dT%H', "takenAt") ELSE date("takenAt") END
-           ORDER BY "takenAt", "id") AS nth
-         FROM "PriceSnapshot" WHERE "takenAt" < ?
-       ) WHERE nth > 1
-     )`,
-    sqlDateTime(new Date(now.getTime() - DAILY_AFTER_MS)),
-    sqlDateTime(new Date(now.getTime() - THIN_AFTER_MS)),
   );
 }

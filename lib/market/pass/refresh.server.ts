@@ -4,8 +4,9 @@
 // floor keeps them too and is flagged (out of the rankings); a big move from a thin pool waits for
 // the next pass to confirm it; an all-time high rises only as far as a price has held over the
 // last passes (held-highs.ts); a token whose own contract keeps failing the read is quarantined and
-// asked at most hourly (quarantine.ts). Accepted prices, their snapshots, the re-rank and the hourly
-// snapshot thinning are written in a few statements (pass-writes.ts). Each pass also checks the
+// asked at most hourly (quarantine.ts). Accepted prices, their snapshots and the re-rank are
+// written in a few statements (pass-writes.server.ts); snapshot thinning is maintenance, not the
+// pass's (lib/market/thin-snapshots.server.ts). Each pass also checks the
 // on-chain PLS price against CoinGecko's when a CoinGecko source is configured.
 import "server-only";
 import type { PrismaClient } from "@/lib/db/create-client";
@@ -25,7 +26,6 @@ import { aboveHigh, changedFigures, newlyLow, pendingMoves, publishedOf, publish
 import { emptyReport, type RefreshReport } from "./report";
 import { groupBySource } from "./requests";
 import { disagreementLines, freshOnchainPrices, onchainTokens, plsCheck, summarizeChecks } from "./source-checks";
-import { thinAtMostHourly } from "./thin-snapshots.server";
 import { writePrices } from "./write-prices.server";
 
 export type { RefreshReport } from "./report";
@@ -93,10 +93,7 @@ export async function runRefreshPass(db: PrismaClient, sources: readonly PriceSo
   report.updated = rows.map((row) => row.id);
   report.changed = changedFigures(published, rows);
 
-  // 8. Thin old snapshots, at most hourly across instances.
-  report.snapshotsThinned = await thinAtMostHourly(db, now());
-
-  // 9. Record the source checks: PLS against CoinGecko (kept in the market state too) and the tokens against DexScreener.
+  // 8. Record the source checks: PLS against CoinGecko (kept in the market state too) and the tokens against DexScreener.
   if (judged.onchainPls !== null && coingeckoPls !== null) {
     report.crossCheck = crossCheckPls(judged.onchainPls, coingeckoPls, now());
     await writeMarketState(db, "pls-cross-check", report.crossCheck);

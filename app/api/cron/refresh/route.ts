@@ -7,14 +7,14 @@ import { statusOf } from "@/lib/api/error-codes";
 import { methods, route } from "@/lib/api/route.server";
 import { getDb } from "@/lib/db/get-db.server";
 import { failedPassMessage, passVerdict } from "@/lib/market/pass/pass-verdict";
-import { refreshMarket } from "@/lib/market/run.server";
+import { runMarketPass } from "@/lib/jobs/market-pass.server";
 
 export const dynamic = "force-dynamic";
 export const maxDuration = 60;
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: route(endpoints.cronRefresh, async () => {
-    const outcome = await refreshMarket(getDb());
+    const outcome = await runMarketPass(getDb());
     if (!outcome.ran) return { ran: false, reason: outcome.reason };
     const { report } = outcome;
     const body = {
@@ -29,7 +29,6 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
       crossCheck: report.crossCheck,
       sourceChecks: report.sourceChecks,
       alerts: report.alerts,
-      deliveries: report.deliveries,
     };
     if (body.status !== "failed") return body;
     return NextResponse.json({ ...body, error: { code: "service_unavailable", message: failedPassMessage(report) } }, { status: statusOf("service_unavailable") });
