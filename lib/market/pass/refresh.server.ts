@@ -11,22 +11,21 @@
 import "server-only";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { getEnv } from "@/lib/config/env";
-import { crossCheckPls } from "./cross-check";
 import { passDeadline } from "./pass-budget";
-import { recentPrices, referencePrices24h, writeSourceChecks } from "./pass-writes.server";
+import { writePass } from "./pass-writes.server";
+import { recentPrices } from "./recent-prices.server";
+import { referencePrices24h } from "./reference-prices.server";
 import { contractChanges, contractVerdicts, restingLines, splitQuarantined } from "./quarantine";
 import { checkIntervalMs } from "./source-check";
 import { checkTokensAgainst } from "./token-checks.server";
-import { writeMarketState } from "../state.server";
 import type { FetchOptions, PriceSource } from "../types";
 import { askSources } from "./ask-sources.server";
 import { judgeAnswers } from "./judge";
 import { loadCoinsStalestFirst } from "./load-coins.server";
-import { aboveHigh, changedFigures, newlyLow, pendingMoves, publishedOf, publishedRows } from "./published-rows";
+import { aboveHigh, plannedWrites, publishedOf } from "./published-rows";
 import { emptyReport, type RefreshReport } from "./report";
 import { groupBySource } from "./requests";
-import { disagreementLines, freshOnchainPrices, onchainTokens, plsCheck, summarizeChecks } from "./source-checks";
-import { writePrices } from "./write-prices.server";
+import { freshOnchainPrices, onchainTokens, sourceCheckResults } from "./source-checks";
 
 export type { RefreshReport } from "./report";
 
@@ -83,25 +82,20 @@ export async function runRefreshPass(db: PrismaClient, sources: readonly PriceSo
     return report;
   }
 
-  // 7. Write the prices: a high rises only as far as the price has held, so the last hour of the
-  // coins above a high (only theirs) is read first.
+  // 7. Decide every write at once: a high rises only as far as the price has held, so the last
+  // hour of the coins above a high (only theirs) is read first; the source checks are decided too.
   const writtenAt = now();
-  const published = publishedOf(judged.outcomes);
-  const recent = await recentPrices(db, aboveHigh(published), writtenAt);
-  const rows = publishedRows(published, { references, recent, writtenAt });
-  await writePrices(db, { rows, pendingMoves: pendingMoves(judged.outcomes), newlyLow: newlyLow(coins, report.lowLiquidity), contract });
-  report.updated = rows.map((row) => row.id);
-  report.changed = changedFigures(published, rows);
+  const recent = await recentPrices(db, aboveHigh(publishedOf(judged.outcomes)), writtenAt);
+  const planned = plannedWrites(judged.outcomes, { coins, lowLiquidity: report.lowLiquidity, references, recent, writtenAt });
+  const checked = sourceCheckResults({ tokenChecks, coins, onchainPls: judged.onchainPls, coingeckoPls, at: now() });
 
-  // 8. Record the source checks: PLS against CoinGecko (kept in the market state too) and the tokens against DexScreener.
-  if (judged.onchainPls !== null && coingeckoPls !== null) {
-    report.crossCheck = crossCheckPls(judged.onchainPls, coingeckoPls, now());
-    await writeMarketState(db, "pls-cross-check", report.crossCheck);
-  }
-  const checks = [...tokenChecks.checks, ...plsCheck(coins, judged.onchainPls, coingeckoPls, now())];
-  await writeSourceChecks(db, checks.map(({ coin, check }) => ({ id: coin.id, check })));
-  report.sourceChecks = summarizeChecks(checks, tokenChecks.asked, report.crossCheck !== null);
-  disagreementLines(checks).forEach((line) => log(line));
+  // 8. Write them, in order, from one place (pass-writes.server.ts).
+  await writePass(db, { ...planned, contract, sourceChecks: checked.checks.map(({ coin, check }) => ({ id: coin.id, check })), crossCheck: checked.crossCheck });
+  report.updated = planned.rows.map((row) => row.id);
+  report.changed = planned.changed;
+  report.crossCheck = checked.crossCheck;
+  report.sourceChecks = checked.summary;
+  checked.lines.forEach((line) => log(line));
 
   report.finishedAt = now().toISOString();
   return report;
