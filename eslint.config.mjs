@@ -29,8 +29,8 @@ const LIB_LAYERS = [
   ["market"],
   ["listings"],
   ["orders"],
-  // What serves the features: the API's contract and routes, the Telegram bot, the schedule.
-  ["api", "bot", "schedule"],
+  // What serves the features: the API's contract and routes, the Telegram bot, the background jobs (their schedule and composition).
+  ["api", "bot", "jobs"],
 ];
 
 function libLayerZones() {

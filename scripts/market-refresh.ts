@@ -1,20 +1,22 @@
-// `npm run market:refresh`: one market refresh pass against DATABASE_URL, then a summary. It
-// takes the same lease as the server's schedule and the cron route, so it never runs alongside them.
+// `npm run market:refresh`: one market pass job against DATABASE_URL (the prices, then the alerts
+// judged on what changed; their deliveries go out with the next drain of the worker or the
+// server, lib/jobs/deliver.server.ts), then a summary. It takes the same lease as the server's
+// schedule and the cron route, so it never runs alongside them.
 import "./load-env";
 import { createPrismaClient } from "../lib/db/create-client";
-import { refreshMarket } from "../lib/market/run.server";
+import { runMarketPass } from "../lib/jobs/market-pass.server";
 
 const db = createPrismaClient();
 try {
   // The summary below lists every failure, so the pass's own log lines would only repeat it.
-  const outcome = await refreshMarket(db, { log: () => {} });
+  const outcome = await runMarketPass(db, { log: () => {} });
   if (!outcome.ran) {
     console.log(`Skipped: ${outcome.reason}.`);
   } else {
     const { report } = outcome;
     console.log(
       `Updated ${report.updated.length} coins; ${report.failed.length} failed; ${report.heldBack.length} held back; ${report.lowLiquidity.length} low liquidity; ` +
-        `${report.deferred.length} deferred; ${report.snapshotsThinned} old snapshots thinned.`,
+        `${report.deferred.length} deferred.`,
     );
     for (const failure of report.failed) console.log(`  ${failure.kind === "unreachable" ? "unreachable" : "failed     "} ${failure.coinId} (${failure.source}): ${failure.reason}`);
     for (const held of report.heldBack) console.log(`  held back   ${held.coinId} (${held.source}): ${held.reason}`);

@@ -1,7 +1,7 @@
 "use client";
 
 // An operator corrects a coin's wrong all-time high: back to the highest price on record that held
-// (3 passes over 10 minutes, lib/market/held-highs.ts), or to figures they give, with a reason
+// (3 passes over 10 minutes, lib/market/pass/held-highs.ts), or to figures they give, with a reason
 // for the audit log. Every "at its all-time high" answer uses the corrected figures at once.
 import { TrendingDown } from "lucide-react";
 import { useId, useRef, useState } from "react";

@@ -1,5 +1,5 @@
 // The tokens quarantined because their own contract keeps failing the price read
-// (lib/market/quarantine.ts), newest quarantine first: symbol, since when, and the last reason.
+// (lib/market/pass/quarantine.ts), newest quarantine first: symbol, since when, and the last reason.
 import type { AdminCoin } from "@/lib/listings/schemas";
 import { utcTime } from "./utc-time";
 

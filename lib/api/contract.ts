@@ -841,6 +841,22 @@ export const endpoints = {
     cache: "none",
     response: z.unknown(),
   },
+  cronDeliver: {
+    method: "GET",
+    summary: "Drains the alerts' outbox once (the scheduler's call, every minute): what it sent, retried, gave up, and how long it took.",
+    path: "/api/cron/deliver",
+    access: "cron",
+    cache: "none",
+    response: z.unknown(),
+  },
+  cronMaintenance: {
+    method: "GET",
+    summary: "Runs the whole-table maintenance (the scheduler's call, hourly): thins old price snapshots, at most once an hour, in batches.",
+    path: "/api/cron/maintenance",
+    access: "cron",
+    cache: "none",
+    response: z.unknown(),
+  },
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

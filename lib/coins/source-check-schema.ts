@@ -1,4 +1,4 @@
-// A published price checked against a second source (lib/market/source-check.ts).
+// A published price checked against a second source (lib/market/pass/source-check.ts).
 import { parseStoredJson } from "../shared/stored-json";
 import { z } from "../shared/zod";
 

@@ -12,9 +12,9 @@ import { getEnv } from "@/lib/config/env";
 import { createPulseChainClient, shortMessage } from "@/lib/market/onchain/client.server";
 import { KNOWN_LABELS, PULSECHAIN_CHAIN_ID, type PulseXContracts } from "@/lib/market/onchain/contracts";
 import { readTokenMetadata, TokenReadError, type TokenMetadata } from "@/lib/market/onchain/token-metadata.server";
-import { highestHeld, type HeldHighs } from "@/lib/market/held-highs";
-import { parseBurnAddresses, underLiquidityFloor } from "@/lib/market/publish";
-import { rerank } from "@/lib/market/pass-writes.server";
+import { highestHeld, type HeldHighs } from "@/lib/market/pass/held-highs";
+import { parseBurnAddresses, underLiquidityFloor } from "@/lib/market/pass/publish";
+import { rerank } from "@/lib/market/pass/pass-writes.server";
 import { configuredPulseXContracts } from "@/lib/market/run.server";
 import { createPulseXSource } from "@/lib/market/sources/pulsex.server";
 import type { Quote } from "@/lib/market/types";
@@ -261,7 +261,7 @@ export async function findCoinOrThrow(db: PrismaClient, id: string): Promise<Coi
 
 /**
  * Corrects a wrong all-time high: back to the highest held price and market cap on record (the
- * coin's snapshots, lib/market/held-highs.ts), or to the figures given. It may lower the highs;
+ * coin's snapshots, lib/market/pass/held-highs.ts), or to the figures given. It may lower the highs;
  * passes raise them again only with prices that hold. 422 no_held_high when the record holds
  * none (then the operator gives the figures).
  */

@@ -209,7 +209,7 @@ export const adminCoinSchema = z.object({
   supplyNote: z.string().nullable(),
   forkOf: z.string().nullable(),
   /**
-   * Set while the token is quarantined (lib/market/quarantine.ts): since when, the last reason its
+   * Set while the token is quarantined (lib/market/pass/quarantine.ts): since when, the last reason its
    * contract failed the read, and how many passes in a row it has failed. Null otherwise.
    */
   quarantine: z.object({ since: z.iso.datetime(), reason: z.string().nullable(), failures: z.number().int().min(0) }).nullable(),

@@ -15,7 +15,7 @@ export const plsCrossCheckSchema = z.object({
   coingeckoUsd: z.number(),
   /** (onchain / coingecko - 1) * 100. */
   differencePct: z.number(),
-  /** Within the tolerance (3%, lib/market/cross-check.ts). */
+  /** Within the tolerance (3%, lib/market/pass/cross-check.ts). */
   agrees: z.boolean(),
   checkedAt: z.iso.datetime(),
 });
@@ -70,7 +70,7 @@ export const healthSchema = z.object({
     sourcesDisagreeCoins: count.nullable(),
     /**
      * Tokens quarantined because their own contract failed the read 3 passes in a row
-     * (lib/market/quarantine.ts): asked at most once an hour, their last good price kept.
+     * (lib/market/pass/quarantine.ts): asked at most once an hour, their last good price kept.
      */
     quarantinedCoins: count.nullable(),
   }),

@@ -1,18 +1,17 @@
-// Runs a refresh pass under the lease, with the sources configured in the environment. The CLI
-// (`npm run market:refresh`) and the cron route both come through here.
+// Runs a refresh pass under the lease, with the sources configured in the environment: the
+// prices written and published. The market pass job (lib/jobs/market-pass.server.ts: the
+// schedule, the worker, the cron route and `npm run market:refresh`) comes through here, and
+// judges the alerts on what it changed; the outbox drains on its own cadence (lib/jobs/deliver.server.ts).
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { coinsChanged } from "@/lib/coins/coins-changed.server";
 import { getDb } from "@/lib/db/get-db.server";
-import type { Agent } from "node:https";
-import { evaluateAlerts } from "@/lib/alerts/evaluate.server";
-import { drainOutbox, type DrainOptions } from "@/lib/alerts/outbox.server";
 import { getEnv } from "@/lib/config/env";
 import { effectiveRefreshIntervalMinutes } from "./refresh-interval";
 import { writeHealthCounts } from "./health-counts.server";
 import { MARKET_REFRESH_LEASE, acquireLease, holdsLease, releaseLease, renewLease } from "./lease.server";
-import { runRefreshPass, type RefreshReport } from "./refresh.server";
+import { runRefreshPass, type RefreshReport } from "./pass/refresh.server";
 import { createPulseChainClient } from "./onchain/client.server";
 import { PULSEX_MAINNET, type PulseXContracts } from "./onchain/contracts";
 import { createPrismaObservationStore } from "./onchain/prisma-observation-store.server";
@@ -71,12 +70,6 @@ export type RefreshOutcome = { ran: true; report: RefreshReport } | { ran: false
  */
 const PASSES_KEY = Symbol.for("pulsecompare.market-passes");
 const passesInFlight = ((globalThis as unknown as { [PASSES_KEY]?: Map<string, () => Promise<void>> })[PASSES_KEY] ??= new Map());
-/**
- * The outbox drains that follow those passes, each with the way to stop it (a shutdown stops them,
- * it does not wait for them), and whether a shutdown has begun (a drain starting after it is stopped at once).
- */
-const DRAINS_KEY = Symbol.for("pulsecompare.market-pass-drains");
-const drains = ((globalThis as unknown as { [DRAINS_KEY]?: { stopping: boolean; inFlight: Set<AbortController> } })[DRAINS_KEY] ??= { stopping: false, inFlight: new Set() });
 
 export async function refreshMarket(
   db: PrismaClient,
@@ -86,12 +79,8 @@ export async function refreshMarket(
     leaseMs?: number;
     budgetMs?: number;
     log?: (line: string) => void;
-    /** The time the pass writes and the alerts are judged at (tests fix it). */
+    /** The time the pass writes (tests fix it). */
     now?: () => Date;
-    /** Tests: an https.Agent trusting the local push service the deliveries go to. */
-    pushAgent?: Agent;
-    /** Tests: the drain's budget and each push's deadline, shortened (lib/alerts/outbox.server.ts). */
-    outbox?: Pick<DrainOptions, "budgetMs" | "pushDeadlineMs">;
   } = {},
 ): Promise<RefreshOutcome> {
   const holder = options.holder ?? randomUUID();
@@ -116,80 +105,16 @@ export async function refreshMarket(
   let report: RefreshReport;
   try {
     report = await runRefreshPass(db, options.sources ?? configuredSources(), { log: options.log, budgetMs: options.budgetMs, stillHoldsLease, now: options.now });
-    // Alerts are judged on what this pass published (the coins whose figures changed), inside its
-    // lease: a pass that lost it (its writes were skipped, or another refresher took over since)
-    // leaves them to the one that holds it.
-    if (!report.leaseLost && report.changed.length > 0 && (await stillHoldsLease())) {
-      report.alerts = await evaluateAlertsOfPass(db, report.changed, options);
-    }
   } finally {
     clearInterval(timer);
     passesInFlight.delete(holder);
   }
-  // Then the outbox: this pass's firings, and whatever an earlier pass left (a retry now due, a
-  // worker that died after deciding). Every pass drains, whether or not anything changed.
-  // Outside the lease: the renewals have stopped, so delivery never holds the lease; it runs out at
-  // the time the pass took it for (what makes a second refresher within the interval skip), and
-  // a push service that answers slowly cannot keep every other instance from refreshing. The
-  // drain is bounded by its own budget, and a shutdown stops it rather than wait.
-  if (!report.leaseLost) {
-    const stop = new AbortController();
-    if (drains.stopping) stop.abort();
-    drains.inFlight.add(stop);
-    try {
-      report.deliveries = await drainOutboxOfPass(db, holder, { ...options, signal: stop.signal });
-    } finally {
-      drains.inFlight.delete(stop);
-    }
-  }
+  // The read model first (every instance serves the new prices at its next probe), whether or not
+  // anything changed: a pass where every coin failed may still have re-ranked.
+  await coinsChanged(db);
   // What /api/health shows over every coin, counted here once a pass rather than per monitor hit.
   await writeHealthCounts(db, { now: options.now?.(), log: options.log });
-  // Even a pass where every coin failed may have re-ranked or thinned; the rebuild is cheap.
-  await coinsChanged(db);
   return { ran: true, report };
-}
-
-/** The evaluation never fails the pass: its prices are written; the rules wait for the next one. */
-async function evaluateAlertsOfPass(db: PrismaClient, updated: readonly string[], options: { log?: (line: string) => void; now?: () => Date }) {
-  try {
-    return await evaluateAlerts(db, updated, { now: options.now?.() });
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    (options.log ?? console.warn)(`[alerts] evaluation failed: ${message}`);
-    return { error: message };
-  }
-}
-
-/** Sending never fails the pass either: rows not sent stay pending for the next drain. */
-async function drainOutboxOfPass(
-  db: PrismaClient,
-  holder: string,
-  options: { log?: (line: string) => void; pushAgent?: Agent; outbox?: Pick<DrainOptions, "budgetMs" | "pushDeadlineMs">; signal: AbortSignal },
-) {
-  const started = performance.now();
-  try {
-    const counts = await drainOutbox(db, { holder, agent: options.pushAgent, log: options.log, signal: options.signal, ...options.outbox });
-    return { ...counts, ms: Math.round(performance.now() - started) };
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    (options.log ?? console.warn)(`[alerts] outbox drain failed: ${message}`);
-    return { error: message };
-  }
-}
-
-/**
- * Stops the outbox drains of this process's passes (a shutdown's first step): each starts no send
- * from now on and returns without waiting for those in flight (each ends by its deadline), so the
- * pass ends and the shutdown does not wait on a slow push service. Rows not sent stay pending.
- */
-export function stopPassDrains(): void {
-  drains.stopping = true;
-  for (const stop of drains.inFlight) stop.abort();
-}
-
-/** Tests stop and start schedules in one process. */
-export function resumePassDrainsForTests(): void {
-  drains.stopping = false;
 }
 
 /**

@@ -1,5 +1,5 @@
 // The scheduled check of open orders (issue 25): a buyer who paid and closed the tab loses nothing.
-// It runs after each market pass on a Node host (lib/schedule/schedule.server.ts) and on the cron route
+// It runs after each market pass on a Node host (lib/jobs/schedule.server.ts) and on the cron route
 // GET /api/cron/orders (Vercel Cron, or any scheduler with the cron secret).
 //
 // 1. Quotes nobody paid: their holds are freed, and past the grace period they are written

@@ -11,7 +11,7 @@ import { invalidatePublicData } from "@/lib/cache/invalidate.server";
 import { coinsChanged } from "@/lib/coins/coins-changed.server";
 import type { PrismaClient } from "@/lib/db/create-client";
 import type { ListingOrder } from "@/lib/generated/prisma/client";
-import { rerank } from "@/lib/market/pass-writes.server";
+import { rerank } from "@/lib/market/pass/pass-writes.server";
 
 /** Statuses in which an order has been paid and may have a listing or a slot on the site. */
 const PAID_STATUSES = ["paid", "live", "review"];

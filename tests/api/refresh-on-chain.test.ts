@@ -8,7 +8,7 @@ import * as coinRoute from "@/app/api/cryptocurrencies/[id]/route";
 import { listCoin } from "@/lib/listings/coins.server";
 import { createPulseChainClient } from "@/lib/market/onchain/client.server";
 import type { PulseXContracts } from "@/lib/market/onchain/contracts";
-import { runRefreshPass } from "@/lib/market/refresh.server";
+import { runRefreshPass } from "@/lib/market/pass/refresh.server";
 import { createPulseXSource } from "@/lib/market/sources/pulsex.server";
 import { startLocalChain, type LocalChain } from "../chain/local-chain";
 import { resetPublicCacheForTests } from "@/lib/cache/public-cache.server";

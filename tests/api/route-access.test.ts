@@ -133,7 +133,7 @@ const REVIEWED: Record<Access, EndpointName[]> = {
     "unmatchedDustHandled",
     "orderTaskDone",
   ],
-  cron: ["cronRefresh", "cronOrders"],
+  cron: ["cronRefresh", "cronOrders", "cronDeliver", "cronMaintenance"],
   telegram: ["telegramWebhook"],
 };
 

@@ -9,7 +9,7 @@ import * as historyRoute from "@/app/api/cryptocurrencies/[id]/history/route";
 import { invalidatePublicData } from "@/lib/cache/invalidate.server";
 import { SNAPSHOT_TAKEN_AT } from "@/lib/db-setup/seed";
 import { runBackfill } from "@/lib/market/backfill/run-backfill.server";
-import { runRefreshPass } from "@/lib/market/refresh.server";
+import { runRefreshPass } from "@/lib/market/pass/refresh.server";
 import type { PriceSource, Quote, SourceResult } from "@/lib/market/types";
 import { historySchema } from "@/lib/history/schemas";
 import { seedCoins } from "@/prisma/seed/coins";

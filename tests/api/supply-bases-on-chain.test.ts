@@ -13,7 +13,7 @@ import { resetPublicCacheForTests } from "@/lib/cache/public-cache.server";
 import { coinDetailSchema } from "@/lib/coins/schemas";
 import { createPulseChainClient } from "@/lib/market/onchain/client.server";
 import type { PulseXContracts } from "@/lib/market/onchain/contracts";
-import { runRefreshPass } from "@/lib/market/refresh.server";
+import { runRefreshPass } from "@/lib/market/pass/refresh.server";
 import { createPulseXSource } from "@/lib/market/sources/pulsex.server";
 import { BURN_DEAD, startLocalChain, type LocalChain } from "../chain/local-chain";
 import { call } from "../helpers/request";

@@ -10,8 +10,9 @@ import path from "node:path";
 import { createClient } from "@libsql/client";
 import { createPrismaClient } from "../../lib/db/create-client";
 import { setupDatabase } from "../../lib/db-setup/setup";
-import { referencePrices24h, rerank, writePublishedPrices } from "../../lib/market/pass-writes.server";
-import { runRefreshPass } from "../../lib/market/refresh.server";
+import { rerank, writePublishedPrices } from "../../lib/market/pass/pass-writes.server";
+import { referencePrices24h } from "../../lib/market/pass/reference-prices.server";
+import { runRefreshPass } from "../../lib/market/pass/refresh.server";
 import type { PriceSource, SourceResult } from "../../lib/market/types";
 
 const COINS = 5_000;

@@ -1,5 +1,5 @@
 // Price history for every coin of a bench database: what the snapshot thinning
-// (lib/market/pass-writes.server.ts thinSnapshots) leaves after years of 5-minute refreshes and a
+// (lib/market/thin-snapshots.server.ts thinSnapshots) leaves after years of 5-minute refreshes and a
 // 1,000-day backfill: the last 2 days every 5 minutes, the 28 days before hourly, and 1,000 days
 // before that daily. 2,248 rows a coin, about 11.4 million at 5,062 coins, written by one
 // INSERT ... SELECT over a recursive CTE (SQLite generates the rows itself; nothing crosses

@@ -1,4 +1,4 @@
-// A token quarantined for a failing contract (lib/market/quarantine.ts) on its coin page: the
+// A token quarantined for a failing contract (lib/market/pass/quarantine.ts) on its coin page: the
 // notice under 'Where this price comes from', on the cached page once the app hears of the change
 // (through an operator's edit), at 360 px and 1440 px. The spec puts the coin back afterwards.
 import assert from "node:assert/strict";

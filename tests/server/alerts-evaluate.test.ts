@@ -1,4 +1,4 @@
-// Alert evaluation through real market passes (refreshMarket on a real SQLite file, a scripted
+// Alert evaluation through real market passes (the market pass job, lib/jobs/market-pass.server.ts, on a real SQLite file, a scripted
 // PriceSource behind the interface as in market-refresh.test.ts): a level crossed fires once and
 // writes one outbox row per push subscription; a value hovering within the 2% margin rings once;
 // back past the margin re-arms and the next crossing fires after the hour's cooldown; held-back,
@@ -13,8 +13,8 @@ import { createAlertRule, listAlertRules } from "@/lib/alerts/rules.server";
 import { firingUrl } from "@/lib/alerts/wording";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { MARKET_REFRESH_LEASE, releaseLease } from "@/lib/market/lease.server";
-import { runRefreshPass } from "@/lib/market/refresh.server";
-import { refreshMarket } from "@/lib/market/run.server";
+import { runRefreshPass } from "@/lib/market/pass/refresh.server";
+import { runMarketPass } from "@/lib/jobs/market-pass.server";
 import type { PriceSource, Quote, SourceResult } from "@/lib/market/types";
 import { useTestDatabase } from "../helpers/test-database";
 
@@ -43,7 +43,7 @@ let clock = Date.now();
 async function pass(answers: Record<string, Quote>, options: { advanceMs?: number } = {}) {
   clock += options.advanceMs ?? 5 * 60_000;
   const at = new Date(clock);
-  const outcome = await refreshMarket(db(), { sources: [scripted(answers)], holder: "worker-a", log: () => {}, now: () => at });
+  const outcome = await runMarketPass(db(), { sources: [scripted(answers)], holder: "worker-a", log: () => {}, now: () => at });
   await releaseLease(db(), MARKET_REFRESH_LEASE, "worker-a");
   if (!outcome.ran) throw new Error(outcome.reason);
   return outcome.report;
@@ -245,7 +245,7 @@ test("two workers passing at once, and a pass retried, write one firing and one 
   await pass({ most: quote(0.5, 5e8) });
   clock += 5 * 60_000;
   const at = new Date(clock);
-  const run = (holder: string) => refreshMarket(db(), { sources: [scripted({ most: quote(2, 2e9) })], holder, log: () => {}, now: () => at });
+  const run = (holder: string) => runMarketPass(db(), { sources: [scripted({ most: quote(2, 2e9) })], holder, log: () => {}, now: () => at });
   const outcomes = await Promise.all([run("worker-1"), run("worker-2")]);
   expect(outcomes.filter((o) => o.ran)).toHaveLength(1);
   for (const holder of ["worker-1", "worker-2"]) await releaseLease(db(), MARKET_REFRESH_LEASE, holder);

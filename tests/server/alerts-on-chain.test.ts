@@ -1,6 +1,6 @@
 // Alerts through real market passes (issue 39, "On the local chain"): real swaps on real Uniswap
-// V2-style pairs (the local ganache chain) between real refresh passes (refreshMarket: the pass,
-// its evaluation inside the lease, the outbox drain), each pair's accumulators stored between
+// V2-style pairs (the local ganache chain) between real refresh passes (the market pass job: the pass,
+// its evaluation inside the lease; then the delivery job's drain), each pair's accumulators stored between
 // passes in the database as in production, and every firing sent by the real `web-push` to a local
 // push service that checks the VAPID JWT and decrypts what the phone would show (and, in the
 // first test, to a linked Telegram chat through the local Bot API server). The last two
@@ -22,8 +22,9 @@ import { MARKET_REFRESH_LEASE } from "@/lib/market/lease.server";
 import { createPulseChainClient } from "@/lib/market/onchain/client.server";
 import type { PulseXContracts } from "@/lib/market/onchain/contracts";
 import { createPrismaObservationStore } from "@/lib/market/onchain/prisma-observation-store.server";
-import type { RefreshReport } from "@/lib/market/refresh.server";
-import { refreshMarket } from "@/lib/market/run.server";
+import type { RefreshReport } from "@/lib/market/pass/refresh.server";
+import { deliverAlerts, type DeliveryReport } from "@/lib/jobs/deliver.server";
+import { runMarketPass } from "@/lib/jobs/market-pass.server";
 import { createPulseXSource } from "@/lib/market/sources/pulsex.server";
 import { pairPath } from "@/lib/compare/pair-route";
 import { formatMarketCap } from "@/lib/shared/format";
@@ -156,13 +157,17 @@ async function quoteOnly(coins: Record<string, { token: Address; price: number }
   }
 }
 
-/** One in-process pass as production runs it: the lease, the evaluation, the outbox drain (its budget and push deadline shortened if given). */
-async function pass(outbox?: { budgetMs: number; pushDeadlineMs: number }): Promise<RefreshReport> {
+/**
+ * One in-process pass as production runs it: the market pass job (the lease, the evaluation), then
+ * the delivery job's next drain of the outbox (its budget and push deadline shortened if given).
+ */
+async function pass(outbox?: { budgetMs: number; pushDeadlineMs: number }): Promise<RefreshReport & { deliveries: DeliveryReport }> {
   const source = createPulseXSource({ client: createPulseChainClient(chain.rpcUrl, { retries: 0 }), contracts, observations: createPrismaObservationStore(db()) });
   const lines: string[] = [];
-  const outcome = await refreshMarket(db(), { sources: [source], holder: "in-process", now: passClock, pushAgent: service.agent, log: (line) => lines.push(line), outbox });
+  const outcome = await runMarketPass(db(), { sources: [source], holder: "in-process", now: passClock, log: (line) => lines.push(line) });
   if (!outcome.ran) throw new Error(`the pass did not run: ${outcome.reason}`);
-  return outcome.report;
+  const deliveries = await deliverAlerts(db(), { pushAgent: service.agent, log: (line) => lines.push(line), ...outbox });
+  return { ...outcome.report, deliveries };
 }
 
 async function later(): Promise<void> {

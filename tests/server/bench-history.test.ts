@@ -1,7 +1,7 @@
 // The bench's generated history (tests/bench/synthetic-history.ts) on a real migrated database:
 // the shape it promises, in the text dates Prisma reads back, and exactly what the snapshot
 // thinning would leave (thinning it removes nothing).
-import { thinSnapshots } from "@/lib/market/pass-writes.server";
+import { thinSnapshots } from "@/lib/market/thin-snapshots.server";
 import { HISTORY_SHAPE, SNAPSHOTS_PER_COIN, addSyntheticHistory } from "../bench/synthetic-history";
 import { useTestDatabase } from "../helpers/test-database";
 

@@ -9,7 +9,7 @@ import { writeHealthCounts } from "@/lib/market/health-counts.server";
 import * as oneCoin from "@/app/api/cryptocurrencies/[id]/route";
 import { listAdminCoins } from "@/lib/listings/coins.server";
 import { sqlDateTime } from "@/lib/db/sql-datetime";
-import { runRefreshPass } from "@/lib/market/refresh.server";
+import { runRefreshPass } from "@/lib/market/pass/refresh.server";
 import type { PriceSource, Quote, QuoteFailure, SourceResult } from "@/lib/market/types";
 import { coinDetailSchema } from "@/lib/coins/schemas";
 import { healthSchema } from "@/lib/market/health-schema";

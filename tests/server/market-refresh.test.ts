@@ -2,8 +2,9 @@
 // (the HTTP sources have their own msw tests): last good values survive every kind of failure,
 // thin-pool spikes are held until the next pass confirms them, snapshots are written, the 24h change comes from them when a
 // source lacks it, old snapshots are thinned (at most hourly), and the lease lets one of two refreshers run.
+import { runMaintenance } from "@/lib/jobs/maintenance.server";
 import { acquireLease, MARKET_REFRESH_LEASE } from "@/lib/market/lease.server";
-import { runRefreshPass } from "@/lib/market/refresh.server";
+import { runRefreshPass } from "@/lib/market/pass/refresh.server";
 import { refreshMarket } from "@/lib/market/run.server";
 import { readMarketState } from "@/lib/market/state.server";
 import type { PriceSource, Quote, QuoteRequest, SourceResult } from "@/lib/market/types";
@@ -172,7 +173,7 @@ describe("a pass", () => {
     expect(ranks).toEqual(ranks.map((_, index) => index + 1));
   });
 
-  test("snapshots older than 2 days are thinned to hourly, older than 30 days to daily, at most once an hour", async () => {
+  test("the maintenance job thins snapshots older than 2 days to hourly, older than 30 days to daily, at most once an hour; the pass never thins", async () => {
     const now = new Date("2026-12-31T00:00:00Z");
     const at = (iso: string) => ({ coinId: "time", price: 1, marketCap: 1, takenAt: new Date(iso) });
     await db().priceSnapshot.deleteMany({ where: { coinId: "time" } });
@@ -187,7 +188,10 @@ describe("a pass", () => {
       ],
     });
     const kept = async () => (await db().priceSnapshot.findMany({ where: { coinId: "time" }, orderBy: { takenAt: "asc" } })).map((s) => s.takenAt.toISOString());
-    const report = await runRefreshPass(db(), [], { ...quiet(), now: () => now });
+    // A pass leaves them: thinning is the maintenance job's (the worker's or the cron route's), not the pass's.
+    await runRefreshPass(db(), [], { ...quiet(), now: () => now });
+    expect(await kept()).toHaveLength(9);
+    const report = await runMaintenance(db(), { now });
     // 2 removed from 2026-11-21 and 2 from the 10:00 hour of 2026-12-21 (other coins' seed snapshots may add more).
     expect(report.snapshotsThinned).toBeGreaterThanOrEqual(4);
     const expected = ["2026-11-21T01:00:00.000Z", "2026-12-21T10:00:00.000Z", "2026-12-21T11:00:00.000Z", "2026-12-30T00:00:00.000Z", "2026-12-30T00:05:00.000Z"];
@@ -196,10 +200,10 @@ describe("a pass", () => {
 
     // Another thinnable pair (same hour, 10 days old): a pass 59 minutes later leaves it, one an hour later thins it.
     await db().priceSnapshot.createMany({ data: [at("2026-12-21T12:00:00Z"), at("2026-12-21T12:30:00Z")] });
-    const later = (minutes: number) => ({ ...quiet(), now: () => new Date(now.getTime() + minutes * 60_000) });
-    expect((await runRefreshPass(db(), [], later(59))).snapshotsThinned).toBe(0);
+    const later = (minutes: number) => ({ now: new Date(now.getTime() + minutes * 60_000) });
+    expect((await runMaintenance(db(), later(59))).snapshotsThinned).toBe(0);
     expect(await kept()).toHaveLength(7);
-    expect((await runRefreshPass(db(), [], later(60))).snapshotsThinned).toBe(1);
+    expect((await runMaintenance(db(), later(60))).snapshotsThinned).toBe(1);
     expect(await kept()).toEqual([...expected.slice(0, 3), "2026-12-21T12:00:00.000Z", ...expected.slice(3)]);
   });
 });

@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { MARKET_REFRESH_LEASE } from "@/lib/market/lease.server";
 import { startMarketWorker, type WorkerProcess } from "../helpers/market-worker-process";
+import { TEST_BOT_TOKEN, TEST_BOT_USERNAME, startTelegramApi } from "../helpers/telegram-api";
 import { useTestDatabase } from "../helpers/test-database";
 
 jest.setTimeout(120_000);
@@ -65,7 +66,7 @@ async function until(what: string, condition: () => boolean, worker: Worker, tim
 
 const lines = (worker: Worker) => worker.stdout().split("\n").filter(Boolean);
 /** Every stdout line is one JSON record. */
-const records = (worker: Worker) => lines(worker).map((line) => JSON.parse(line) as { event: string; market: Record<string, unknown>; orders: Record<string, unknown> });
+const records = (worker: Worker) => lines(worker).map((line) => JSON.parse(line) as { event: string; market: Record<string, unknown>; orders: Record<string, unknown>; sent?: number });
 
 test("one JSON line per pass, one pass per lease; SIGTERM between passes ends it at once and cleanly", async () => {
   mode = { kind: "fail" };
@@ -138,4 +139,41 @@ test("SIGTERM during a pass that outlasts the grace: exit at the grace, the leas
   // Released: the next refresher need not wait the lease's 4.5 minutes.
   expect(await db().refreshLease.findUnique({ where: { name: MARKET_REFRESH_LEASE } })).toBeNull();
   expect(await db().coin.findMany({ orderBy: { id: "asc" } })).toEqual(before);
+});
+
+test("the worker delivers on its own cadence with no pass running: a retry due in 3 s goes out within 10 s of being due", async () => {
+  mode = { kind: "fail" };
+  const telegram = await startTelegramApi();
+  try {
+    // Another refresher holds the lease: every pass of this worker skips, so only its delivery cadence can send.
+    await db().refreshLease.create({ data: { name: MARKET_REFRESH_LEASE, holder: "another-instance", expiresAt: new Date(Date.now() + 10 * 60_000) } });
+    const user = await db().user.create({ data: { address: `0x${"e".repeat(40)}` } });
+    const chatId = "6600001";
+    const link = await db().telegramLink.create({ data: { userId: user.id, chatId } });
+    const rule = await db().alertRule.create({ data: { userId: user.id, kind: "price", coinId: "hex", coinSymbol: "HEX", coinName: "HEX", direction: "above", level: 0.01 } });
+    const firing = await db().alertFiring.create({ data: { ruleId: rule.id, userId: user.id, crossing: 1, firedAt: new Date(), message: "HEX's price went above $0.01: $0.011", url: "/coins/hex", value: 0.011 } });
+    // A send that failed once, not due yet.
+    const row = await db().alertDelivery.create({
+      data: { firingId: firing.id, channel: "telegram", target: `telegram:${link.id}`, telegramLinkId: link.id, attempts: 1, lastError: "HTTP 502", nextAttemptAt: new Date(Date.now() + 3_600_000) },
+    });
+    const worker = startWorker({ MARKET_REFRESH_INTERVAL_MINUTES: "5", SHUTDOWN_GRACE_S: "5", TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN, TELEGRAM_BOT_USERNAME: TEST_BOT_USERNAME, TELEGRAM_API_ROOT: telegram.apiRoot });
+    await until("the worker's start", () => worker.stderr().includes("[worker]"), worker);
+    // Once it runs, its retry comes due in 3 s (as the outbox writes a retry).
+    const dueAt = Date.now() + 3_000;
+    await db().alertDelivery.update({ where: { id: row.id }, data: { nextAttemptAt: new Date(dueAt) } });
+    await until("the retry sent", () => telegram.messagesTo(chatId).length > 0, worker, 30_000);
+    const sentAt = Date.now();
+    expect(sentAt).toBeGreaterThanOrEqual(dueAt);
+    // The first drain runs 10 s after the start, then every 10 s after the last ended: due + 10 s, and a second for the drain itself.
+    expect(sentAt - dueAt).toBeLessThanOrEqual(10_000 + 1_500);
+    expect(telegram.messagesTo(chatId).map((message) => message.text)).toEqual([firing.message]);
+    await until("the delivery's line", () => records(worker).some((record) => record.event === "delivery"), worker, 5_000);
+    expect(records(worker).find((record) => record.event === "delivery")).toMatchObject({ sent: 1, retried: 0, failed: 0 });
+    expect(records(worker).filter((record) => record.event === "market-pass").every((record) => record.market.ran === false)).toBe(true);
+    expect(await db().alertDelivery.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ status: "sent", attempts: 2 });
+    worker.process.kill("SIGTERM");
+    expect((await worker.exited).code).toBe(0);
+  } finally {
+    await telegram.close();
+  }
 });

@@ -6,7 +6,7 @@ import type { Address } from "viem";
 import { createPrismaObservationStore } from "@/lib/market/onchain/prisma-observation-store.server";
 import { createPulseChainClient } from "@/lib/market/onchain/client.server";
 import type { PulseXContracts } from "@/lib/market/onchain/contracts";
-import { runRefreshPass, type RefreshReport } from "@/lib/market/refresh.server";
+import { runRefreshPass, type RefreshReport } from "@/lib/market/pass/refresh.server";
 import { createPulseXSource } from "@/lib/market/sources/pulsex.server";
 import { parseProvenance } from "@/lib/coins/provenance-schema";
 import { startLocalChain, type LocalChain } from "../chain/local-chain";

@@ -9,7 +9,7 @@ import { createTestClient, http, type Address } from "viem";
 import { createPulseChainClient } from "@/lib/market/onchain/client.server";
 import type { PulseXContracts } from "@/lib/market/onchain/contracts";
 import { createMemoryPoolCache } from "@/lib/market/onchain/pool-cache";
-import { runRefreshPass } from "@/lib/market/refresh.server";
+import { runRefreshPass } from "@/lib/market/pass/refresh.server";
 import { createPulseXSource, type PulseXSourceOptions } from "@/lib/market/sources/pulsex.server";
 import type { QuoteRequest } from "@/lib/market/types";
 import { parseProvenance } from "@/lib/coins/provenance-schema";

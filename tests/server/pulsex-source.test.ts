@@ -10,7 +10,7 @@ import { CAPPED_MULTICALL_CODE } from "@/lib/chain/capped-multicall-code";
 import { createPulseChainClient } from "@/lib/market/onchain/client.server";
 import type { PulseXContracts } from "@/lib/market/onchain/contracts";
 import { readTokenMetadata, TokenReadError } from "@/lib/market/onchain/token-metadata.server";
-import { runRefreshPass } from "@/lib/market/refresh.server";
+import { runRefreshPass } from "@/lib/market/pass/refresh.server";
 import { createPulseXSource } from "@/lib/market/sources/pulsex.server";
 import type { PriceSource, QuoteRequest } from "@/lib/market/types";
 import { BURN_DEAD, startLocalChain, type LocalChain } from "../chain/local-chain";

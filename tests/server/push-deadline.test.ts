@@ -1,10 +1,11 @@
 // Push endpoints that answer slowly, without end, or never (issue 50, item 1), against the local
 // HTTPS push service (tests/helpers/push-service.ts `stall`): each send has one deadline whatever
 // the server trickles and reads at most a few KB of its answer; the outbox's drain returns at its
-// budget and never holds the market lease; the market passes go on on time; a row whose send was
-// given up is retried and delivered once; the heap stays flat over 100 such sends. The passes are
-// real refreshMarket passes on a real SQLite file with a scripted price source (as in
-// alerts-evaluate.test.ts): the lease, the alert evaluation and the drain are the production ones;
+// budget and runs on its own cadence, outside the market pass (issue 51): the market passes go on
+// on time while a drain is stuck, and a retry goes out at the next drain with no pass running; a
+// row whose send was given up is retried and delivered once; the heap stays flat over 100 such
+// sends. The passes are real market pass jobs on a real SQLite file with a scripted price source
+// (as in alerts-evaluate.test.ts): the lease, the alert evaluation and the drain are the production ones;
 // the chain adds nothing to what is tested here (the on-chain passes are alerts-on-chain.test.ts).
 import v8 from "node:v8";
 import vm from "node:vm";
@@ -13,9 +14,10 @@ import { CLAIM_MS, DRAIN_BUDGET_MS, SEND_DEADLINE_MS, drainOutbox, outboxSendsSe
 import { PUSH_ANSWER_CAP_BYTES, PUSH_DEADLINE_MS } from "@/lib/alerts/push-request.server";
 import { sendPush } from "@/lib/alerts/web-push.server";
 import { MARKET_REFRESH_LEASE } from "@/lib/market/lease.server";
-import { refreshMarket } from "@/lib/market/run.server";
+import { deliverAlerts, type DeliveryReport } from "@/lib/jobs/deliver.server";
+import { runMarketPass } from "@/lib/jobs/market-pass.server";
 import type { PriceSource, Quote, SourceResult } from "@/lib/market/types";
-import { resetMarketScheduleForTests, startMarketSchedule, stopMarketSchedule } from "@/lib/schedule/schedule.server";
+import { DELIVERY_EVERY_MS, resetMarketScheduleForTests, startMarketSchedule, stopMarketSchedule } from "@/lib/jobs/schedule.server";
 import { setEnvVars } from "../helpers/env-vars";
 import { admitPushServices, startPushService, type PushService, type StallMode, type TestSubscription } from "../helpers/push-service";
 import { useTestDatabase } from "../helpers/test-database";
@@ -139,7 +141,7 @@ test("one send, with the real deadline: a 201 that trickles or streams is sent a
   for (const target of [trickle, endless]) expect(service.messages.filter((m) => m.subscriptionId === target.id)).toHaveLength(1);
 });
 
-test("market passes with firings for a trickling, an endless and a never-answering endpoint start on time, the next ones too; the healthy browser gets its alert", async () => {
+test("market passes run on time while a delivery is stuck: the outbox drains on its own cadence, a trickling, an endless and a never-answering endpoint hold no pass; the healthy browser gets its alert", async () => {
   const [healthy, trickle, endless, never] = [browser(), browser("trickle"), browser("endless"), browser("never")];
   const owner = await userWith([healthy, trickle, endless, never]);
   const rule = await db().alertRule.create({
@@ -147,72 +149,89 @@ test("market passes with firings for a trickling, an endless and a never-answeri
   });
   // Pass 1 at $0.90, then $1.01 from pass 2 on: pass 2 fires, one delivery per browser.
   const starts: number[] = [];
-  const reports: Awaited<ReturnType<typeof refreshMarket>>[] = [];
-  const budgetMs = 1_500;
+  const reports: Awaited<ReturnType<typeof runMarketPass>>[] = [];
+  const drains: DeliveryReport[] = [];
+  // A drain's budget far longer than the passes' interval: were the drain inside the pass, each
+  // pass after the firing would start a budget late.
+  const budgetMs = 3_000;
   const intervalMs = 200;
   startMarketSchedule({
     intervalMs,
     firstDelayMs: 0,
+    deliveryEveryMs: 100,
     log: () => {},
     async pass() {
       starts.push(Date.now());
       const price = starts.length === 1 ? 0.9 : 1.01;
-      reports.push(await refreshMarket(db(), { sources: [ptgcAt(() => price)], holder: "worker-a", pushAgent: service.agent, log: () => {}, outbox: { budgetMs, pushDeadlineMs: 4_000 } }));
+      reports.push(await runMarketPass(db(), { sources: [ptgcAt(() => price)], holder: "worker-a", log: () => {} }));
+      return null;
+    },
+    async deliver() {
+      drains.push(await deliverAlerts(db(), { pushAgent: service.agent, log: () => {}, budgetMs, pushDeadlineMs: 6_000 }));
       return null;
     },
   });
-  await until("four passes started", () => starts.length >= 4);
+  await until("the sends in flight", () => service.streaming() > 0);
+  // While that drain waits on its endpoints (the drains before it found nothing), passes go on at their interval.
+  const drainsBefore = drains.length;
+  const during = starts.length;
+  await until("three more passes", () => starts.length >= during + 3);
+  expect(drains).toHaveLength(drainsBefore);
+  await until("the stuck drain's end at its budget", () => drains.length > drainsBefore);
   await stopMarketSchedule();
+  const stuck = drains[drainsBefore]!;
 
   const firings = await db().alertFiring.findMany({ where: { ruleId: rule.id }, include: { deliveries: true } });
   expect(firings).toHaveLength(1);
   expect(firings[0]!.deliveries).toHaveLength(4);
   const second = reports[1]!;
   if (!second.ran) throw new Error(second.reason);
-  // Pass 2 sent to the three that answered 201 and returned at its budget with the fourth in flight.
-  expect(second.report.deliveries).toMatchObject({ sent: 3, gone: 0, retried: 0, failed: 0, inFlight: 1 });
-  // Each pass after the firing started within the drain's budget (and the pass's own work) after
-  // the one before: the never-answering endpoint holds nothing but its own row.
+  expect(second.report.alerts).toMatchObject({ fired: 1, deliveries: 4 });
+  // The drain sent to the three that answered 201 and returned at its budget with the fourth in flight.
+  expect(stuck).toMatchObject({ sent: 3, gone: 0, retried: 0, failed: 0, inFlight: 1 });
+  // Every pass started within its interval (and its own work) after the one before: no drain held one.
   const gaps = starts.slice(1).map((start, i) => start - starts[i]!);
-  for (const gap of gaps) expect(gap).toBeLessThan(budgetMs + intervalMs + 2_500);
+  for (const gap of gaps) expect(gap).toBeLessThan(intervalMs + 1_000);
   expect(service.messages.filter((m) => m.subscriptionId === healthy.id)).toHaveLength(1);
 
-  // The never-answering send ends at its deadline (4 s) and its row waits for a retry.
+  // The never-answering send ends at its deadline (6 s) and its row waits for a retry.
   await outboxSendsSettled();
   const neverRow = firings[0]!.deliveries.find((delivery) => delivery.subscriptionId === owner.subscriptions[3]!.id)!;
   expect(await db().alertDelivery.findUniqueOrThrow({ where: { id: neverRow.id } })).toMatchObject({ status: "pending", attempts: 1, lastError: "ETIMEDOUT", claimedUntil: null });
 });
 
-test("delivery never holds the market lease: while a pass's drain waits on a push endpoint, another refresher takes the lease once it runs out", async () => {
-  const never = browser("never");
-  const owner = await userWith([never]);
-  await fired(owner);
-  const leaseMs = 600;
-  const first = refreshMarket(db(), { sources: [ptgcAt(() => 0.5)], holder: "instance-a", leaseMs, pushAgent: service.agent, log: () => {}, outbox: { budgetMs: 8_000, pushDeadlineMs: 4_000 } });
-  await until("the send in flight", () => service.streaming() === 1);
-  // Past the lease the pass took (its renewals, every 200 ms while it worked, have stopped).
-  await sleep(leaseMs + 300);
-  const second = await refreshMarket(db(), { sources: [ptgcAt(() => 0.5)], holder: "instance-b", leaseMs: 60_000, pushAgent: service.agent, log: () => {} });
-  expect(second.ran).toBe(true);
-  expect((await db().refreshLease.findUniqueOrThrow({ where: { name: MARKET_REFRESH_LEASE } })).holder).toBe("instance-b");
-  // The first pass's drain was still waiting on the endpoint all along.
-  expect(service.streaming()).toBe(1);
-  const outcome = await first;
-  expect(outcome.ran && outcome.report.deliveries).toEqual({ sent: 0, gone: 0, retried: 1, failed: 0, ms: expect.any(Number) });
+test("the outbox drains on its own cadence with no pass running: a retry due in 3 s goes out within the schedule's delivery interval (10 s) of being due", async () => {
+  const target = browser();
+  const owner = await userWith([target]);
+  const [row] = await fired(owner);
+  // A send that failed once, its retry due in 3 s (as the outbox writes a retry).
+  const dueAt = Date.now() + 3_000;
+  await db().alertDelivery.update({ where: { id: row!.id }, data: { attempts: 1, lastError: "HTTP 503", nextAttemptAt: new Date(dueAt) } });
+  let passes = 0;
+  // The production schedule with its own delivery cadence and the default drain; the pass's first run is far off.
+  startMarketSchedule({ intervalMs: 60_000, firstDelayMs: 60_000, log: () => {}, delivery: { pushAgent: service.agent }, pass: async () => (passes++, null) });
+  await until("the retry sent", async () => (await db().alertDelivery.findUniqueOrThrow({ where: { id: row!.id } })).status === "sent", DELIVERY_EVERY_MS + 8_000);
+  const sent = await db().alertDelivery.findUniqueOrThrow({ where: { id: row!.id } });
+  expect(passes).toBe(0);
+  expect(sent.sentAt!.getTime()).toBeGreaterThanOrEqual(dueAt);
+  expect(sent.sentAt!.getTime() - dueAt).toBeLessThanOrEqual(DELIVERY_EVERY_MS + 1_000);
+  expect(DELIVERY_EVERY_MS).toBeLessThanOrEqual(10_000);
+  expect(service.messages.filter((m) => m.subscriptionId === target.id)).toHaveLength(1);
 });
 
-test("a shutdown does not wait behind a drain: stopping the schedule stops the pass's sending, and the pass ends", async () => {
+test("a shutdown does not wait behind a delivery: stopping the schedule stops the drain's sending, and the drain ends", async () => {
   const never = browser("never");
   const owner = await userWith([never]);
   await fired(owner);
   let ended = 0;
   startMarketSchedule({
     intervalMs: 60_000,
-    firstDelayMs: 0,
+    firstDelayMs: 60_000,
+    deliveryEveryMs: 10,
     log: () => {},
-    async pass() {
+    async deliver() {
       // Budget and deadline well past the test's wait: only the stop ends this drain early.
-      await refreshMarket(db(), { sources: [ptgcAt(() => 0.5)], holder: "worker-a", pushAgent: service.agent, log: () => {}, outbox: { budgetMs: 30_000, pushDeadlineMs: 30_000 } });
+      await deliverAlerts(db(), { pushAgent: service.agent, log: () => {}, budgetMs: 30_000, pushDeadlineMs: 30_000 });
       ended = Date.now();
       return null;
     },

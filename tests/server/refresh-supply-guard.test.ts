@@ -12,7 +12,7 @@ import { createPulseChainClient } from "@/lib/market/onchain/client.server";
 import type { PulseXContracts } from "@/lib/market/onchain/contracts";
 import { createPrismaPoolCache } from "@/lib/market/onchain/prisma-pool-cache.server";
 import { SUPPLY_MAX_AGE_MS } from "@/lib/market/onchain/schedule";
-import { runRefreshPass } from "@/lib/market/refresh.server";
+import { runRefreshPass } from "@/lib/market/pass/refresh.server";
 import { createPulseXSource } from "@/lib/market/sources/pulsex.server";
 import { BURN_DEAD, startLocalChain, type LocalChain } from "../chain/local-chain";
 import { useTestDatabase } from "../helpers/test-database";

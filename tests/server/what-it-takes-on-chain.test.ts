@@ -7,7 +7,7 @@ import { formatUnits, parseAbi, type Address } from "viem";
 import { createPulseChainClient } from "@/lib/market/onchain/client.server";
 import type { PulseXContracts } from "@/lib/market/onchain/contracts";
 import { createPrismaObservationStore } from "@/lib/market/onchain/prisma-observation-store.server";
-import { runRefreshPass } from "@/lib/market/refresh.server";
+import { runRefreshPass } from "@/lib/market/pass/refresh.server";
 import { createPulseXSource } from "@/lib/market/sources/pulsex.server";
 import { parseProvenance, type DepthPoolReading } from "@/lib/coins/provenance-schema";
 import { netBuyingToReach, poolBuyingUsd } from "@/lib/coins/what-it-takes";

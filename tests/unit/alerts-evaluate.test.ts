@@ -14,7 +14,7 @@ import {
 import { DAILY_FIRING_CAP } from "@/lib/alerts/limits";
 import { changedFigures } from "@/lib/market/pass/published-rows";
 import type { PublishOutcome } from "@/lib/market/pass/judge";
-import type { PublishedPrice } from "@/lib/market/pass-writes.server";
+import type { PublishedPrice } from "@/lib/market/pass/pass-writes.server";
 
 const now = new Date("2026-11-27T12:00:00Z");
 const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000);

@@ -1,6 +1,6 @@
-// The held price (lib/market/held-highs.ts): the lowest published price over the last 3 passes
+// The held price (lib/market/pass/held-highs.ts): the lowest published price over the last 3 passes
 // and at least 10 minutes, whichever reaches further back; and the highest held over a record.
-import { heldFigures, highestHeld, type PricePoint } from "@/lib/market/held-highs";
+import { heldFigures, highestHeld, type PricePoint } from "@/lib/market/pass/held-highs";
 
 const T = Date.parse("2026-11-24T12:00:00Z");
 const at = (minutes: number, price: number, marketCap = price * 100): PricePoint => ({ price, marketCap, takenAt: new Date(T + minutes * 60_000) });

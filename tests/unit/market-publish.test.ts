@@ -1,9 +1,9 @@
 // The pure rules of the refresh pass: the liquidity floor, the big-move guards (price and
 // supply) and their confirmation, all-time highs, which 24h change wins, the PLS cross-check and the time budget.
 // Expected values are worked out by hand in the comments.
-import { crossCheckPls } from "@/lib/market/cross-check";
-import { passDeadline, writeReserveMs } from "@/lib/market/pass-budget";
-import { chooseChange24h, decideMove, decideSupply, raiseAllTimeHigh, underLiquidityFloor } from "@/lib/market/publish";
+import { crossCheckPls } from "@/lib/market/pass/cross-check";
+import { passDeadline, writeReserveMs } from "@/lib/market/pass/pass-budget";
+import { chooseChange24h, decideMove, decideSupply, raiseAllTimeHigh, underLiquidityFloor } from "@/lib/market/pass/publish";
 
 describe("underLiquidityFloor", () => {
   test.each<[string, number | null, boolean]>([

@@ -1,5 +1,5 @@
-import { summarizeReport } from "@/lib/market/report-summary";
-import type { RefreshReport } from "@/lib/market/refresh.server";
+import { summarizeReport } from "@/lib/market/pass/report-summary";
+import type { RefreshReport } from "@/lib/market/pass/refresh.server";
 
 const base: RefreshReport = {
   startedAt: "2026-11-23T02:00:00.000Z",
@@ -13,21 +13,19 @@ const base: RefreshReport = {
   quarantine: { started: [], lifted: [], resting: [] },
   crossCheck: null,
   sourceChecks: { asked: 0, checked: 0, disagree: [] },
-  snapshotsThinned: 0,
   leaseLost: false,
   alerts: null,
-  deliveries: null,
   changed: [],
 };
 
 test("the schedule's line names every outcome of the pass", () => {
-  expect(summarizeReport(base)).toBe("2 updated, 1 failed, 0 held back, 1 low liquidity, 2 deferred, 0 snapshots thinned");
+  expect(summarizeReport(base)).toBe("2 updated, 1 failed, 0 held back, 1 low liquidity, 2 deferred");
 });
 
 test("with a cross-check and a lost lease", () => {
   const crossCheck = { onchainUsd: 0.00003, coingeckoUsd: 0.000032, differencePct: -6.25, agrees: false, checkedAt: base.finishedAt };
   expect(summarizeReport({ ...base, crossCheck, leaseLost: true })).toBe(
-    "2 updated, 1 failed, 0 held back, 1 low liquidity, 2 deferred, 0 snapshots thinned, PLS vs CoinGecko -6.25% (more than 3% apart), lease lost, nothing written",
+    "2 updated, 1 failed, 0 held back, 1 low liquidity, 2 deferred, PLS vs CoinGecko -6.25% (more than 3% apart), lease lost, nothing written",
   );
   expect(summarizeReport({ ...base, crossCheck: { ...crossCheck, coingeckoUsd: 0.0000295, differencePct: 1.6949, agrees: true } })).toMatch(/PLS vs CoinGecko \+1\.69%$/);
 });

@@ -2,7 +2,7 @@
 // throws, interval 0 turns it off, and stopping it (a drain) waits for the pass in flight and
 // starts no other. (Which instance refreshes is the lease's job, tested in
 // market-refresh.test.ts.)
-import { resetMarketScheduleForTests, startMarketSchedule, stopMarketSchedule } from "@/lib/schedule/schedule.server";
+import { resetMarketScheduleForTests, startMarketSchedule, stopMarketSchedule } from "@/lib/jobs/schedule.server";
 
 afterEach(() => resetMarketScheduleForTests());
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -62,4 +62,58 @@ test("stopping waits for the pass in flight and starts no other", async () => {
   expect(finished).toBe(1);
   await sleep(30);
   expect(passes).toBe(1);
+});
+
+test("the delivery runs on its own cadence beside a long pass, never two at once, timed from the end of the last", async () => {
+  let deliveries = 0;
+  let delivering = 0;
+  let overlapped = false;
+  let passEnded = false;
+  startMarketSchedule({
+    intervalMs: 60_000,
+    firstDelayMs: 1,
+    deliveryEveryMs: 10,
+    log: () => {},
+    async pass() {
+      await sleep(200); // a pass much longer than the delivery's cadence
+      passEnded = true;
+      return null;
+    },
+    async deliver() {
+      overlapped ||= delivering > 0;
+      delivering++;
+      deliveries++;
+      await sleep(30); // longer than its cadence
+      delivering--;
+      return null;
+    },
+  });
+  await sleep(150);
+  // Deliveries went on while the pass ran, one at a time: at most one per 40 ms (30 ms run + 10 ms).
+  expect(passEnded).toBe(false);
+  expect(deliveries).toBeGreaterThanOrEqual(2);
+  expect(deliveries).toBeLessThanOrEqual(4);
+  expect(overlapped).toBe(false);
+  await stopMarketSchedule();
+});
+
+test("maintenance runs only in a schedule given it, and a stop reaches it", async () => {
+  let signal: AbortSignal | undefined;
+  startMarketSchedule({
+    intervalMs: 60_000,
+    firstDelayMs: 60_000,
+    deliveryEveryMs: 0,
+    maintenance: {
+      everyMs: 5,
+      async run(given) {
+        signal = given;
+        await new Promise((resolve) => given.addEventListener("abort", resolve));
+        return null;
+      },
+    },
+  });
+  await sleep(30);
+  expect(signal?.aborted).toBe(false);
+  await stopMarketSchedule();
+  expect(signal?.aborted).toBe(true);
 });

@@ -1,6 +1,6 @@
 // When a refresh pass alarms (the cron route's 503, the worker line's status): it published no
 // coin while some failed, or reached no source before its budget ran out; a partial pass does not.
-import { countFailures, failedPassMessage, passVerdict } from "@/lib/market/pass-verdict";
+import { countFailures, failedPassMessage, passVerdict } from "@/lib/market/pass/pass-verdict";
 
 const empty = { updated: [], failed: [], heldBack: [], lowLiquidity: [], deferred: [] };
 const unreachable = (coinId: string, source = "pulsex") => ({ coinId, source, reason: "RPC unavailable", kind: "unreachable" as const });

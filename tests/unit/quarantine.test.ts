@@ -1,9 +1,9 @@
-// The quarantine's rules alone (lib/market/quarantine.ts): which coins a pass asks, what each
+// The quarantine's rules alone (lib/market/pass/quarantine.ts): which coins a pass asks, what each
 // answer says about a coin's contract, and what that does to its count and quarantine.
 import type { Coin } from "@/lib/generated/prisma/client";
 import type { RefreshReport } from "@/lib/market/pass/report";
 import type { SourceAnswer } from "@/lib/market/pass/requests";
-import { askedThisPass, contractChanges, contractVerdicts, splitQuarantined, type ContractState, type ContractVerdict } from "@/lib/market/quarantine";
+import { askedThisPass, contractChanges, contractVerdicts, splitQuarantined, type ContractState, type ContractVerdict } from "@/lib/market/pass/quarantine";
 
 const AT = new Date("2026-11-26T12:00:00.000Z");
 const minutesBefore = (minutes: number) => new Date(AT.getTime() - minutes * 60_000);

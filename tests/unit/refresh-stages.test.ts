@@ -8,8 +8,8 @@ import { aboveHigh, NO_NEW_HIGH, newlyLow, pendingMoves, publishedOf, publishedR
 import { emptyReport } from "@/lib/market/pass/report";
 import { groupBySource, quoteRequests, type SourceAnswer } from "@/lib/market/pass/requests";
 import { disagreementLines, freshOnchainPrices, onchainTokens, plsCheck, summarizeChecks } from "@/lib/market/pass/source-checks";
-import { THIN_EVERY_MS, thinningDue } from "@/lib/market/pass/thinning";
-import type { CoinCheck } from "@/lib/market/token-checks.server";
+import { THIN_EVERY_MS, thinningDue } from "@/lib/market/thinning";
+import type { CoinCheck } from "@/lib/market/pass/token-checks.server";
 import type { Quote } from "@/lib/market/types";
 
 const AT = new Date("2026-11-24T12:00:00Z");
@@ -87,11 +87,9 @@ test("a pass starts from an empty report stamped with its start", () => {
     quarantine: { started: [], lifted: [], resting: [] },
     crossCheck: null,
     sourceChecks: { asked: 0, checked: 0, disagree: [] },
-    snapshotsThinned: 0,
     leaseLost: false,
     changed: [],
     alerts: null,
-    deliveries: null,
   });
   // Each report its own arrays: one pass's entries never show in another's.
   const first = emptyReport(AT);

@@ -1,6 +1,6 @@
-// Sources that watch each other (lib/market/source-check.ts): the comparison, the share of tokens
+// Sources that watch each other (lib/market/pass/source-check.ts): the comparison, the share of tokens
 // a pass checks so that all are checked hourly, and which ones.
-import { checkIntervalMs, compareSources, dueForCheck, rotationShare, TOKEN_TOLERANCE_PCT } from "@/lib/market/source-check";
+import { checkIntervalMs, compareSources, dueForCheck, rotationShare, TOKEN_TOLERANCE_PCT } from "@/lib/market/pass/source-check";
 
 const at = new Date("2026-11-25T12:00:00Z");
 

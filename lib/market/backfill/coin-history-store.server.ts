@@ -5,8 +5,8 @@ import { getAddress } from "viem";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { sqlDateTime } from "@/lib/db/sql-datetime";
 import { deleteSampleRowsOf } from "@/lib/history/sample-rows.server";
-import type { AllTimeHigh } from "../publish";
-import { raiseHighsSet } from "../raise-highs-sql";
+import type { AllTimeHigh } from "../pass/publish";
+import { raiseHighsSet } from "../pass/raise-highs-sql";
 import type { PlannedDay } from "./plan-days";
 
 export type BackfillCoin = AllTimeHigh & {

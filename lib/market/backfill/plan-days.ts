@@ -1,6 +1,6 @@
 // Which of a source's days the backfill writes, with what market cap, and the highs they raise.
 // Pure: the caller reads the coin and its earliest snapshot, and writes what this returns.
-import { raiseAllTimeHigh, type AllTimeHigh } from "../publish";
+import { raiseAllTimeHigh, type AllTimeHigh } from "../pass/publish";
 import { DAY_MS } from "../../shared/utc-day";
 import type { DayPoint } from "./day-points";
 

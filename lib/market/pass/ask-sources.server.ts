@@ -2,7 +2,7 @@
 // the PLS cross-check, all at once, so the slowest source alone sets the pass's wait.
 import "server-only";
 import type { Coin } from "@/lib/generated/prisma/client";
-import { PLS_COINGECKO_ID } from "../cross-check";
+import { PLS_COINGECKO_ID } from "./cross-check";
 import type { FetchOptions, PriceSource, SourceResult } from "../types";
 import { quoteRequests, type SourceAnswer } from "./requests";
 

@@ -4,7 +4,7 @@
 // back on its own: the price publishes with the last published supply. Everything found becomes
 // a report entry and a log line, in the order found.
 import type { Coin } from "@/lib/generated/prisma/client";
-import { decideMove, decideSupply, deriveMarketCap, quoteIsForThisCoin, underLiquidityFloor, type PendingSupply } from "../publish";
+import { decideMove, decideSupply, deriveMarketCap, quoteIsForThisCoin, underLiquidityFloor, type PendingSupply } from "./publish";
 import type { Quote } from "../types";
 import type { RefreshReport } from "./report";
 import type { SourceAnswer } from "./requests";

@@ -3,13 +3,13 @@
 import { usableFigures } from "@/lib/alerts/evaluate";
 import { staleBefore } from "@/lib/shared/freshness";
 import type { Coin } from "@/lib/generated/prisma/client";
-import { heldFigures, type PricePoint } from "../held-highs";
-import type { PendingMoveRow, PublishedPrice } from "../pass-writes.server";
-import { chooseChange24h, raiseAllTimeHigh } from "../publish";
+import { heldFigures, type PricePoint } from "./held-highs";
+import type { PendingMoveRow, PublishedPrice } from "./pass-writes.server";
+import { chooseChange24h, raiseAllTimeHigh } from "./publish";
 import type { Outcome, PublishOutcome } from "./judge";
 import type { RefreshReport } from "./report";
 
-/** A published price that raises no high: the stored highs stay as they are (pass-writes.ts). */
+/** A published price that raises no high: the stored highs stay as they are (pass-writes.server.ts). */
 export const NO_NEW_HIGH = { athPrice: null, athMarketCap: null, athAt: null, athMarketCapAt: null, athMarketCapEstimated: false };
 
 export function publishedOf(outcomes: readonly Outcome[]): PublishOutcome[] {
@@ -95,6 +95,20 @@ export function pendingMoves(outcomes: readonly Outcome[]): PendingMoveRow[] {
       ? [{ id: outcome.coin.id, pendingPrice: outcome.pendingPrice, pendingSince: outcome.pendingSince, pendingSupply: outcome.pendingSupply, pendingSupplySince: outcome.pendingSupplySince }]
       : [],
   );
+}
+
+/**
+ * What the pass writes to its coins, decided at once: the published rows, the moves held back, the
+ * coins newly under the floor, and of the published, those whose figures changed (what the
+ * alerts evaluate).
+ */
+export function plannedWrites(
+  outcomes: readonly Outcome[],
+  context: { coins: readonly Coin[]; lowLiquidity: RefreshReport["lowLiquidity"]; references: ReadonlyMap<string, number>; recent: ReadonlyMap<string, PricePoint[]>; writtenAt: Date },
+): { rows: PublishedPrice[]; pendingMoves: PendingMoveRow[]; newlyLow: string[]; changed: string[] } {
+  const published = publishedOf(outcomes);
+  const rows = publishedRows(published, context);
+  return { rows, pendingMoves: pendingMoves(outcomes), newlyLow: newlyLow(context.coins, context.lowLiquidity), changed: changedFigures(published, rows) };
 }
 
 /** The coins under the floor this pass that were not flagged already (flagging again writes nothing new). */

@@ -1,7 +1,6 @@
 // What a refresh pass reports (pure): the report's shape and the empty report a pass starts from.
 import type { AlertEvaluation } from "@/lib/alerts/evaluate";
-import type { DrainCounts } from "@/lib/alerts/outbox.server";
-import type { PlsCrossCheck } from "../cross-check";
+import type { PlsCrossCheck } from "./cross-check";
 
 export type RefreshReport = {
   startedAt: string;
@@ -22,7 +21,7 @@ export type RefreshReport = {
   /** What a source noticed about the market as a whole (a stablecoin pool off its peg and dropped). */
   notes: string[];
   /**
-   * Tokens whose own contract keeps failing (lib/market/quarantine.ts): quarantined this pass (the
+   * Tokens whose own contract keeps failing (lib/market/pass/quarantine.ts): quarantined this pass (the
    * 3rd "contract" failure in a row), lifted this pass (their source answered for them again, since
    * the time given), and the quarantined coins this pass left out (each is asked at most hourly).
    */
@@ -35,21 +34,14 @@ export type RefreshReport = {
   crossCheck: PlsCrossCheck | null;
   /** The published prices checked against a second source this pass, and those that disagree. */
   sourceChecks: { asked: number; checked: number; disagree: string[] };
-  /** 0 when thinning did not run (it runs at most once an hour). */
-  snapshotsThinned: number;
   /** True when the pass lost its lease before writing, so it wrote nothing. */
   leaseLost: boolean;
   /**
-   * The alert evaluation after the pass (lib/alerts/evaluate.server.ts), run by refreshMarket while
-   * it still holds the lease; null when none ran (runRefreshPass alone, nothing published, the
+   * The alert evaluation after the pass (lib/alerts/evaluate.server.ts), run by the market pass job
+   * (lib/jobs/market-pass.server.ts) while the pass still holds the lease; null when none ran (runRefreshPass alone, nothing published, the
    * lease lost) or `{ error }` when it failed (the prices stand; the rules wait for the next pass).
    */
   alerts: AlertEvaluation | { error: string } | null;
-  /**
-   * What the outbox drain after it sent (lib/alerts/outbox.server.ts) and how long it took (the
-   * push services' answers, apart from the evaluation's own time); null when none ran.
-   */
-  deliveries: (DrainCounts & { ms: number }) | { error: string } | null;
 };
 
 export function emptyReport(startedAt: Date): RefreshReport {
@@ -66,9 +58,7 @@ export function emptyReport(startedAt: Date): RefreshReport {
     quarantine: { started: [], lifted: [], resting: [] },
     crossCheck: null,
     sourceChecks: { asked: 0, checked: 0, disagree: [] },
-    snapshotsThinned: 0,
     leaseLost: false,
     alerts: null,
-    deliveries: null,
   };
 }

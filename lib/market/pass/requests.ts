@@ -2,7 +2,7 @@
 // pass's stalest-first order, and the requests a source is sent for them.
 import type { Coin } from "@/lib/generated/prisma/client";
 import { groupBy } from "../group-by";
-import { parseBurnAddresses } from "../publish";
+import { parseBurnAddresses } from "./publish";
 import type { QuoteRequest, SourceResult } from "../types";
 
 /** A source's answer for its coins, or why it gave none (a string: every one of its coins fails with it). */

@@ -1,9 +1,9 @@
 // The sources that watch each other (pure): which published on-chain prices DexScreener is asked
 // about, the PLS price checked against CoinGecko's, and what the report and the log say of them.
 import type { Coin } from "@/lib/generated/prisma/client";
-import { CROSS_CHECK_TOLERANCE_PCT } from "../cross-check";
-import { compareSources } from "../source-check";
-import type { CoinCheck } from "../token-checks.server";
+import { CROSS_CHECK_TOLERANCE_PCT, crossCheckPls, type PlsCrossCheck } from "./cross-check";
+import { compareSources } from "./source-check";
+import type { CoinCheck } from "./token-checks.server";
 import type { Outcome } from "./judge";
 import type { RefreshReport } from "./report";
 
@@ -28,6 +28,24 @@ export function plsCheck(coins: readonly Coin[], onchainPls: number | null, coin
 
 export function summarizeChecks(checks: readonly CoinCheck[], tokensAsked: number, crossChecked: boolean): RefreshReport["sourceChecks"] {
   return { asked: tokensAsked + (crossChecked ? 1 : 0), checked: checks.length, disagree: checks.filter(({ check }) => !check.agrees).map(({ coin }) => coin.id) };
+}
+
+/**
+ * This pass's source checks, decided at once: PLS against CoinGecko (the cross-check, kept in the
+ * market state, and a check on the PLS coin) beside the tokens checked against DexScreener; what
+ * the report says of them and the lines logged.
+ */
+export function sourceCheckResults(input: {
+  tokenChecks: { checks: CoinCheck[]; asked: number };
+  coins: readonly Coin[];
+  onchainPls: number | null;
+  coingeckoPls: number | null;
+  at: Date;
+}): { crossCheck: PlsCrossCheck | null; checks: CoinCheck[]; summary: RefreshReport["sourceChecks"]; lines: string[] } {
+  const { tokenChecks, coins, onchainPls, coingeckoPls, at } = input;
+  const crossCheck = onchainPls !== null && coingeckoPls !== null ? crossCheckPls(onchainPls, coingeckoPls, at) : null;
+  const checks = [...tokenChecks.checks, ...plsCheck(coins, onchainPls, coingeckoPls, at)];
+  return { crossCheck, checks, summary: summarizeChecks(checks, tokenChecks.asked, crossCheck !== null), lines: disagreementLines(checks) };
 }
 
 /** Logged once per episode: when two sources that agreed (or were never compared) part. */

@@ -3,7 +3,7 @@
 import { printGoals, type Row } from "../goals";
 import type { PassFigures } from "./measure-pass";
 import { describeMethods, type MulticallChunk } from "./rpc-log";
-import { CHECK_EVERY_MS } from "../../../lib/market/source-check";
+import { CHECK_EVERY_MS } from "../../../lib/market/pass/source-check";
 
 /** Issue 15's goals for one full pass after discovery. */
 export const MARKET_GOALS = { tokensPerRequest: 100, chunkGas: 30_000_000n, passSeconds: 45 } as const;

@@ -3,7 +3,7 @@
 // proxy saw (rpc-log.ts), the requests its cross-check sent to DexScreener, with the pass's report.
 import { performance } from "node:perf_hooks";
 import type { PrismaClient } from "../../../lib/db/create-client";
-import { runRefreshPass, type RefreshReport } from "../../../lib/market/refresh.server";
+import { runRefreshPass, type RefreshReport } from "../../../lib/market/pass/refresh.server";
 import type { PriceSource } from "../../../lib/market/types";
 import type { Address } from "viem";
 import type { ChainChild } from "./chain-child";

@@ -1,11 +1,11 @@
-// This pass's share of the on-chain tokens checked against DexScreener (lib/market/source-check.ts
+// This pass's share of the on-chain tokens checked against DexScreener (lib/market/pass/source-check.ts
 // has the rules). Asked within the pass's deadline like every source: tokens DexScreener does not
 // reach in time, or has no pair for, stay the longest unchecked and lead the next pass's share.
 import "server-only";
 import type { Coin } from "@/lib/generated/prisma/client";
 import type { SourceCheck } from "@/lib/coins/source-check-schema";
 import { compareSources, dueForCheck, rotationShare, TOKEN_TOLERANCE_PCT } from "./source-check";
-import type { FetchOptions, PriceSource } from "./types";
+import type { FetchOptions, PriceSource } from "../types";
 
 export type CoinCheck = { coin: Coin; check: SourceCheck };
 

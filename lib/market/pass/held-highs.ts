@@ -8,7 +8,7 @@
 // minute (a push held for 3 minutes is cheap), and 10 minutes alone could be a single pass when
 // passes are far apart or a coin was skipped. The backfill's daily closes count as held as they are.
 
-import { DAY_MS } from "../shared/utc-day";
+import { DAY_MS } from "../../shared/utc-day";
 
 /** A published price of a coin: a pass's snapshot, or the price this pass is about to publish. */
 export type PricePoint = { price: number; marketCap: number; takenAt: Date };

@@ -1,75 +1,26 @@
-// The refresh pass's reads and writes that touch many coins at once, each in a few SQL
-// statements whatever the number of coins: the 24h reference prices, the published prices (one
-// UPDATE … FROM (VALUES …) per few hundred coins), the re-rank (one UPDATE with ROW_NUMBER()) and
-// snapshot thinning (one DELETE with window functions).
-// Dates go in as Prisma stores them (lib/db/sql-datetime.ts), so the (coinId, takenAt) index
-// serves the range scans.
+// The refresh pass's writes, all from one place (writePass, in order), each in a few SQL
+// statements whatever the number of coins: the published prices (one UPDATE … FROM (VALUES …) per
+// few hundred coins) with their snapshots, the moves held back, the new low-liquidity flags, the
+// re-rank (one UPDATE with ROW_NUMBER()), the source checks, the contract failures and
+// quarantines (quarantine.ts), and the PLS cross-check in the market state. The pass's reads of
+// its history are reference-prices.server.ts and recent-prices.server.ts; snapshot thinning is
+// maintenance, not the pass's: lib/market/thin-snapshots.server.ts. Dates go in as Prisma stores
+// them (lib/db/sql-datetime.ts).
 import "server-only";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { sqlDateTime } from "@/lib/db/sql-datetime";
 import { deleteSampleRowsOfSeedPricedCoins } from "@/lib/history/sample-rows.server";
 import { chunk } from "@/lib/shared/in-batches";
 import type { SourceCheck } from "@/lib/coins/source-check-schema";
-import { HELD_LOOKBACK_MS, type PricePoint } from "./held-highs";
 import { raiseHighsSet } from "./raise-highs-sql";
-import { DAILY_AFTER_MS, HOUR_MS, THIN_AFTER_MS } from "./publish";
-import { DAY_MS } from "../shared/utc-day";
+import { writeMarketState } from "../state.server";
+import type { PlsCrossCheck } from "./cross-check";
+import type { ContractChanges } from "./quarantine";
 
 /** Coins per statement: 16 parameters each stays far under SQLite's 32,766. */
 const ROWS_PER_STATEMENT = 250;
 /** Ids per IN (...) list. */
 const IDS_PER_STATEMENT = 500;
-
-/** How far from exactly 24 h ago a snapshot may be to serve as the 24h reference. */
-export const CHANGE_WINDOW_MS = 2 * HOUR_MS;
-
-/**
- * Per coin, the price of its snapshot nearest to 24 h before `now` within 2 h of it (the earlier
- * one on a tie); coins without one are absent. The seed's sample rows are not prices: never a
- * reference.
- */
-export async function referencePrices24h(db: PrismaClient, coinIds: readonly string[], now: Date): Promise<Map<string, number>> {
-  const target = now.getTime() - DAY_MS;
-  const out = new Map<string, number>();
-  for (const ids of chunk(coinIds, IDS_PER_STATEMENT)) {
-    const rows = await db.$queryRawUnsafe<{ coinId: string; price: number }[]>(
-      `SELECT "coinId", "price" FROM (
-         SELECT "coinId", "price",
-                ROW_NUMBER() OVER (PARTITION BY "coinId" ORDER BY abs(julianday("takenAt") - julianday(?)), "takenAt") AS nth
-         FROM "PriceSnapshot"
-         WHERE "coinId" IN (${ids.map(() => "?").join(",")}) AND "takenAt" >= ? AND "takenAt" <= ? AND "sample" = 0
-       ) WHERE nth = 1`,
-      sqlDateTime(new Date(target)),
-      ...ids,
-      sqlDateTime(new Date(target - CHANGE_WINDOW_MS)),
-      sqlDateTime(new Date(target + CHANGE_WINDOW_MS)),
-    );
-    for (const row of rows) out.set(row.coinId, Number(row.price));
-  }
-  return out;
-}
-
-/**
- * Per coin, its published prices (snapshots) of the last HELD_LOOKBACK_MS before `now`, for the
- * held price that may raise its highs (held-highs.ts). Asked only for coins whose new price is
- * above a high, so a pass reads a few coins' last hour, not every coin's. The seed's sample rows
- * were never published: they never make a high.
- */
-export async function recentPrices(db: PrismaClient, coinIds: readonly string[], now: Date): Promise<Map<string, PricePoint[]>> {
-  const out = new Map<string, PricePoint[]>();
-  for (const ids of chunk(coinIds, IDS_PER_STATEMENT)) {
-    const rows = await db.priceSnapshot.findMany({
-      where: { coinId: { in: ids }, takenAt: { gte: new Date(now.getTime() - HELD_LOOKBACK_MS), lt: now }, sample: false },
-      select: { coinId: true, price: true, marketCap: true, takenAt: true },
-    });
-    for (const { coinId, ...point } of rows) {
-      const list = out.get(coinId);
-      if (list) list.push(point);
-      else out.set(coinId, [point]);
-    }
-  }
-  return out;
-}
 
 /** Everything an accepted price writes to its coin. */
 export type PublishedPrice = {
@@ -196,21 +147,53 @@ export async function rerank(db: PrismaClient): Promise<void> {
 }
 
 /**
- * Deletes snapshots the history no longer needs, in one statement: all of the last 2 days stay;
- * up to 30 days, the first of each hour (UTC); before that, the first of each day. Returns how
- * many it removed.
+ * The contract columns of each coin after this pass (quarantine.ts): one UPDATE … FROM (VALUES …)
+ * per 250 failed coins and one UPDATE per 500 cleared ones, in one transaction. Most passes have
+ * neither and write nothing. The row's updatedAt stays: this is the pass's bookkeeping, not an
+ * edit of the coin.
  */
-export async function thinSnapshots(db: PrismaClient, now: Date): Promise<number> {
-  return db.$executeRawUnsafe(
-    `DELETE FROM "PriceSnapshot" WHERE "id" IN (
-       SELECT "id" FROM (
-         SELECT "id", ROW_NUMBER() OVER (
-           PARTITION BY "coinId", CASE WHEN "takenAt" >= ? THEN strftime('%Y-%m-%dT%H', "takenAt") ELSE date("takenAt") END
-           ORDER BY "takenAt", "id") AS nth
-         FROM "PriceSnapshot" WHERE "takenAt" < ?
-       ) WHERE nth > 1
-     )`,
-    sqlDateTime(new Date(now.getTime() - DAILY_AFTER_MS)),
-    sqlDateTime(new Date(now.getTime() - THIN_AFTER_MS)),
-  );
+export async function writeContractStates(db: PrismaClient, changes: Pick<ContractChanges, "failures" | "cleared">): Promise<void> {
+  const statements = [
+    ...chunk(changes.failures, ROWS_PER_STATEMENT).map((piece) =>
+      db.$executeRawUnsafe(
+        `UPDATE "Coin" SET "contractFailures" = v.column2, "contractFailedAt" = v.column3, "contractFailureReason" = v.column4, "quarantinedAt" = v.column5
+         FROM (VALUES ${piece.map(() => "(?,?,?,?,?)").join(",")}) AS v
+         WHERE "Coin"."id" = v.column1`,
+        ...piece.flatMap((row) => [row.id, row.contractFailures, sqlDateTime(row.contractFailedAt), row.contractFailureReason, row.quarantinedAt && sqlDateTime(row.quarantinedAt)]),
+      ),
+    ),
+    ...chunk(changes.cleared, IDS_PER_STATEMENT).map((ids) =>
+      db.$executeRawUnsafe(
+        `UPDATE "Coin" SET "contractFailures" = 0, "contractFailedAt" = NULL, "contractFailureReason" = NULL, "quarantinedAt" = NULL
+         WHERE "id" IN (${ids.map(() => "?").join(",")})`,
+        ...ids,
+      ),
+    ),
+  ];
+  if (statements.length > 0) await db.$transaction(statements);
+}
+
+/** Everything a pass writes, once it has decided it (published-rows.ts, source-checks.ts). */
+export type PassWrites = {
+  rows: readonly PublishedPrice[];
+  pendingMoves: readonly PendingMoveRow[];
+  newlyLow: readonly string[];
+  contract: Pick<ContractChanges, "failures" | "cleared">;
+  sourceChecks: readonly { id: string; check: SourceCheck }[];
+  crossCheck: PlsCrossCheck | null;
+};
+
+/**
+ * The pass's writes, in order: the published prices with their snapshots, the moves held back,
+ * the new low-liquidity flags, the re-rank when any of those changed what the rankings see, the
+ * source checks, the contract failures and quarantines, and the PLS cross-check.
+ */
+export async function writePass(db: PrismaClient, writes: PassWrites): Promise<void> {
+  await writePublishedPrices(db, writes.rows);
+  await storePendingMoves(db, writes.pendingMoves);
+  await flagLowLiquidity(db, writes.newlyLow);
+  if (writes.rows.length > 0 || writes.newlyLow.length > 0) await rerank(db);
+  await writeSourceChecks(db, writes.sourceChecks);
+  await writeContractStates(db, writes.contract);
+  if (writes.crossCheck) await writeMarketState(db, "pls-cross-check", writes.crossCheck);
 }

@@ -8,8 +8,8 @@
 // the time budget left for later ("deferred") or a source that threw says nothing about the
 // contract: neither counted nor reset.
 import type { Coin } from "@/lib/generated/prisma/client";
-import type { RefreshReport } from "./pass/report";
-import type { SourceAnswer } from "./pass/requests";
+import type { RefreshReport } from "./report";
+import type { SourceAnswer } from "./requests";
 import { HOUR_MS } from "./publish";
 
 /** Contract failures in a row that quarantine a coin. */

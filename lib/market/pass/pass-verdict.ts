@@ -1,7 +1,7 @@
 // Whether a refresh pass should alarm (pure). The cron route answers 503 for a failed pass, and
 // the worker's JSON line carries the verdict, so a scheduler's or log monitor's alert fires on
 // the passes that published nothing, not on the ordinary ones where a few coins failed.
-import type { RefreshReport } from "./pass/report";
+import type { RefreshReport } from "./report";
 
 /**
  * "failed": the pass updated no coin while some failed (every source down, the RPC and the APIs

@@ -8,7 +8,6 @@ export function summarizeReport(report: RefreshReport): string {
     `${report.heldBack.length} held back`,
     `${report.lowLiquidity.length} low liquidity`,
     `${report.deferred.length} deferred`,
-    `${report.snapshotsThinned} snapshots thinned`,
   ];
   const check = report.crossCheck;
   if (check) parts.push(`PLS vs CoinGecko ${check.differencePct >= 0 ? "+" : ""}${check.differencePct.toFixed(2)}%${check.agrees ? "" : " (more than 3% apart)"}`);

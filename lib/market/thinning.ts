@@ -1,5 +1,6 @@
-// When snapshot thinning runs (pure): at most once an hour, whichever instance refreshes.
-import { HOUR_MS } from "../publish";
+// When snapshot thinning runs (pure): at most once an hour, whichever process runs the maintenance
+// (lib/jobs/maintenance.server.ts: the worker, or the cron route).
+import { HOUR_MS } from "./pass/publish";
 
 export const THIN_EVERY_MS = HOUR_MS;
 

@@ -2,7 +2,7 @@
 // floor, the guards that hold a big move from a thin pool, and a big change of the circulating
 // supply, until the next pass confirms it, the market cap when the source has none, all-time
 // highs, the 24h change, and snapshot thinning.
-import { DAY_MS } from "../shared/utc-day";
+import { DAY_MS } from "../../shared/utc-day";
 
 /** Sources whose quotes come from one DEX pool, so its depth decides whether the price is real. */
 const DEX_SOURCES: ReadonlySet<string> = new Set(["pulsex", "dexscreener"]);

@@ -1,7 +1,7 @@
 // The PLS cross-check (pure): the pass's on-chain PLS price (WPLS through the stablecoin pools)
 // against CoinGecko's. Every bridged stablecoin is taken near $1 on-chain; if they depeg, PLS and
 // every PulseX-priced coin drift from the majors CoinGecko prices, and this is where it shows.
-import type { MarketStateValue } from "./state.server";
+import type { MarketStateValue } from "../state.server";
 
 /** CoinGecko's id for PLS. */
 export const PLS_COINGECKO_ID = "pulsechain";

@@ -4,31 +4,30 @@
 // floor keeps them too and is flagged (out of the rankings); a big move from a thin pool waits for
 // the next pass to confirm it; an all-time high rises only as far as a price has held over the
 // last passes (held-highs.ts); a token whose own contract keeps failing the read is quarantined and
-// asked at most hourly (quarantine.ts). Accepted prices, their snapshots, the re-rank and the hourly
-// snapshot thinning are written in a few statements (pass-writes.ts). Each pass also checks the
+// asked at most hourly (quarantine.ts). Accepted prices, their snapshots and the re-rank are
+// written in a few statements (pass-writes.server.ts); snapshot thinning is maintenance, not the
+// pass's (lib/market/thin-snapshots.server.ts). Each pass also checks the
 // on-chain PLS price against CoinGecko's when a CoinGecko source is configured.
 import "server-only";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { getEnv } from "@/lib/config/env";
-import { crossCheckPls } from "./cross-check";
 import { passDeadline } from "./pass-budget";
-import { recentPrices, referencePrices24h, writeSourceChecks } from "./pass-writes.server";
+import { writePass } from "./pass-writes.server";
+import { recentPrices } from "./recent-prices.server";
+import { referencePrices24h } from "./reference-prices.server";
 import { contractChanges, contractVerdicts, restingLines, splitQuarantined } from "./quarantine";
 import { checkIntervalMs } from "./source-check";
 import { checkTokensAgainst } from "./token-checks.server";
-import { writeMarketState } from "./state.server";
-import type { FetchOptions, PriceSource } from "./types";
-import { askSources } from "./pass/ask-sources.server";
-import { judgeAnswers } from "./pass/judge";
-import { loadCoinsStalestFirst } from "./pass/load-coins.server";
-import { aboveHigh, changedFigures, newlyLow, pendingMoves, publishedOf, publishedRows } from "./pass/published-rows";
-import { emptyReport, type RefreshReport } from "./pass/report";
-import { groupBySource } from "./pass/requests";
-import { disagreementLines, freshOnchainPrices, onchainTokens, plsCheck, summarizeChecks } from "./pass/source-checks";
-import { thinAtMostHourly } from "./pass/thin-snapshots.server";
-import { writePrices } from "./pass/write-prices.server";
+import type { FetchOptions, PriceSource } from "../types";
+import { askSources } from "./ask-sources.server";
+import { judgeAnswers } from "./judge";
+import { loadCoinsStalestFirst } from "./load-coins.server";
+import { aboveHigh, plannedWrites, publishedOf } from "./published-rows";
+import { emptyReport, type RefreshReport } from "./report";
+import { groupBySource } from "./requests";
+import { freshOnchainPrices, onchainTokens, sourceCheckResults } from "./source-checks";
 
-export type { RefreshReport } from "./pass/report";
+export type { RefreshReport } from "./report";
 
 export type RefreshOptions = {
   /** The time written to rows (tests fix it). */
@@ -83,28 +82,20 @@ export async function runRefreshPass(db: PrismaClient, sources: readonly PriceSo
     return report;
   }
 
-  // 7. Write the prices: a high rises only as far as the price has held, so the last hour of the
-  // coins above a high (only theirs) is read first.
+  // 7. Decide every write at once: a high rises only as far as the price has held, so the last
+  // hour of the coins above a high (only theirs) is read first; the source checks are decided too.
   const writtenAt = now();
-  const published = publishedOf(judged.outcomes);
-  const recent = await recentPrices(db, aboveHigh(published), writtenAt);
-  const rows = publishedRows(published, { references, recent, writtenAt });
-  await writePrices(db, { rows, pendingMoves: pendingMoves(judged.outcomes), newlyLow: newlyLow(coins, report.lowLiquidity), contract });
-  report.updated = rows.map((row) => row.id);
-  report.changed = changedFigures(published, rows);
+  const recent = await recentPrices(db, aboveHigh(publishedOf(judged.outcomes)), writtenAt);
+  const planned = plannedWrites(judged.outcomes, { coins, lowLiquidity: report.lowLiquidity, references, recent, writtenAt });
+  const checked = sourceCheckResults({ tokenChecks, coins, onchainPls: judged.onchainPls, coingeckoPls, at: now() });
 
-  // 8. Thin old snapshots, at most hourly across instances.
-  report.snapshotsThinned = await thinAtMostHourly(db, now());
-
-  // 9. Record the source checks: PLS against CoinGecko (kept in the market state too) and the tokens against DexScreener.
-  if (judged.onchainPls !== null && coingeckoPls !== null) {
-    report.crossCheck = crossCheckPls(judged.onchainPls, coingeckoPls, now());
-    await writeMarketState(db, "pls-cross-check", report.crossCheck);
-  }
-  const checks = [...tokenChecks.checks, ...plsCheck(coins, judged.onchainPls, coingeckoPls, now())];
-  await writeSourceChecks(db, checks.map(({ coin, check }) => ({ id: coin.id, check })));
-  report.sourceChecks = summarizeChecks(checks, tokenChecks.asked, report.crossCheck !== null);
-  disagreementLines(checks).forEach((line) => log(line));
+  // 8. Write them, in order, from one place (pass-writes.server.ts).
+  await writePass(db, { ...planned, contract, sourceChecks: checked.checks.map(({ coin, check }) => ({ id: coin.id, check })), crossCheck: checked.crossCheck });
+  report.updated = planned.rows.map((row) => row.id);
+  report.changed = planned.changed;
+  report.crossCheck = checked.crossCheck;
+  report.sourceChecks = checked.summary;
+  checked.lines.forEach((line) => log(line));
 
   report.finishedAt = now().toISOString();
   return report;
