@@ -18,7 +18,7 @@ export type CoinSnapshot = {
   sourceCheckById: ReadonlyMap<string, string>;
   /** Coins whose newest quote moved too far to publish at once: the move waiting for the next pass. */
   heldBackById: ReadonlyMap<string, HeldBackMove>;
-  /** Coins quarantined for a failing contract (lib/market/quarantine.ts): since when (ISO). */
+  /** Coins quarantined for a failing contract (lib/market/pass/quarantine.ts): since when (ISO). */
   quarantinedSinceById: ReadonlyMap<string, string>;
   /** Coins by lower-cased symbol, by rank: comparison addresses may name a coin by its symbol. */
   bySymbol: ReadonlyMap<string, readonly Coin[]>;

@@ -9,7 +9,7 @@
 // then, and {"event":"finished","at","updated","failed","seconds"} when refreshMarket returns.
 import { once } from "node:events";
 import { getDb } from "../../../lib/db/get-db.server";
-import { PLS_COINGECKO_ID } from "../../../lib/market/cross-check";
+import { PLS_COINGECKO_ID } from "../../../lib/market/pass/cross-check";
 // The worker's pass; if issue 51's jobs move it, this import follows it.
 import { refreshMarket } from "../../../lib/market/run.server";
 import { QUOTE_SOURCES, type PriceSource, type Quote, type SourceResult } from "../../../lib/market/types";
