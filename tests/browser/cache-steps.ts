@@ -4,6 +4,12 @@ import assert from "node:assert/strict";
 import { signInOverHttp } from "../bench/sign-in";
 import { OPERATOR_KEY } from "./harness";
 
+/**
+ * How stale the coins version a server knows may be: it reads the version row at most this often
+ * (PROBE_MS in lib/cache/public-cache.server.ts, which a spec cannot import: it is server-only).
+ */
+export const COINS_PROBE_MS = 2_000;
+
 /** A change the app cannot see (the CLI, another instance) shows everywhere within this. */
 export const CEILING_MS = 60_000;
 

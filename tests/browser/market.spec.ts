@@ -14,7 +14,7 @@ import { startFakeMarketApis } from "../chain/fake-market-apis";
 import { BURN_DEAD, startLocalChain } from "../chain/local-chain";
 import { LOCAL_WPLS_USD, deployLocalMarket } from "../chain/local-market";
 import { coinDetailSchema, coinSchema } from "../../lib/coins/schemas";
-import { CEILING_MS, operatorEdit, servedFromCache, waitWithinCeiling } from "./cache-steps";
+import { CEILING_MS, COINS_PROBE_MS, EDGE_KEEPS_MS, operatorEdit, servedFromCache, waitWithinCeiling } from "./cache-steps";
 import { newContext, screenshotPath, watchForErrors } from "./harness";
 import { restoreSampleHistory, saveSampleHistory } from "./sample-history-steps";
 import { suite } from "./suite";
@@ -56,9 +56,14 @@ test("npm run market:refresh against a local chain and mocked APIs: new prices, 
       ),
     });
 
-    // The page and the API are cached before the pass, as they are under traffic.
-    // REVALIDATED: an earlier spec's edit invalidated the page and this request rebuilt it, which
+    // The page and the API are cached before the pass, as they are under traffic. The set-up's
+    // writes above moved the coins version: once the server's probe has read it (2 s), its first
+    // request renders the page afresh and the next is served from the cache.
+    // REVALIDATED: an earlier spec's edit invalidated the page and a request rebuilt it, which
     // also leaves it cached.
+    await new Promise((resolve) => setTimeout(resolve, COINS_PROBE_MS + EDGE_KEEPS_MS));
+    await fetch(`${baseUrl}/`);
+    await new Promise((resolve) => setTimeout(resolve, EDGE_KEEPS_MS));
     const home = await fetch(`${baseUrl}/`);
     assert.ok(servedFromCache(home.headers, /^(HIT|STALE|REVALIDATED)$/));
     const hexBefore = coinSchema.parse(await (await fetch(`${baseUrl}/api/cryptocurrencies/hex`)).json());

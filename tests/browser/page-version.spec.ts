@@ -13,10 +13,9 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { after, before, describe, test } from "node:test";
 import { setupDatabase } from "../../lib/db-setup/setup";
+import { COINS_PROBE_MS } from "./cache-steps";
 import { startApp, type App } from "./harness";
 
-/** How stale the version a process knows may be (seam 2: the row is read at most every 2 s). */
-const PROBE_MS = 2_000;
 /** Time for the request itself to reach the probe after the wait (a busy machine). */
 const MARGIN_MS = 500;
 // The home page shows symbols (not names), the pair page both.
@@ -58,7 +57,7 @@ describe("cached pages follow the coins version", () => {
       timeout: 60_000,
     });
     assert.match(cli.stdout, new RegExp(`hex symbol: "HEX" -> "${NEW_SYMBOL}"`));
-    await new Promise((resolve) => setTimeout(resolve, PROBE_MS + MARGIN_MS));
+    await new Promise((resolve) => setTimeout(resolve, COINS_PROBE_MS + MARGIN_MS));
 
     for (const app of apps) {
       for (const page of PAGES) {
