@@ -107,9 +107,14 @@ export async function writeSourceChecks(db: PrismaClient, rows: readonly { id: s
   );
 }
 
-/** Flags coins whose pool is under the floor; their price columns stay as they were. */
+/**
+ * Flags coins whose pool is under the floor; their price columns stay as they were. One statement
+ * whatever the number of coins: the ids go in as one JSON array (json_each), not a parameter each.
+ */
 export async function flagLowLiquidity(db: PrismaClient, coinIds: readonly string[]): Promise<void> {
-  for (const ids of chunk(coinIds, IDS_PER_STATEMENT)) await db.coin.updateMany({ where: { id: { in: ids } }, data: { lowLiquidity: true } });
+  if (coinIds.length === 0) return;
+  await db.$executeRaw`UPDATE "Coin" SET "lowLiquidity" = 1, "updatedAt" = ${sqlDateTime(new Date())}
+    WHERE "id" IN (SELECT "value" FROM json_each(${JSON.stringify(coinIds)}))`;
 }
 
 /** A move held back: its pending price, and the pending supply that waits with it (null: none). */
