@@ -3,23 +3,12 @@
 // ids, pieces of names, words near nothing, one-letter words, blanks, mixed case and ties.
 import { closestCoinFinder } from "@/lib/bot/closest-coin";
 import { closestCoin } from "@/lib/bot/resolve-coin";
+import { prng } from "@/prisma/seed/sample-history";
 
 type TestCoin = { id: string; symbol: string; name: string };
 
-/** A small seeded generator (mulberry32), so a failure is the same on every run. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function generate(seed: number, count: number) {
-  const next = random(seed);
+  const next = prng(seed); // seeded: a failure is the same on every run
   const pick = (letters: string) => letters[Math.floor(next() * letters.length)]!;
   // A small alphabet makes near symbols (and ties) common, as in a real list of tickers.
   const word = (min: number, max: number, letters = "abcdehilmnoprstx") =>
