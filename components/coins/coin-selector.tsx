@@ -2,7 +2,8 @@
 
 // Coin picker for the comparison form (product spec "Coin selector"): a button that opens a
 // search box over a virtualised listbox. The open panel lives in coin-selector-panel.tsx; this
-// file owns what must outlive it: the trigger, the open state and the outside-click rule.
+// file owns what must outlive it: the trigger, and (use-selector-opening.ts) the open state and
+// the outside-click rule.
 //
 // The panel's code is not on the page's first load: it downloads when a visitor first reaches for
 // a selector (pointer over it, focus), like the coin list, so it is there by the time the click
@@ -10,11 +11,12 @@
 // 'Loading coins…' until it arrives, and what is typed meanwhile is kept for its search box.
 
 import { ChevronDown } from "lucide-react";
-import { useCallback, useEffect, useId, useRef, useState, type JSX } from "react";
-import { CoinLogo } from "@/components/coins/coin-logo";
-import { lazyModule, useLazyModule } from "@/components/lazy-module";
+import { useCallback, useId, type JSX } from "react";
+import { lazyModule } from "@/components/lazy-module";
 import { cn } from "@/lib/shared/class-names";
-import { CoinTag, EMPTY_MESSAGE, PANEL_CLASS, type CoinListStatus, type SelectorCoin, type TypedAhead } from "./coin-selector-parts";
+import { ChosenCoin } from "./chosen-coin";
+import { EMPTY_MESSAGE, PANEL_CLASS, type CoinListStatus, type SelectorCoin } from "./coin-selector-parts";
+import { useSelectorOpening } from "./use-selector-opening";
 
 const panelCode = lazyModule(() => import("./coin-selector-panel"));
 
@@ -47,25 +49,12 @@ export function CoinSelector<C extends SelectorCoin>({
   id,
   className,
 }: CoinSelectorProps<C>): JSX.Element {
-  const [open, setOpen] = useState(false);
-  const [reached, setReached] = useState(false);
-  // Keys typed while the open panel's code is still on its way (focus is still on the trigger).
-  const [typedAhead, setTypedAhead] = useState<TypedAhead>({ query: "", enter: false });
-  const panel = useLazyModule(panelCode, reached || open);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const triggerRef = useRef<HTMLButtonElement>(null);
+  const { open, panel, typedAhead, rootRef, triggerRef, close, reachFor, toggle, onTriggerKeyDown } =
+    useSelectorOpening(panelCode, onIntent);
   const baseId = useId();
   const labelId = `${baseId}-label`;
   const valueId = `${baseId}-value`;
   const listboxId = `${baseId}-listbox`;
-
-  // The panel unmounts on close, which is what clears the search text and the active option.
-  const close = useCallback((returnFocus: boolean) => {
-    setOpen(false);
-    setTypedAhead({ query: "", enter: false });
-    // The focused search box is about to disappear; without this, focus would fall to <body>.
-    if (returnFocus) triggerRef.current?.focus();
-  }, []);
 
   const choose = useCallback(
     (coin: C) => {
@@ -74,24 +63,6 @@ export function CoinSelector<C extends SelectorCoin>({
     },
     [onChange, close],
   );
-
-  /** The visitor is about to use the selector: fetch the panel's code, and let the caller load its list. */
-  const reachFor = () => {
-    setReached(true);
-    if (panel.failed) panel.retry();
-    onIntent?.();
-  };
-
-  // pointerdown rather than click: it closes before a press elsewhere does anything else, and
-  // covers touch and pen. Focus is left where the user put it.
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (event.target instanceof Node && !rootRef.current?.contains(event.target)) close(false);
-    };
-    document.addEventListener("pointerdown", onPointerDown);
-    return () => document.removeEventListener("pointerdown", onPointerDown);
-  }, [open, close]);
 
   return (
     <div ref={rootRef} className={cn("relative w-full", className)}>
@@ -106,34 +77,8 @@ export function CoinSelector<C extends SelectorCoin>({
         aria-labelledby={`${labelId} ${valueId}`}
         onPointerEnter={reachFor}
         onFocus={reachFor}
-        onClick={() => {
-          reachFor();
-          setTypedAhead({ query: "", enter: false });
-          setOpen((wasOpen) => !wasOpen);
-        }}
-        onKeyDown={(event) => {
-          // Enter and Space already click a button; arrows open it too, as on a native select.
-          if (!open && (event.key === "ArrowDown" || event.key === "ArrowUp")) {
-            event.preventDefault();
-            reachFor();
-            setOpen(true);
-          } else if (open && event.key === "Escape") {
-            // Focus is still here while the panel's code loads; the panel's search box handles it after.
-            event.preventDefault();
-            close(true);
-          } else if (open && !panel.module) {
-            // Still loading: keep what is typed (and an Enter) for the search box, as if it were there.
-            const printable = event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey;
-            if (printable || event.key === "Backspace" || event.key === "Enter") {
-              event.preventDefault(); // Enter and Space would otherwise click the trigger shut
-              setTypedAhead((typed) =>
-                event.key === "Enter"
-                  ? { ...typed, enter: true }
-                  : { query: event.key === "Backspace" ? typed.query.slice(0, -1) : typed.query + event.key, enter: false },
-              );
-            }
-          }
-        }}
+        onClick={toggle}
+        onKeyDown={onTriggerKeyDown}
         className={cn(
           "flex h-11 w-full items-center gap-2 rounded-md border bg-card px-3 text-left text-sm",
           "outline-none transition-colors hover:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring/50",
@@ -143,16 +88,7 @@ export function CoinSelector<C extends SelectorCoin>({
           {label}
         </span>
         <span id={valueId} className="flex min-w-0 flex-1 items-center gap-2">
-          {value ? (
-            <>
-              <CoinLogo coin={value} size={24} />
-              <span className="shrink-0 font-semibold">{value.symbol}</span>
-              <span className="min-w-0 truncate text-muted-foreground">{value.name}</span>
-              {value.tag ? <CoinTag tag={value.tag} /> : null}
-            </>
-          ) : (
-            <span className="truncate text-muted-foreground">{placeholder}</span>
-          )}
+          <ChosenCoin value={value} placeholder={placeholder} />
         </span>
         <ChevronDown
           aria-hidden
