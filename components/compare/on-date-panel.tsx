@@ -14,7 +14,7 @@ import { capOnDay, dayBounds, type CapOnDay } from "@/lib/compare/on-date";
 import { parseDayKey } from "@/lib/shared/utc-day";
 import { formatDay } from "@/lib/shared/format";
 import { DayField, OnDateError, OnDateSkeleton } from "./on-date-parts";
-import type { OnDateProps } from "./on-date-view";
+import type { OnDateProps } from "./on-date-props";
 import { Failure, Figure, Figures } from "./result-figures";
 import { useCoin1OnBasis } from "./coin1-basis";
 import { WhatItTakes } from "./what-it-takes";

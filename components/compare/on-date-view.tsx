@@ -5,20 +5,10 @@
 // then this shell is all the page's first load carries: the panel, TanStack Query with it, and the
 // history request come once a visitor picks this target.
 import { lazyModule, useLazyModule } from "@/components/lazy-module";
-import type { PoolsForTargets } from "@/lib/coins/what-it-takes";
-import type { PriceContext } from "@/lib/shared/freshness";
 import { DayField, OnDateError, OnDateSkeleton } from "./on-date-parts";
-import type { ResultCoin } from "./result-figures";
+import type { OnDateProps } from "./on-date-props";
 
 const panelCode = lazyModule(() => import("./on-date-panel"));
-
-export type OnDateProps = {
-  coin1: ResultCoin;
-  /** Coin 2: whose history is read, and named. */
-  coin2: { id: string; symbol: string };
-  priceContext: PriceContext;
-  targets?: PoolsForTargets | null;
-};
 
 export function OnDateView(props: OnDateProps) {
   const code = useLazyModule(panelCode, true);
