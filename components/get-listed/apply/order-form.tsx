@@ -3,17 +3,13 @@
 // Step 2: what to buy for the token (a plan, a slot, or both; a token listed already can only
 // book a slot), the optional logo and links, the total in USD, and the quote request.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Loader2 } from "lucide-react";
 import { useCallback, useState } from "react";
-import { Button } from "@/components/ui/button";
 import { describeFailure } from "@/components/orders/call-failure";
 import { apiKey, apiMutation } from "@/lib/api/endpoint-queries.browser";
-import { formatWholeUsd } from "@/lib/shared/format";
-import { orderPriceUsd } from "@/lib/orders/catalog";
-import { QUOTE_MINUTES } from "@/lib/orders/status";
 import type { OrderToken } from "@/lib/orders/order-token-schema";
 import type { CreateOrderInput, Order } from "@/lib/orders/schemas";
 import { type ChoiceErrors, type OrderChoices, quoteRequest } from "./order-choices";
+import { OrderTotal, QuoteProblems } from "./order-summary";
 import { PlanPicker } from "./plan-picker";
 import { ProjectLinks } from "./project-links";
 import { SlotPicker } from "./slot-picker";
@@ -63,8 +59,6 @@ export function OrderForm({
   // Not the buyer's own change: a refusal that said why the day went stays on screen.
   const dropDay = useCallback(() => onChoices((current) => ({ ...current, startsOn: null })), [onChoices]);
 
-  const plan = token.kind === "new" ? choices.plan : null;
-  const total = plan || choices.slotDays ? orderPriceUsd({ plan, slotDays: choices.slotDays }) : null;
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const request = quoteRequest(token, choices);
@@ -72,7 +66,6 @@ export function OrderForm({
     setRefusal(null);
     if (request.body) quote.mutate(request.body);
   };
-  const problems = Object.values(errors).length;
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-8" aria-labelledby="order-form-title">
@@ -90,26 +83,8 @@ export function OrderForm({
         indexVersion={indexVersion}
       />
       <ProjectLinks logoUrl={choices.logoUrl} links={choices.links} onChange={change} errors={errors} />
-      <div className="flex flex-col gap-3 rounded-lg border bg-muted/30 p-4 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-sm">
-          Total: <span className="text-lg font-bold tabular-nums">{total === null ? "-" : formatWholeUsd(total)}</span>
-          <span className="block text-muted-foreground">Paid in PLS: the quote holds its price for {QUOTE_MINUTES} minutes.</span>
-        </p>
-        <Button type="submit" size="lg" disabled={quote.isPending}>
-          {quote.isPending ? <Loader2 aria-hidden className="animate-spin" /> : null}
-          {quote.isPending ? "Getting your quote…" : "Get quote"}
-        </Button>
-      </div>
-      {problems > 0 ? (
-        <p role="alert" className="text-sm text-destructive" data-testid="order-problems">
-          {problems === 1 ? Object.values(errors)[0] : `Check the ${problems} fields marked above.`}
-        </p>
-      ) : null}
-      {refusal ? (
-        <p role="alert" className="text-sm text-destructive wrap-anywhere" data-testid="quote-refusal">
-          {refusal}
-        </p>
-      ) : null}
+      <OrderTotal plan={token.kind === "new" ? choices.plan : null} slotDays={choices.slotDays} pending={quote.isPending} />
+      <QuoteProblems errors={errors} refusal={refusal} />
     </form>
   );
 }
