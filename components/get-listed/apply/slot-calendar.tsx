@@ -5,11 +5,12 @@
 // can take. A day that cannot start it stays focusable (aria-disabled), so the arrow keys walk
 // every day and a screen reader hears why it is not offered.
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useId, useMemo } from "react";
 import { Button } from "@/components/ui/button";
 import { formatDay } from "@/lib/shared/format";
 import { cn } from "@/lib/shared/class-names";
-import { addDays, canStart, freeByDay, monthGrids, slotDays, type CalendarDay } from "./slot-days";
+import { canStart, freeByDay, monthGrids, slotDays, type CalendarDay } from "./slot-days";
+import { useDayFocus } from "./use-day-focus";
 
 const WEEKDAYS = [
   ["Sun", "Sunday"],
@@ -21,16 +22,7 @@ const WEEKDAYS = [
   ["Sat", "Saturday"],
 ] as const;
 
-const KEY_STEPS: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 };
-
-export function SlotCalendar({
-  days,
-  seats,
-  length,
-  value,
-  onChange,
-  describedBy,
-}: {
+type Props = {
   /** From tomorrow (UTC), in order. */
   days: readonly CalendarDay[];
   /** Featured seats a day has in all. */
@@ -41,23 +33,19 @@ export function SlotCalendar({
   value: string | null;
   onChange: (start: string) => void;
   describedBy?: string;
-}) {
+};
+
+export function SlotCalendar({ days, seats, length, value, onChange, describedBy }: Props) {
   const free = useMemo(() => freeByDay(days), [days]);
   const first = days[0]!.day;
   const last = days[days.length - 1]!.day;
   const months = useMemo(() => monthGrids(first, last), [first, last]);
-  const [focusDay, setFocusDay] = useState(() => value ?? days.find((d) => canStart(free, d.day, length))?.day ?? first);
-  // Set by an arrow key, for the effect of the render that follows it: focus goes to the new day.
-  // (Clicks and the month buttons move the focus day but leave focus where it is.)
-  const moveFocus = useRef(false);
-  const buttons = useRef(new Map<string, HTMLButtonElement>());
+  const { focusDay, setFocusDay, onKeyDown, register } = useDayFocus(
+    first,
+    last,
+    () => value ?? days.find((d) => canStart(free, d.day, length))?.day ?? first,
+  );
   const titleId = useId();
-
-  useEffect(() => {
-    if (!moveFocus.current) return;
-    moveFocus.current = false;
-    buttons.current.get(focusDay)?.focus();
-  }, [focusDay]);
 
   const monthIndex = Math.max(0, months.findIndex((month) => month.key === focusDay.slice(0, 7)));
   const month = months[monthIndex]!;
@@ -67,39 +55,17 @@ export function SlotCalendar({
     const target = months[index]!;
     setFocusDay(target.key === first.slice(0, 7) ? first : `${target.key}-01`);
   };
-  const onKeyDown = (event: React.KeyboardEvent) => {
-    const step = KEY_STEPS[event.key];
-    if (step === undefined) return;
-    event.preventDefault();
-    const next = addDays(focusDay, step);
-    if (next < first || next > last) return;
-    moveFocus.current = true;
-    setFocusDay(next);
-  };
 
   return (
     <div className="flex flex-col gap-3" data-testid="slot-calendar">
-      <div className="flex items-center justify-between gap-2">
-        <Button type="button" variant="ghost" size="icon" aria-label="Previous month" disabled={monthIndex === 0} onClick={() => showMonth(monthIndex - 1)}>
-          <ChevronLeft aria-hidden />
-        </Button>
-        <h4 id={titleId} className="font-medium" aria-live="polite">
-          {month.title}
-        </h4>
-        <Button type="button" variant="ghost" size="icon" aria-label="Next month" disabled={monthIndex === months.length - 1} onClick={() => showMonth(monthIndex + 1)}>
-          <ChevronRight aria-hidden />
-        </Button>
-      </div>
+      <MonthNav
+        title={month.title}
+        titleId={titleId}
+        onPrevious={monthIndex === 0 ? null : () => showMonth(monthIndex - 1)}
+        onNext={monthIndex === months.length - 1 ? null : () => showMonth(monthIndex + 1)}
+      />
       <table className="w-full table-fixed border-separate border-spacing-1 text-center" aria-labelledby={titleId} aria-describedby={describedBy} onKeyDown={onKeyDown}>
-        <thead>
-          <tr>
-            {WEEKDAYS.map(([short, long]) => (
-              <th key={short} scope="col" abbr={long} className="text-xs font-normal text-muted-foreground">
-                {short}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <WeekdayHead />
         <tbody>
           {month.weeks.map((week, w) => (
             <tr key={w}>
@@ -118,10 +84,7 @@ export function SlotCalendar({
                       inSlot={chosen.has(day)}
                       isStart={day === value}
                       focusable={day === focusDay}
-                      register={(node) => {
-                        if (node) buttons.current.set(day, node);
-                        else buttons.current.delete(day);
-                      }}
+                      register={register(day)}
                       onPick={() => {
                         setFocusDay(day);
                         onChange(day);
@@ -135,6 +98,37 @@ export function SlotCalendar({
         </tbody>
       </table>
       <p className="text-xs text-muted-foreground">Days are UTC. Use the arrow keys to move between days.</p>
+    </div>
+  );
+}
+
+function WeekdayHead() {
+  return (
+    <thead>
+      <tr>
+        {WEEKDAYS.map(([short, long]) => (
+          <th key={short} scope="col" abbr={long} className="text-xs font-normal text-muted-foreground">
+            {short}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+/** The month shown, with buttons to the previous and next (null where there is none). */
+function MonthNav({ title, titleId, onPrevious, onNext }: { title: string; titleId: string; onPrevious: (() => void) | null; onNext: (() => void) | null }) {
+  return (
+    <div className="flex items-center justify-between gap-2">
+      <Button type="button" variant="ghost" size="icon" aria-label="Previous month" disabled={!onPrevious} onClick={() => onPrevious?.()}>
+        <ChevronLeft aria-hidden />
+      </Button>
+      <h4 id={titleId} className="font-medium" aria-live="polite">
+        {title}
+      </h4>
+      <Button type="button" variant="ghost" size="icon" aria-label="Next month" disabled={!onNext} onClick={() => onNext?.()}>
+        <ChevronRight aria-hidden />
+      </Button>
     </div>
   );
 }

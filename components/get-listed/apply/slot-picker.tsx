@@ -18,6 +18,18 @@ import { addDays, canStart, freeByDay } from "./slot-days";
 type SlotChoices = Pick<OrderChoices, "slotDays" | "startsOn" | "against">;
 type SlotErrors = { slot?: string; startsOn?: string; against?: string };
 
+/** What the picker and its details below the length both read. */
+type SlotProps = {
+  /** The buyer's token, as the comparison will name it. */
+  symbol: string;
+  value: SlotChoices;
+  onChange: (patch: Partial<SlotChoices>) => void;
+  /** The chosen first day no longer fits (a longer slot, a day filled up): drop it. */
+  onDayLost: () => void;
+  errors: SlotErrors;
+  indexVersion: string;
+};
+
 export function SlotPicker({
   symbol,
   optional,
@@ -26,17 +38,9 @@ export function SlotPicker({
   onDayLost,
   errors,
   indexVersion,
-}: {
-  /** The buyer's token, as the comparison will name it. */
-  symbol: string;
+}: SlotProps & {
   /** With a listing plan the slot is an extra; a token listed already comes for the slot. */
   optional: boolean;
-  value: SlotChoices;
-  onChange: (patch: Partial<SlotChoices>) => void;
-  /** The chosen first day no longer fits (a longer slot, a day filled up): drop it. */
-  onDayLost: () => void;
-  errors: SlotErrors;
-  indexVersion: string;
 }) {
   const id = useId();
   const pickLength = (days: SlotLength | null) => onChange({ slotDays: days });
@@ -79,25 +83,7 @@ function LengthOption({ name, label, checked, onPick }: { name: string; label: s
   );
 }
 
-function SlotDetails({
-  id,
-  symbol,
-  length,
-  value,
-  onChange,
-  onDayLost,
-  errors,
-  indexVersion,
-}: {
-  id: string;
-  symbol: string;
-  length: SlotLength;
-  value: SlotChoices;
-  onChange: (patch: Partial<SlotChoices>) => void;
-  onDayLost: () => void;
-  errors: SlotErrors;
-  indexVersion: string;
-}) {
+function SlotDetails({ id, symbol, length, value, onChange, onDayLost, errors, indexVersion }: SlotProps & { id: string; length: SlotLength }) {
   const calendar = useQuery(apiQuery("slotCalendar"));
   // A longer slot, or a calendar read again after a day filled up, may no longer fit the chosen
   // first day: the choice is dropped rather than sent to be refused.
@@ -109,24 +95,14 @@ function SlotDetails({
   const lastDay = value.startsOn ? addDays(value.startsOn, length - 1) : null;
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-col gap-1.5">
-        <span id={`${id}-against`} className="text-sm font-medium">
-          Compared with
-        </span>
-        <div className="flex items-center gap-2">
-          <span className="shrink-0 font-semibold">{symbol} vs</span>
-          <div className="min-w-0 flex-1 sm:max-w-xs">
-            <IndexedCoinSelector
-              indexVersion={indexVersion}
-              value={value.against}
-              onChange={(coin: IndexedCoin) => onChange({ against: coin })}
-              placeholder="Select a coin"
-              label="Compared with"
-            />
-          </div>
-        </div>
-        {errors.against ? <p className="text-sm text-destructive">{errors.against}</p> : null}
-      </div>
+      <AgainstChoice
+        id={id}
+        symbol={symbol}
+        value={value.against}
+        onChange={(coin) => onChange({ against: coin })}
+        error={errors.against}
+        indexVersion={indexVersion}
+      />
       <div className="flex flex-col gap-2">
         <span className="text-sm font-medium">First day</span>
         {calendar.isPending ? (
@@ -163,6 +139,32 @@ function SlotDetails({
           </p>
         ) : null}
       </div>
+    </div>
+  );
+}
+
+/** The listed coin the token is compared with in the featured row. */
+function AgainstChoice(props: {
+  id: string;
+  symbol: string;
+  value: IndexedCoin | null;
+  onChange: (coin: IndexedCoin) => void;
+  error: string | undefined;
+  indexVersion: string;
+}) {
+  const { id, symbol, value, onChange, error, indexVersion } = props;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <span id={`${id}-against`} className="text-sm font-medium">
+        Compared with
+      </span>
+      <div className="flex items-center gap-2">
+        <span className="shrink-0 font-semibold">{symbol} vs</span>
+        <div className="min-w-0 flex-1 sm:max-w-xs">
+          <IndexedCoinSelector indexVersion={indexVersion} value={value} onChange={onChange} placeholder="Select a coin" label="Compared with" />
+        </div>
+      </div>
+      {error ? <p className="text-sm text-destructive">{error}</p> : null}
     </div>
   );
 }
