@@ -6,7 +6,7 @@
 // meanwhile watches the transaction get mined, to say where it is. A transaction the wallet
 // replaced (sped up) is followed: the page hands the replacement's hash to the server, which
 // moves the order's claim to it; a cancelled one leaves the quote to be paid again.
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import type { Address, Hash } from "viem";
 import { describeFailure, isTransient } from "@/components/orders/call-failure";
 import { callApi } from "@/lib/api/call-api.browser";
@@ -34,6 +34,41 @@ export type PaymentState = {
 
 const START: PaymentState = { wallet: "idle", hash: null, mined: null, answer: null, problem: null, settled: false };
 
+type Asking = {
+  orderId: Order["id"];
+  /** False once the page has gone: stop asking. */
+  alive: RefObject<boolean>;
+  /** The transaction the server is asked about: the wallet's, or the replacement it mined instead. */
+  hash: RefObject<Hash | null>;
+  /** The transaction as the browser sees it mined. */
+  mined: RefObject<PaymentState["mined"]>;
+  update: (patch: Partial<PaymentState>) => void;
+};
+
+/** Hands the hash to the server, and asks again until the server settles the order or refuses it for good. */
+async function askUntilSettled({ orderId, alive, hash: hashRef, mined: minedRef, update }: Asking) {
+  for (let attempt = 1; alive.current && hashRef.current; attempt++) {
+    const hash = hashRef.current;
+    try {
+      const answer = await callApi("submitPayment", { params: { id: String(orderId) }, body: { txHash: hash } });
+      const settled = answer.status !== "quoted";
+      update({ answer, problem: null, settled });
+      if (settled) return;
+    } catch (error) {
+      if (hashRef.current !== hash) continue; // replaced meanwhile: ask about the replacement
+      const failure = describeFailure(error);
+      const early = minedRef.current === "pending" && attempt <= EARLY_REFUSAL_RETRIES;
+      if (!isTransient(failure) && !early) {
+        // Refused for good. A transaction that reverted paid nothing: the quote can be paid again.
+        update({ problem: failure.message, settled: true, ...(minedRef.current === "failed" ? { hash: null, mined: null, settled: false } : {}) });
+        return;
+      }
+      update({ problem: isTransient(failure) ? `${failure.message} Checking again…` : null });
+    }
+    await new Promise((resolve) => setTimeout(resolve, PAYMENT_POLL_MS));
+  }
+}
+
 export function usePayment(order: Order, buyer: Address) {
   const [state, setState] = useState<PaymentState>(START);
   const alive = useRef(true);
@@ -45,45 +80,19 @@ export function usePayment(order: Order, buyer: Address) {
     if (alive.current) setState((current) => ({ ...current, ...(typeof patch === "function" ? patch(current) : patch) }));
   }, []);
   const minedRef = useRef<PaymentState["mined"]>(null);
-  /** The transaction the server is asked about: the wallet's, or the replacement it mined instead. */
+  /** The transaction the server is asked about (askUntilSettled). */
   const hashRef = useRef<Hash | null>(null);
   const following = useRef(false);
-
-  const askUntilSettled = useCallback(
-    async () => {
-      for (let attempt = 1; alive.current && hashRef.current; attempt++) {
-        const hash = hashRef.current;
-        try {
-          const answer = await callApi("submitPayment", { params: { id: String(order.id) }, body: { txHash: hash } });
-          const settled = answer.status !== "quoted";
-          update({ answer, problem: null, settled });
-          if (settled) return;
-        } catch (error) {
-          if (hashRef.current !== hash) continue; // replaced meanwhile: ask about the replacement
-          const failure = describeFailure(error);
-          const early = minedRef.current === "pending" && attempt <= EARLY_REFUSAL_RETRIES;
-          if (!isTransient(failure) && !early) {
-            // Refused for good. A transaction that reverted paid nothing: the quote can be paid again.
-            update({ problem: failure.message, settled: true, ...(minedRef.current === "failed" ? { hash: null, mined: null, settled: false } : {}) });
-            return;
-          }
-          update({ problem: isTransient(failure) ? `${failure.message} Checking again…` : null });
-        }
-        await new Promise((resolve) => setTimeout(resolve, PAYMENT_POLL_MS));
-      }
-    },
-    [order.id, update],
-  );
 
   /** Asks until settled; started again when a replacement comes after the asking had ended. */
   const follow = useCallback(async () => {
     following.current = true;
     try {
-      await askUntilSettled();
+      await askUntilSettled({ orderId: order.id, alive, hash: hashRef, mined: minedRef, update });
     } finally {
       following.current = false;
     }
-  }, [askUntilSettled]);
+  }, [order.id, update]);
 
   const pay = useCallback(async () => {
     update({ ...START });
