@@ -45,16 +45,7 @@ export function interpretReads(
   const blockSeconds = clock.status === "ok" ? Number(clock.value as bigint) : null;
   const block = { block: Number(blockNumber), blockTime: blockSeconds === null ? null : new Date(blockSeconds * 1000).toISOString() };
 
-  // Every accumulator read, brought up to the block's time with the pair's reserves. Without the
-  // block's time, or from a pair with no accumulators (the call reverted), there is none.
-  const observations = new Map<string, Observation>();
-  for (const [key, { call, pair, index }] of plan.cumulativeCall) {
-    const reserves = outcomes[plan.reserveCall.get(pair)!]!;
-    const cumulative = outcomes[call]!;
-    if (blockSeconds === null || reserves.status !== "ok" || cumulative.status !== "ok") continue;
-    const [reserve0, reserve1, pairTime] = reserves.value as readonly [bigint, bigint, number];
-    observations.set(key, { cumulative: cumulativeAt({ last: cumulative.value as bigint, reserve0, reserve1, pairTime, blockTime: blockSeconds, index }), time: blockSeconds });
-  }
+  const observations = observationsAt(plan, outcomes, blockSeconds);
   // The average of one accumulator since the previous pass, in whole tokens (null: none usable).
   const averageOf = (pair: Address, index: PriceIndex, decimalsUp: number) => {
     const earlier = previous.get(observationKey(pair, index));
@@ -108,23 +99,42 @@ export function interpretReads(
       const miss = misses.find((entry) => entry.kind !== "contract") ?? misses[0] ?? null;
       return { pools: read.flatMap((entry) => (entry && "pool" in entry ? [entry.pool] : [])), miss };
     },
-    supply(token, burnKey) {
-      const calls = plan.supplyCalls.get(supplyKey(token, burnKey));
-      if (!calls) return null;
-      const read = [outcomes[calls.total]!, ...calls.burned.map((index) => outcomes[index]!)];
-      const miss = firstMiss(read);
-      if (miss) return { failure: miss };
-      // Any other failure is the token's own contract's (lib/chain/read-calls.ts asked it twice).
-      const failed = [calls.total, ...calls.burned].find((index) => outcomes[index]!.status !== "ok");
-      if (failed !== undefined) {
-        const what = `${callWords(plan.calls[failed]!)} ${failureDetail(outcomes[failed]!)}`;
-        return { failure: { reason: `${token}'s ${what}`, kind: "contract" }, what };
-      }
-      const values = read.map((outcome) => (outcome as Extract<CallOutcome, { status: "ok" }>).value as bigint);
-      const raw = circulatingRaw(values[0]!, values.slice(1));
-      return { raw, burnedRaw: values[0]! - raw };
-    },
+    supply: (token, burnKey) => supplyFrom(plan, outcomes, token, burnKey),
   };
+}
+
+/**
+ * Every accumulator read, brought up to the block's time with the pair's reserves. Without the
+ * block's time, or from a pair with no accumulators (the call reverted), there is none.
+ */
+function observationsAt(plan: ReadPlan, outcomes: readonly CallOutcome[], blockSeconds: number | null): Map<string, Observation> {
+  const observations = new Map<string, Observation>();
+  for (const [key, { call, pair, index }] of plan.cumulativeCall) {
+    const reserves = outcomes[plan.reserveCall.get(pair)!]!;
+    const cumulative = outcomes[call]!;
+    if (blockSeconds === null || reserves.status !== "ok" || cumulative.status !== "ok") continue;
+    const [reserve0, reserve1, pairTime] = reserves.value as readonly [bigint, bigint, number];
+    observations.set(key, { cumulative: cumulativeAt({ last: cumulative.value as bigint, reserve0, reserve1, pairTime, blockTime: blockSeconds, index }), time: blockSeconds });
+  }
+  return observations;
+}
+
+/** One token's supply as read this pass (ChainReads.supply). */
+function supplyFrom(plan: ReadPlan, outcomes: readonly CallOutcome[], token: Address, burnKey: string): SupplyRead {
+  const calls = plan.supplyCalls.get(supplyKey(token, burnKey));
+  if (!calls) return null;
+  const read = [outcomes[calls.total]!, ...calls.burned.map((index) => outcomes[index]!)];
+  const miss = firstMiss(read);
+  if (miss) return { failure: miss };
+  // Any other failure is the token's own contract's (lib/chain/read-calls.ts asked it twice).
+  const failed = [calls.total, ...calls.burned].find((index) => outcomes[index]!.status !== "ok");
+  if (failed !== undefined) {
+    const what = `${callWords(plan.calls[failed]!)} ${failureDetail(outcomes[failed]!)}`;
+    return { failure: { reason: `${token}'s ${what}`, kind: "contract" }, what };
+  }
+  const values = read.map((outcome) => (outcome as Extract<CallOutcome, { status: "ok" }>).value as bigint);
+  const raw = circulatingRaw(values[0]!, values.slice(1));
+  return { raw, burnedRaw: values[0]! - raw };
 }
 
 /** "totalSupply()", "balanceOf(0x…dEaD)". */
