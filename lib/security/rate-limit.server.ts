@@ -95,34 +95,6 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
     return found;
   }
 
-  /**
-   * Counts one point on `key` and resolves with the limiter that counted it, or rejects with the
-   * refusal (a RateLimiterRes). In Redis while its circuit is closed; in memory while it is open,
-   * and for the request whose Redis command has just failed (which opens it).
-   */
-  async function count({ shared, local }: Counters, key: string): Promise<RateLimiterAbstract> {
-    if (shared && redis?.breaker.state === "closed") {
-      try {
-        await shared.consume(key);
-        return shared;
-      } catch (error) {
-        if (error instanceof RateLimiterRes) throw error;
-        redis.failed(error);
-      }
-    }
-    await local.consume(key);
-    return local;
-  }
-
-  /** Gives back a point where `limiter` counted it; never waits for a Redis whose circuit is open. */
-  async function refund(limiter: RateLimiterAbstract, key: string): Promise<void> {
-    if (!(limiter instanceof RateLimiterRedis)) {
-      await limiter.reward(key, 1);
-    } else if (redis?.breaker.state === "closed") {
-      await limiter.reward(key, 1).catch((error: unknown) => redis.failed(error));
-    }
-  }
-
   return {
     async consume(bucket, keys) {
       await redis?.firstConnection;
@@ -130,7 +102,7 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
         const key = keyFor(rule, keys);
         return key === undefined ? [] : [{ counters: countersFor(bucket, rule), key }];
       });
-      const results = await Promise.allSettled(checks.map(({ counters, key }) => count(counters, key)));
+      const results = await Promise.allSettled(checks.map(({ counters, key }) => count(redis, counters, key)));
       const refusals: RateLimiterRes[] = [];
       for (const result of results) {
         if (result.status === "fulfilled") continue;
@@ -144,7 +116,7 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
       await Promise.allSettled(
         checks.map(({ key }, i) => {
           const result = results[i]!;
-          return result.status === "fulfilled" ? refund(result.value, key) : undefined;
+          return result.status === "fulfilled" ? refund(redis, result.value, key) : undefined;
         }),
       );
       const waitMs = Math.max(...refusals.map((refusal) => refusal.msBeforeNext));
@@ -154,6 +126,34 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
       await redis?.close();
     },
   };
+}
+
+/**
+ * Counts one point on `key` and resolves with the limiter that counted it, or rejects with the
+ * refusal (a RateLimiterRes). In Redis while its circuit is closed; in memory while it is open,
+ * and for the request whose Redis command has just failed (which opens it).
+ */
+async function count(redis: RedisConnection | undefined, { shared, local }: Counters, key: string): Promise<RateLimiterAbstract> {
+  if (shared && redis?.breaker.state === "closed") {
+    try {
+      await shared.consume(key);
+      return shared;
+    } catch (error) {
+      if (error instanceof RateLimiterRes) throw error;
+      redis.failed(error);
+    }
+  }
+  await local.consume(key);
+  return local;
+}
+
+/** Gives back a point where `limiter` counted it; never waits for a Redis whose circuit is open. */
+async function refund(redis: RedisConnection | undefined, limiter: RateLimiterAbstract, key: string): Promise<void> {
+  if (!(limiter instanceof RateLimiterRedis)) {
+    await limiter.reward(key, 1);
+  } else if (redis?.breaker.state === "closed") {
+    await limiter.reward(key, 1).catch((error: unknown) => redis.failed(error));
+  }
 }
 
 /** The key `rule` counts this request on, or undefined when the caller did not give it. */
