@@ -44,6 +44,18 @@ test("an import circle, imports back up a floor, and within lib/ up or across a 
   expect(clean).toEqual([]);
 }, 60_000);
 
+// No function over 80 lines in app/, components/ or lib/ (eslint.config.mjs, issue 52): the
+// function counts from its first line to its closing brace.
+test("a function of 81 lines in lib/ is an error; one of 80 is not", () => {
+  const functionOf = (lines: number) => `export function long(): number {\n  let total = 0;\n${"  total += 1;\n".repeat(lines - 4)}  return total;\n}\n`;
+  const [over, atTheBound] = lint([
+    { file: "lib/shared/format.ts", text: functionOf(81) },
+    { file: "lib/shared/format.ts", text: functionOf(80) },
+  ]);
+  expect(over).toContain("max-lines-per-function");
+  expect(atTheBound).toEqual([]);
+}, 60_000);
+
 // Where a lib module may run is in its name: `*.server.ts` only on the server (it starts with
 // `import "server-only"`, so a browser bundle that reaches it fails the build), `*.browser.ts`
 // only in the browser, neither: anywhere. lib/ itself holds only domain folders.
