@@ -107,12 +107,19 @@ export function CoinSelector<C extends SelectorCoin>({
           typedAhead={typedAhead}
         />
       ) : open ? (
-        <div className={PANEL_CLASS}>
-          <p role="status" className="px-3 py-6 text-center text-sm text-muted-foreground">
-            {EMPTY_MESSAGE[panel.failed ? "error" : "loading"]}
-          </p>
-        </div>
+        <PanelWait failed={panel.failed} />
       ) : null}
+    </div>
+  );
+}
+
+/** The open panel's frame while its code is on the way, or after it failed to arrive. */
+function PanelWait({ failed }: { failed: boolean }) {
+  return (
+    <div className={PANEL_CLASS}>
+      <p role="status" className="px-3 py-6 text-center text-sm text-muted-foreground">
+        {EMPTY_MESSAGE[failed ? "error" : "loading"]}
+      </p>
     </div>
   );
 }
