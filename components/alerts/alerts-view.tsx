@@ -1,7 +1,7 @@
 "use client";
 
 import { SignedInOnly } from "@/components/account/signed-in-only";
-import { HomeSection } from "@/components/home/home-section";
+import { HomeSection } from "@/components/shell/home-section";
 import { FiringList } from "./firing-list";
 import { PushSettings } from "./push-settings";
 import { RuleList } from "./rule-list";

@@ -5,7 +5,7 @@ import { CoinLogo } from "@/components/coins/coin-logo";
 import { PriceBadges } from "@/components/coins/price-badges";
 import { PriceChange } from "@/components/coins/price-change";
 import { ComparisonResult } from "./comparison-result";
-import { HomeSection } from "@/components/home/home-section";
+import { HomeSection } from "@/components/shell/home-section";
 import { buttonVariants } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { coinProvenancePath } from "@/lib/coins/coin-path";
