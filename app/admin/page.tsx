@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { AdminView } from "@/components/admin/admin-view";
-import { PageHeading } from "@/components/account/page-heading";
+import { PageHeading } from "@/components/shell/page-heading";
 import { QueryProvider } from "@/components/query-provider";
 
 export const metadata: Metadata = {

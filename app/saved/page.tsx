@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { PageHeading } from "@/components/account/page-heading";
+import { PageHeading } from "@/components/shell/page-heading";
 import { SavedView } from "@/components/account/saved-view";
 import { QueryProvider } from "@/components/query-provider";
 

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { PageHeading } from "@/components/account/page-heading";
+import { PageHeading } from "@/components/shell/page-heading";
 import { WatchlistView } from "@/components/account/watchlist-view";
 import { QueryProvider } from "@/components/query-provider";
 import { getPriceContext } from "@/lib/coins/price-context.server";

@@ -15,9 +15,9 @@ import { MISSING, formatMultiplier } from "@/lib/shared/format";
 import type { SavedComparison } from "@/lib/account/schemas";
 import type { Coin } from "@/lib/coins/schemas";
 import { useRemoveSavedComparison, useSavedComparisons } from "./account-queries";
-import { EmptyState } from "./empty-state";
-import { LoadError } from "./load-error";
-import { PageSpinner, SignedInOnly } from "./signed-in-only";
+import { EmptyState } from "@/components/shell/empty-state";
+import { LoadError } from "@/components/shell/load-error";
+import { PageSpinner, SignedInOnly } from "@/components/shell/signed-in-only";
 import { Money } from "@/components/unit/money";
 import { AthTargetWords } from "@/components/compare/ath-target-words";
 

@@ -13,9 +13,9 @@ import type { PriceContext } from "@/lib/shared/freshness";
 import { comparisonHref } from "@/lib/compare/comparison-link";
 import type { WatchlistEntry } from "@/lib/account/schemas";
 import { useRemoveFromWatchlist, useWatchlist } from "./account-queries";
-import { EmptyState } from "./empty-state";
-import { LoadError } from "./load-error";
-import { PageSpinner, SignedInOnly } from "./signed-in-only";
+import { EmptyState } from "@/components/shell/empty-state";
+import { LoadError } from "@/components/shell/load-error";
+import { PageSpinner, SignedInOnly } from "@/components/shell/signed-in-only";
 import { Money } from "@/components/unit/money";
 
 /**

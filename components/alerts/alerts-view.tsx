@@ -1,6 +1,6 @@
 "use client";
 
-import { SignedInOnly } from "@/components/account/signed-in-only";
+import { SignedInOnly } from "@/components/shell/signed-in-only";
 import { HomeSection } from "@/components/shell/home-section";
 import { FiringList } from "./firing-list";
 import { PushSettings } from "./push-settings";

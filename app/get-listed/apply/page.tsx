@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { PageHeading } from "@/components/account/page-heading";
+import { PageHeading } from "@/components/shell/page-heading";
 import { ListingForm } from "@/components/get-listed/apply/listing-form";
 import { QueryProvider } from "@/components/query-provider";
 import { getCoinSnapshot } from "@/lib/coins/snapshot.server";
