@@ -6,7 +6,7 @@
 // all-time high, or a 24h move.
 import Link from "next/link";
 import { useId, useState } from "react";
-import { TypedNumberField, useTypedNumber } from "@/components/compare/typed-number-field";
+import { TypedNumberField, useTypedNumber } from "@/components/shell/typed-number-field";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";

@@ -1,6 +1,6 @@
 "use client";
 
-import { TypedNumberField, type TypedNumberState } from "@/components/compare/typed-number-field";
+import { TypedNumberField, type TypedNumberState } from "@/components/shell/typed-number-field";
 import { WalletHolding } from "@/components/compare/wallet-holding";
 import type { OnChainCoin } from "@/lib/bag/on-chain-coin";
 import { atTargetPhrase } from "@/lib/compare/target-copy";
