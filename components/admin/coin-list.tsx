@@ -15,7 +15,7 @@ import { splitTags, updateCoinBodySchema, type AdminCoin } from "@/lib/listings/
 import { useUpdateCoin } from "./admin-queries";
 import { CorrectHigh } from "./correct-high";
 import { RenameCoin } from "./rename-coin";
-import { Field, fieldErrors } from "./field";
+import { Field, fieldErrors } from "@/components/shell/field";
 import { WriteDialog } from "./write-dialog";
 import { WriteError } from "./write-error";
 

@@ -11,7 +11,7 @@ import { apiErrorMessage, isReauthenticationRequired } from "./api-errors";
 import { toast } from "@/components/ui/use-toast";
 import { scheduleFeaturedBodySchema, type AdminCoin, type FeaturedSlot, type SlotStatus } from "@/lib/listings/schemas";
 import { useRemoveFeatured, useScheduleFeatured } from "./admin-queries";
-import { Field, fieldErrors } from "./field";
+import { Field, fieldErrors } from "@/components/shell/field";
 import { utcTime } from "./utc-time";
 import { WriteError } from "./write-error";
 

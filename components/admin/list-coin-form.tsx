@@ -15,7 +15,7 @@ import { escapeHiddenCharacters } from "@/lib/market/onchain/token-text";
 import { toast } from "@/components/ui/use-toast";
 import { listCoinBodySchema, splitTags, type ListingPreview } from "@/lib/listings/schemas";
 import { useListCoin, usePreviewListing } from "./admin-queries";
-import { Field, FormError, fieldErrors } from "./field";
+import { Field, FormError, fieldErrors } from "@/components/shell/field";
 import { WriteError } from "./write-error";
 
 export function ListCoinForm() {

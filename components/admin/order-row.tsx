@@ -24,7 +24,7 @@ import {
   type OrderTask,
 } from "@/lib/orders/operator-schemas";
 import { useApproveOrder, useCancelOrder, useMarkTaskDone, useRecordRefund, useRejectOrder } from "./admin-queries";
-import { Field, fieldErrors } from "./field";
+import { Field, fieldErrors } from "@/components/shell/field";
 import { WriteError } from "./write-error";
 
 const pls = (wei: string) => `${formatPls(BigInt(wei))} PLS`;
