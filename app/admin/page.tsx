@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { AdminView } from "@/components/admin/admin-view";
 import { PageHeading } from "@/components/shell/page-heading";
-import { QueryProvider } from "@/components/query-provider";
+import { QueryProvider } from "@/components/shell/query-provider";
 
 export const metadata: Metadata = {
   title: "Listings admin",

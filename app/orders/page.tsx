@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { PageHeading } from "@/components/shell/page-heading";
 import { OrdersView } from "@/components/orders/orders-view";
-import { QueryProvider } from "@/components/query-provider";
+import { QueryProvider } from "@/components/shell/query-provider";
 
 export const metadata: Metadata = {
   title: "My Orders",

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { PageHeading } from "@/components/shell/page-heading";
 import { WatchlistView } from "@/components/account/watchlist-view";
-import { QueryProvider } from "@/components/query-provider";
+import { QueryProvider } from "@/components/shell/query-provider";
 import { getPriceContext } from "@/lib/coins/price-context.server";
 
 export const metadata: Metadata = {

@@ -7,7 +7,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { apiKey, apiMutation, apiQuery } from "@/lib/api/endpoint-queries.browser";
 import type { CreateAlertBody } from "@/lib/alerts/schemas";
-import { useRefetchingWrite } from "@/components/use-refetching-write";
+import { useRefetchingWrite } from "@/components/shell/use-refetching-write";
 
 export function useAlertRules(userId: number) {
   return useQuery(apiQuery("alerts", { scope: [userId] }));

@@ -5,7 +5,7 @@
 // the wallet is read in the browser from the PulseChain RPC; the site's server sees no address.
 import { useCallback, useEffect, useState } from "react";
 import { isAddressEqual, type Address } from "viem";
-import { QueryProvider } from "@/components/query-provider";
+import { QueryProvider } from "@/components/shell/query-provider";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { requestWalletConnect, useConnectedAccount } from "@/components/wallet/connected-account";

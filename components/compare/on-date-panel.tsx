@@ -6,7 +6,7 @@
 // every other view; only the target comes from the past.
 import { useEffect } from "react";
 import { useCoinHistory } from "@/components/charts/history-queries";
-import { QueryProvider } from "@/components/query-provider";
+import { QueryProvider } from "@/components/shell/query-provider";
 import { Button } from "@/components/ui/button";
 import { useDayChoice } from "@/components/compare/target-choice";
 import { comparisonFailureMessage, computeTypedCapComparison } from "@/lib/compare/comparison";

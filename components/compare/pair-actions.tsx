@@ -6,7 +6,7 @@
 // none of it. A visitor without the hint sees how to get alerts: log in.
 import { AlertSignInHint, pairAlertWhat } from "@/components/alerts/alert-sign-in-hint";
 import { useSignedInHint } from "@/components/wallet/use-signed-in-hint";
-import { lazyModule, useLazyModule } from "@/components/lazy-module";
+import { lazyModule, useLazyModule } from "@/components/shell/lazy-module";
 import { pairPath } from "@/lib/compare/pair-route";
 
 const actionsCode = lazyModule(() => import("./signed-in-actions"));

@@ -3,7 +3,7 @@
 import { AlertSignInHint, pairAlertWhat } from "@/components/alerts/alert-sign-in-hint";
 import { CreateAlertButton } from "@/components/alerts/create-alert-button";
 import { ComparisonActions } from "@/components/home/comparison-actions";
-import { QueryProvider } from "@/components/query-provider";
+import { QueryProvider } from "@/components/shell/query-provider";
 import { useAuthUser } from "@/components/wallet/use-auth-user";
 import { pairPath } from "@/lib/compare/pair-route";
 

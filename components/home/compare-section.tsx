@@ -12,7 +12,7 @@ import { pairPath } from "@/lib/compare/pair-route";
 import { searchWithTarget } from "@/lib/compare/target-param";
 import type { ComparisonTarget } from "@/lib/compare/comparison";
 import { linkedCoinId } from "@/lib/compare/comparison-link";
-import { lazyModule, useLazyModule } from "@/components/lazy-module";
+import { lazyModule, useLazyModule } from "@/components/shell/lazy-module";
 import { COMPARE_DELAY_MS } from "@/lib/trending/home-tables";
 import { callApi } from "@/lib/api/call-api.browser";
 import type { Coin } from "@/lib/coins/schemas";
