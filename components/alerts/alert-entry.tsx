@@ -4,7 +4,7 @@
 // the server HTML, and for a visitor holding the "signed in" hint the button, whose code (the
 // dialog, TanStack Query) loads only then, as the pair page's Save and Watch buttons do.
 import { lazyModule, useLazyModule } from "@/components/shell/lazy-module";
-import { useSignedInHint } from "@/components/wallet/use-signed-in-hint";
+import { useSignedInHint } from "@/components/shell/use-signed-in-hint";
 import { AlertSignInHint } from "./alert-sign-in-hint";
 import type { AlertSubject } from "./create-alert-button";
 

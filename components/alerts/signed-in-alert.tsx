@@ -1,7 +1,7 @@
 "use client";
 
 import { QueryProvider } from "@/components/shell/query-provider";
-import { useAuthUser } from "@/components/wallet/use-auth-user";
+import { useAuthUser } from "@/components/shell/use-auth-user";
 import { AlertSignInHint } from "./alert-sign-in-hint";
 import { CreateAlertButton, type AlertSubject } from "./create-alert-button";
 

@@ -9,7 +9,7 @@ import { QueryProvider } from "@/components/shell/query-provider";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { requestWalletConnect, useConnectedAccount } from "@/components/wallet/connected-account";
-import { useAuthUser } from "@/components/wallet/use-auth-user";
+import { useAuthUser } from "@/components/shell/use-auth-user";
 import { addressFromHash } from "@/lib/bag/watch-address";
 import type { PriceContext } from "@/lib/shared/freshness";
 import { BagReader } from "./bag-reader";

@@ -4,7 +4,7 @@ import { AlertSignInHint, pairAlertWhat } from "@/components/alerts/alert-sign-i
 import { CreateAlertButton } from "@/components/alerts/create-alert-button";
 import { ComparisonActions } from "@/components/home/comparison-actions";
 import { QueryProvider } from "@/components/shell/query-provider";
-import { useAuthUser } from "@/components/wallet/use-auth-user";
+import { useAuthUser } from "@/components/shell/use-auth-user";
 import { pairPath } from "@/lib/compare/pair-route";
 
 type ActionCoin = { id: string; symbol: string };

@@ -15,7 +15,7 @@ import { lazyModule, useLazyModule } from "@/components/shell/lazy-module";
 import { CONNECT_WALLET_HASH } from "@/lib/wallet/login-redirect";
 import { provideWalletConnect } from "./connected-account";
 import { SIGNED_IN_HINT_STYLE_ID } from "./signed-in-hint-script";
-import { useSignedInHint } from "./use-signed-in-hint";
+import { useSignedInHint } from "@/components/shell/use-signed-in-hint";
 import { ConnectWalletButton, WalletSlotLoading } from "./wallet-button-placeholder";
 import { hasUsedWallet } from "./wallet-memory";
 import type { KitRequest } from "./wallet-session";

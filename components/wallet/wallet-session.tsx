@@ -4,7 +4,7 @@
 // through TanStack Query, and the wallet kit once it is wanted.
 import { lazy, Suspense, useEffect } from "react";
 import { QueryProvider } from "@/components/shell/query-provider";
-import { useAuthUser } from "./use-auth-user";
+import { useAuthUser } from "@/components/shell/use-auth-user";
 import { ConnectWalletButton, WalletButtonPlaceholder, WalletSlotLoading } from "./wallet-button-placeholder";
 
 const WalletKit = lazy(() => import("./wallet-kit"));
