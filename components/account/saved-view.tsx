@@ -4,7 +4,7 @@ import { format } from "date-fns";
 import { Trash2 } from "lucide-react";
 import Link from "next/link";
 import { CreateAlertButton } from "@/components/alerts/create-alert-button";
-import { CoinLogo } from "@/components/coins/coin-logo";
+import { CoinLogo } from "@/components/shell/coin-logo";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { TargetChoice } from "@/components/compare/target-choice";

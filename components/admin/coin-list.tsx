@@ -5,7 +5,7 @@
 // all-time high (./correct-high.tsx).
 import { Pencil } from "lucide-react";
 import { useId, useRef, useState } from "react";
-import { CoinLogo } from "@/components/coins/coin-logo";
+import { CoinLogo } from "@/components/shell/coin-logo";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DialogClose, DialogFooter } from "@/components/ui/dialog";

@@ -1,6 +1,6 @@
 import Link from "next/link";
-import { CoinLogo } from "@/components/coins/coin-logo";
-import { PriceBadges } from "@/components/coins/price-badges";
+import { CoinLogo } from "@/components/shell/coin-logo";
+import { PriceBadges } from "@/components/shell/price-badges";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { BagValuation } from "@/lib/bag/value-bag";

@@ -7,7 +7,7 @@
 
 import { Check, Search } from "lucide-react";
 import { useDeferredValue, useEffect, useMemo, useRef, useState, type JSX, type KeyboardEvent } from "react";
-import { CoinLogo } from "@/components/coins/coin-logo";
+import { CoinLogo } from "@/components/shell/coin-logo";
 import { CoinTag, EMPTY_MESSAGE, PANEL_CLASS, type CoinListStatus, type SelectorCoin, type TypedAhead } from "./coin-selector-parts";
 import { searchCoins } from "@/lib/coins/coin-search";
 import { useRowWindow } from "./use-row-window";

@@ -11,7 +11,7 @@
 
 import { ChevronDown } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState, type JSX } from "react";
-import { CoinLogo } from "@/components/coins/coin-logo";
+import { CoinLogo } from "@/components/shell/coin-logo";
 import { lazyModule, useLazyModule } from "@/components/shell/lazy-module";
 import { cn } from "@/lib/shared/class-names";
 import { CoinTag, EMPTY_MESSAGE, PANEL_CLASS, type CoinListStatus, type SelectorCoin, type TypedAhead } from "./coin-selector-parts";

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { CoinLogo } from "@/components/coins/coin-logo";
+import { CoinLogo } from "@/components/shell/coin-logo";
 import { HomeSection } from "@/components/shell/home-section";
 import { pairQuestion } from "@/lib/compare/pair-copy";
 import { pairPath } from "@/lib/compare/pair-route";

@@ -1,9 +1,9 @@
 import { ArrowLeftRight } from "lucide-react";
 import Link from "next/link";
 import { LazyHistoryChart } from "@/components/charts/lazy-history-chart";
-import { CoinLogo } from "@/components/coins/coin-logo";
-import { PriceBadges } from "@/components/coins/price-badges";
-import { PriceChange } from "@/components/coins/price-change";
+import { CoinLogo } from "@/components/shell/coin-logo";
+import { PriceBadges } from "@/components/shell/price-badges";
+import { PriceChange } from "@/components/shell/price-change";
 import { ComparisonResult } from "./comparison-result";
 import { HomeSection } from "@/components/shell/home-section";
 import { buttonVariants } from "@/components/ui/button";

@@ -1,6 +1,6 @@
 import { ArrowRight, Megaphone } from "lucide-react";
 import Link from "next/link";
-import { CoinLogo } from "@/components/coins/coin-logo";
+import { CoinLogo } from "@/components/shell/coin-logo";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { comparisonHref } from "@/lib/compare/comparison-link";

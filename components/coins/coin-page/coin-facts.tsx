@@ -1,5 +1,5 @@
-import { PriceBadges } from "@/components/coins/price-badges";
-import { PriceChange } from "@/components/coins/price-change";
+import { PriceBadges } from "@/components/shell/price-badges";
+import { PriceChange } from "@/components/shell/price-change";
 import { Card } from "@/components/ui/card";
 import { describePriceOrigin, formatSupply } from "@/lib/coins/coin-figures";
 import type { PriceContext } from "@/lib/shared/freshness";

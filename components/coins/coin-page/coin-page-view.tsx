@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { AlertEntry } from "@/components/alerts/alert-entry";
 import { LazyHistoryChart } from "@/components/charts/lazy-history-chart";
-import { CoinLogo } from "@/components/coins/coin-logo";
+import { CoinLogo } from "@/components/shell/coin-logo";
 import { HomeSection } from "@/components/shell/home-section";
 import { buttonVariants } from "@/components/ui/button";
 import { PairLinks } from "@/components/compare/pair-links";
