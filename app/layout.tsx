@@ -3,7 +3,7 @@ import { CookieBanner } from "@/components/layout/cookie-banner";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
 import { Toaster } from "@/components/ui/toaster";
-import { PlsPriceProvider } from "@/components/unit/money";
+import { PlsPriceProvider } from "@/components/shell/money";
 import { UnitScript } from "@/components/unit/unit-script";
 import { getSitePrices } from "@/lib/coins/site-prices.server";
 import { getSiteUrl } from "@/lib/config/site";

@@ -18,7 +18,7 @@ import { useRemoveSavedComparison, useSavedComparisons } from "./account-queries
 import { EmptyState } from "@/components/shell/empty-state";
 import { LoadError } from "@/components/shell/load-error";
 import { PageSpinner, SignedInOnly } from "@/components/shell/signed-in-only";
-import { Money } from "@/components/unit/money";
+import { Money } from "@/components/shell/money";
 import { AthTargetWords } from "@/components/compare/ath-target-words";
 
 /** The saved page's states (spec sections 2 and 4): loading, not logged in, empty, or the cards. */

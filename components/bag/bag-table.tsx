@@ -8,7 +8,7 @@ import { coinPath } from "@/lib/coins/coin-path";
 import { STALE_AFTER_MINUTES, formatPriceAge, type PriceContext } from "@/lib/shared/freshness";
 import { cn } from "@/lib/shared/class-names";
 import { MISSING, formatMultiplier, formatTokenAmount } from "@/lib/shared/format";
-import { Money } from "@/components/unit/money";
+import { Money } from "@/components/shell/money";
 
 /**
  * The holdings worth $1 or more, most valuable first; `targetPhrase` heads the target's column.

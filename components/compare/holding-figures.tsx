@@ -8,7 +8,7 @@ import type { ChosenTarget } from "@/lib/compare/target-param";
 import { computeTypedCapComparison, type ComparableCoin } from "@/lib/compare/comparison";
 import type { DayCap } from "@/lib/compare/on-date";
 import { MISSING, formatMultiplier } from "@/lib/shared/format";
-import { Money } from "@/components/unit/money";
+import { Money } from "@/components/shell/money";
 
 /** The coin held (coin 1) and coin 2's market caps, the coin targets (null: none on record). */
 export type HoldingSubject = {

@@ -18,7 +18,7 @@ import type { OnDateProps } from "./on-date-view";
 import { Failure, Figure, Figures } from "./result-figures";
 import { useCoin1OnBasis } from "./coin1-basis";
 import { WhatItTakes } from "./what-it-takes";
-import { Money } from "@/components/unit/money";
+import { Money } from "@/components/shell/money";
 
 export function OnDatePanel(props: OnDateProps) {
   return (

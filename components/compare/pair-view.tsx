@@ -21,7 +21,7 @@ import { PairLinks } from "./pair-links";
 import { PairActions } from "./pair-actions";
 import { ShareBar } from "./share-bar";
 import { TargetLadder } from "./target-ladder";
-import { Money } from "@/components/unit/money";
+import { Money } from "@/components/shell/money";
 
 /** Whether the pair page offers coin 2's all-time-high market cap as a target (and so an alert on it). */
 const hasAllTimeHighCap = (coin: Coin) => coin.athMarketCap !== null && Number.isFinite(coin.athMarketCap) && coin.athMarketCap > 0;

@@ -4,7 +4,7 @@ import { PriceBadges } from "@/components/shell/price-badges";
 import type { PriceContext } from "@/lib/shared/freshness";
 import { formatResultMultiplier } from "@/lib/shared/format";
 import type { Coin } from "@/lib/coins/schemas";
-import { Money } from "@/components/unit/money";
+import { Money } from "@/components/shell/money";
 
 export type ResultCoin = Pick<
   Coin,

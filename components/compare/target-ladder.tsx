@@ -8,7 +8,7 @@ import { formatShare, targetLadder } from "@/lib/compare/ladder";
 import type { PoolsForTargets } from "@/lib/coins/what-it-takes";
 import type { Coin } from "@/lib/coins/schemas";
 import { formatResultMultiplier } from "@/lib/shared/format";
-import { Money } from "@/components/unit/money";
+import { Money } from "@/components/shell/money";
 
 function ItWouldTake({ usd }: { usd: number | null }) {
   if (usd === null) return "-";

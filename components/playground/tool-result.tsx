@@ -11,7 +11,7 @@ import { athEstimatedNote } from "@/lib/compare/ath-target-copy";
 import { type ComparableCoin, comparisonFailureMessage, computeAthComparison, computeComparison, computeTypedCapComparison } from "@/lib/compare/comparison";
 import { formatMultiplier } from "@/lib/shared/format";
 import { ToolResultError, ToolResultSkeleton } from "./tool-result-states";
-import { Money } from "@/components/unit/money";
+import { Money } from "@/components/shell/money";
 import { AthTargetWords } from "@/components/compare/ath-target-words";
 
 type Props = { pair: readonly [string, string] };

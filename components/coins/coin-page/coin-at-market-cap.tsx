@@ -10,7 +10,7 @@ import { Card } from "@/components/ui/card";
 import { AMOUNT_RULES, MARKET_CAP_RULES } from "@/lib/compare/typed-number";
 import { comparisonFailureMessage, computeTypedCapComparison, type ComparableCoin } from "@/lib/compare/comparison";
 import { formatMultiplier } from "@/lib/shared/format";
-import { Money } from "@/components/unit/money";
+import { Money } from "@/components/shell/money";
 
 type CapCoin = ComparableCoin & { symbol: string };
 
