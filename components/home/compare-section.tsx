@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { IndexedCoinSelector } from "@/components/coins/indexed-coin-selector";
-import { TargetSwitch } from "@/components/compare/target-switch";
+import { TargetSwitch } from "@/components/shell/target-switch";
 import { Button } from "@/components/ui/button";
 import type { IndexedCoin } from "@/lib/coins/coin-index";
 import { coinPath } from "@/lib/coins/coin-path";
