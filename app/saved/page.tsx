@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { PageHeading } from "@/components/shell/page-heading";
-import { SavedView } from "@/components/account/saved-view";
+import { SavedView } from "@/components/compare/saved-view";
 import { QueryProvider } from "@/components/shell/query-provider";
 
 export const metadata: Metadata = {

@@ -4,7 +4,7 @@
 // say how to get alerts instead.
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { SavedView } from "@/components/account/saved-view";
+import { SavedView } from "@/components/compare/saved-view";
 import { WatchlistView } from "@/components/account/watchlist-view";
 import { AlertEntry } from "@/components/alerts/alert-entry";
 import { CreateAlertButton, type AlertSubject } from "@/components/alerts/create-alert-button";

@@ -4,7 +4,7 @@
 import { act, render, screen, waitFor } from "@testing-library/react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
-import { SavedView } from "@/components/account/saved-view";
+import { SavedView } from "@/components/compare/saved-view";
 import { WatchlistView } from "@/components/account/watchlist-view";
 import { PairView } from "@/components/compare/pair-view";
 import { SiteHeader } from "@/components/layout/site-header";

@@ -14,7 +14,7 @@ import { comparisonHref } from "@/lib/compare/comparison-link";
 import { MISSING, formatMultiplier } from "@/lib/shared/format";
 import type { SavedComparison } from "@/lib/account/schemas";
 import type { Coin } from "@/lib/coins/schemas";
-import { useRemoveSavedComparison, useSavedComparisons } from "./account-queries";
+import { useRemoveSavedComparison, useSavedComparisons } from "@/components/account/account-queries";
 import { EmptyState } from "@/components/shell/empty-state";
 import { LoadError } from "@/components/shell/load-error";
 import { PageSpinner, SignedInOnly } from "@/components/shell/signed-in-only";
