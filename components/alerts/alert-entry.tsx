@@ -6,7 +6,7 @@
 import { lazyModule, useLazyModule } from "@/components/shell/lazy-module";
 import { useSignedInHint } from "@/components/shell/use-signed-in-hint";
 import { AlertSignInHint } from "./alert-sign-in-hint";
-import type { AlertSubject } from "./create-alert-button";
+import type { AlertSubject } from "./alert-subject";
 
 const alertCode = lazyModule(() => import("./signed-in-alert"));
 

@@ -16,7 +16,7 @@ import { MARKET_CAP_RULES, PRICE_RULES } from "@/lib/compare/typed-number";
 import type { AlertDirection, CreateAlertBody } from "@/lib/alerts/schemas";
 import { describeRule, type RuleWords } from "@/lib/alerts/wording";
 import { useCreateAlert } from "./alert-queries";
-import type { AlertSubject, AlertCoin } from "./create-alert-button";
+import type { AlertSubject, AlertCoin } from "./alert-subject";
 
 /** The dialog CreateAlertButton opens (loaded on the first click). */
 export function CreateAlertDialog({
