@@ -44,6 +44,43 @@ test("an import circle, imports back up a floor, and within lib/ up or across a 
   expect(clean).toEqual([]);
 }, 60_000);
 
+test("components/: ui imports no other room, shell only ui, a feature another feature only by a line of FEATURE_IMPORTS", () => {
+  const [uiToShell, shellToFeature, featureToFeature, againstAnAllowedLine, allowed, featureToShell] = lint([
+    { file: "components/ui/button.tsx", text: 'import { Money } from "@/components/shell/money";\nexport const x = Money;\n' },
+    { file: "components/shell/coin-logo.tsx", text: 'import { useCoinsByIds } from "@/components/coins/coin-queries";\nexport const x = useCoinsByIds;\n' },
+    // home -> bag has no line in FEATURE_IMPORTS.
+    { file: "components/home/featured-card.tsx", text: 'import { BagTable } from "@/components/bag/bag-table";\nexport const x = BagTable;\n' },
+    // home -> coins has a line; coins -> home does not (a line allows one direction).
+    { file: "components/coins/coin-table.tsx", text: 'import { LinkedCoin } from "@/components/home/linked-coin";\nexport const x = LinkedCoin;\n' },
+    { file: "components/home/featured-card.tsx", text: 'import { useCoinsByIds } from "@/components/coins/coin-queries";\nexport const x = useCoinsByIds;\n' },
+    { file: "components/home/featured-card.tsx", text: 'import { Money } from "@/components/shell/money";\nimport { Card } from "@/components/ui/card";\nexport const x = [Money, Card];\n' },
+  ]);
+  expect(uiToShell).toContain("import/no-restricted-paths");
+  expect(shellToFeature).toContain("import/no-restricted-paths");
+  expect(featureToFeature).toContain("import/no-restricted-paths");
+  expect(againstAnAllowedLine).toContain("import/no-restricted-paths");
+  expect(allowed).toEqual([]);
+  expect(featureToShell).toEqual([]);
+}, 60_000);
+
+test("a new components/ folder fails the lint until eslint.config.mjs places it", () => {
+  const { mkdtempSync, rmSync } = jest.requireActual<typeof import("node:fs")>("node:fs");
+  const path = jest.requireActual<typeof import("node:path")>("node:path");
+  const folder = mkdtempSync(path.join(process.cwd(), "components", "unplaced-"));
+  try {
+    const script = 'import { ESLint } from "eslint"; await new ESLint().calculateConfigForFile("components/ui/button.tsx");';
+    let failure = "";
+    try {
+      execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: process.cwd(), encoding: "utf8", stdio: "pipe" });
+    } catch (error) {
+      failure = String((error as { stderr?: string }).stderr);
+    }
+    expect(failure).toContain(`place components/${path.basename(folder)} in COMPONENT_FEATURES`);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}, 60_000);
+
 // Where a lib module may run is in its name: `*.server.ts` only on the server (it starts with
 // `import "server-only"`, so a browser bundle that reaches it fails the build), `*.browser.ts`
 // only in the browser, neither: anywhere. lib/ itself holds only domain folders.
@@ -79,5 +116,9 @@ describe("lib's file names say where each module runs", () => {
 
   test("lib/ holds domain folders, no loose modules", () => {
     expect(libFiles.filter((file) => path.dirname(file) === "lib")).toEqual([]);
+  });
+
+  test("components/ holds rooms (ui, shell, features), no loose modules", () => {
+    expect(walk("components").filter((file) => path.dirname(file) === "components")).toEqual([]);
   });
 });
