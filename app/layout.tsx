@@ -41,7 +41,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
         */}
         <link rel="expect" href="#page-end" blocking="render" />
         <UnitScript />
-        {/* Every figure below converts to PLS at this price, from the same snapshot (components/unit/money.tsx). */}
+        {/* Every figure below converts to PLS at this price, from the same snapshot (components/shell/money.tsx). */}
         <PlsPriceProvider plsUsd={pls?.currentPrice ?? null}>
           <SiteHeader plsPrice={pls?.currentPrice ?? null} />
           <main className="mx-auto w-full max-w-7xl flex-1 px-3 py-6 sm:px-4">{children}</main>
