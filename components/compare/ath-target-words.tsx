@@ -1,5 +1,5 @@
 // "BTC's all-time-high market cap of $2.51T on Oct 6, 2025" in a sentence, with the cap in the
-// visitor's unit (components/unit/money.tsx); lib/compare/ath-target-copy.ts has the plain text.
+// visitor's unit (components/shell/money.tsx); lib/compare/ath-target-copy.ts has the plain text.
 import { Money } from "@/components/shell/money";
 import { formatHighDay } from "@/lib/compare/ath-target-copy";
 
