@@ -45,22 +45,21 @@ test("an import circle, imports back up a floor, and within lib/ up or across a 
 }, 60_000);
 
 test("components/: ui imports no other room, shell only ui, a feature another feature only by a line of FEATURE_IMPORTS", () => {
-  const [uiToShell, shellToFeature, featureToFeature, againstAnAllowedLine, allowed, featureToShell] = lint([
-    { file: "components/ui/button.tsx", text: 'import { Money } from "@/components/shell/money";\nexport const x = Money;\n' },
-    { file: "components/shell/coin-logo.tsx", text: 'import { useCoinsByIds } from "@/components/coins/coin-queries";\nexport const x = useCoinsByIds;\n' },
+  const importing = (file: string, what: string, from: string): Probe => ({ file, text: `import { ${what} } from "${from}";\nexport const x = ${what};\n` });
+  const cases: [string, Probe, "refused" | "clean"][] = [
+    ["ui -> shell", importing("components/ui/button.tsx", "Money", "@/components/shell/money"), "refused"],
+    ["shell -> a feature", importing("components/shell/coin-logo.tsx", "useCoinsByIds", "@/components/coins/coin-queries"), "refused"],
     // home -> bag has no line in FEATURE_IMPORTS.
-    { file: "components/home/featured-card.tsx", text: 'import { BagTable } from "@/components/bag/bag-table";\nexport const x = BagTable;\n' },
+    ["home -> bag", importing("components/home/featured-card.tsx", "BagTable", "@/components/bag/bag-table"), "refused"],
     // home -> coins has a line; coins -> home does not (a line allows one direction).
-    { file: "components/coins/coin-table.tsx", text: 'import { LinkedCoin } from "@/components/home/linked-coin";\nexport const x = LinkedCoin;\n' },
-    { file: "components/home/featured-card.tsx", text: 'import { useCoinsByIds } from "@/components/coins/coin-queries";\nexport const x = useCoinsByIds;\n' },
-    { file: "components/home/featured-card.tsx", text: 'import { Money } from "@/components/shell/money";\nimport { Card } from "@/components/ui/card";\nexport const x = [Money, Card];\n' },
-  ]);
-  expect(uiToShell).toContain("import/no-restricted-paths");
-  expect(shellToFeature).toContain("import/no-restricted-paths");
-  expect(featureToFeature).toContain("import/no-restricted-paths");
-  expect(againstAnAllowedLine).toContain("import/no-restricted-paths");
-  expect(allowed).toEqual([]);
-  expect(featureToShell).toEqual([]);
+    ["coins -> home", importing("components/coins/coin-table.tsx", "LinkedCoin", "@/components/home/linked-coin"), "refused"],
+    ["home -> coins", importing("components/home/featured-card.tsx", "useCoinsByIds", "@/components/coins/coin-queries"), "clean"],
+    ["home -> shell", importing("components/home/featured-card.tsx", "Money", "@/components/shell/money"), "clean"],
+    ["shell -> ui", importing("components/shell/coin-logo.tsx", "Card", "@/components/ui/card"), "clean"],
+  ];
+  const verdict = (rules: string[]) => (rules.includes("import/no-restricted-paths") ? "refused" : rules.length === 0 ? "clean" : rules.join(", "));
+  const results = lint(cases.map(([, probe]) => probe));
+  expect(cases.map(([name], index) => [name, verdict(results[index]!)])).toEqual(cases.map(([name, , expected]) => [name, expected]));
 }, 60_000);
 
 test("a new components/ folder fails the lint until eslint.config.mjs places it", () => {
