@@ -1,6 +1,6 @@
 // Next's own rules (React, hooks, accessibility, TypeScript), plus the rules that hold the
-// codebase's layout: no import circles, no import that runs back up a floor, and within lib/ no
-// import that runs up a layer. The floors, from the bottom: prisma/seed (data) → lib (the
+// codebase's layout: no import circles, no import that runs back up a floor, within lib/ no
+// import that runs up a layer, and within components/ the rooms' walls (ui, shell, features). The floors, from the bottom: prisma/seed (data) → lib (the
 // domain) → components (React) → app (routes).
 // docs/architecture.md draws them. `npm test` runs this before the tests.
 import { readdirSync } from "node:fs";
@@ -51,6 +51,66 @@ function libLayerZones() {
   });
 }
 
+/**
+ * components/'s rooms. `ui/` holds the primitives and imports nothing else of components/;
+ * `shell/` holds what every feature shares (the section frame, the signed-in gate and its cards,
+ * the fields, Money, the coin's logo and badges, the query provider, lazy loading) and imports only
+ * `ui/`; a feature folder imports `ui/`, `shell/` and lib/, and another feature only where
+ * FEATURE_IMPORTS says why. A new folder must be placed in COMPONENT_FEATURES (the lint fails until
+ * it is); a piece two features need that neither owns belongs in shell/. docs/architecture.md
+ * draws them.
+ */
+const COMPONENT_FEATURES = ["account", "admin", "alerts", "bag", "charts", "coins", "compare", "get-listed", "home", "layout", "orders", "playground", "unit", "wallet"];
+
+/** The feature-to-feature imports there are, one line each: [importer, imported, why]. */
+const FEATURE_IMPORTS = [
+  ["account", "alerts", "a watchlist card offers 'Alert me' (alerts/create-alert-button)"],
+  ["admin", "orders", "the operator's queue words an order as its buyer's page does (orders/order-text)"],
+  ["admin", "wallet", "an admin write asks the header's wallet to sign again (wallet/sign-again, a port: no wallet code)"],
+  ["bag", "account", "a bag's snapshots are saved to the account (account/account-queries)"],
+  ["bag", "coins", "the bag's target coin is picked with the coin selector and read with the coin queries"],
+  ["bag", "wallet", "the bag reads the connected wallet (wallet/connected-account, a port: no wallet code)"],
+  ["coins", "alerts", "the coin page offers 'Alert me' (alerts/alert-entry)"],
+  ["coins", "charts", "the coin page shows the coin's history chart"],
+  ["coins", "compare", "the coin page shows the coin at another's market cap and the pairs to compare it with"],
+  ["compare", "account", "a comparison is saved or its coin watched in the account (account/account-queries)"],
+  ["compare", "alerts", "the pair page and a saved comparison offer 'Alert me'"],
+  ["compare", "charts", "the pair page shows the pair's history chart; the on-date result reads history"],
+  ["compare", "wallet", "the pair page reads the connected wallet's holding (wallet/connected-account, a port)"],
+  ["get-listed", "coins", "a featured slot's coins are picked with the coin selector"],
+  ["get-listed", "orders", "the listing form words an order and its call failures as the orders page does"],
+  ["get-listed", "wallet", "the listing form pays from the header's wallet (wallet/send-payment, a port)"],
+  ["home", "coins", "the home page's compare section picks coins with the coin selector and reads them"],
+  ["layout", "unit", "the header holds the unit switch"],
+  ["layout", "wallet", "the header holds the wallet button"],
+  ["playground", "coins", "the playground picks coins with the coin selector and reads them"],
+  ["playground", "compare", "the playground shows a comparison's target choice and its words"],
+];
+
+function componentZones() {
+  const shared = ["ui", "shell"];
+  const folders = readdirSync(new URL("./components", import.meta.url), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+  const unplaced = folders.filter((name) => !shared.includes(name) && !COMPONENT_FEATURES.includes(name));
+  if (unplaced.length) throw new Error(`eslint.config.mjs: place components/${unplaced.join(", components/")} in COMPONENT_FEATURES`);
+  const unknown = FEATURE_IMPORTS.flat().filter((name, index) => index % 3 !== 2 && !COMPONENT_FEATURES.includes(name));
+  if (unknown.length) throw new Error(`eslint.config.mjs: FEATURE_IMPORTS names ${unknown.join(", ")}, not a feature folder`);
+  const path = (name) => `./components/${name}`;
+  return [
+    floor(path("ui"), ["shell", ...COMPONENT_FEATURES].map(path), "components/ui holds primitives: it imports nothing else of components/."),
+    floor(path("shell"), COMPONENT_FEATURES.map(path), "components/shell is what every feature shares: it imports only components/ui (and lib/). Move the piece here, or this code into its feature."),
+    ...COMPONENT_FEATURES.flatMap((feature) => {
+      const allowed = FEATURE_IMPORTS.filter(([from]) => from === feature).map(([, to]) => to);
+      const forbidden = COMPONENT_FEATURES.filter((other) => other !== feature && !allowed.includes(other));
+      if (!forbidden.length) return [];
+      return floor(
+        path(feature),
+        forbidden.map(path),
+        `components/${feature} imports components/ui, components/shell and lib/, and another feature only by a line of FEATURE_IMPORTS (eslint.config.mjs) saying why: move a piece two features share into components/shell.`,
+      );
+    }),
+  ];
+}
+
 export default defineConfig([
   ...nextVitals,
   ...nextTypescript,
@@ -83,6 +143,7 @@ export default defineConfig([
             floor("./lib", "./app", "lib/ is the domain: routes import it, not the other way."),
             floor("./components", "./app", "Components are used by routes; move what both need into components/ or lib/."),
             ...libLayerZones(),
+            ...componentZones(),
           ],
         },
       ],

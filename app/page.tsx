@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { CoinTable } from "@/components/coins/coin-table";
 import { CompareSection } from "@/components/home/compare-section";
 import { AdvertiseCard, FeaturedCard } from "@/components/home/featured-card";
-import { HomeSection } from "@/components/home/home-section";
+import { HomeSection } from "@/components/shell/home-section";
 import { MostComparedPairs } from "@/components/home/most-compared-pairs";
 import { PlsTopBar } from "@/components/home/pls-top-bar";
 import { RecentlyListed } from "@/components/home/recently-listed";

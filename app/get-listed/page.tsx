@@ -39,44 +39,39 @@ export default function GetListedPage() {
         <p className="text-muted-foreground sm:text-lg">Promote your cryptocurrency to thousands of investors</p>
       </header>
 
-      <section aria-labelledby="homepage-compare" className="flex flex-col gap-4">
-        <div className="flex flex-col gap-1">
-          <h2 id="homepage-compare" className="text-2xl font-semibold tracking-tight">
-            Homepage Compare
-          </h2>
-          <p className="text-sm text-muted-foreground">A featured slot in the compare row on the home page.</p>
-        </div>
-        <div className="grid gap-4 md:grid-cols-3">
-          {homepageCompare.map((slot) => (
-            <PriceCard key={slot.id} id={slot.id} title={slot.duration} priceUsd={slot.priceUsd} contactLinks={links} />
-          ))}
-        </div>
-      </section>
-
-      <section aria-labelledby="listing" className="flex flex-col gap-4">
-        <h2 id="listing" className="text-2xl font-semibold tracking-tight">
-          Listing
-        </h2>
-        <div className="grid gap-4 md:grid-cols-3">
-          {listing.map((plan) => (
-            <PriceCard
-              key={plan.id}
-              id={plan.id}
-              title={plan.name}
-              priceUsd={plan.priceUsd}
-              features={plan.features}
-              recommended={plan.recommended}
-              contactLinks={links}
-            />
-          ))}
-        </div>
-      </section>
-
-      <section aria-labelledby="promotion" className="flex flex-col gap-4">
-        <h2 id="promotion" className="text-2xl font-semibold tracking-tight">
-          Promotion
-        </h2>
-      </section>
+      <PlanSection id="homepage-compare" title="Homepage Compare" text="A featured slot in the compare row on the home page.">
+        {homepageCompare.map((slot) => (
+          <PriceCard key={slot.id} id={slot.id} title={slot.duration} priceUsd={slot.priceUsd} contactLinks={links} />
+        ))}
+      </PlanSection>
+      <PlanSection id="listing" title="Listing">
+        {listing.map((plan) => (
+          <PriceCard key={plan.id} id={plan.id} title={plan.name} priceUsd={plan.priceUsd} features={plan.features} recommended={plan.recommended} contactLinks={links} />
+        ))}
+      </PlanSection>
+      <PlanSection id="promotion" title="Promotion" />
     </div>
+  );
+}
+
+/** A titled group of plans (a region named by its heading), their cards in a row of three. */
+function PlanSection({ id, title, text, children }: { id: string; title: string; text?: string; children?: React.ReactNode }) {
+  const heading = (
+    <h2 id={id} className="text-2xl font-semibold tracking-tight">
+      {title}
+    </h2>
+  );
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-4">
+      {text ? (
+        <div className="flex flex-col gap-1">
+          {heading}
+          <p className="text-sm text-muted-foreground">{text}</p>
+        </div>
+      ) : (
+        heading
+      )}
+      {children ? <div className="grid gap-4 md:grid-cols-3">{children}</div> : null}
+    </section>
   );
 }

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { PageHeading } from "@/components/account/page-heading";
+import { PageHeading } from "@/components/shell/page-heading";
 import { BagView } from "@/components/bag/bag-view";
 import { bagTokenList } from "@/lib/bag/token-list.server";
 import { getPriceContext } from "@/lib/coins/price-context.server";

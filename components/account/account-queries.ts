@@ -8,7 +8,7 @@ import { useQuery, type UseMutationOptions } from "@tanstack/react-query";
 import type { BagSnapshotBody } from "@/lib/account/schemas";
 import { apiKey, apiMutation, apiQuery } from "@/lib/api/endpoint-queries.browser";
 import { toast } from "@/components/ui/use-toast";
-import { useRefetchingWrite } from "@/components/use-refetching-write";
+import { useRefetchingWrite } from "@/components/shell/use-refetching-write";
 
 export function useWatchlist(userId: number) {
   return useQuery(apiQuery("watchlist", { scope: [userId] }));

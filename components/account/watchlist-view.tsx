@@ -4,19 +4,19 @@ import { Trash2 } from "lucide-react";
 import Link from "next/link";
 import { useState } from "react";
 import { CreateAlertButton } from "@/components/alerts/create-alert-button";
-import { CoinLogo } from "@/components/coins/coin-logo";
-import { PriceBadges } from "@/components/coins/price-badges";
-import { PriceChange } from "@/components/coins/price-change";
+import { CoinLogo } from "@/components/shell/coin-logo";
+import { PriceBadges } from "@/components/shell/price-badges";
+import { PriceChange } from "@/components/shell/price-change";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import type { PriceContext } from "@/lib/shared/freshness";
 import { comparisonHref } from "@/lib/compare/comparison-link";
 import type { WatchlistEntry } from "@/lib/account/schemas";
 import { useRemoveFromWatchlist, useWatchlist } from "./account-queries";
-import { EmptyState } from "./empty-state";
-import { LoadError } from "./load-error";
-import { PageSpinner, SignedInOnly } from "./signed-in-only";
-import { Money } from "@/components/unit/money";
+import { EmptyState } from "@/components/shell/empty-state";
+import { LoadError } from "@/components/shell/load-error";
+import { PageSpinner, SignedInOnly } from "@/components/shell/signed-in-only";
+import { Money } from "@/components/shell/money";
 
 /**
  * The watchlist page's states (spec sections 2 and 4): loading, not logged in, empty, or the cards.

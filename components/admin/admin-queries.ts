@@ -3,7 +3,7 @@
 // The admin page's data: the four lists, the listing preview and the eight writes. After a write succeeds the lists
 // it touches are refetched before the write counts as done, so the page shows the result.
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useRefetchingWrite } from "@/components/use-refetching-write";
+import { useRefetchingWrite } from "@/components/shell/use-refetching-write";
 import { apiKey, apiMutation, apiQuery } from "@/lib/api/endpoint-queries.browser";
 import type { CorrectHighInput, ListCoinInput, ScheduleFeaturedInput, UpdateCoinInput } from "@/lib/listings/schemas";
 import type { CancelOrderInput, RecordRefundInput, RejectOrderInput } from "@/lib/orders/operator-schemas";

@@ -5,9 +5,9 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import Link from "next/link";
 import { Loader2 } from "lucide-react";
-import { LoadError } from "@/components/account/load-error";
-import { PageSpinner, SignedInOnly } from "@/components/account/signed-in-only";
-import { StateCard } from "@/components/account/state-card";
+import { LoadError } from "@/components/shell/load-error";
+import { PageSpinner, SignedInOnly } from "@/components/shell/signed-in-only";
+import { StateCard } from "@/components/shell/state-card";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import type { AdminCoin } from "@/lib/listings/schemas";

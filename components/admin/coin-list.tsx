@@ -4,24 +4,22 @@
 // the rename of what its contract reads (./rename-coin.tsx) and the correction of a wrong
 // all-time high (./correct-high.tsx).
 import { Pencil } from "lucide-react";
-import { useId, useRef, useState } from "react";
-import { CoinLogo } from "@/components/coins/coin-logo";
+import { useRef, useState } from "react";
+import { CoinLogo } from "@/components/shell/coin-logo";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DialogClose, DialogFooter } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { splitTags, updateCoinBodySchema, type AdminCoin } from "@/lib/listings/schemas";
 import { useUpdateCoin } from "./admin-queries";
 import { CorrectHigh } from "./correct-high";
 import { RenameCoin } from "./rename-coin";
-import { Field, fieldErrors } from "./field";
+import { Field, fieldErrors } from "@/components/shell/field";
 import { WriteDialog } from "./write-dialog";
 import { WriteError } from "./write-error";
 
 export function CoinList({ coins }: { coins: AdminCoin[] }) {
   const [filter, setFilter] = useState("");
-  const filterId = useId();
   const needle = filter.trim().toLowerCase();
   const shown = needle
     ? coins.filter((coin) => [coin.id, coin.symbol, coin.name, coin.contractAddress ?? "", ...coin.tags].some((text) => text.toLowerCase().includes(needle)))
@@ -29,12 +27,7 @@ export function CoinList({ coins }: { coins: AdminCoin[] }) {
 
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={filterId} className="text-sm font-medium">
-          Filter coins
-        </label>
-        <Input id={filterId} type="search" placeholder="Symbol, name, id, address or tag" value={filter} onChange={(event) => setFilter(event.target.value)} />
-      </div>
+      <Field label="Filter coins" type="search" placeholder="Symbol, name, id, address or tag" value={filter} onChange={(event) => setFilter(event.target.value)} />
       {shown.length === 0 ? (
         <p className="py-6 text-center text-sm text-muted-foreground">{coins.length === 0 ? "No coins yet." : "No coin matches this filter."}</p>
       ) : (
@@ -85,16 +78,26 @@ function EditCoin({ coin }: { coin: AdminCoin }) {
   );
 }
 
+/** What an operator sets on a coin, as typed, by the API's field names. */
+type CoinText = { logoUrl: string; tags: string; supplyNote: string; forkOf: string };
+
+const EDIT_FIELDS: { name: keyof CoinText; label: string; placeholder?: string; hint: string; forkOnly?: true }[] = [
+  { name: "logoUrl", label: "Logo URL", placeholder: "https://… or /logos/…", hint: "Empty: no logo (the symbol's first letters)." },
+  { name: "tags", label: "Tags", placeholder: "meme, dog", hint: "Comma-separated lowercase words." },
+  { name: "supplyNote", label: "Supply note", hint: "How its supply is counted, shown under 'Where this price comes from'. Empty: none." },
+  // Only a PulseChain token can be the fork copy of an Ethereum token at the same address.
+  { name: "forkOf", label: "PulseChain copy of (Ethereum symbol)", placeholder: "DAI", hint: "When this token is the fork copy of an Ethereum token at the same address. Empty: it is not.", forkOnly: true },
+];
+
 function EditCoinForm({ coin, update, onDone }: { coin: AdminCoin; update: ReturnType<typeof useUpdateCoin>; onDone: () => void }) {
-  const [logoUrl, setLogoUrl] = useState(coin.logoUrl ?? "");
-  const [tags, setTags] = useState(coin.tags.join(", "));
-  const [supplyNote, setSupplyNote] = useState(coin.supplyNote ?? "");
-  const [forkOf, setForkOf] = useState(coin.forkOf ?? "");
+  const [text, setText] = useState<CoinText>({ logoUrl: coin.logoUrl ?? "", tags: coin.tags.join(", "), supplyNote: coin.supplyNote ?? "", forkOf: coin.forkOf ?? "" });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const saveRef = useRef<HTMLButtonElement>(null);
+  const forkable = coin.chain === "pulsechain" && Boolean(coin.contractAddress);
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
+    const { logoUrl, tags, supplyNote, forkOf } = text;
     const parsed = updateCoinBodySchema.safeParse({ logoUrl: logoUrl.trim() ? logoUrl : null, tags: splitTags(tags), supplyNote, forkOf });
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error.issues));
@@ -114,27 +117,9 @@ function EditCoinForm({ coin, update, onDone }: { coin: AdminCoin; update: Retur
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <Field label="Logo URL" name="logoUrl" placeholder="https://… or /logos/…" value={logoUrl} onChange={(event) => setLogoUrl(event.target.value)} error={errors.logoUrl} hint="Empty: no logo (the symbol's first letters)." />
-      <Field label="Tags" name="tags" placeholder="meme, dog" value={tags} onChange={(event) => setTags(event.target.value)} error={errors.tags} hint="Comma-separated lowercase words." />
-      <Field
-        label="Supply note"
-        name="supplyNote"
-        value={supplyNote}
-        onChange={(event) => setSupplyNote(event.target.value)}
-        error={errors.supplyNote}
-        hint="How its supply is counted, shown under 'Where this price comes from'. Empty: none."
-      />
-      {coin.chain === "pulsechain" && coin.contractAddress ? (
-        <Field
-          label="PulseChain copy of (Ethereum symbol)"
-          name="forkOf"
-          placeholder="DAI"
-          value={forkOf}
-          onChange={(event) => setForkOf(event.target.value)}
-          error={errors.forkOf}
-          hint="When this token is the fork copy of an Ethereum token at the same address. Empty: it is not."
-        />
-      ) : null}
+      {EDIT_FIELDS.filter((field) => forkable || !field.forkOnly).map(({ forkOnly: _forkOnly, ...field }) => (
+        <Field key={field.name} {...field} value={text[field.name]} onChange={(event) => setText({ ...text, [field.name]: event.target.value })} error={errors[field.name]} />
+      ))}
       <WriteError error={update.error} retryHint="press 'Save' again." onSignedAgain={() => saveRef.current?.focus()} />
       <DialogFooter>
         <DialogClose asChild>

@@ -11,7 +11,7 @@ import { formatMarketCap, formatPrice } from "@/lib/shared/format";
 import { toast } from "@/components/ui/use-toast";
 import { correctHighBodySchema, type AdminCoin } from "@/lib/listings/schemas";
 import { useCorrectHigh } from "./admin-queries";
-import { Field, fieldErrors } from "./field";
+import { Field, fieldErrors } from "@/components/shell/field";
 import { WriteDialog } from "./write-dialog";
 import { WriteError } from "./write-error";
 

@@ -11,7 +11,7 @@ import { apiErrorMessage, isReauthenticationRequired } from "./api-errors";
 import { toast } from "@/components/ui/use-toast";
 import { scheduleFeaturedBodySchema, type AdminCoin, type FeaturedSlot, type SlotStatus } from "@/lib/listings/schemas";
 import { useRemoveFeatured, useScheduleFeatured } from "./admin-queries";
-import { Field, fieldErrors } from "./field";
+import { Field, FieldFrame, fieldErrors } from "@/components/shell/field";
 import { utcTime } from "./utc-time";
 import { WriteError } from "./write-error";
 
@@ -108,34 +108,25 @@ export function ScheduleFeaturedForm({ coins }: { coins: AdminCoin[] }) {
 }
 
 function CoinSelect({ label, value, onChange, coins, error }: { label: string; value: string; onChange: (id: string) => void; coins: AdminCoin[]; error?: string }) {
-  const id = useId();
   const sorted = [...coins].sort((a, b) => a.symbol.localeCompare(b.symbol) || a.id.localeCompare(b.id));
   return (
-    <div className="flex min-w-0 flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <select
-        id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className="h-9 w-full min-w-0 rounded-md border bg-background px-2 text-base outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive sm:text-sm"
-      >
-        <option value="">Choose a coin</option>
-        {sorted.map((coin) => (
-          <option key={coin.id} value={coin.id}>
-            {coin.symbol} ({coin.id})
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <p id={`${id}-error`} className="text-xs text-destructive">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame label={label} error={error}>
+      {(control) => (
+        <select
+          {...control}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          className="h-9 w-full min-w-0 rounded-md border bg-background px-2 text-base outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive sm:text-sm"
+        >
+          <option value="">Choose a coin</option>
+          {sorted.map((coin) => (
+            <option key={coin.id} value={coin.id}>
+              {coin.symbol} ({coin.id})
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldFrame>
   );
 }
 

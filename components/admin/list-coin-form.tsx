@@ -15,24 +15,25 @@ import { escapeHiddenCharacters } from "@/lib/market/onchain/token-text";
 import { toast } from "@/components/ui/use-toast";
 import { listCoinBodySchema, splitTags, type ListingPreview } from "@/lib/listings/schemas";
 import { useListCoin, usePreviewListing } from "./admin-queries";
-import { Field, FormError, fieldErrors } from "./field";
+import { Field, FormError, fieldErrors } from "@/components/shell/field";
 import { WriteError } from "./write-error";
 
+/** The form's text as typed, by the API's field names. */
+type ListingText = { contractAddress: string; logoUrl: string; tags: string };
+const NO_TEXT: ListingText = { contractAddress: "", logoUrl: "", tags: "" };
+
 export function ListCoinForm() {
-  const [address, setAddress] = useState("");
-  const [logoUrl, setLogoUrl] = useState("");
-  const [tags, setTags] = useState("");
+  const [text, setText] = useState(NO_TEXT);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const preview = usePreviewListing();
   const list = useListCoin();
-  const confirmRef = useRef<HTMLButtonElement>(null);
 
   /** The form's fields as the API takes them, or null after showing what is wrong on them. */
   function validInput() {
     const parsed = listCoinBodySchema.safeParse({
-      contractAddress: address,
-      ...(logoUrl.trim() && { logoUrl }),
-      ...(tags.trim() && { tags: splitTags(tags) }),
+      contractAddress: text.contractAddress,
+      ...(text.logoUrl.trim() && { logoUrl: text.logoUrl }),
+      ...(text.tags.trim() && { tags: splitTags(text.tags) }),
     });
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error.issues));
@@ -58,103 +59,111 @@ export function ListCoinForm() {
       {
         onSuccess: (coin) => {
           toast({ title: "Coin listed", description: `${coin.name} (${coin.symbol}) is listed as "${coin.id}".` });
-          setAddress("");
-          setLogoUrl("");
-          setTags("");
+          setText(NO_TEXT);
           preview.reset();
         },
       },
     );
   }
 
-  /** A preview belongs to one address: changing it sends the operator back to 'Preview listing'. */
-  function changeAddress(value: string) {
-    setAddress(value);
-    if (preview.data || preview.isError) {
+  function change(name: keyof ListingText, value: string) {
+    setText((current) => ({ ...current, [name]: value }));
+    // A preview belongs to one address: changing it sends the operator back to 'Preview listing'.
+    if (name === "contractAddress" && (preview.data || preview.isError)) {
       preview.reset();
       list.reset();
     }
   }
 
   const shown = preview.data ?? null;
-
   return (
     <div className="flex flex-col gap-4">
       <form onSubmit={requestPreview} noValidate aria-label="List a coin" className="flex flex-col gap-4">
-        <Field
-          label="Contract address"
-          name="contractAddress"
-          placeholder="0x…"
-          autoComplete="off"
-          spellCheck={false}
-          required
-          value={address}
-          onChange={(event) => changeAddress(event.target.value)}
-          error={errors.contractAddress}
-          hint="Name, symbol, decimals and price are read from PulseChain and shown for you to confirm. The token needs a PulseX pool against WPLS."
-        />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            label="Logo URL (optional)"
-            name="logoUrl"
-            placeholder="https://… or /logos/…"
-            value={logoUrl}
-            onChange={(event) => setLogoUrl(event.target.value)}
-            error={errors.logoUrl}
-          />
-          <Field
-            label="Tags (optional)"
-            name="tags"
-            placeholder="meme, dog"
-            value={tags}
-            onChange={(event) => setTags(event.target.value)}
-            error={errors.tags}
-            hint="Comma-separated lowercase words; “meme” puts it in the meme table."
-          />
-        </div>
+        <ListingFields text={text} errors={errors} onChange={change} />
         <FormError message={preview.isError ? apiErrorMessage(preview.error) : null} />
-        {shown ? null : (
-          <div>
-            <Button type="submit" disabled={preview.isPending}>
-              {preview.isPending ? (
-                <>
-                  <Loader2 className="animate-spin" aria-hidden /> Reading the chain…
-                </>
-              ) : (
-                "Preview listing"
-              )}
-            </Button>
-          </div>
-        )}
+        {shown ? null : <PreviewButton reading={preview.isPending} />}
       </form>
       {shown ? (
         <ListingPreviewCard preview={shown}>
-          <WriteError error={list.error} retryHint="press 'Confirm listing' again." onSignedAgain={() => confirmRef.current?.focus()} />
-          <div className="flex flex-wrap gap-3">
-            <Button ref={confirmRef} type="button" onClick={() => confirm(shown)} disabled={list.isPending}>
-              {list.isPending ? (
-                <>
-                  <Loader2 className="animate-spin" aria-hidden /> Listing…
-                </>
-              ) : (
-                "Confirm listing"
-              )}
-            </Button>
-            <Button
-              type="button"
-              variant="outline"
-              disabled={list.isPending}
-              onClick={() => {
-                preview.reset();
-                list.reset();
-              }}
-            >
-              Cancel
-            </Button>
-          </div>
+          <ConfirmListing
+            list={list}
+            onConfirm={() => confirm(shown)}
+            onCancel={() => {
+              preview.reset();
+              list.reset();
+            }}
+          />
         </ListingPreviewCard>
       ) : null}
     </div>
+  );
+}
+
+const OPTIONAL_FIELDS = [
+  { name: "logoUrl", label: "Logo URL (optional)", placeholder: "https://… or /logos/…" },
+  { name: "tags", label: "Tags (optional)", placeholder: "meme, dog", hint: "Comma-separated lowercase words; “meme” puts it in the meme table." },
+] as const;
+
+function ListingFields({ text, errors, onChange }: { text: ListingText; errors: Record<string, string>; onChange: (name: keyof ListingText, value: string) => void }) {
+  return (
+    <>
+      <Field
+        label="Contract address"
+        name="contractAddress"
+        placeholder="0x…"
+        autoComplete="off"
+        spellCheck={false}
+        required
+        value={text.contractAddress}
+        onChange={(event) => onChange("contractAddress", event.target.value)}
+        error={errors.contractAddress}
+        hint="Name, symbol, decimals and price are read from PulseChain and shown for you to confirm. The token needs a PulseX pool against WPLS."
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        {OPTIONAL_FIELDS.map((field) => (
+          <Field key={field.name} {...field} value={text[field.name]} onChange={(event) => onChange(field.name, event.target.value)} error={errors[field.name]} />
+        ))}
+      </div>
+    </>
+  );
+}
+
+function PreviewButton({ reading }: { reading: boolean }) {
+  return (
+    <div>
+      <Button type="submit" disabled={reading}>
+        {reading ? (
+          <>
+            <Loader2 className="animate-spin" aria-hidden /> Reading the chain…
+          </>
+        ) : (
+          "Preview listing"
+        )}
+      </Button>
+    </div>
+  );
+}
+
+function ConfirmListing({ list, onConfirm, onCancel }: { list: ReturnType<typeof useListCoin>; onConfirm: () => void; onCancel: () => void }) {
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  return (
+    <>
+      <WriteError error={list.error} retryHint="press 'Confirm listing' again." onSignedAgain={() => confirmRef.current?.focus()} />
+      <div className="flex flex-wrap gap-3">
+        <Button ref={confirmRef} type="button" onClick={onConfirm} disabled={list.isPending}>
+          {list.isPending ? (
+            <>
+              <Loader2 className="animate-spin" aria-hidden /> Listing…
+            </>
+          ) : (
+            "Confirm listing"
+          )}
+        </Button>
+        <Button type="button" variant="outline" disabled={list.isPending} onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </>
   );
 }
 

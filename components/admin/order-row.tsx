@@ -24,7 +24,7 @@ import {
   type OrderTask,
 } from "@/lib/orders/operator-schemas";
 import { useApproveOrder, useCancelOrder, useMarkTaskDone, useRecordRefund, useRejectOrder } from "./admin-queries";
-import { Field, fieldErrors } from "./field";
+import { Field, FieldFrame, fieldErrors } from "@/components/shell/field";
 import { WriteError } from "./write-error";
 
 const pls = (wei: string) => `${formatPls(BigInt(wei))} PLS`;
@@ -213,7 +213,6 @@ function ReasonForm({ kind, order, onDone }: { kind: "reject" | "cancel"; order:
   const cancel = useCancelOrder();
   const write = kind === "reject" ? reject : cancel;
   const submitRef = useRef<HTMLButtonElement>(null);
-  const id = useId();
   const takesDown = order.status === "live" ? "Its listing and slot come off the site at once." : "Anything it put on the site comes down.";
   const hint =
     kind === "reject"
@@ -239,28 +238,17 @@ function ReasonForm({ kind, order, onDone }: { kind: "reject" | "cancel"; order:
 
   return (
     <form onSubmit={submit} noValidate aria-label={`${kind === "reject" ? "Reject" : "Cancel"} order ${order.id}`} className="flex flex-col gap-3 rounded-md border p-3">
-      <div className="flex min-w-0 flex-col gap-1.5">
-        <label htmlFor={id} className="text-sm font-medium">
-          Reason (the buyer sees it)
-        </label>
-        <textarea
-          id={id}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          rows={2}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
-          className="w-full min-w-0 rounded-md border bg-transparent px-3 py-2 text-base outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive sm:text-sm"
-        />
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-        {error ? (
-          <p id={`${id}-error`} className="text-xs text-destructive">
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <FieldFrame label="Reason (the buyer sees it)" hint={hint} error={error}>
+        {(control) => (
+          <textarea
+            {...control}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            rows={2}
+            className="w-full min-w-0 rounded-md border bg-transparent px-3 py-2 text-base outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive sm:text-sm"
+          />
+        )}
+      </FieldFrame>
       <WriteError error={write.error} retryHint={`press '${action}' again.`} onSignedAgain={() => submitRef.current?.focus()} />
       <div>
         <Button ref={submitRef} type="submit" size="sm" variant="destructive" disabled={write.isPending}>

@@ -12,7 +12,7 @@ import { MAX_TOKEN_NAME_LENGTH, MAX_TOKEN_SYMBOL_LENGTH } from "@/lib/market/onc
 import { renameCoinBodySchema } from "@/lib/listings/coin-rename-schema";
 import type { AdminCoin } from "@/lib/listings/schemas";
 import { useRenameCoin } from "./admin-queries";
-import { Field, fieldErrors, FormError } from "./field";
+import { Field, fieldErrors, FormError } from "@/components/shell/field";
 import { WriteDialog } from "./write-dialog";
 import { WriteError } from "./write-error";
 

@@ -9,7 +9,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { signAgain, SignAgainError } from "@/components/wallet/sign-again";
 import { apiErrorMessage, isReauthenticationRequired } from "./api-errors";
-import { FormError } from "./field";
+import { FormError } from "@/components/shell/field";
 
 type Props = {
   error: unknown;

@@ -3,10 +3,10 @@
 // "Alert me" where the page is one cached HTML for everyone (the coin page): the sign-in hint in
 // the server HTML, and for a visitor holding the "signed in" hint the button, whose code (the
 // dialog, TanStack Query) loads only then, as the pair page's Save and Watch buttons do.
-import { lazyModule, useLazyModule } from "@/components/lazy-module";
-import { useSignedInHint } from "@/components/wallet/use-signed-in-hint";
+import { lazyModule, useLazyModule } from "@/components/shell/lazy-module";
+import { useSignedInHint } from "@/components/shell/use-signed-in-hint";
 import { AlertSignInHint } from "./alert-sign-in-hint";
-import type { AlertSubject } from "./create-alert-button";
+import type { AlertSubject } from "./alert-subject";
 
 const alertCode = lazyModule(() => import("./signed-in-alert"));
 

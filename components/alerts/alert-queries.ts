@@ -2,12 +2,12 @@
 
 // The signed-in user's alerts on the client (issue 39): the rules, what fired, the browsers that
 // receive them, and the writes, each refetching the lists it changed before it counts as done
-// (components/use-refetching-write.ts). The writes' toasts are the callers': a rule made from a
+// (components/shell/use-refetching-write.ts). The writes' toasts are the callers': a rule made from a
 // pair page says something other than a rule paused on /alerts.
 import { useQuery } from "@tanstack/react-query";
 import { apiKey, apiMutation, apiQuery } from "@/lib/api/endpoint-queries.browser";
 import type { CreateAlertBody } from "@/lib/alerts/schemas";
-import { useRefetchingWrite } from "@/components/use-refetching-write";
+import { useRefetchingWrite } from "@/components/shell/use-refetching-write";
 
 export function useAlertRules(userId: number) {
   return useQuery(apiQuery("alerts", { scope: [userId] }));

@@ -6,14 +6,9 @@
 import { Bell } from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
+import type { AlertSubject } from "./alert-subject";
 
 const CreateAlertDialog = lazy(() => import("./create-alert-dialog").then((m) => ({ default: m.CreateAlertDialog })));
-
-export type AlertCoin = { id: string; symbol: string };
-
-export type AlertSubject =
-  | { kind: "pair"; coin: AlertCoin; other: AlertCoin; /** B has an all-time-high market cap to aim at. */ athTarget: boolean }
-  | { kind: "coin"; coin: AlertCoin };
 
 export function alertTitle(subject: AlertSubject): string {
   return subject.kind === "pair" ? `Alert me when ${subject.coin.symbol} reaches ${subject.other.symbol}'s market cap` : `Alert me about ${subject.coin.symbol}`;

@@ -6,7 +6,7 @@
 // all-time high, or a 24h move.
 import Link from "next/link";
 import { useId, useState } from "react";
-import { TypedNumberField, useTypedNumber } from "@/components/compare/typed-number-field";
+import { TypedNumberField, useTypedNumber } from "@/components/shell/typed-number-field";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
@@ -16,7 +16,7 @@ import { MARKET_CAP_RULES, PRICE_RULES } from "@/lib/compare/typed-number";
 import type { AlertDirection, CreateAlertBody } from "@/lib/alerts/schemas";
 import { describeRule, type RuleWords } from "@/lib/alerts/wording";
 import { useCreateAlert } from "./alert-queries";
-import type { AlertSubject, AlertCoin } from "./create-alert-button";
+import type { AlertSubject, AlertCoin } from "./alert-subject";
 
 /** The dialog CreateAlertButton opens (loaded on the first click). */
 export function CreateAlertDialog({

@@ -10,6 +10,7 @@ import { ApiCallError } from "@/lib/api/fetch-json.browser";
 import { formatDay } from "@/lib/shared/format";
 import { BROWSER_PUSH_KEY, usePushSubscriptions, useRemovePushSubscription, useTestNotification, useVapidKey } from "./alert-queries";
 import { pushSupported, readBrowserPush, turnOffPush, turnOnPush, type BrowserPush, type TurnOnResult } from "./browser-push";
+import { ChannelFailure, ChannelStatus } from "./channel-status";
 import { SectionError, SectionSpinner } from "./section-states";
 
 /** This browser's notifications, then every browser of the user's that receives alerts. */
@@ -71,15 +72,10 @@ function ThisBrowser({ browser, list }: { browser: UseQueryResult<BrowserPush>; 
 }
 
 function Status({ icon, title, children }: { icon: "on" | "off"; title: string; children?: React.ReactNode }) {
-  const Icon = icon === "on" ? BellRing : BellOff;
   return (
-    <div className="flex items-start gap-3" data-testid="browser-push-state">
-      <Icon className={icon === "on" ? "mt-0.5 size-5 shrink-0 text-gain" : "mt-0.5 size-5 shrink-0 text-muted-foreground"} aria-hidden />
-      <div className="flex min-w-0 flex-col gap-1">
-        <p className="font-medium">{title}</p>
-        {children ? <p className="text-sm text-muted-foreground">{children}</p> : null}
-      </div>
-    </div>
+    <ChannelStatus on={icon === "on"} icon={icon === "on" ? BellRing : BellOff} testId="browser-push-state" title={title}>
+      {children}
+    </ChannelStatus>
   );
 }
 
@@ -121,11 +117,7 @@ function TurnOn({ publicKey }: { publicKey: string }) {
           Notifications were not allowed. Press the button again to be asked again.
         </p>
       ) : null}
-      {turnOn.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          Couldn&apos;t turn on browser alerts: {turnOn.error.message}
-        </p>
-      ) : null}
+      <ChannelFailure failed={turnOn.isError}>Couldn&apos;t turn on browser alerts: {turnOn.error?.message}</ChannelFailure>
     </div>
   );
 }
@@ -146,11 +138,7 @@ function TurnOff({ subscriptionId }: { subscriptionId: number }) {
         <BellOff aria-hidden />
         Turn off
       </Button>
-      {turnOff.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          Couldn&apos;t turn off browser alerts: {turnOff.error.message}
-        </p>
-      ) : null}
+      <ChannelFailure failed={turnOff.isError}>Couldn&apos;t turn off browser alerts: {turnOff.error?.message}</ChannelFailure>
     </div>
   );
 }

@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonVariants } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { toast } from "@/components/ui/use-toast";
 import type { AlertRuleView } from "@/lib/alerts/schemas";
 import { useAlertRules, useDeleteAlert, usePauseAlert } from "./alert-queries";
@@ -94,30 +94,14 @@ function RuleRow({ rule }: { rule: AlertRuleView }) {
           Delete
         </Button>
       </div>
-      <Dialog open={confirming} onOpenChange={setConfirming}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Delete this alert?</DialogTitle>
-            <DialogDescription>
-              &ldquo;{rule.description}&rdquo; and its recent firings will be gone. To stop it for a while instead, pause it.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button
-              variant="destructive"
-              onClick={() => {
-                setConfirming(false);
-                remove.mutate(rule.id);
-              }}
-            >
-              Delete alert
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Delete this alert?"
+        description={<>&ldquo;{rule.description}&rdquo; and its recent firings will be gone. To stop it for a while instead, pause it.</>}
+        action="Delete alert"
+        onConfirm={() => remove.mutate(rule.id)}
+      />
     </li>
   );
 }

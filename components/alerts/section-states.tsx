@@ -2,7 +2,7 @@ import { Loader2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 
 // The /alerts sections' own loading and error states: smaller than the account pages' full-page
-// ones (components/account), since three sections share the page and each loads by itself.
+// ones (components/shell), since three sections share the page and each loads by itself.
 
 export function SectionSpinner({ label }: { label: string }) {
   return (

@@ -1,9 +1,10 @@
 "use client";
 
-import { QueryProvider } from "@/components/query-provider";
-import { useAuthUser } from "@/components/wallet/use-auth-user";
+import { QueryProvider } from "@/components/shell/query-provider";
+import { useAuthUser } from "@/components/shell/use-auth-user";
 import { AlertSignInHint } from "./alert-sign-in-hint";
-import { CreateAlertButton, type AlertSubject } from "./create-alert-button";
+import type { AlertSubject } from "./alert-subject";
+import { CreateAlertButton } from "./create-alert-button";
 
 type Props = { subject: AlertSubject; what: string; returnTo: string };
 

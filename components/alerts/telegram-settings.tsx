@@ -7,12 +7,13 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { MessageCircle, MessageCircleOff, Send, Unlink } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button, buttonVariants } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { toast } from "@/components/ui/use-toast";
 import { apiKey, apiMutation, apiQuery } from "@/lib/api/endpoint-queries.browser";
 import { formatDay } from "@/lib/shared/format";
 import type { TelegramConnect, TelegramLinkView } from "@/lib/telegram/schemas";
 import { formatUtcTime } from "./alert-text";
+import { ChannelFailure, ChannelStatus } from "./channel-status";
 import { SectionError, SectionSpinner } from "./section-states";
 
 /** How often the status is read while a one-time link is open: the chat links when /start arrives. */
@@ -59,15 +60,10 @@ function useExpired(expiresAt: string | null): boolean {
 }
 
 function Status({ icon, title, children }: { icon: "on" | "off"; title: string; children?: React.ReactNode }) {
-  const Icon = icon === "on" ? MessageCircle : MessageCircleOff;
   return (
-    <div className="flex items-start gap-3" data-testid="telegram-state">
-      <Icon className={icon === "on" ? "mt-0.5 size-5 shrink-0 text-gain" : "mt-0.5 size-5 shrink-0 text-muted-foreground"} aria-hidden />
-      <div className="flex min-w-0 flex-col gap-1">
-        <p className="font-medium">{title}</p>
-        {children ? <p className="text-sm text-muted-foreground">{children}</p> : null}
-      </div>
-    </div>
+    <ChannelStatus on={icon === "on"} icon={icon === "on" ? MessageCircle : MessageCircleOff} testId="telegram-state" title={title}>
+      {children}
+    </ChannelStatus>
   );
 }
 
@@ -113,11 +109,7 @@ function Connect({ view, offered, expired, onOffered }: { view: TelegramLinkView
         </Button>
       )}
       {expired && offered ? <p className="text-sm">The link expired before the chat was linked. Connect again for a new one.</p> : null}
-      {connect.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          Couldn&apos;t create a Telegram link: {connect.error.message}
-        </p>
-      ) : null}
+      <ChannelFailure failed={connect.isError}>Couldn&apos;t create a Telegram link: {connect.error?.message}</ChannelFailure>
     </div>
   );
 }
@@ -145,28 +137,14 @@ function Linked({ since, announce }: { since: string | null; announce: boolean }
         <Unlink aria-hidden />
         Disconnect
       </Button>
-      <Dialog open={confirming} onOpenChange={setConfirming}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Disconnect Telegram?</DialogTitle>
-            <DialogDescription>Alerts will stop going to the linked chat. You can connect a chat again at any time.</DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button
-              variant="destructive"
-              onClick={() => {
-                setConfirming(false);
-                unlink.mutate({});
-              }}
-            >
-              Disconnect
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Disconnect Telegram?"
+        description="Alerts will stop going to the linked chat. You can connect a chat again at any time."
+        action="Disconnect"
+        onConfirm={() => unlink.mutate({})}
+      />
     </div>
   );
 }

@@ -14,7 +14,7 @@ import type { PriceContext } from "@/lib/shared/freshness";
 import { BagSnapshots } from "./bag-snapshots";
 import { BagSkeleton, BagTable, BagTotals } from "./bag-table";
 import { useBagTarget } from "./bag-target";
-import { Money } from "@/components/unit/money";
+import { Money } from "@/components/shell/money";
 
 /** The bag page's coin list, as of the version the page was rendered with (cached for good). */
 export function useBagTokens(version: string) {

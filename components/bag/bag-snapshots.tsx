@@ -5,11 +5,11 @@
 import { format } from "date-fns";
 import { Trash2 } from "lucide-react";
 import { useBagSnapshots, useRemoveBagSnapshot, useSaveBagSnapshot } from "@/components/account/account-queries";
-import { PriceChange } from "@/components/coins/price-change";
+import { PriceChange } from "@/components/shell/price-change";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import type { BagSnapshot } from "@/lib/account/schemas";
-import { Money } from "@/components/unit/money";
+import { Money } from "@/components/shell/money";
 
 /** Percent change from `before` to `after`, or null when there is nothing to compare with. */
 function change(after: number, before: number | undefined): number | null {

@@ -1,6 +1,6 @@
 import Link from "next/link";
-import { CoinLogo } from "@/components/coins/coin-logo";
-import { PriceBadges } from "@/components/coins/price-badges";
+import { CoinLogo } from "@/components/shell/coin-logo";
+import { PriceBadges } from "@/components/shell/price-badges";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { BagValuation } from "@/lib/bag/value-bag";
@@ -8,7 +8,7 @@ import { coinPath } from "@/lib/coins/coin-path";
 import { STALE_AFTER_MINUTES, formatPriceAge, type PriceContext } from "@/lib/shared/freshness";
 import { cn } from "@/lib/shared/class-names";
 import { MISSING, formatMultiplier, formatTokenAmount } from "@/lib/shared/format";
-import { Money } from "@/components/unit/money";
+import { Money } from "@/components/shell/money";
 
 /**
  * The holdings worth $1 or more, most valuable first; `targetPhrase` heads the target's column.

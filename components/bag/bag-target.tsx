@@ -6,8 +6,8 @@
 import { useState } from "react";
 import { useCoinsByIds } from "@/components/coins/coin-queries";
 import { IndexedCoinSelector } from "@/components/coins/indexed-coin-selector";
-import { TargetSwitch } from "@/components/compare/target-switch";
-import { TypedNumberField, useTypedNumber } from "@/components/compare/typed-number-field";
+import { TargetSwitch } from "@/components/shell/target-switch";
+import { TypedNumberField, useTypedNumber } from "@/components/shell/typed-number-field";
 import type { IndexedCoin } from "@/lib/coins/coin-index";
 import { atTargetPhrase } from "@/lib/compare/target-copy";
 import type { ChosenTarget } from "@/lib/compare/target-param";

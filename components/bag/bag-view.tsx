@@ -5,11 +5,11 @@
 // the wallet is read in the browser from the PulseChain RPC; the site's server sees no address.
 import { useCallback, useEffect, useState } from "react";
 import { isAddressEqual, type Address } from "viem";
-import { QueryProvider } from "@/components/query-provider";
+import { QueryProvider } from "@/components/shell/query-provider";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { requestWalletConnect, useConnectedAccount } from "@/components/wallet/connected-account";
-import { useAuthUser } from "@/components/wallet/use-auth-user";
+import { useAuthUser } from "@/components/shell/use-auth-user";
 import { addressFromHash } from "@/lib/bag/watch-address";
 import type { PriceContext } from "@/lib/shared/freshness";
 import { BagReader } from "./bag-reader";

@@ -4,7 +4,7 @@
 // viewport (lazy-history-chart.tsx): TanStack Query and the chart library stay off the page's
 // first load. Every state fills the same fixed box, so nothing below it moves.
 import { useMemo } from "react";
-import { QueryProvider } from "@/components/query-provider";
+import { QueryProvider } from "@/components/shell/query-provider";
 import { formatMarketCap } from "@/lib/shared/format";
 import { describeRange, summarizeRange, type ValuePoint } from "@/lib/history/range-summary";
 import { RANGE_SPECS } from "@/lib/history/ranges";

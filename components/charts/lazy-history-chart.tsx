@@ -5,7 +5,7 @@
 // box enters the viewport, the panel's code is fetched (lightweight-charts and TanStack Query
 // with it), and then the history.
 import { useEffect, useRef, useState } from "react";
-import { lazyModule, useLazyModule } from "@/components/lazy-module";
+import { lazyModule, useLazyModule } from "@/components/shell/lazy-module";
 import type { HistoryRange } from "@/lib/history/schemas";
 import { cn } from "@/lib/shared/class-names";
 import { ChartBox, ChartError, ChartSkeleton, ChartSummary } from "./chart-frame";

@@ -1,5 +1,5 @@
 // What the coin selector's trigger shows (coin-selector.tsx): the chosen coin, or the placeholder.
-import { CoinLogo } from "@/components/coins/coin-logo";
+import { CoinLogo } from "@/components/shell/coin-logo";
 import { CoinTag, type SelectorCoin } from "./coin-selector-parts";
 
 export function ChosenCoin({ value, placeholder }: { value: SelectorCoin | null; placeholder: string }) {

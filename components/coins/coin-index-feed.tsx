@@ -3,7 +3,7 @@
 // The selectors' coin index through TanStack Query, loaded with its own code when a selector is
 // first reached for (IndexedCoinSelector). Every selector on the page shares the one download.
 import { useLayoutEffect } from "react";
-import { QueryProvider } from "@/components/query-provider";
+import { QueryProvider } from "@/components/shell/query-provider";
 import type { IndexedCoin } from "@/lib/coins/coin-index";
 import type { CoinListStatus } from "./coin-selector-parts";
 import { useCoinIndex } from "./coin-queries";

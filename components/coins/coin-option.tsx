@@ -3,7 +3,7 @@
 // One row of the open coin panel's listbox (coin-selector-panel.tsx): positioned absolutely in
 // the virtualised list, active on pointer move, chosen on click.
 import { Check } from "lucide-react";
-import { CoinLogo } from "@/components/coins/coin-logo";
+import { CoinLogo } from "@/components/shell/coin-logo";
 import { CoinTag, type SelectorCoin } from "./coin-selector-parts";
 
 type Props = {

@@ -12,7 +12,7 @@
 
 import { ChevronDown } from "lucide-react";
 import { useCallback, useId, type JSX } from "react";
-import { lazyModule } from "@/components/lazy-module";
+import { lazyModule } from "@/components/shell/lazy-module";
 import { cn } from "@/lib/shared/class-names";
 import { ChosenCoin } from "./chosen-coin";
 import { EMPTY_MESSAGE, PANEL_CLASS, type CoinListStatus, type SelectorCoin } from "./coin-selector-parts";

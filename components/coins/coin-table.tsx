@@ -1,13 +1,13 @@
 import Link from "next/link";
-import { CoinLogo } from "@/components/coins/coin-logo";
-import { PriceBadges } from "@/components/coins/price-badges";
-import { PriceChange } from "@/components/coins/price-change";
+import { CoinLogo } from "@/components/shell/coin-logo";
+import { PriceBadges } from "@/components/shell/price-badges";
+import { PriceChange } from "@/components/shell/price-change";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { coinPath } from "@/lib/coins/coin-path";
 import type { PriceContext } from "@/lib/shared/freshness";
 import type { Coin } from "@/lib/coins/schemas";
-import { Money } from "@/components/unit/money";
+import { Money } from "@/components/shell/money";
 
 type TableCoin = Pick<Coin, "id" | "symbol" | "name" | "logoUrl" | "currentPrice" | "marketCap" | "priceChange24h" | "priceUpdatedAt" | "lowLiquidity">;
 

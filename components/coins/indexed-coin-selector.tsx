@@ -7,7 +7,7 @@
 import { useState } from "react";
 import { CoinSelector, type CoinSelectorProps } from "@/components/coins/coin-selector";
 import type { IndexedCoin } from "@/lib/coins/coin-index";
-import { lazyModule, useLazyModule } from "@/components/lazy-module";
+import { lazyModule, useLazyModule } from "@/components/shell/lazy-module";
 import type { CoinIndexState } from "./coin-index-feed";
 
 type Props = Omit<CoinSelectorProps<IndexedCoin>, "coins" | "status" | "onIntent"> & {

@@ -4,7 +4,7 @@
 // keys, a press outside, and the panel's code, fetched when the visitor first reaches for the
 // selector. Keys typed while that code is on its way are kept for the panel's search box.
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
-import { useLazyModule, type LazyModule } from "@/components/lazy-module";
+import { useLazyModule, type LazyModule } from "@/components/shell/lazy-module";
 import type { TypedAhead } from "./coin-selector-parts";
 
 const NOTHING_TYPED: TypedAhead = { query: "", enter: false };

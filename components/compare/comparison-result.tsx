@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { CoinLogo } from "@/components/coins/coin-logo";
+import { CoinLogo } from "@/components/shell/coin-logo";
 import { TargetChoice } from "./target-choice";
 import type { OnChainCoin } from "@/lib/bag/on-chain-coin";
 import { isAddress } from "viem";

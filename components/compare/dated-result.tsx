@@ -1,6 +1,6 @@
 // The date view's result: coin 1 (at today's price and cap, as in every other view) at coin 2's
 // market cap on the day found, with a mark wherever that cap rests on the seed's invented history.
-import { Money } from "@/components/unit/money";
+import { Money } from "@/components/shell/money";
 import type { PoolsForTargets } from "@/lib/coins/what-it-takes";
 import { comparisonFailureMessage, computeTypedCapComparison } from "@/lib/compare/comparison";
 import type { CapOnDay } from "@/lib/compare/on-date";

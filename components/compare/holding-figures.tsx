@@ -1,6 +1,6 @@
 "use client";
 
-import { TypedNumberField, type TypedNumberState } from "@/components/compare/typed-number-field";
+import { TypedNumberField, type TypedNumberState } from "@/components/shell/typed-number-field";
 import { WalletHolding } from "@/components/compare/wallet-holding";
 import type { OnChainCoin } from "@/lib/bag/on-chain-coin";
 import { atTargetPhrase } from "@/lib/compare/target-copy";
@@ -8,7 +8,7 @@ import type { ChosenTarget } from "@/lib/compare/target-param";
 import { computeTypedCapComparison, type ComparableCoin } from "@/lib/compare/comparison";
 import type { DayCap } from "@/lib/compare/on-date";
 import { MISSING, formatMultiplier } from "@/lib/shared/format";
-import { Money } from "@/components/unit/money";
+import { Money } from "@/components/shell/money";
 
 /** The coin held (coin 1) and coin 2's market caps, the coin targets (null: none on record). */
 export type HoldingSubject = {

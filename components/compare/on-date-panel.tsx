@@ -4,7 +4,7 @@
 // whole stored history and shows coin 1 at coin 2's market cap on the day picked, by the rule of
 // lib/compare/on-date.ts (the day's last point). Coin 1 is valued at today's price and cap, as in
 // every other view; only the target comes from the past.
-import { QueryProvider } from "@/components/query-provider";
+import { QueryProvider } from "@/components/shell/query-provider";
 import { dayBounds } from "@/lib/compare/on-date";
 import { useCoin1OnBasis } from "./coin1-basis";
 import { DatedResult } from "./dated-result";

@@ -4,7 +4,7 @@
 // Mounted only when "On a date" is chosen (TargetChoice renders the chosen view alone), and even
 // then this shell is all the page's first load carries: the panel, TanStack Query with it, and the
 // history request come once a visitor picks this target.
-import { lazyModule, useLazyModule } from "@/components/lazy-module";
+import { lazyModule, useLazyModule } from "@/components/shell/lazy-module";
 import { DayField, OnDateError, OnDateSkeleton } from "./on-date-parts";
 import type { OnDateProps } from "./on-date-props";
 

@@ -5,8 +5,8 @@
 // hint, with their code (TanStack Query among it) loaded then, so an anonymous visit downloads
 // none of it. A visitor without the hint sees how to get alerts: log in.
 import { AlertSignInHint, pairAlertWhat } from "@/components/alerts/alert-sign-in-hint";
-import { useSignedInHint } from "@/components/wallet/use-signed-in-hint";
-import { lazyModule, useLazyModule } from "@/components/lazy-module";
+import { useSignedInHint } from "@/components/shell/use-signed-in-hint";
+import { lazyModule, useLazyModule } from "@/components/shell/lazy-module";
 import { pairPath } from "@/lib/compare/pair-route";
 
 const actionsCode = lazyModule(() => import("./signed-in-actions"));

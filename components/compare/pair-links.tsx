@@ -1,6 +1,6 @@
 import Link from "next/link";
-import { CoinLogo } from "@/components/coins/coin-logo";
-import { HomeSection } from "@/components/home/home-section";
+import { CoinLogo } from "@/components/shell/coin-logo";
+import { HomeSection } from "@/components/shell/home-section";
 import { pairQuestion } from "@/lib/compare/pair-copy";
 import { pairPath } from "@/lib/compare/pair-route";
 import type { Coin } from "@/lib/coins/schemas";

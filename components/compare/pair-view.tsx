@@ -1,11 +1,11 @@
 import { ArrowLeftRight } from "lucide-react";
 import Link from "next/link";
 import { LazyHistoryChart } from "@/components/charts/lazy-history-chart";
-import { CoinLogo } from "@/components/coins/coin-logo";
-import { PriceBadges } from "@/components/coins/price-badges";
-import { PriceChange } from "@/components/coins/price-change";
+import { CoinLogo } from "@/components/shell/coin-logo";
+import { PriceBadges } from "@/components/shell/price-badges";
+import { PriceChange } from "@/components/shell/price-change";
 import { ComparisonResult } from "./comparison-result";
-import { HomeSection } from "@/components/home/home-section";
+import { HomeSection } from "@/components/shell/home-section";
 import { buttonVariants } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { coinProvenancePath } from "@/lib/coins/coin-path";
@@ -21,7 +21,7 @@ import { PairLinks } from "./pair-links";
 import { PairActions } from "./pair-actions";
 import { ShareBar } from "./share-bar";
 import { TargetLadder } from "./target-ladder";
-import { Money } from "@/components/unit/money";
+import { Money } from "@/components/shell/money";
 
 /** Whether the pair page offers coin 2's all-time-high market cap as a target (and so an alert on it). */
 const hasAllTimeHighCap = (coin: Coin) => coin.athMarketCap !== null && Number.isFinite(coin.athMarketCap) && coin.athMarketCap > 0;

@@ -1,10 +1,10 @@
 // The result card's figures, shared by its server-rendered views (comparison-result.tsx) and the
 // typed-market-cap view that the browser works out (typed-cap-view.tsx).
-import { PriceBadges } from "@/components/coins/price-badges";
+import { PriceBadges } from "@/components/shell/price-badges";
 import type { PriceContext } from "@/lib/shared/freshness";
 import { formatResultMultiplier } from "@/lib/shared/format";
 import type { Coin } from "@/lib/coins/schemas";
-import { Money } from "@/components/unit/money";
+import { Money } from "@/components/shell/money";
 
 export type ResultCoin = Pick<
   Coin,

@@ -2,9 +2,9 @@
 
 import { AlertSignInHint, pairAlertWhat } from "@/components/alerts/alert-sign-in-hint";
 import { CreateAlertButton } from "@/components/alerts/create-alert-button";
-import { ComparisonActions } from "@/components/home/comparison-actions";
-import { QueryProvider } from "@/components/query-provider";
-import { useAuthUser } from "@/components/wallet/use-auth-user";
+import { ComparisonActions } from "./comparison-actions";
+import { QueryProvider } from "@/components/shell/query-provider";
+import { useAuthUser } from "@/components/shell/use-auth-user";
 import { pairPath } from "@/lib/compare/pair-route";
 
 type ActionCoin = { id: string; symbol: string };

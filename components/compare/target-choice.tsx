@@ -2,8 +2,8 @@
 
 import { createContext, useContext, useMemo, useState, type ReactNode } from "react";
 import { HoldingFigures, type HoldingSubject } from "@/components/compare/holding-figures";
-import { TargetSwitch } from "@/components/compare/target-switch";
-import { TypedNumberField, useTypedNumber } from "@/components/compare/typed-number-field";
+import { TargetSwitch } from "@/components/shell/target-switch";
+import { TypedNumberField, useTypedNumber } from "@/components/shell/typed-number-field";
 import { useChoicesInAddress } from "@/components/compare/use-choices-in-address";
 import type { DayCap } from "@/lib/compare/on-date";
 import type { ChosenTarget } from "@/lib/compare/target-param";

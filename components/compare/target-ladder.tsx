@@ -1,14 +1,14 @@
 // The pair page's ladder of targets (issue 43): coin 1 at 10% to 500% of coin 2's market cap, each
 // with what it would take through coin 1's pools, and how far coin 1 is today. A server component:
 // plain figures, no script.
-import { HomeSection } from "@/components/home/home-section";
+import { HomeSection } from "@/components/shell/home-section";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { Comparison } from "@/lib/compare/comparison";
 import { formatShare, targetLadder } from "@/lib/compare/ladder";
 import type { PoolsForTargets } from "@/lib/coins/what-it-takes";
 import type { Coin } from "@/lib/coins/schemas";
 import { formatResultMultiplier } from "@/lib/shared/format";
-import { Money } from "@/components/unit/money";
+import { Money } from "@/components/shell/money";
 
 function ItWouldTake({ usd }: { usd: number | null }) {
   if (usd === null) return "-";

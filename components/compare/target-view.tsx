@@ -4,8 +4,8 @@
 // in the browser on supply bases the visitor picked (supply-basis-choice.tsx), which says which
 // basis each figure uses. Neither a server nor a client module of its own: it renders where its
 // parent does.
-import { PriceBadges } from "@/components/coins/price-badges";
-import { Money } from "@/components/unit/money";
+import { PriceBadges } from "@/components/shell/price-badges";
+import { Money } from "@/components/shell/money";
 import { basisPhrase, type SupplyBasis } from "@/lib/coins/supply-bases";
 import type { PoolsForTargets } from "@/lib/coins/what-it-takes";
 import { athEstimatedNote, formatHighDay } from "@/lib/compare/ath-target-copy";

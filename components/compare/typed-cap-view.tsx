@@ -9,7 +9,7 @@ import { comparisonFailureMessage, computeTypedCapComparison } from "@/lib/compa
 import { Failure, Figure, Figures, type ResultCoin } from "./result-figures";
 import { WhatItTakes } from "./what-it-takes";
 import type { PoolsForTargets } from "@/lib/coins/what-it-takes";
-import { Money } from "@/components/unit/money";
+import { Money } from "@/components/shell/money";
 
 export function TypedCapView({ coin1: given, priceContext, targets = null }: { coin1: ResultCoin; priceContext: PriceContext; targets?: PoolsForTargets | null }) {
   const cap = useTypedCap();

@@ -5,7 +5,7 @@
 // only once a wallet is connected (the wallet kit published it), so anonymous visitors carry none.
 import { useConnectedAccount } from "@/components/wallet/connected-account";
 import type { OnChainCoin } from "@/lib/bag/on-chain-coin";
-import { lazyModule, useLazyModule } from "@/components/lazy-module";
+import { lazyModule, useLazyModule } from "@/components/shell/lazy-module";
 
 const reader = lazyModule(() => import("./wallet-holding-read"));
 

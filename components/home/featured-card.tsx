@@ -1,12 +1,12 @@
 import { ArrowRight, Megaphone } from "lucide-react";
 import Link from "next/link";
-import { CoinLogo } from "@/components/coins/coin-logo";
+import { CoinLogo } from "@/components/shell/coin-logo";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { comparisonHref } from "@/lib/compare/comparison-link";
 import { formatMultiplier } from "@/lib/shared/format";
 import type { FeaturedComparison } from "@/lib/coins/schemas";
-import { Money } from "@/components/unit/money";
+import { Money } from "@/components/shell/money";
 
 /** A featured comparison: coin 1 at coin 2's market cap, linking to the full result. */
 export function FeaturedCard({ featured }: { featured: FeaturedComparison }) {

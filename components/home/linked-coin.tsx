@@ -4,7 +4,7 @@
 // it) so a visit without such a link never downloads it. See CompareSection.
 import { useEffect } from "react";
 import { useCoinsByIds } from "@/components/coins/coin-queries";
-import { QueryProvider } from "@/components/query-provider";
+import { QueryProvider } from "@/components/shell/query-provider";
 import type { Coin } from "@/lib/coins/schemas";
 
 type Props = { coinId: string; onCoin: (coin: Coin) => void };

@@ -1,4 +1,4 @@
-import { PriceChange } from "@/components/coins/price-change";
+import { PriceChange } from "@/components/shell/price-change";
 import { formatPlsPrice } from "@/lib/shared/format";
 import type { Coin } from "@/lib/coins/schemas";
 

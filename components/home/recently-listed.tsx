@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { CoinLogo } from "@/components/coins/coin-logo";
+import { CoinLogo } from "@/components/shell/coin-logo";
 import { comparisonHref } from "@/lib/compare/comparison-link";
 import type { Coin } from "@/lib/coins/schemas";
 

@@ -23,7 +23,7 @@ export function SiteHeader({ plsPrice }: { plsPrice: number | null }) {
       */}
       <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)_auto] items-center gap-x-2 gap-y-1 px-3 py-2 md:flex md:h-16 md:gap-x-5 sm:px-4 md:py-0">
         <Link href="/" className="col-start-1 row-start-1 flex items-center gap-2 justify-self-start font-bold tracking-tight" aria-label="PulseCompare home">
-          {/* Low priority, like the coin logos (components/coins/coin-logo.tsx): never preloaded. */}
+          {/* Low priority, like the coin logos (components/shell/coin-logo.tsx): never preloaded. */}
           {/* eslint-disable-next-line @next/next/no-img-element */}
           <img src="/logo.svg" alt="" width={28} height={28} fetchPriority="low" />
           <span>PulseCompare</span>

@@ -4,9 +4,9 @@
 // error with 'Try again', empty, or the orders, newest first (GET /api/orders: the wallet's own).
 import { useQuery } from "@tanstack/react-query";
 import { apiQuery } from "@/lib/api/endpoint-queries.browser";
-import { EmptyState } from "@/components/account/empty-state";
-import { LoadError } from "@/components/account/load-error";
-import { PageSpinner, SignedInOnly } from "@/components/account/signed-in-only";
+import { EmptyState } from "@/components/shell/empty-state";
+import { LoadError } from "@/components/shell/load-error";
+import { PageSpinner, SignedInOnly } from "@/components/shell/signed-in-only";
 import { OrderCard } from "./order-card";
 
 export function OrdersView() {

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ToolResultError, ToolResultSkeleton } from "./tool-result-states";
 import type { IndexedCoin } from "@/lib/coins/coin-index";
-import { lazyModule, useLazyModule } from "@/components/lazy-module";
+import { lazyModule, useLazyModule } from "@/components/shell/lazy-module";
 
 /** The tool's sentence and its reads, loaded when a tool first has two coins. */
 const toolResult = lazyModule(() => import("./tool-result"));

@@ -5,13 +5,13 @@
 import Link from "next/link";
 import { useCoinPair } from "@/components/coins/coin-queries";
 import { TargetChoice, useTypedCap } from "@/components/compare/target-choice";
-import { QueryProvider } from "@/components/query-provider";
+import { QueryProvider } from "@/components/shell/query-provider";
 import { coinPath } from "@/lib/coins/coin-path";
 import { athEstimatedNote } from "@/lib/compare/ath-target-copy";
 import { type ComparableCoin, comparisonFailureMessage, computeAthComparison, computeComparison, computeTypedCapComparison } from "@/lib/compare/comparison";
 import { formatMultiplier } from "@/lib/shared/format";
 import { ToolResultError, ToolResultSkeleton } from "./tool-result-states";
-import { Money } from "@/components/unit/money";
+import { Money } from "@/components/shell/money";
 import { AthTargetWords } from "@/components/compare/ath-target-words";
 
 type Props = { pair: readonly [string, string] };

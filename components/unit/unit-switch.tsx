@@ -2,7 +2,7 @@
 
 // The header's USD / PLS switch (issue 43, part 3). The unit is kept in local storage, like the
 // cookie consent, and shown as an attribute on <html>, which the stylesheet reads to show each
-// figure's dollar or PLS text (components/unit/money.tsx). The stored unit is set there before the
+// figure's dollar or PLS text (components/shell/money.tsx). The stored unit is set there before the
 // first paint (unit-script.tsx); the switch sets it when the visitor picks (or another tab does).
 // The server's HTML never depends on it.
 import { useSyncExternalStore } from "react";

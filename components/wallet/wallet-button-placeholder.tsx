@@ -2,7 +2,7 @@
 
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useSignedInHint } from "./use-signed-in-hint";
+import { useSignedInHint } from "@/components/shell/use-signed-in-hint";
 
 /**
  * Holds the wallet button's place while a signed-in visitor's state is not known yet (no layout

@@ -11,11 +11,11 @@
 // in" hint cookie, the header's inline script (SignedInHintScript) adds a style before the first
 // paint that draws that button as a skeleton; it is removed here once React shows the hinted state.
 import { useCallback, useEffect, useState } from "react";
-import { lazyModule, useLazyModule } from "@/components/lazy-module";
+import { lazyModule, useLazyModule } from "@/components/shell/lazy-module";
 import { CONNECT_WALLET_HASH } from "@/lib/wallet/login-redirect";
 import { provideWalletConnect } from "./connected-account";
 import { SIGNED_IN_HINT_STYLE_ID } from "./signed-in-hint-script";
-import { useSignedInHint } from "./use-signed-in-hint";
+import { useSignedInHint } from "@/components/shell/use-signed-in-hint";
 import { ConnectWalletButton, WalletSlotLoading } from "./wallet-button-placeholder";
 import { hasUsedWallet } from "./wallet-memory";
 import type { KitRequest } from "./wallet-session";

@@ -23,7 +23,7 @@ import { publishConnectedAccount } from "./connected-account";
 import { PaymentSender } from "./payment-sender";
 import { provideSignAgain, SignAgainError } from "./sign-again";
 import { createSiweAdapter } from "./siwe-adapter";
-import { refreshAuthUser, useAuthUser } from "./use-auth-user";
+import { refreshAuthUser, useAuthUser } from "@/components/shell/use-auth-user";
 import { APP_NAME, createWalletConfig } from "./wallet-config";
 import { WalletMenu } from "./wallet-menu";
 import { rememberWalletUse } from "./wallet-memory";

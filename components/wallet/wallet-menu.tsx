@@ -20,6 +20,14 @@ import { shortenAddress } from "@/lib/shared/format";
 import { AddressAvatar } from "./address-avatar";
 import { WalletButtonPlaceholder, WalletSlotLoading } from "./wallet-button-placeholder";
 
+/** The signed-in visitor's own pages, in the account menu. */
+const ACCOUNT_PAGES = [
+  { href: "/watchlist", icon: Star, label: "Watchlist" },
+  { href: "/saved", icon: Bookmark, label: "Saved Comparisons" },
+  { href: "/alerts", icon: Bell, label: "Alerts" },
+  { href: "/orders", icon: Receipt, label: "Orders" },
+];
+
 /** How long a signed-in visitor's wallet may take to reconnect before the header offers 'Connect Wallet'. */
 const RECONNECT_GRACE_MS = 3_000;
 
@@ -95,28 +103,13 @@ export function WalletMenu() {
               </DropdownMenuItem>
               {/* A wallet connected on the bag page without signing in has no lists (spec: they are the signed-in menu's). */}
               {authenticationStatus === "authenticated" ? (
-                <>
-                  <DropdownMenuItem asChild>
-                    <Link href="/watchlist">
-                      <Star aria-hidden /> Watchlist
+                ACCOUNT_PAGES.map(({ href, icon: Icon, label }) => (
+                  <DropdownMenuItem key={href} asChild>
+                    <Link href={href}>
+                      <Icon aria-hidden /> {label}
                     </Link>
                   </DropdownMenuItem>
-                  <DropdownMenuItem asChild>
-                    <Link href="/saved">
-                      <Bookmark aria-hidden /> Saved Comparisons
-                    </Link>
-                  </DropdownMenuItem>
-                  <DropdownMenuItem asChild>
-                    <Link href="/alerts">
-                      <Bell aria-hidden /> Alerts
-                    </Link>
-                  </DropdownMenuItem>
-                  <DropdownMenuItem asChild>
-                    <Link href="/orders">
-                      <Receipt aria-hidden /> Orders
-                    </Link>
-                  </DropdownMenuItem>
-                </>
+                ))
               ) : null}
               <DropdownMenuSeparator />
               {/* Opens RainbowKit's account dialog, whose Disconnect button ends it all. */}

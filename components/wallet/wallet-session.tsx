@@ -3,8 +3,8 @@
 // The wallet slot once it needs more than a button (loaded by WalletButton): who is signed in,
 // through TanStack Query, and the wallet kit once it is wanted.
 import { lazy, Suspense, useEffect } from "react";
-import { QueryProvider } from "@/components/query-provider";
-import { useAuthUser } from "./use-auth-user";
+import { QueryProvider } from "@/components/shell/query-provider";
+import { useAuthUser } from "@/components/shell/use-auth-user";
 import { ConnectWalletButton, WalletButtonPlaceholder, WalletSlotLoading } from "./wallet-button-placeholder";
 
 const WalletKit = lazy(() => import("./wallet-kit"));

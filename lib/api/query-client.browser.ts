@@ -5,7 +5,7 @@
 // alive, and the admin page asks for a fresh signature itself.
 //
 // There is no root provider: the parts of a page that read data in the browser wrap themselves in
-// a QueryProvider (components/query-provider.tsx), most of them inside code they load when first
+// a QueryProvider (components/shell/query-provider.tsx), most of them inside code they load when first
 // needed, so pages that read nothing at once (/, /playground, /get-listed) do not carry TanStack
 // Query on their first load. All of them share the browser's one client: one cache per tab.
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";

@@ -1,4 +1,4 @@
-// What a server page hands its price badges (components/coins/price-badges.tsx).
+// What a server page hands its price badges (components/shell/price-badges.tsx).
 import "server-only";
 import { getEnv } from "../config/env";
 import type { PriceContext } from "../shared/freshness";

@@ -1,7 +1,7 @@
 // Which unit the site shows prices, market caps and values in (issue 43, part 3): US dollars, or
 // PLS, the unit this community thinks in. Pure. The choice is the visitor's own, kept in local
 // storage like the cookie consent, and applied in the browser: the cached HTML is the same for
-// everyone and carries both texts of every figure (components/unit/money.tsx); an attribute on
+// everyone and carries both texts of every figure (components/shell/money.tsx); an attribute on
 // <html> picks which one shows, so switching moves nothing on the page.
 
 export type DisplayUnit = "usd" | "pls";

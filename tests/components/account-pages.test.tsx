@@ -3,7 +3,7 @@
 // in the query cache (or leaves the request hanging, for "loading"). The signed-in states (list
 // loading, load error, empty, cards) are in watchlist-page.test.tsx and saved-page.test.tsx.
 import { act, screen } from "@testing-library/react";
-import { SavedView } from "@/components/account/saved-view";
+import { SavedView } from "@/components/compare/saved-view";
 import { AlertsView } from "@/components/alerts/alerts-view";
 import { WatchlistView } from "@/components/account/watchlist-view";
 import { avatarInitials } from "@/components/wallet/address-avatar";

@@ -4,10 +4,11 @@
 // say how to get alerts instead.
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { SavedView } from "@/components/account/saved-view";
+import { SavedView } from "@/components/compare/saved-view";
 import { WatchlistView } from "@/components/account/watchlist-view";
 import { AlertEntry } from "@/components/alerts/alert-entry";
-import { CreateAlertButton, type AlertSubject } from "@/components/alerts/create-alert-button";
+import type { AlertSubject } from "@/components/alerts/alert-subject";
+import { CreateAlertButton } from "@/components/alerts/create-alert-button";
 import { PairActions } from "@/components/compare/pair-actions";
 import { apiError, json, useFakeApi } from "../helpers/fake-api";
 import { alice, renderPageWithToaster, renderWithQueryClient } from "../helpers/render-with-query";

@@ -1,7 +1,7 @@
 // A saved comparison's target switch: today's figures by default, coin 2's high on demand.
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { SavedView } from "@/components/account/saved-view";
+import { SavedView } from "@/components/compare/saved-view";
 import { json, useFakeApi } from "../helpers/fake-api";
 import { alice, renderWithQueryClient } from "../helpers/render-with-query";
 import { big, makeCoin, savedComparison, tiny } from "./fixtures";

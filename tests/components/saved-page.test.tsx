@@ -2,7 +2,7 @@
 // exact format, and removing a comparison (pending, success, failure).
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { SavedView } from "@/components/account/saved-view";
+import { SavedView } from "@/components/compare/saved-view";
 import { apiError, hold, json, noContent, useFakeApi } from "../helpers/fake-api";
 import { alice, renderPageWithToaster, type AuthAnswer } from "../helpers/render-with-query";
 import { expectToast, useToastReset, visibleToasts } from "../helpers/toasts";

@@ -4,11 +4,11 @@
 import { act, render, screen, waitFor } from "@testing-library/react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
-import { SavedView } from "@/components/account/saved-view";
+import { SavedView } from "@/components/compare/saved-view";
 import { WatchlistView } from "@/components/account/watchlist-view";
 import { PairView } from "@/components/compare/pair-view";
 import { SiteHeader } from "@/components/layout/site-header";
-import { refreshAuthUser, useAuthUser } from "@/components/wallet/use-auth-user";
+import { refreshAuthUser, useAuthUser } from "@/components/shell/use-auth-user";
 import { WalletButton } from "@/components/wallet/wallet-button";
 import { readSignedInHint, signOutSession, submitSignIn } from "@/lib/api/sign-in-calls.browser";
 import { computeComparison } from "@/lib/compare/comparison";

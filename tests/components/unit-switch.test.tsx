@@ -4,7 +4,7 @@
 import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ComparisonResult } from "@/components/compare/comparison-result";
-import { Money, PlsPriceProvider } from "@/components/unit/money";
+import { Money, PlsPriceProvider } from "@/components/shell/money";
 import { UnitSwitch } from "@/components/unit/unit-switch";
 import { computeComparison } from "@/lib/compare/comparison";
 import { UNIT_STORAGE_KEY } from "@/lib/shared/display-unit";

@@ -56,6 +56,42 @@ test("a function of 81 lines in lib/ is an error; one of 80 is not", () => {
   expect(atTheBound).toEqual([]);
 }, 60_000);
 
+test("components/: ui imports no other room, shell only ui, a feature another feature only by a line of FEATURE_IMPORTS", () => {
+  const importing = (file: string, what: string, from: string): Probe => ({ file, text: `import { ${what} } from "${from}";\nexport const x = ${what};\n` });
+  const cases: [string, Probe, "refused" | "clean"][] = [
+    ["ui -> shell", importing("components/ui/button.tsx", "Money", "@/components/shell/money"), "refused"],
+    ["shell -> a feature", importing("components/shell/coin-logo.tsx", "useCoinsByIds", "@/components/coins/coin-queries"), "refused"],
+    // home -> bag has no line in FEATURE_IMPORTS.
+    ["home -> bag", importing("components/home/featured-card.tsx", "BagTable", "@/components/bag/bag-table"), "refused"],
+    // home -> coins has a line; coins -> home does not (a line allows one direction).
+    ["coins -> home", importing("components/coins/coin-table.tsx", "LinkedCoin", "@/components/home/linked-coin"), "refused"],
+    ["home -> coins", importing("components/home/featured-card.tsx", "useCoinsByIds", "@/components/coins/coin-queries"), "clean"],
+    ["home -> shell", importing("components/home/featured-card.tsx", "Money", "@/components/shell/money"), "clean"],
+    ["shell -> ui", importing("components/shell/coin-logo.tsx", "Card", "@/components/ui/card"), "clean"],
+  ];
+  const verdict = (rules: string[]) => (rules.includes("import/no-restricted-paths") ? "refused" : rules.length === 0 ? "clean" : rules.join(", "));
+  const results = lint(cases.map(([, probe]) => probe));
+  expect(cases.map(([name], index) => [name, verdict(results[index]!)])).toEqual(cases.map(([name, , expected]) => [name, expected]));
+}, 60_000);
+
+test("a new components/ folder fails the lint until eslint.config.mjs places it", () => {
+  const { mkdtempSync, rmSync } = jest.requireActual<typeof import("node:fs")>("node:fs");
+  const path = jest.requireActual<typeof import("node:path")>("node:path");
+  const folder = mkdtempSync(path.join(process.cwd(), "components", "unplaced-"));
+  try {
+    const script = 'import { ESLint } from "eslint"; await new ESLint().calculateConfigForFile("components/ui/button.tsx");';
+    let failure = "";
+    try {
+      execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: process.cwd(), encoding: "utf8", stdio: "pipe" });
+    } catch (error) {
+      failure = String((error as { stderr?: string }).stderr);
+    }
+    expect(failure).toContain(`place components/${path.basename(folder)} in COMPONENT_FEATURES`);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}, 60_000);
+
 // Where a lib module may run is in its name: `*.server.ts` only on the server (it starts with
 // `import "server-only"`, so a browser bundle that reaches it fails the build), `*.browser.ts`
 // only in the browser, neither: anywhere. lib/ itself holds only domain folders.
@@ -91,5 +127,9 @@ describe("lib's file names say where each module runs", () => {
 
   test("lib/ holds domain folders, no loose modules", () => {
     expect(libFiles.filter((file) => path.dirname(file) === "lib")).toEqual([]);
+  });
+
+  test("components/ holds rooms (ui, shell, features), no loose modules", () => {
+    expect(walk("components").filter((file) => path.dirname(file) === "components")).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
-import { PageHeading } from "@/components/account/page-heading";
+import { PageHeading } from "@/components/shell/page-heading";
 import { ListingForm } from "@/components/get-listed/apply/listing-form";
-import { QueryProvider } from "@/components/query-provider";
+import { QueryProvider } from "@/components/shell/query-provider";
 import { getCoinSnapshot } from "@/lib/coins/snapshot.server";
 import { getEnv } from "@/lib/config/env";
 import { tokenParam } from "@/lib/orders/order-token-schema";

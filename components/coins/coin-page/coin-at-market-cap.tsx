@@ -4,13 +4,13 @@
 // ?hold=1500000) so a shared link opens on it. Worked out here from the page's figures: the typed
 // numbers never reach the server, and the cached page serves every one of them.
 import { HoldingFigures } from "@/components/compare/holding-figures";
-import { TypedNumberField, useTypedNumber } from "@/components/compare/typed-number-field";
+import { TypedNumberField, useTypedNumber } from "@/components/shell/typed-number-field";
 import { useChoicesInAddress } from "@/components/compare/use-choices-in-address";
 import { Card } from "@/components/ui/card";
 import { AMOUNT_RULES, MARKET_CAP_RULES } from "@/lib/compare/typed-number";
 import { comparisonFailureMessage, computeTypedCapComparison, type ComparableCoin } from "@/lib/compare/comparison";
 import { formatMultiplier } from "@/lib/shared/format";
-import { Money } from "@/components/unit/money";
+import { Money } from "@/components/shell/money";
 
 type CapCoin = ComparableCoin & { symbol: string };
 

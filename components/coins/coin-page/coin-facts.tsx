@@ -1,11 +1,11 @@
-import { PriceBadges } from "@/components/coins/price-badges";
-import { PriceChange } from "@/components/coins/price-change";
+import { PriceBadges } from "@/components/shell/price-badges";
+import { PriceChange } from "@/components/shell/price-change";
 import { Card } from "@/components/ui/card";
 import { describePriceOrigin, formatSupply } from "@/lib/coins/coin-figures";
 import type { PriceContext } from "@/lib/shared/freshness";
 import type { Coin } from "@/lib/coins/schemas";
 import { Fact } from "./fact";
-import { Money } from "@/components/unit/money";
+import { Money } from "@/components/shell/money";
 
 /** Today's figures: price (with its cautions), market cap, 24h change, supply, liquidity, source. */
 export function CoinFacts({ coin, priceContext }: { coin: Coin; priceContext: PriceContext }) {

@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { AlertEntry } from "@/components/alerts/alert-entry";
 import { LazyHistoryChart } from "@/components/charts/lazy-history-chart";
-import { CoinLogo } from "@/components/coins/coin-logo";
-import { HomeSection } from "@/components/home/home-section";
+import { CoinLogo } from "@/components/shell/coin-logo";
+import { HomeSection } from "@/components/shell/home-section";
 import { buttonVariants } from "@/components/ui/button";
 import { PairLinks } from "@/components/compare/pair-links";
 import { coinPath } from "@/lib/coins/coin-path";

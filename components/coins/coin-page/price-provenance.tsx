@@ -25,21 +25,9 @@ export function PriceProvenance({ coin, account, priceContext }: { coin: Coin; a
         Where this price comes from
       </h2>
       <p className="mt-2 text-sm leading-relaxed">{provenance ? <Origin coin={coin} provenance={provenance} now={priceContext.now} /> : noRecord(coin)}</p>
-      {average ? (
-        <p className="mt-2 text-sm text-muted-foreground" data-testid="price-average">
-          {average}
-        </p>
-      ) : null}
-      {depth ? (
-        <p className="mt-2 text-sm text-muted-foreground" data-testid="pool-depth">
-          {depthSentence(depth)} At today&apos;s reserves: no liquidity added or taken out, no other venue.
-        </p>
-      ) : null}
-      {supplyReading ? (
-        <p className="mt-2 text-sm text-muted-foreground" data-testid="supply-reading">
-          {supplyReading}
-        </p>
-      ) : null}
+      <Note testId="price-average">{average}</Note>
+      <Note testId="pool-depth">{depth ? `${depthSentence(depth)} At today's reserves: no liquidity added or taken out, no other venue.` : null}</Note>
+      <Note testId="supply-reading">{supplyReading}</Note>
       {contractFailing ? (
         <p className="mt-2 text-sm font-medium text-destructive" data-testid="contract-failing">
           This token&apos;s contract is failing, the price is from {ageOf(coin.priceUpdatedAt, priceContext.now)}. Its source is asked again once an hour.
@@ -51,13 +39,19 @@ export function PriceProvenance({ coin, account, priceContext }: { coin: Coin; a
         </p>
       ) : null}
       {caveat ? <p className="mt-2 text-sm text-muted-foreground">{caveat}</p> : null}
-      {supplyNote ? (
-        <p className="mt-2 text-sm text-muted-foreground" data-testid="supply-note">
-          About the supply: {supplyNote}
-        </p>
-      ) : null}
+      <Note testId="supply-note">{supplyNote ? `About the supply: ${supplyNote}` : null}</Note>
       <SupplyBases symbol={coin.symbol} figures={supplyBases} />
     </Card>
+  );
+}
+
+/** One more line about the price, when there is something to say. */
+function Note({ testId, children }: { testId: string; children: string | null }) {
+  if (!children) return null;
+  return (
+    <p className="mt-2 text-sm text-muted-foreground" data-testid={testId}>
+      {children}
+    </p>
   );
 }
 

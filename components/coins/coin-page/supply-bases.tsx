@@ -2,7 +2,7 @@
 // section on where its figures come from: nothing when circulating is the only one.
 import { basisLabel, basisMeaning, type BasisFigure } from "@/lib/coins/supply-bases";
 import { formatCompactAmount } from "@/lib/shared/format";
-import { Money } from "@/components/unit/money";
+import { Money } from "@/components/shell/money";
 
 export function SupplyBases({ symbol, figures }: { symbol: string; figures: readonly BasisFigure[] }) {
   if (figures.length < 2) return null;

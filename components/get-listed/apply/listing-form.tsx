@@ -5,8 +5,8 @@
 // address on the server, listings are closed and nothing can be ordered.
 import Link from "next/link";
 import { useState } from "react";
-import { SignedInOnly } from "@/components/account/signed-in-only";
-import { StateCard } from "@/components/account/state-card";
+import { SignedInOnly } from "@/components/shell/signed-in-only";
+import { StateCard } from "@/components/shell/state-card";
 import { buttonVariants } from "@/components/ui/button";
 import type { AuthUser } from "@/lib/auth/schemas";
 import type { OrderToken } from "@/lib/orders/order-token-schema";

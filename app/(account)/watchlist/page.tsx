@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
-import { PageHeading } from "@/components/account/page-heading";
+import { PageHeading } from "@/components/shell/page-heading";
 import { WatchlistView } from "@/components/account/watchlist-view";
-import { QueryProvider } from "@/components/query-provider";
 import { getPriceContext } from "@/lib/coins/price-context.server";
 
 export const metadata: Metadata = {
@@ -12,11 +11,9 @@ export const metadata: Metadata = {
 
 export default async function WatchlistPage() {
   return (
-    <div className="flex flex-col gap-8">
+    <>
       <PageHeading title="My Watchlist" text="Track your favorite cryptocurrencies and monitor their performance" />
-      <QueryProvider>
-        <WatchlistView priceContext={await getPriceContext()} />
-      </QueryProvider>
-    </div>
+      <WatchlistView priceContext={await getPriceContext()} />
+    </>
   );
 }

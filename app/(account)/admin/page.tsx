@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { AdminView } from "@/components/admin/admin-view";
-import { PageHeading } from "@/components/account/page-heading";
-import { QueryProvider } from "@/components/query-provider";
+import { PageHeading } from "@/components/shell/page-heading";
 
 export const metadata: Metadata = {
   title: "Listings admin",
@@ -11,11 +10,9 @@ export const metadata: Metadata = {
 
 export default function AdminPage() {
   return (
-    <div className="flex flex-col gap-8">
+    <>
       <PageHeading title="Listings admin" text="List coins and schedule featured comparisons" />
-      <QueryProvider>
-        <AdminView />
-      </QueryProvider>
-    </div>
+      <AdminView />
+    </>
   );
 }

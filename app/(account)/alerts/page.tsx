@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
-import { PageHeading } from "@/components/account/page-heading";
+import { PageHeading } from "@/components/shell/page-heading";
 import { AlertsView } from "@/components/alerts/alerts-view";
-import { QueryProvider } from "@/components/query-provider";
 
 export const metadata: Metadata = {
   title: "Alerts",
@@ -11,11 +10,9 @@ export const metadata: Metadata = {
 
 export default function AlertsPage() {
   return (
-    <div className="flex flex-col gap-8">
+    <>
       <PageHeading title="Alerts" text="Be told when a coin reaches another's market cap, a price or a new high, in this browser" />
-      <QueryProvider>
-        <AlertsView />
-      </QueryProvider>
-    </div>
+      <AlertsView />
+    </>
   );
 }

@@ -4,7 +4,7 @@ import { format } from "date-fns";
 import { Trash2 } from "lucide-react";
 import Link from "next/link";
 import { CreateAlertButton } from "@/components/alerts/create-alert-button";
-import { CoinLogo } from "@/components/coins/coin-logo";
+import { CoinLogo } from "@/components/shell/coin-logo";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { TargetChoice } from "@/components/compare/target-choice";
@@ -14,11 +14,11 @@ import { comparisonHref } from "@/lib/compare/comparison-link";
 import { MISSING, formatMultiplier } from "@/lib/shared/format";
 import type { SavedComparison } from "@/lib/account/schemas";
 import type { Coin } from "@/lib/coins/schemas";
-import { useRemoveSavedComparison, useSavedComparisons } from "./account-queries";
-import { EmptyState } from "./empty-state";
-import { LoadError } from "./load-error";
-import { PageSpinner, SignedInOnly } from "./signed-in-only";
-import { Money } from "@/components/unit/money";
+import { useRemoveSavedComparison, useSavedComparisons } from "@/components/account/account-queries";
+import { EmptyState } from "@/components/shell/empty-state";
+import { LoadError } from "@/components/shell/load-error";
+import { PageSpinner, SignedInOnly } from "@/components/shell/signed-in-only";
+import { Money } from "@/components/shell/money";
 import { AthTargetWords } from "@/components/compare/ath-target-words";
 
 /** The saved page's states (spec sections 2 and 4): loading, not logged in, empty, or the cards. */

@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
-import { PageHeading } from "@/components/account/page-heading";
+import { PageHeading } from "@/components/shell/page-heading";
 import { OrdersView } from "@/components/orders/orders-view";
-import { QueryProvider } from "@/components/query-provider";
 
 export const metadata: Metadata = {
   title: "My Orders",
@@ -11,11 +10,9 @@ export const metadata: Metadata = {
 
 export default function OrdersPage() {
   return (
-    <div className="flex flex-col gap-8">
+    <>
       <PageHeading title="My Orders" text="Your listing and Homepage Compare orders, and their payments" />
-      <QueryProvider>
-        <OrdersView />
-      </QueryProvider>
-    </div>
+      <OrdersView />
+    </>
   );
 }

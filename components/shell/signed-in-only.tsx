@@ -5,7 +5,7 @@
 // Required' when it says nobody is signed in, the page's content otherwise.
 import { Loader2 } from "lucide-react";
 import { buttonVariants } from "@/components/ui/button";
-import { useAuthUser } from "@/components/wallet/use-auth-user";
+import { useAuthUser } from "./use-auth-user";
 import type { AuthUser } from "@/lib/auth/schemas";
 import { StateCard } from "./state-card";
 

@@ -1,13 +1,15 @@
 import { useId } from "react";
 import { Input } from "@/components/ui/input";
 
-/** A labelled text input with an optional hint and an error announced with it (aria-describedby). */
-export function Field({
-  label,
-  hint,
-  error,
-  ...input
-}: { label: string; hint?: string; error?: string } & React.ComponentProps<typeof Input>) {
+/** What a field's control carries so its label, hint and error are announced with it. */
+export type FieldControl = { id: string; "aria-invalid": true | undefined; "aria-describedby": string | undefined };
+
+/**
+ * The frame of a form field: the label, the control (an input, a select, a text area: the caller
+ * renders it with the ids given), an optional hint and the error, announced with the control
+ * (aria-describedby).
+ */
+export function FieldFrame({ label, hint, error, children }: { label: string; hint?: string; error?: string; children: (control: FieldControl) => React.ReactNode }) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -16,7 +18,7 @@ export function Field({
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>
-      <Input id={id} aria-invalid={error ? true : undefined} aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined} {...input} />
+      {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": [hintId, errorId].filter(Boolean).join(" ") || undefined })}
       {hint ? (
         <p id={hintId} className="text-xs text-muted-foreground">
           {hint}
@@ -28,6 +30,15 @@ export function Field({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** A labelled text input in the field frame. */
+export function Field({ label, hint, error, ...input }: { label: string; hint?: string; error?: string } & React.ComponentProps<typeof Input>) {
+  return (
+    <FieldFrame label={label} hint={hint} error={error}>
+      {(control) => <Input {...control} {...input} />}
+    </FieldFrame>
   );
 }
 

@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
-import { PageHeading } from "@/components/account/page-heading";
-import { SavedView } from "@/components/account/saved-view";
-import { QueryProvider } from "@/components/query-provider";
+import { PageHeading } from "@/components/shell/page-heading";
+import { SavedView } from "@/components/compare/saved-view";
 
 export const metadata: Metadata = {
   title: "Saved Comparisons",
@@ -11,11 +10,9 @@ export const metadata: Metadata = {
 
 export default function SavedPage() {
   return (
-    <div className="flex flex-col gap-8">
+    <>
       <PageHeading title="Saved Comparisons" text="Quickly access your frequently used market cap comparisons" />
-      <QueryProvider>
-        <SavedView />
-      </QueryProvider>
-    </div>
+      <SavedView />
+    </>
   );
 }

@@ -2,7 +2,7 @@
 
 import { Bookmark, Eye } from "lucide-react";
 import { useAddToWatchlist, useSaveComparison } from "@/components/account/account-queries";
-import { useAuthUser } from "@/components/wallet/use-auth-user";
+import { useAuthUser } from "@/components/shell/use-auth-user";
 import { Button } from "@/components/ui/button";
 
 type ActionCoin = { id: string; symbol: string };
