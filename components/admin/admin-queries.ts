@@ -5,7 +5,8 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useRefetchingWrite } from "@/components/use-refetching-write";
 import { apiKey, apiMutation, apiQuery } from "@/lib/api/endpoint-queries.browser";
-import type { CorrectHighInput, ListCoinInput, ScheduleFeaturedInput, UpdateCoinInput } from "@/lib/listings/schemas";
+import type { CorrectHighInput, ListCoinInput, UpdateCoinInput } from "@/lib/listings/schemas";
+import type { ScheduleFeaturedInput } from "@/lib/orders/featured-slot-schemas";
 import type { CancelOrderInput, RecordRefundInput, RejectOrderInput } from "@/lib/orders/operator-schemas";
 import type { RenameCoinInput } from "@/lib/listings/coin-rename-schema";
 

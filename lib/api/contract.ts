@@ -33,16 +33,13 @@ import {
 } from "@/lib/coins/schemas";
 import { createOrderBodySchema, orderIdSchema, orderListSchema, orderSchema, slotCalendarSchema, submitPaymentBodySchema } from "@/lib/orders/schemas";
 import { orderTokenQuerySchema, orderTokenSchema } from "@/lib/orders/order-token-schema";
+import { featuredIdSchema, featuredSlotListSchema, featuredSlotSchema, scheduleFeaturedBodySchema } from "@/lib/orders/featured-slot-schemas";
 import {
   adminCoinListSchema,
   adminCoinSchema,
-  featuredIdSchema,
-  featuredSlotListSchema,
-  featuredSlotSchema,
   listCoinBodySchema,
   listingPreviewQuerySchema,
   listingPreviewSchema,
-  scheduleFeaturedBodySchema,
   updateCoinBodySchema,
   correctHighBodySchema,
 } from "@/lib/listings/schemas";
