@@ -15,6 +15,8 @@ import type { OrderChoices } from "./order-choices";
 import { SlotCalendar } from "./slot-calendar";
 import { addDays, canStart, freeByDay } from "./slot-days";
 
+const ordersEndpoints = () => import("@/lib/orders/endpoints");
+
 type SlotChoices = Pick<OrderChoices, "slotDays" | "startsOn" | "against">;
 type SlotErrors = { slot?: string; startsOn?: string; against?: string };
 
@@ -98,7 +100,7 @@ function SlotDetails({
   errors: SlotErrors;
   indexVersion: string;
 }) {
-  const calendar = useQuery(apiQuery("slotCalendar"));
+  const calendar = useQuery(apiQuery(ordersEndpoints, "slotCalendar"));
   // A longer slot, or a calendar read again after a day filled up, may no longer fit the chosen
   // first day: the choice is dropped rather than sent to be refused.
   const days = calendar.data?.days;

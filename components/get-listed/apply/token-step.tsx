@@ -14,6 +14,8 @@ import { addressSchema } from "@/lib/listings/schemas";
 import type { OrderToken } from "@/lib/orders/order-token-schema";
 import { TokenPreview } from "./token-preview";
 
+const ordersEndpoints = () => import("@/lib/orders/endpoints");
+
 export function TokenStep({
   token,
   locked,
@@ -35,7 +37,7 @@ export function TokenStep({
   const inputId = useId();
   const problemId = useId();
   const check = useMutation({
-    ...apiMutation("orderToken", (address: string) => ({ query: { address } })),
+    ...apiMutation(ordersEndpoints, "orderToken", (address: string) => ({ query: { address } })),
     onSuccess: (answer) => onToken(answer),
     onError: (error) => {
       const failure = describeFailure(error);
