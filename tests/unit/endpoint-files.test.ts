@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { endpoints } from "@/lib/api/contract";
 
-const root = path.resolve(__dirname, "../..");
+const root = process.cwd();
 const walk = (dir: string): string[] =>
   readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
     const rel = path.join(dir, entry.name);
