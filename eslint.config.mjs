@@ -21,6 +21,8 @@ const floor = (target, from, message) => ({ target, from, message });
 const LIB_LAYERS = [
   ["shared", "errors", "config", "cache", "http", "generated"],
   ["db", "chain", "security"],
+  // What an API endpoint's declaration is: below every feature, so each declares its own endpoints.
+  ["contract"],
   ["coins", "telegram", "wallet"],
   ["auth", "bag", "contact", "history", "trending"],
   ["account", "compare", "db-setup"],

@@ -12,15 +12,8 @@ import { listAdminCoins, listCoin, updateCoin } from "../lib/listings/coins.serv
 import { listFeaturedSlots, removeFeatured, scheduleFeatured } from "../lib/orders/featured-slots.server";
 import { renameCoin } from "../lib/listings/rename-coin.server";
 import { renameCoinBodySchema } from "../lib/listings/coin-rename-schema";
-import {
-  featuredIdSchema,
-  listCoinBodySchema,
-  scheduleFeaturedBodySchema,
-  splitTags,
-  updateCoinBodySchema,
-  type AdminCoin,
-  type FeaturedSlot,
-} from "../lib/listings/schemas";
+import { listCoinBodySchema, splitTags, updateCoinBodySchema, type AdminCoin } from "../lib/listings/schemas";
+import { featuredIdSchema, scheduleFeaturedBodySchema, type FeaturedSlot } from "../lib/orders/featured-slot-schemas";
 
 const USAGE = `Usage: npm run admin -- <command> [arguments]
 

@@ -10,12 +10,14 @@ import { apiKey, apiMutation, apiQuery } from "@/lib/api/endpoint-queries.browse
 import { toast } from "@/components/ui/use-toast";
 import { useRefetchingWrite } from "@/components/shell/use-refetching-write";
 
+const accountEndpoints = () => import("@/lib/account/endpoints");
+
 export function useWatchlist(userId: number) {
-  return useQuery(apiQuery("watchlist", { scope: [userId] }));
+  return useQuery(apiQuery(accountEndpoints, "watchlist", { scope: [userId] }));
 }
 
 export function useSavedComparisons(userId: number) {
-  return useQuery(apiQuery("savedComparisons", { scope: [userId] }));
+  return useQuery(apiQuery(accountEndpoints, "savedComparisons", { scope: [userId] }));
 }
 
 type Toast = { title: string; description: string };
@@ -30,7 +32,7 @@ function useAccountWrite<D, V>(write: UseMutationOptions<D, Error, V>, refresh: 
 
 export function useAddToWatchlist() {
   return useAccountWrite(
-    apiMutation("watchlistAdd", (coinId: string) => ({ body: { coinId } })),
+    apiMutation(accountEndpoints, "watchlistAdd", (coinId: string) => ({ body: { coinId } })),
     apiKey("watchlist"),
     { title: "Added to watchlist", description: "The coin has been added to your watchlist." },
     { title: "Error", description: "Failed to add to watchlist. Please try again." },
@@ -39,7 +41,7 @@ export function useAddToWatchlist() {
 
 export function useRemoveFromWatchlist() {
   return useAccountWrite(
-    apiMutation("watchlistRemove", (coinId: string) => ({ params: { coinId } })),
+    apiMutation(accountEndpoints, "watchlistRemove", (coinId: string) => ({ params: { coinId } })),
     apiKey("watchlist"),
     { title: "Removed from watchlist", description: "The coin has been removed from your watchlist." },
     { title: "Error", description: "Failed to remove coin from watchlist." },
@@ -48,7 +50,7 @@ export function useRemoveFromWatchlist() {
 
 export function useSaveComparison() {
   return useAccountWrite(
-    apiMutation("saveComparison", (pair: { coin1Id: string; coin2Id: string }) => ({ body: pair })),
+    apiMutation(accountEndpoints, "saveComparison", (pair: { coin1Id: string; coin2Id: string }) => ({ body: pair })),
     apiKey("savedComparisons"),
     { title: "Comparison saved", description: "The comparison has been added to your saved list." },
     { title: "Error", description: "Failed to save comparison. Please try again." },
@@ -57,7 +59,7 @@ export function useSaveComparison() {
 
 export function useRemoveSavedComparison() {
   return useAccountWrite(
-    apiMutation("removeSavedComparison", (id: number) => ({ params: { id: String(id) } })),
+    apiMutation(accountEndpoints, "removeSavedComparison", (id: number) => ({ params: { id: String(id) } })),
     apiKey("savedComparisons"),
     { title: "Removed from saved", description: "The comparison has been removed from your saved list." },
     { title: "Error", description: "Failed to remove saved comparison." },
@@ -65,12 +67,12 @@ export function useRemoveSavedComparison() {
 }
 
 export function useBagSnapshots(userId: number) {
-  return useQuery(apiQuery("bagSnapshots", { scope: [userId] }));
+  return useQuery(apiQuery(accountEndpoints, "bagSnapshots", { scope: [userId] }));
 }
 
 export function useSaveBagSnapshot() {
   return useAccountWrite(
-    apiMutation("saveBagSnapshot", (totals: BagSnapshotBody) => ({ body: totals })),
+    apiMutation(accountEndpoints, "saveBagSnapshot", (totals: BagSnapshotBody) => ({ body: totals })),
     apiKey("bagSnapshots"),
     { title: "Snapshot saved", description: "Your bag's totals have been added to your snapshots." },
     { title: "Error", description: "Failed to save the snapshot. Please try again." },
@@ -79,7 +81,7 @@ export function useSaveBagSnapshot() {
 
 export function useRemoveBagSnapshot() {
   return useAccountWrite(
-    apiMutation("removeBagSnapshot", (id: number) => ({ params: { id: String(id) } })),
+    apiMutation(accountEndpoints, "removeBagSnapshot", (id: number) => ({ params: { id: String(id) } })),
     apiKey("bagSnapshots"),
     { title: "Snapshot removed", description: "The snapshot has been removed." },
     { title: "Error", description: "Failed to remove the snapshot." },

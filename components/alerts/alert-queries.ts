@@ -9,31 +9,33 @@ import { apiKey, apiMutation, apiQuery } from "@/lib/api/endpoint-queries.browse
 import type { CreateAlertBody } from "@/lib/alerts/schemas";
 import { useRefetchingWrite } from "@/components/shell/use-refetching-write";
 
+const alertsEndpoints = () => import("@/lib/alerts/endpoints");
+
 export function useAlertRules(userId: number) {
-  return useQuery(apiQuery("alerts", { scope: [userId] }));
+  return useQuery(apiQuery(alertsEndpoints, "alerts", { scope: [userId] }));
 }
 
 export function useAlertFirings(userId: number) {
-  return useQuery(apiQuery("alertFirings", { scope: [userId] }));
+  return useQuery(apiQuery(alertsEndpoints, "alertFirings", { scope: [userId] }));
 }
 
 export function usePushSubscriptions(userId: number) {
-  return useQuery(apiQuery("pushSubscriptions", { scope: [userId] }));
+  return useQuery(apiQuery(alertsEndpoints, "pushSubscriptions", { scope: [userId] }));
 }
 
 export function useVapidKey() {
-  return useQuery(apiQuery("vapidKey"));
+  return useQuery(apiQuery(alertsEndpoints, "vapidKey"));
 }
 
 type After = { onSuccess?: () => void; onError?: () => void };
 
 export function useCreateAlert(after?: After) {
-  return useRefetchingWrite(apiMutation("createAlert", (body: CreateAlertBody) => ({ body })), [apiKey("alerts")], after);
+  return useRefetchingWrite(apiMutation(alertsEndpoints, "createAlert", (body: CreateAlertBody) => ({ body })), [apiKey("alerts")], after);
 }
 
 export function usePauseAlert(after?: After) {
   return useRefetchingWrite(
-    apiMutation("updateAlert", ({ id, paused }: { id: number; paused: boolean }) => ({ params: { id: String(id) }, body: { paused } })),
+    apiMutation(alertsEndpoints, "updateAlert", ({ id, paused }: { id: number; paused: boolean }) => ({ params: { id: String(id) }, body: { paused } })),
     [apiKey("alerts")],
     after,
   );
@@ -42,7 +44,7 @@ export function usePauseAlert(after?: After) {
 export function useDeleteAlert(after?: After) {
   // Its firings go with it (the contract's deleteAlert), so that list is read again too.
   return useRefetchingWrite(
-    apiMutation("deleteAlert", (id: number) => ({ params: { id: String(id) } })),
+    apiMutation(alertsEndpoints, "deleteAlert", (id: number) => ({ params: { id: String(id) } })),
     [apiKey("alerts"), apiKey("alertFirings")],
     after,
   );
@@ -50,7 +52,7 @@ export function useDeleteAlert(after?: After) {
 
 export function useRemovePushSubscription(after?: After) {
   return useRefetchingWrite(
-    apiMutation("removePushSubscription", (id: number) => ({ params: { id: String(id) } })),
+    apiMutation(alertsEndpoints, "removePushSubscription", (id: number) => ({ params: { id: String(id) } })),
     [apiKey("pushSubscriptions"), BROWSER_PUSH_KEY],
     after,
   );
@@ -58,7 +60,7 @@ export function useRemovePushSubscription(after?: After) {
 
 export function useTestNotification(after?: After) {
   // A test may find a browser gone (404/410 from its push service) and remove it.
-  return useRefetchingWrite(apiMutation("testNotification"), [apiKey("pushSubscriptions")], after);
+  return useRefetchingWrite(apiMutation(alertsEndpoints, "testNotification"), [apiKey("pushSubscriptions")], after);
 }
 
 /** The cache key of this browser's own push state (components/alerts/browser-push.ts). */

@@ -3,6 +3,8 @@
 // only a click on "Turn on browser alerts" calls.
 import { callApi } from "@/lib/api/call-api.browser";
 
+const alertsEndpoints = () => import("@/lib/alerts/endpoints");
+
 /** The service worker that shows the notifications (public/alerts-sw.js), over the whole site. */
 export const ALERTS_WORKER_URL = "/alerts-sw.js";
 const WORKER_SCOPE = "/";
@@ -86,7 +88,7 @@ export async function turnOnPush(vapidPublicKey: string): Promise<TurnOnResult> 
     subscription = await registration.pushManager.subscribe(options);
   }
   const json = subscription.toJSON();
-  const added = await callApi("addPushSubscription", {
+  const added = await callApi(alertsEndpoints, "addPushSubscription", {
     body: { endpoint: subscription.endpoint, expirationTime: json.expirationTime ?? null, keys: { p256dh: json.keys?.p256dh ?? "", auth: json.keys?.auth ?? "" } },
   });
   remember({ endpoint: subscription.endpoint, id: added.id });
@@ -97,7 +99,7 @@ export async function turnOnPush(vapidPublicKey: string): Promise<TurnOnResult> 
 export async function turnOffPush(subscriptionId: number): Promise<void> {
   const subscription = await currentSubscription();
   // The server first: if that fails the browser stays subscribed and the page still says "on".
-  await callApi("removePushSubscription", { params: { id: String(subscriptionId) } });
+  await callApi(alertsEndpoints, "removePushSubscription", { params: { id: String(subscriptionId) } });
   remember(null);
   await subscription?.unsubscribe();
 }

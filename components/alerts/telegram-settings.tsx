@@ -16,6 +16,8 @@ import { formatUtcTime } from "./alert-text";
 import { ChannelFailure, ChannelStatus } from "./channel-status";
 import { SectionError, SectionSpinner } from "./section-states";
 
+const telegramEndpoints = () => import("@/lib/telegram/endpoints");
+
 /** How often the status is read while a one-time link is open: the chat links when /start arrives. */
 export const TELEGRAM_POLL_MS = 3_000;
 
@@ -23,7 +25,7 @@ export function TelegramSettings({ userId }: { userId: number }) {
   const [offered, setOffered] = useState<TelegramConnect | null>(null);
   const expired = useExpired(offered?.expiresAt ?? null);
   const waiting = offered !== null && !expired;
-  const link = useQuery({ ...apiQuery("telegramLink", { scope: [userId] }), refetchInterval: waiting ? TELEGRAM_POLL_MS : false });
+  const link = useQuery({ ...apiQuery(telegramEndpoints, "telegramLink", { scope: [userId] }), refetchInterval: waiting ? TELEGRAM_POLL_MS : false });
   const linked = link.data?.status === "linked";
 
   // Linked while a link was on offer: the offer is spent (adjusted during render, as React
@@ -83,7 +85,7 @@ function statusOf(view: TelegramLinkView) {
 }
 
 function Connect({ view, offered, expired, onOffered }: { view: TelegramLinkView; offered: TelegramConnect | null; expired: boolean; onOffered: (link: TelegramConnect) => void }) {
-  const connect = useMutation({ ...apiMutation("connectTelegram"), onSuccess: onOffered });
+  const connect = useMutation({ ...apiMutation(telegramEndpoints, "connectTelegram"), onSuccess: onOffered });
   const { title, text } = statusOf(view);
   const again = view.status !== "none" || expired;
   return (
@@ -121,7 +123,7 @@ function Linked({ since, announce }: { since: string | null; announce: boolean }
   }, [announce]);
   const [confirming, setConfirming] = useState(false);
   const unlink = useMutation({
-    ...apiMutation("unlinkTelegram"),
+    ...apiMutation(telegramEndpoints, "unlinkTelegram"),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: apiKey("telegramLink") });
       toast({ title: "Telegram disconnected", description: "Alerts no longer go to that chat." });

@@ -6,8 +6,10 @@ import { useQueries, useQuery } from "@tanstack/react-query";
 import { apiQuery } from "@/lib/api/endpoint-queries.browser";
 import type { HistoryRange } from "@/lib/history/schemas";
 
+const historyEndpoints = () => import("@/lib/history/endpoints");
+
 function historyQuery(coinId: string, range: HistoryRange) {
-  return apiQuery("coinHistory", { params: { id: coinId }, query: { range } });
+  return apiQuery(historyEndpoints, "coinHistory", { params: { id: coinId }, query: { range } });
 }
 
 export function useCoinHistory(coinId: string, range: HistoryRange) {

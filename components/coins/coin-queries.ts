@@ -8,6 +8,8 @@ import { apiKey } from "@/lib/api/endpoint-queries.browser";
 import { fetchJson } from "@/lib/api/fetch-json.browser";
 import { fromCoinIndex } from "@/lib/coins/coin-index";
 
+const coinsEndpoints = () => import("@/lib/coins/endpoints");
+
 /**
  * The selectors' coin index as of `version` (the page's), which the browser may keep for good;
  * fetched only once `enabled` (a selector was opened or approached). Read without the typed
@@ -27,7 +29,7 @@ function coinsByIdsQuery(ids: readonly string[]) {
   return queryOptions({
     queryKey: apiKey("coinList", ...ids),
     // An id we do not list answers 404: ApiCallError.
-    queryFn: async () => new Map((await callApi("coinList", { query: { ids: ids.join(",") } })).map((coin) => [coin.id, coin])),
+    queryFn: async () => new Map((await callApi(coinsEndpoints, "coinList", { query: { ids: ids.join(",") } })).map((coin) => [coin.id, coin])),
   });
 }
 

@@ -17,6 +17,8 @@ import { COMPARE_DELAY_MS } from "@/lib/trending/home-tables";
 import { callApi } from "@/lib/api/call-api.browser";
 import type { Coin } from "@/lib/coins/schemas";
 
+const trendingEndpoints = () => import("@/lib/trending/endpoints");
+
 /** Reads the coin a link names (TanStack Query with it), loaded only when the address names one. */
 const linkedCoinCode = lazyModule(() => import("./linked-coin"));
 
@@ -68,7 +70,7 @@ export function CompareSection({ indexVersion }: { indexVersion: string }) {
       // Counted for the most-compared ranking, fire and forget: the count is a popularity hint,
       // so a failed or slow count never reaches the visitor (no error, no toast, nothing waits on
       // it). `keepalive` lets it finish when the visitor leaves right after the result shows.
-      callApi("countComparison", { body: { coin1Id: coin1.id, coin2Id: coin2.id }, keepalive: true }).catch(() => {});
+      callApi(trendingEndpoints, "countComparison", { body: { coin1Id: coin1.id, coin2Id: coin2.id }, keepalive: true }).catch(() => {});
       // 'Comparing...' stays until the pair page replaces this one.
       router.push(path);
     }, COMPARE_DELAY_MS);

@@ -18,6 +18,8 @@ import { OrderStatusBadge } from "./order-status";
 import { EXPLORER_NAME, explorerTxUrl } from "@/lib/chain/explorer";
 import { planName, shortHash, slotPhrase } from "./order-text";
 
+const ordersEndpoints = () => import("@/lib/orders/endpoints");
+
 const time = new Intl.DateTimeFormat("en-US", { hour: "2-digit", minute: "2-digit" });
 
 export function OrderCard({ order }: { order: Order }) {
@@ -102,7 +104,7 @@ function OrderNote({ order }: { order: Order }) {
 function PaymentPending({ order, hash }: { order: Order; hash: Hash }) {
   const queryClient = useQueryClient();
   const check = useMutation({
-    ...apiMutation("submitPayment", (_: void) => ({ params: { id: String(order.id) }, body: { txHash: hash } })),
+    ...apiMutation(ordersEndpoints, "submitPayment", (_: void) => ({ params: { id: String(order.id) }, body: { txHash: hash } })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: apiKey("orders") }),
   });
   return (

@@ -9,6 +9,8 @@ import { LoadError } from "@/components/shell/load-error";
 import { PageSpinner, SignedInOnly } from "@/components/shell/signed-in-only";
 import { OrderCard } from "./order-card";
 
+const ordersEndpoints = () => import("@/lib/orders/endpoints");
+
 export function OrdersView() {
   return (
     <SignedInOnly loginMessage="Please log in to view your orders." returnTo="/orders">
@@ -18,7 +20,7 @@ export function OrdersView() {
 }
 
 function OrderList({ userId }: { userId: number }) {
-  const orders = useQuery(apiQuery("orders", { scope: [userId] }));
+  const orders = useQuery(apiQuery(ordersEndpoints, "orders", { scope: [userId] }));
   if (orders.isPending) return <PageSpinner />;
   if (orders.isError) return <LoadError title="Couldn't load your orders" onRetry={() => void orders.refetch()} />;
   if (orders.data.length === 0) return <EmptyState title="No orders yet" linkLabel="Get Listed" href="/get-listed" />;

@@ -31,9 +31,6 @@ export const savedComparisonSchema = z.object({
 export type SavedComparison = z.infer<typeof savedComparisonSchema>;
 export const savedComparisonListSchema = z.array(savedComparisonSchema);
 
-/** DELETE answers 204 with no body. */
-export const noContentSchema = z.undefined();
-
 /** Path parameter of DELETE /api/saved-comparisons/{id}: a positive whole number. */
 export const savedComparisonIdSchema = rowIdSchema;
 

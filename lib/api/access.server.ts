@@ -1,4 +1,4 @@
-// The guards behind each declared access level (lib/api/contract.ts Access). Writes are checked
+// The guards behind each declared access level (lib/contract/endpoint.ts Access). Writes are checked
 // for their origin before anything is read; sessions after that; operators last.
 import "server-only";
 import { timingSafeEqual } from "node:crypto";
@@ -6,7 +6,7 @@ import { assertWriteFromSite, requireSessionUser, requireSessionUserForWrite } f
 import type { SessionUser } from "@/lib/auth/sessions.server";
 import { getEnv } from "@/lib/config/env";
 import { requireOperator, requireOperatorForWrite } from "@/lib/listings/operators.server";
-import type { Access, Method } from "./contract";
+import type { Access, Method } from "@/lib/contract/endpoint";
 import { ApiError } from "./errors";
 
 /** The signed-in user for `user` and `operator` endpoints; undefined for the rest. */

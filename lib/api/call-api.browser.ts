@@ -1,35 +1,48 @@
-// The browser's typed client for the declared endpoints (lib/api/contract.ts): the method, path
-// and body encoding come from the declaration, a body the server would refuse is not sent (the
-// same zod schema checks it here first), and the answer is checked against the declared
-// response. The declarations load with the first call, not with the page (zod is large).
-import type { BodyInputOf, EndpointName, Endpoints, ParamsInputOf, QueryInputOf, ResponseOf } from "./contract";
+// The browser's typed client for the declared endpoints. A call names the feature's endpoints file
+// as a loader, `() => import("@/lib/alerts/endpoints")`, and the endpoint's name in it: the method,
+// path and body encoding come from that declaration, a body the server would refuse is not sent
+// (the same zod schema checks it here first), and the answer is checked against the declared
+// response. The file loads with the first call, not with the page (zod is large), and a page
+// loads only the files of the features it calls, never every feature's schemas.
+import type { BodyInputOf, Endpoint, EndpointNameIn, ParamsInputOf, QueryInputOf, ResponseOf } from "@/lib/contract/endpoint";
 import { ApiCallError, fetchJson } from "./fetch-json.browser";
+import { describeZodIssues } from "./zod-message";
 
-export type CallInput<N extends EndpointName> = {
-  params?: ParamsInputOf<Endpoints[N]>;
-  query?: QueryInputOf<Endpoints[N]>;
-  body?: BodyInputOf<Endpoints[N]>;
+/** A feature's endpoints file, loaded on demand: `() => import("@/lib/alerts/endpoints")`. */
+export type EndpointsFile<M> = () => Promise<M>;
+
+export type CallInput<E> = {
+  params?: ParamsInputOf<E>;
+  query?: QueryInputOf<E>;
+  body?: BodyInputOf<E>;
   /** Fire-and-forget calls that must outlive the page (see countComparison). */
   keepalive?: boolean;
 };
 
-const contract = () => import("./contract");
-
 /** Calls a declared endpoint; a non-success throws ApiCallError (as fetchJson does). */
-export async function callApi<N extends EndpointName>(name: N, input?: CallInput<N>): Promise<ResponseOf<Endpoints[N]>>;
-export async function callApi<N extends EndpointName>(name: N, input: CallInput<N>, options: { on401: "returnNull" }): Promise<ResponseOf<Endpoints[N]> | null>;
-export async function callApi<N extends EndpointName>(name: N, input: CallInput<N> = {}, options: { on401?: "returnNull" } = {}): Promise<unknown> {
-  const { endpoints, describeZodIssues } = await contract();
-  const endpoint = endpoints[name];
+export async function callApi<M, N extends EndpointNameIn<M>>(file: EndpointsFile<M>, name: N, input?: CallInput<M[N]>): Promise<ResponseOf<M[N]>>;
+export async function callApi<M, N extends EndpointNameIn<M>>(
+  file: EndpointsFile<M>,
+  name: N,
+  input: CallInput<M[N]>,
+  options: { on401: "returnNull" },
+): Promise<ResponseOf<M[N]> | null>;
+export async function callApi<M, N extends EndpointNameIn<M>>(
+  file: EndpointsFile<M>,
+  name: N,
+  input: CallInput<M[N]> = {},
+  options: { on401?: "returnNull" } = {},
+): Promise<unknown> {
+  const endpoint = (await file())[name] as Endpoint;
   let body: string | undefined;
   const headers: Record<string, string> = {};
-  if ("body" in endpoint) {
+  if (endpoint.body) {
     const checked = endpoint.body.safeParse(input.body);
     if (!checked.success) {
       // What the server would have answered, without the round trip.
       throw new ApiCallError(400, "bad_request", describeZodIssues(checked.error));
     }
-    if ("bodyType" in endpoint && endpoint.bodyType === "form") {
+    if (endpoint.bodyType === "form") {
       headers["Content-Type"] = "application/x-www-form-urlencoded";
       body = new URLSearchParams(input.body as Record<string, string>).toString();
     } else {

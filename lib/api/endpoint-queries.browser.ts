@@ -1,10 +1,12 @@
-// TanStack Query options made from the endpoint declarations (lib/api/contract.ts). A declared
-// read becomes a query and a declared write a mutation, both calling through `callApi`, so a
-// view's hook file adds only what is the view's own: its toasts, and which lists a write
-// refetches. There is no per-endpoint fetch function to write.
+// TanStack Query options made from the endpoint declarations (lib/<feature>/endpoints.ts). A
+// declared read becomes a query and a declared write a mutation, both calling through `callApi`
+// with the feature's endpoints file and the endpoint's name, so a view's hook file adds only what
+// is the view's own: its toasts, and which lists a write refetches. There is no per-endpoint fetch
+// function to write.
 import { mutationOptions, queryOptions } from "@tanstack/react-query";
-import { callApi, type CallInput } from "./call-api.browser";
-import type { EndpointName, Endpoints, ResponseOf } from "./contract";
+import type { EndpointNameIn, ResponseOf } from "@/lib/contract/endpoint";
+import { callApi, type CallInput, type EndpointsFile } from "./call-api.browser";
+import type { EndpointName } from "./contract";
 
 /**
  * An endpoint's cache key: its name, then what separates one cache entry from another (for a
@@ -14,17 +16,17 @@ import type { EndpointName, Endpoints, ResponseOf } from "./contract";
  */
 export const apiKey = <N extends EndpointName>(name: N, ...scope: readonly unknown[]) => [name, ...scope] as const;
 
-export type ApiQueryInput<N extends EndpointName> = Omit<CallInput<N>, "body" | "keepalive"> & {
+export type ApiQueryInput<E> = Omit<CallInput<E>, "body" | "keepalive"> & {
   /** Put in the key before the input: the signed-in user's id for user and operator reads. */
   scope?: readonly unknown[];
 };
 
 /** The query for a declared read: keyed by its name, scope and input; fetched with callApi. */
-export function apiQuery<N extends EndpointName>(name: N, { scope = [], ...input }: ApiQueryInput<N> = {}) {
+export function apiQuery<M, N extends EndpointNameIn<M>>(file: EndpointsFile<M>, name: N, { scope = [], ...input }: ApiQueryInput<M[N]> = {}) {
   const keyed = input.params === undefined && input.query === undefined ? [] : [{ params: input.params, query: input.query }];
-  return queryOptions<ResponseOf<Endpoints[N]>>({
-    queryKey: [...apiKey(name, ...scope), ...keyed],
-    queryFn: () => callApi(name, input as CallInput<N>),
+  return queryOptions<ResponseOf<M[N]>>({
+    queryKey: [name, ...scope, ...keyed],
+    queryFn: () => callApi(file, name, input as CallInput<M[N]>),
   });
 }
 
@@ -32,9 +34,9 @@ export function apiQuery<N extends EndpointName>(name: N, { scope = [], ...input
  * The mutation for a declared write. `toInput` maps what the view passes to `mutate` (a coin id,
  * a form's values) onto the call's params and body; without it the view passes the call input.
  */
-export function apiMutation<N extends EndpointName, V = CallInput<N>>(name: N, toInput?: (variables: V) => CallInput<N>) {
-  return mutationOptions<ResponseOf<Endpoints[N]>, Error, V>({
-    mutationKey: apiKey(name),
-    mutationFn: (variables: V) => callApi(name, toInput ? toInput(variables) : (variables as CallInput<N>)),
+export function apiMutation<M, N extends EndpointNameIn<M>, V = CallInput<M[N]>>(file: EndpointsFile<M>, name: N, toInput?: (variables: V) => CallInput<M[N]>) {
+  return mutationOptions<ResponseOf<M[N]>, Error, V>({
+    mutationKey: [name],
+    mutationFn: (variables: V) => callApi(file, name, toInput ? toInput(variables) : (variables as CallInput<M[N]>)),
   });
 }

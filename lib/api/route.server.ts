@@ -1,4 +1,4 @@
-// The server side of a declared endpoint (lib/api/contract.ts): one wrapper runs every check in
+// The server side of a declared endpoint (lib/contract/endpoint.ts): one wrapper runs every check in
 // the same order for every route, so a route file holds only what its endpoint does.
 //   access (origin 403, session 401, operator 403) -> path parameters (404) -> query (400)
 //   -> body (415 / 413 while streaming / 408 / 400) -> rate limit (429) -> the handler
@@ -9,7 +9,7 @@ import type { SessionUser } from "@/lib/auth/sessions.server";
 import { clientIp } from "@/lib/security/client-ip.server";
 import { enforceRateLimit } from "@/lib/security/enforce-rate-limit.server";
 import { enforceAccess } from "./access.server";
-import type { BodyOf, Endpoint, Method, ParamsOf, QueryOf } from "./contract";
+import type { BodyOf, Endpoint, Method, ParamsOf, QueryOf } from "@/lib/contract/endpoint";
 import { readFormOrJsonBody, readJsonBody } from "./body";
 import { ApiError, errorResponse, withErrorHandling } from "./errors";
 import { parseQuery } from "./query";

@@ -5,6 +5,8 @@
 import { callApi } from "@/lib/api/call-api.browser";
 import { hasSignedInHint, signedInHintCookie } from "../auth/signed-in-hint";
 
+const authEndpoints = () => import("@/lib/auth/endpoints");
+
 /** TanStack Query key of the signed-in user; invalidated whenever sign-in state changes. */
 export const AUTH_USER_QUERY_KEY = ["auth", "user"] as const;
 
@@ -38,27 +40,27 @@ export function clearSignedInHint(): void {
  * asked while the hint is present, so a 401 means the hint was stale: it is cleared.
  */
 export async function fetchAuthUser() {
-  const user = await callApi("authUser", {}, { on401: "returnNull" });
+  const user = await callApi(authEndpoints, "authUser", {}, { on401: "returnNull" });
   if (!user) clearSignedInHint();
   return user;
 }
 
 export async function fetchNonce(): Promise<string> {
-  return (await callApi("nonce")).nonce;
+  return (await callApi(authEndpoints, "nonce")).nonce;
 }
 
 /** Sends the signed SIWE message (the answer sets the hint); throws ApiCallError (401, the refusal as its code) when refused. */
 export async function submitSignIn(message: string, signature: string): Promise<void> {
-  const { csrfToken } = await callApi("csrf");
-  await callApi("signIn", { body: { message, signature, csrfToken } });
+  const { csrfToken } = await callApi(authEndpoints, "csrf");
+  await callApi(authEndpoints, "signIn", { body: { message, signature, csrfToken } });
   signedInHintChanged();
 }
 
 /** Ends the session; the answer clears the hint. */
 export async function signOutSession(): Promise<void> {
   try {
-    const { csrfToken } = await callApi("csrf");
-    await callApi("signOut", { body: { csrfToken } });
+    const { csrfToken } = await callApi(authEndpoints, "csrf");
+    await callApi(authEndpoints, "signOut", { body: { csrfToken } });
   } finally {
     signedInHintChanged();
   }

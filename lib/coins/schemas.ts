@@ -162,5 +162,4 @@ export const coinListQuerySchema = z
   .strict();
 
 export const trendingQuerySchema = z.object({ limit: limit(100).optional() }).strict();
-export const noQuerySchema = z.object({}).strict();
 export const coinIndexQuerySchema = z.object({ v: z.string().max(64).optional() }).strict();

@@ -5,7 +5,7 @@ import "server-only";
 import { DomainError } from "@/lib/errors/domain-error";
 import { assertCoinsExist } from "@/lib/coins/coins-exist.server";
 import type { PrismaClient } from "@/lib/db/create-client";
-import type { FeaturedSlot, ScheduleFeaturedBody, SlotStatus } from "@/lib/listings/schemas";
+import type { FeaturedSlot, ScheduleFeaturedBody, SlotStatus } from "@/lib/orders/featured-slot-schemas";
 import { invalidatePublicData } from "@/lib/cache/invalidate.server";
 import { dayKey } from "@/lib/shared/utc-day";
 import { FEATURED_SEATS } from "@/lib/orders/catalog";

@@ -7,7 +7,7 @@ import * as adminFeatured from "@/app/api/admin/featured/route";
 import * as adminSlot from "@/app/api/admin/featured/[id]/route";
 import * as publicFeatured from "@/app/api/comparisons/featured/route";
 import { featuredComparisonListSchema } from "@/lib/coins/schemas";
-import { featuredSlotListSchema, featuredSlotSchema } from "@/lib/listings/schemas";
+import { featuredSlotListSchema, featuredSlotSchema } from "@/lib/orders/featured-slot-schemas";
 import { call } from "../helpers/request";
 import { useTestDatabase } from "../helpers/test-database";
 import { useAuthEnvironment } from "../helpers/wallet-session";

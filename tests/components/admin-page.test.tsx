@@ -5,7 +5,8 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event";
 import { AdminView } from "@/components/admin/admin-view";
 import { provideSignAgain, SignAgainError } from "@/components/wallet/sign-again";
-import type { AdminCoin, FeaturedSlot, ListingPreview } from "@/lib/listings/schemas";
+import type { AdminCoin, ListingPreview } from "@/lib/listings/schemas";
+import type { FeaturedSlot } from "@/lib/orders/featured-slot-schemas";
 import { apiError, hold, json, noContent, useFakeApi } from "../helpers/fake-api";
 import { alice, renderPageWithToaster, type AuthAnswer } from "../helpers/render-with-query";
 import { expectToast, useToastReset, visibleToasts } from "../helpers/toasts";

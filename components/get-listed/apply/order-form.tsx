@@ -14,6 +14,8 @@ import { PlanPicker } from "./plan-picker";
 import { ProjectLinks } from "./project-links";
 import { SlotPicker } from "./slot-picker";
 
+const ordersEndpoints = () => import("@/lib/orders/endpoints");
+
 export function OrderForm({
   token,
   choices,
@@ -33,7 +35,7 @@ export function OrderForm({
   const [errors, setErrors] = useState<ChoiceErrors>({});
   const [refusal, setRefusal] = useState<string | null>(null);
   const quote = useMutation({
-    ...apiMutation("createOrder", (body: CreateOrderInput) => ({ body })),
+    ...apiMutation(ordersEndpoints, "createOrder", (body: CreateOrderInput) => ({ body })),
     onSuccess: onQuoted,
     onError: (error) => {
       const failure = describeFailure(error);

@@ -15,6 +15,8 @@ import type { OrderChoices } from "./order-choices";
 import { SlotCalendar } from "./slot-calendar";
 import { addDays, canStart, freeByDay } from "./slot-days";
 
+const ordersEndpoints = () => import("@/lib/orders/endpoints");
+
 type SlotChoices = Pick<OrderChoices, "slotDays" | "startsOn" | "against">;
 type SlotErrors = { slot?: string; startsOn?: string; against?: string };
 
@@ -84,7 +86,7 @@ function LengthOption({ name, label, checked, onPick }: { name: string; label: s
 }
 
 function SlotDetails({ id, symbol, length, value, onChange, onDayLost, errors, indexVersion }: SlotProps & { id: string; length: SlotLength }) {
-  const calendar = useQuery(apiQuery("slotCalendar"));
+  const calendar = useQuery(apiQuery(ordersEndpoints, "slotCalendar"));
   // A longer slot, or a calendar read again after a day filled up, may no longer fit the chosen
   // first day: the choice is dropped rather than sent to be refused.
   const days = calendar.data?.days;

@@ -13,6 +13,8 @@ import { callApi } from "@/lib/api/call-api.browser";
 import { PaymentError, walletPayer, type WalletStage } from "@/components/wallet/send-payment";
 import type { Order } from "@/lib/orders/schemas";
 
+const ordersEndpoints = () => import("@/lib/orders/endpoints");
+
 /** How often the server is asked again while the payment gathers confirmations (blocks: 10 s). */
 export const PAYMENT_POLL_MS = 5_000;
 /** A refusal seen before the browser sees the transaction mined may be the server's node lagging: asked again this often first. */
@@ -50,7 +52,7 @@ async function askUntilSettled({ orderId, alive, hash: hashRef, mined: minedRef,
   for (let attempt = 1; alive.current && hashRef.current; attempt++) {
     const hash = hashRef.current;
     try {
-      const answer = await callApi("submitPayment", { params: { id: String(orderId) }, body: { txHash: hash } });
+      const answer = await callApi(ordersEndpoints, "submitPayment", { params: { id: String(orderId) }, body: { txHash: hash } });
       const settled = answer.status !== "quoted";
       update({ answer, problem: null, settled });
       if (settled) return;

@@ -10,6 +10,8 @@ import { apiMutation } from "@/lib/api/endpoint-queries.browser";
 import { addressSchema } from "@/lib/listings/schemas";
 import type { OrderToken } from "@/lib/orders/order-token-schema";
 
+const ordersEndpoints = () => import("@/lib/orders/endpoints");
+
 type Options = {
   initialAddress: string | undefined;
   onToken: (token: OrderToken | null) => void;
@@ -19,7 +21,7 @@ type Options = {
 export function useTokenCheck({ initialAddress, onToken, onClosed }: Options) {
   const [problem, setProblem] = useState<string | null>(null);
   const check = useMutation({
-    ...apiMutation("orderToken", (address: string) => ({ query: { address } })),
+    ...apiMutation(ordersEndpoints, "orderToken", (address: string) => ({ query: { address } })),
     onSuccess: (answer) => onToken(answer),
     onError: (error) => {
       const failure = describeFailure(error);
