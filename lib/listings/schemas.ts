@@ -2,7 +2,7 @@
 // route handlers, the CLI and the admin page's forms alike, and the answers the page parses.
 import { getAddress, isAddress } from "viem";
 import { z } from "../shared/zod";
-import { operatorReasonSchema } from "./operator-reason";
+import { operatorReasonSchema } from "../auth/operator-reason";
 import { rowIdSchema } from "../shared/row-id";
 import { coinIdSchema } from "../coins/schemas";
 
