@@ -79,7 +79,7 @@ import { historyQuerySchema, historySchema } from "@/lib/history/schemas";
 import { healthLiveSchema, healthSchema } from "@/lib/market/health-schema";
 import { telegramConnectSchema, telegramLinkSchema, telegramUpdateSchema } from "@/lib/telegram/schemas";
 import type { RateLimitBucket } from "@/lib/security/rate-limit-buckets";
-import { safeReturnPath } from "@/lib/wallet/login-redirect";
+import { safeReturnPath } from "@/lib/auth/login-redirect";
 
 export type Method = "GET" | "POST" | "PATCH" | "DELETE";
 
