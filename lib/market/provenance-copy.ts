@@ -2,7 +2,7 @@
 // page can link the pool, the pair and the block to the explorer. Numbers are rounded for reading;
 // the API (GET /api/cryptocurrencies/{id}) has them whole.
 import { formatDay, formatMarketCap, formatPrice } from "../shared/format";
-import { BIG_MOVE_FACTOR, BIG_MOVE_POOL_USD } from "./pass/publish";
+import { BIG_MOVE_FACTOR, BIG_MOVE_POOL_USD } from "../coins/big-move";
 import type { Provenance } from "../coins/provenance-schema";
 import type { SourceCheck } from "../coins/source-check-schema";
 import { formatSupply } from "../coins/coin-figures";
