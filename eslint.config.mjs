@@ -21,8 +21,8 @@ const floor = (target, from, message) => ({ target, from, message });
 const LIB_LAYERS = [
   ["shared", "errors", "config", "cache", "http", "generated"],
   ["db", "chain", "security"],
-  ["coins", "telegram", "wallet"],
-  ["auth", "bag", "contact", "history", "trending"],
+  ["coins", "telegram"],
+  ["auth", "bag", "history", "trending"],
   ["account", "compare", "db-setup"],
   ["alerts"],
   // The refresh pass: prices, history, then the alerts they fire.
