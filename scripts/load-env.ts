@@ -5,11 +5,12 @@
 // surfacing in the middle of a command that reads it.
 import nextEnv from "@next/env";
 import { getEnv } from "../lib/config/env";
+import { errorMessage } from "../lib/errors/error-message";
 
 nextEnv.loadEnvConfig(process.cwd(), process.env.NODE_ENV !== "production");
 try {
   getEnv();
 } catch (error) {
-  console.error(error instanceof Error ? error.message : String(error));
+  console.error(errorMessage(error));
   process.exit(1);
 }
