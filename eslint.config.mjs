@@ -23,8 +23,8 @@ const LIB_LAYERS = [
   ["db", "chain", "security"],
   // What an API endpoint's declaration is: below every feature, so each declares its own endpoints.
   ["contract"],
-  ["coins", "telegram", "wallet"],
-  ["auth", "bag", "contact", "history", "trending"],
+  ["coins", "telegram"],
+  ["auth", "bag", "history", "trending"],
   ["account", "compare", "db-setup"],
   ["alerts"],
   // The refresh pass: prices, history, then the alerts they fire.

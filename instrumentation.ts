@@ -1,5 +1,6 @@
 // Runs once when a server instance starts. Nothing here sees or answers a request before Next:
 // on a Node host the edge in front (deploy/nginx/) answers what the site does not serve.
+// - Everywhere on Node (Vercel and `next dev` included): checks the environment (lib/config/env.ts).
 // - Everywhere on Node: says at start when the rate limits' client address cannot be trusted
 //   (lib/security/trust-warnings.server.ts).
 // - On a Node host (`npm start`, the standalone server.js): drains on SIGTERM instead of exiting at
@@ -14,12 +15,15 @@
 //   `npm run market:refresh` to refresh by hand).
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // Every server start checks the whole environment first (`next dev`, `next start`, the
+  // standalone server, a Vercel function's cold start): a bad variable stops it here with every
+  // bad one named (lib/config/env.ts), not on the first request that reads it.
+  const { getEnv } = await import("./lib/config/env");
+  const env = getEnv();
   const { warnAboutClientAddresses } = await import("./lib/security/trust-warnings.server");
   warnAboutClientAddresses();
   if (process.env.VERCEL || process.env.NODE_ENV !== "production") return;
-  const { getEnv } = await import("./lib/config/env");
   const { addDrainWork, installGracefulShutdown } = await import("./lib/http/shutdown.server");
-  const env = getEnv();
   installGracefulShutdown({ graceMs: env.SHUTDOWN_GRACE_S * 1000, announceMs: env.SHUTDOWN_ANNOUNCE_S * 1000, http: true });
   const { startMarketSchedule, stopMarketSchedule } = await import("./lib/jobs/schedule.server");
   const { abandonPassesInFlight } = await import("./lib/market/run.server");

@@ -7,6 +7,7 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 import { describeZodError } from "../lib/api/errors";
 import { DomainError } from "../lib/errors/domain-error";
+import { errorMessage } from "../lib/errors/error-message";
 import { createPrismaClient, type PrismaClient } from "../lib/db/create-client";
 import { listAdminCoins, listCoin, updateCoin } from "../lib/listings/coins.server";
 import { listFeaturedSlots, removeFeatured, scheduleFeatured } from "../lib/orders/featured-slots.server";
@@ -60,7 +61,7 @@ function parse(argv: string[]): { command: string | undefined; args: string[]; o
     const [command, ...args] = positionals;
     return { command, args, options: values, help: values.help ?? false };
   } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
+    throw new UsageError(errorMessage(error));
   }
 }
 

@@ -5,6 +5,7 @@
 import "./load-env";
 import { createPrismaClient } from "../lib/db/create-client";
 import { getEnv } from "../lib/config/env";
+import { errorMessage } from "../lib/errors/error-message";
 import { BACKFILL_USAGE, parseBackfillArgs } from "../lib/market/backfill/backfill-args";
 import { describeOutcome, runBackfill } from "../lib/market/backfill/run-backfill.server";
 
@@ -40,7 +41,7 @@ try {
   if (skipped.length > 0) console.log("Skipped coins are not marked done: run it again to retry them.");
   if (done === 0 && skipped.length > 0) process.exitCode = 1;
 } catch (error) {
-  console.error(`Backfill failed: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(`Backfill failed: ${errorMessage(error)}`);
   process.exitCode = 1;
 } finally {
   await db.$disconnect();

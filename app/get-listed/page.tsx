@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { PriceCard } from "@/components/get-listed/price-card";
 import { GET_LISTED_PRICING } from "@/components/get-listed/plans";
-import { contactLinks } from "@/lib/contact/contact-links.server";
+import { contactLinks } from "@/lib/listings/contact-links.server";
 import { formatWholeUsd } from "@/lib/shared/format";
 
 const { homepageCompare, listing } = GET_LISTED_PRICING;

@@ -32,7 +32,7 @@ export function ContactButton({
   describedBy?: string;
   /** The recommended plan's button uses the primary colour. */
   highlighted?: boolean;
-  /** The channels the server is configured for (lib/contact/contact-links.server.ts); the rest say "Coming Soon". */
+  /** The channels the server is configured for (lib/listings/contact-links.server.ts); the rest say "Coming Soon". */
   links?: ContactLinks;
 }) {
   return (

@@ -1,8 +1,8 @@
 // The ways to order a listing (product spec). A channel with an `href` is live and the dialog
 // links it; the others are marked "Coming Soon" as the spec has them. The Listing Form is always
 // live; the Telegram Listing Bot, Telegram and Mail are live once the server is configured for
-// them (lib/contact/contact-links.server.ts reads the environment; docs/spec-notes.md).
-import type { ContactLinks } from "@/lib/contact/contact-links";
+// them (lib/listings/contact-links.server.ts reads the environment; docs/spec-notes.md).
+import type { ContactLinks } from "@/lib/listings/contact-links";
 
 export type ContactChannelIcon = "bot" | "form" | "telegram" | "mail";
 

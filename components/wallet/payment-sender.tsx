@@ -7,7 +7,7 @@ import { useChainModal, useConnectModal } from "@rainbow-me/rainbowkit";
 import { useEffect, useLayoutEffect, useRef } from "react";
 import { BaseError, isAddressEqual, UserRejectedRequestError } from "viem";
 import { useAccount, usePublicClient, useSendTransaction, useSwitchChain } from "wagmi";
-import { PULSECHAIN_CHAIN_ID } from "@/lib/wallet/pulsechain";
+import { PULSECHAIN_CHAIN_ID } from "@/lib/chain/pulsechain";
 import { PaymentError, provideWalletPayments, type MinedPayment } from "./send-payment";
 
 /** The wallet kit's receipt wait (spec section 9). */

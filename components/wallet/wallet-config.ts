@@ -5,7 +5,7 @@ import { connectorsForWallets } from "@rainbow-me/rainbowkit";
 import { metaMaskWallet, rabbyWallet } from "@rainbow-me/rainbowkit/wallets";
 import { createConfig, createStorage, deserialize, http, noopStorage } from "wagmi";
 import { publicEnv } from "@/lib/config/public-env";
-import { pulsechainAt } from "@/lib/wallet/pulsechain";
+import { pulsechainAt } from "@/lib/chain/pulsechain";
 
 export const APP_NAME = "PulseCompare";
 /** The kit's request timeout (spec section 9). */

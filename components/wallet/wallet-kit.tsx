@@ -17,7 +17,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { isAddressEqual } from "viem";
 import { useAccount, useAccountEffect, useSignMessage, WagmiProvider } from "wagmi";
 import type { AuthUser } from "@/lib/auth/schemas";
-import { PULSECHAIN_CHAIN_ID } from "@/lib/wallet/pulsechain";
+import { PULSECHAIN_CHAIN_ID } from "@/lib/chain/pulsechain";
 import { AddressAvatar } from "./address-avatar";
 import { publishConnectedAccount } from "./connected-account";
 import { PaymentSender } from "./payment-sender";

@@ -33,6 +33,7 @@ import type { Agent } from "node:https";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { sqlDateTime } from "@/lib/db/sql-datetime";
+import { errorMessage } from "@/lib/errors/error-message";
 import { runInOrder } from "@/lib/shared/in-batches";
 import { getTelegramApi } from "@/lib/telegram/api.server";
 import { unlinkTelegram } from "@/lib/telegram/link-tokens.server";
@@ -135,7 +136,7 @@ async function drainChannel(db: PrismaClient, channel: Channel, options: DrainOp
   const budgetMs = options.budgetMs ?? DRAIN_BUDGET_MS;
   const state: DrainState = { counts: { sent: 0, gone: 0, retried: 0, failed: 0 }, handled: 0, inFlight: 0, sendUntil: Date.now() + budgetMs };
   const work = drainBatches(db, channel, options, state, log);
-  const tracked = work.catch((error: unknown) => log(`[alerts] outbox ${channel}: drain failed after its budget: ${error instanceof Error ? error.message : String(error)}`));
+  const tracked = work.catch((error: unknown) => log(`[alerts] outbox ${channel}: drain failed after its budget: ${errorMessage(error)}`));
   unfinished.add(tracked);
   void tracked.finally(() => unfinished.delete(tracked));
   // The budget's end (or a stop) returns now: the sends in flight go on to their deadline alone.

@@ -5,7 +5,7 @@ import { timingSafeEqual } from "node:crypto";
 import { assertWriteFromSite, requireSessionUser, requireSessionUserForWrite } from "@/lib/auth/current-user.server";
 import type { SessionUser } from "@/lib/auth/sessions.server";
 import { getEnv } from "@/lib/config/env";
-import { requireOperator, requireOperatorForWrite } from "@/lib/listings/operators.server";
+import { requireOperator, requireOperatorForWrite } from "@/lib/auth/operators.server";
 import type { Access, Method } from "@/lib/contract/endpoint";
 import { ApiError } from "./errors";
 

@@ -3,7 +3,7 @@
 // calls (lib/contract/endpoint.ts says how).
 import { endpoint, noQuerySchema } from "@/lib/contract/endpoint";
 import { z } from "@/lib/shared/zod";
-import { safeReturnPath } from "@/lib/wallet/login-redirect";
+import { safeReturnPath } from "@/lib/auth/login-redirect";
 import { signInBodySchema, signOutBodySchema } from "./form-schemas";
 import { authOkSchema, authUserSchema, csrfSchema, nonceSchema } from "./schemas";
 

@@ -7,7 +7,7 @@ import type { PrismaClient } from "@/lib/db/create-client";
 import { findOrCreate } from "@/lib/db/find-or-create";
 import { DomainError, type SignInRefusal } from "@/lib/errors/domain-error";
 import { consumeRateLimit } from "@/lib/security/rate-limit.server";
-import { PULSECHAIN_CHAIN_ID } from "@/lib/wallet/pulsechain";
+import { PULSECHAIN_CHAIN_ID } from "@/lib/chain/pulsechain";
 import { CLOCK_SKEW_MS, NONCE_TTL_MS } from "./config.server";
 import { consumeNonce } from "./nonces.server";
 import { checkSiweMessage } from "./siwe-rules";

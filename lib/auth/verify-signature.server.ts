@@ -20,7 +20,7 @@
 // so nobody can use up a wallet's budget with forged signatures and keep its owner out.
 import "server-only";
 import { createPublicClient, http, isAddressEqual, isErc6492Signature, recoverMessageAddress, type Address, type Hex } from "viem";
-import { pulsechainAt } from "@/lib/wallet/pulsechain";
+import { pulsechainAt } from "@/lib/chain/pulsechain";
 
 /** "limited": the chain had to be asked and `mayAskChain` said no (over a rate limit). */
 export type SignatureVerdict = "valid" | "invalid" | "unverifiable" | "limited";

@@ -17,6 +17,7 @@
 import "server-only";
 import { BotError, GrammyError } from "grammy";
 import type { PrismaClient } from "@/lib/db/create-client";
+import { errorMessage } from "@/lib/errors/error-message";
 import type { Update } from "grammy/types";
 import { getTelegramBot } from "./bot.server";
 
@@ -65,7 +66,7 @@ let lastSweep = 0;
 async function sweepNowAndThen(db: PrismaClient): Promise<void> {
   if (Date.now() - lastSweep < SWEEP_EVERY_MS) return;
   lastSweep = Date.now();
-  await sweepHandledUpdates(db).catch((error: unknown) => console.error(`[telegram] sweeping handled updates failed: ${error instanceof Error ? error.message : String(error)}`));
+  await sweepHandledUpdates(db).catch((error: unknown) => console.error(`[telegram] sweeping handled updates failed: ${errorMessage(error)}`));
 }
 
 /** Forgets handled updates older than a day (handling an update runs it at most once a minute). */

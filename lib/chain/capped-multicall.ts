@@ -13,42 +13,18 @@
 // calldata, being init code, at 49,152), charging 200 gas a byte for it. Checked on ganache: 130
 // calls answered, 160 failed with "code size to deposit exceeds maximum code size". A chunk of 500
 // calls answers about 110 kB.
-import { decodeFunctionResult, encodeFunctionData, type Abi, type Address, type Hex, type PublicClient } from "viem";
+import { decodeFunctionResult, encodeFunctionData, parseAbi, type Abi, type Address, type Hex, type PublicClient } from "viem";
 import { CAPPED_MULTICALL_CODE } from "./capped-multicall-code";
 
 /** keccak256("pulsecompare: CappedMulticall")'s last 20 bytes: an address with no key and no code. */
 export const CAPPED_MULTICALL_ADDRESS: Address = "0xBe14a728b7276D1Ab701204A179fad85f1bAe0A0";
 
-export const cappedMulticallAbi = [
-  {
-    type: "function",
-    name: "run",
-    stateMutability: "nonpayable",
-    inputs: [
-      {
-        name: "calls",
-        type: "tuple[]",
-        components: [
-          { name: "target", type: "address" },
-          { name: "gasLimit", type: "uint256" },
-          { name: "callData", type: "bytes" },
-        ],
-      },
-    ],
-    outputs: [
-      { name: "timestamp", type: "uint256" },
-      {
-        name: "results",
-        type: "tuple[]",
-        components: [
-          { name: "status", type: "uint8" },
-          { name: "gasUsed", type: "uint256" },
-          { name: "returnData", type: "bytes" },
-        ],
-      },
-    ],
-  },
-] as const;
+/** CappedMulticall.sol's one function, written as the contract declares it. */
+export const cappedMulticallAbi = parseAbi([
+  "struct Call { address target; uint256 gasLimit; bytes callData; }",
+  "struct Result { uint8 status; uint256 gasUsed; bytes returnData; }",
+  "function run(Call[] calls) returns (uint256 timestamp, Result[] results)",
+]);
 
 /** CappedMulticall.sol's result statuses. */
 const STATUS = { ok: 0, failed: 1, notRun: 2, tooLong: 3 } as const;

@@ -19,26 +19,26 @@ export type ComparisonFailure = "same-coin" | "missing-market-cap";
 /** The all-time-high target fails the same ways, and when coin 2 has no high on record. */
 export type AthComparisonFailure = ComparisonFailure | "no-all-time-high";
 
-export type Comparison<C1 extends ComparableCoin, C2 extends ComparableCoin> =
-  | {
+/**
+ * What a comparison at one of coin 2's caps reports: the maths (plus what the target adds), or
+ * why it failed and which coin's data is unusable (null for "same-coin").
+ */
+type ComparisonOf<C1 extends ComparableCoin, C2 extends ComparableCoin, Failure, Target = object> =
+  | ({
       comparable: true;
       coin1: C1;
       coin2: C2;
-      /** marketCap2 / marketCap1 */
+      /** The target cap / marketCap1 */
       multiplier: number;
       /** currentPrice1 × multiplier */
       projectedPrice: number;
-      /** marketCap2 − marketCap1 */
+      /** The target cap − marketCap1 */
       marketCapDifference: number;
-    }
-  | {
-      comparable: false;
-      coin1: C1;
-      coin2: C2;
-      reason: ComparisonFailure;
-      /** The coin whose data is unusable; null for "same-coin". */
-      invalidCoin: C1 | C2 | null;
-    };
+    } & Target)
+  | { comparable: false; coin1: C1; coin2: C2; reason: Failure; invalidCoin: C1 | C2 | null };
+
+/** Coin 1 at coin 2's market cap today. */
+export type Comparison<C1 extends ComparableCoin, C2 extends ComparableCoin> = ComparisonOf<C1, C2, ComparisonFailure>;
 
 /** A market cap is usable only when positive and finite: it is a divisor or the target. */
 function usableMarketCap(coin: ComparableCoin): number | null {
@@ -102,31 +102,20 @@ export function computeComparison<C1 extends ComparableCoin, C2 extends Comparab
   return { comparable: true, coin1, coin2, multiplier, projectedPrice, marketCapDifference };
 }
 
-export type AthComparison<C1 extends ComparableCoin, C2 extends ComparableCoin> =
-  | {
-      comparable: true;
-      coin1: C1;
-      coin2: C2;
-      /** athMarketCap2 / marketCap1 */
-      multiplier: number;
-      /** currentPrice1 × multiplier */
-      projectedPrice: number;
-      /** athMarketCap2 − marketCap1 */
-      marketCapDifference: number;
-      /** Coin 2's all-time-high market cap, the target. */
-      athMarketCap: number;
-      /** When coin 2 set that high (ISO), or null when the date is unknown. */
-      athMarketCapAt: string | null;
-      /** The high is that day's price × today's supply: the old supply is unknown. */
-      athMarketCapEstimated: boolean;
-    }
-  | {
-      comparable: false;
-      coin1: C1;
-      coin2: C2;
-      reason: AthComparisonFailure;
-      invalidCoin: C1 | C2 | null;
-    };
+/** Coin 1 at coin 2's all-time-high market cap, with that high. */
+export type AthComparison<C1 extends ComparableCoin, C2 extends ComparableCoin> = ComparisonOf<
+  C1,
+  C2,
+  AthComparisonFailure,
+  {
+    /** Coin 2's all-time-high market cap, the target. */
+    athMarketCap: number;
+    /** When coin 2 set that high (ISO), or null when the date is unknown. */
+    athMarketCapAt: string | null;
+    /** The high is that day's price × today's supply: the old supply is unknown. */
+    athMarketCapEstimated: boolean;
+  }
+>;
 
 /**
  * Coin 1 at coin 2's all-time-high market cap: the same maths as computeComparison with coin 2's

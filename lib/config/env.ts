@@ -204,56 +204,28 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/**
+ * The schema's variables as the process has them, an empty value as unset. The schema is the one
+ * list: a variable declared there is read here. NODE_ENV and NEXT_PUBLIC_SITE_URL are read by
+ * name as well, because Next writes those into the server's code at build time (its `define`:
+ * NODE_ENV and every NEXT_PUBLIC_*), and a container built with NEXT_PUBLIC_SITE_URL as a build
+ * argument does not have it at run time: a lookup by a computed name would miss it there.
+ */
+function readEnvironment(): Record<string, string | undefined> {
+  const values: Record<string, string | undefined> = {};
+  for (const name of Object.keys(envSchema.shape)) values[name] = process.env[name] || undefined;
+  values.NODE_ENV = process.env.NODE_ENV || undefined;
+  values.NEXT_PUBLIC_SITE_URL = process.env.NEXT_PUBLIC_SITE_URL || undefined;
+  return values;
+}
+
 let cached: Env | undefined;
 
 export function getEnv(): Env {
   if (cached) return cached;
-  const parsed = envSchema.safeParse({
-    DATABASE_URL: process.env.DATABASE_URL || undefined,
-    DATABASE_AUTH_TOKEN: process.env.DATABASE_AUTH_TOKEN || undefined,
-    DATABASE_TIMEOUT_MS: process.env.DATABASE_TIMEOUT_MS || undefined,
-    NEXT_PUBLIC_SITE_URL: process.env.NEXT_PUBLIC_SITE_URL || undefined,
-    NODE_ENV: process.env.NODE_ENV || undefined,
-    NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET || undefined,
-    AUTH_ORIGINS: process.env.AUTH_ORIGINS || undefined,
-    PULSECHAIN_RPC_URL: process.env.PULSECHAIN_RPC_URL || undefined,
-    PULSECHAIN_RPC_TIMEOUT_MS: process.env.PULSECHAIN_RPC_TIMEOUT_MS || undefined,
-    PULSEX_WPLS_ADDRESS: process.env.PULSEX_WPLS_ADDRESS || undefined,
-    PULSEX_FACTORIES: process.env.PULSEX_FACTORIES || undefined,
-    PULSEX_STABLECOINS: process.env.PULSEX_STABLECOINS || undefined,
-    PULSEX_BASE_TOKENS: process.env.PULSEX_BASE_TOKENS || undefined,
-    MULTICALL3_ADDRESS: process.env.MULTICALL3_ADDRESS || undefined,
-    PULSEX_HEX_ADDRESS: process.env.PULSEX_HEX_ADDRESS || undefined,
-    OPERATOR_ADDRESSES: process.env.OPERATOR_ADDRESSES || undefined,
-    DEXSCREENER_API_URL: process.env.DEXSCREENER_API_URL || undefined,
-    COINGECKO_API_URL: process.env.COINGECKO_API_URL || undefined,
-    COINGECKO_API_KEY: process.env.COINGECKO_API_KEY || undefined,
-    GECKOTERMINAL_BASE_URL: process.env.GECKOTERMINAL_BASE_URL || undefined,
-    MARKET_REFRESH_INTERVAL_MINUTES: process.env.MARKET_REFRESH_INTERVAL_MINUTES || undefined,
-    MARKET_MIN_LIQUIDITY_USD: process.env.MARKET_MIN_LIQUIDITY_USD || undefined,
-    MARKET_PASS_BUDGET_SECONDS: process.env.MARKET_PASS_BUDGET_SECONDS || undefined,
-    SHUTDOWN_GRACE_S: process.env.SHUTDOWN_GRACE_S || undefined,
-    SHUTDOWN_ANNOUNCE_S: process.env.SHUTDOWN_ANNOUNCE_S || undefined,
-    HEALTH_STALE_AFTER_MINUTES: process.env.HEALTH_STALE_AFTER_MINUTES || undefined,
-    CRON_SECRET: process.env.CRON_SECRET || undefined,
-    REDIS_URL: process.env.REDIS_URL || undefined,
-    TRUST_PROXY: process.env.TRUST_PROXY || undefined,
-    LISTING_PAYMENT_ADDRESS: process.env.LISTING_PAYMENT_ADDRESS || undefined,
-    LISTING_CONFIRMATIONS: process.env.LISTING_CONFIRMATIONS || undefined,
-    LISTING_GRACE_MINUTES: process.env.LISTING_GRACE_MINUTES || undefined,
-    VAPID_PUBLIC_KEY: process.env.VAPID_PUBLIC_KEY || undefined,
-    VAPID_PRIVATE_KEY: process.env.VAPID_PRIVATE_KEY || undefined,
-    VAPID_SUBJECT: process.env.VAPID_SUBJECT || undefined,
-    PUSH_EXTRA_ORIGINS: process.env.PUSH_EXTRA_ORIGINS || undefined,
-    TELEGRAM_BOT_TOKEN: process.env.TELEGRAM_BOT_TOKEN || undefined,
-    TELEGRAM_BOT_USERNAME: process.env.TELEGRAM_BOT_USERNAME || undefined,
-    TELEGRAM_WEBHOOK_SECRET: process.env.TELEGRAM_WEBHOOK_SECRET || undefined,
-    TELEGRAM_API_ROOT: process.env.TELEGRAM_API_ROOT || undefined,
-    CONTACT_TELEGRAM_URL: process.env.CONTACT_TELEGRAM_URL || undefined,
-    CONTACT_EMAIL: process.env.CONTACT_EMAIL || undefined,
-    VERCEL: process.env.VERCEL || undefined,
-  });
+  const parsed = envSchema.safeParse(readEnvironment());
   if (!parsed.success) {
+    // Every bad variable at once (zod checks them all): one fix-up, not one restart per variable.
     const details = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
     throw new Error(`Invalid environment: ${details}`);
   }

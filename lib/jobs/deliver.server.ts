@@ -7,6 +7,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Agent } from "node:https";
 import type { PrismaClient } from "@/lib/db/create-client";
+import { errorMessage } from "@/lib/errors/error-message";
 import { drainOutbox, type DrainCounts, type DrainOptions } from "@/lib/alerts/outbox.server";
 
 export type DeliveryReport = (DrainCounts & { ms: number }) | { error: string };
@@ -43,7 +44,7 @@ export async function deliverAlerts(db: PrismaClient, options: DeliverOptions = 
     });
     return { ...counts, ms: Math.round(performance.now() - started) };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     (options.log ?? console.warn)(`[alerts] outbox drain failed: ${message}`);
     return { error: message };
   } finally {

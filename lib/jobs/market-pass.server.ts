@@ -7,6 +7,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "@/lib/db/create-client";
+import { errorMessage } from "@/lib/errors/error-message";
 import { evaluateAlerts } from "@/lib/alerts/evaluate.server";
 import { MARKET_REFRESH_LEASE, holdsLease } from "@/lib/market/lease.server";
 import { refreshMarket, type RefreshOutcome } from "@/lib/market/run.server";
@@ -29,7 +30,7 @@ async function evaluateAlertsOfPass(db: PrismaClient, updated: readonly string[]
   try {
     return await evaluateAlerts(db, updated, { now: options.now?.() });
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     (options.log ?? console.warn)(`[alerts] evaluation failed: ${message}`);
     return { error: message };
   }

@@ -2,7 +2,7 @@
 // the CLI and the admin page's forms alike, and the answers the page parses.
 import { getAddress, isAddress } from "viem";
 import { z } from "../shared/zod";
-import { operatorReasonSchema } from "./operator-reason";
+import { operatorReasonSchema } from "@/lib/auth/operator-reason";
 import { coinIdSchema } from "../coins/schemas";
 
 /**

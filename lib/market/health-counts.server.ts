@@ -2,6 +2,7 @@
 // reports over every coin and stores it as one market state row, which the health check reads.
 import "server-only";
 import type { PrismaClient } from "@/lib/db/create-client";
+import { errorMessage } from "@/lib/errors/error-message";
 import { countHealth } from "./health-counts";
 import { writeMarketState } from "./state.server";
 
@@ -13,6 +14,6 @@ export async function writeHealthCounts(db: PrismaClient, options: { now?: Date;
   try {
     await writeMarketState(db, "health-counts", await countHealth(db, options.now ?? new Date()));
   } catch (error) {
-    (options.log ?? console.warn)(`[market] health counts not stored: ${error instanceof Error ? error.message : String(error)}`);
+    (options.log ?? console.warn)(`[market] health counts not stored: ${errorMessage(error)}`);
   }
 }

@@ -19,7 +19,7 @@ import "server-only";
 import type { Hash, PublicClient, Transaction } from "viem";
 import { DomainError } from "@/lib/errors/domain-error";
 import type { PrismaClient } from "@/lib/db/create-client";
-import { isUniqueViolation } from "@/lib/db/errors";
+import { isUniqueViolation, throwDbError } from "@/lib/db/errors";
 import type { ListingOrder } from "@/lib/generated/prisma/client";
 import { findMined, findTransaction } from "./chain-reads.server";
 import { PAYABLE_STATUSES } from "./status";
@@ -95,8 +95,7 @@ export async function swapClaim(db: PrismaClient, order: ListingOrder, tx: Trans
     });
     if (count === 1) return db.listingOrder.findUniqueOrThrow({ where: { id: order.id } });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new DomainError("payment_conflict", `Transaction ${tx.hash} has already paid another order.`);
-    throw error;
+    throwDbError(error, { unique: () => new DomainError("payment_conflict", `Transaction ${tx.hash} has already paid another order.`) });
   }
   // Changed meanwhile: the same swap made by another caller answers alike.
   const latest = await db.listingOrder.findUniqueOrThrow({ where: { id: order.id } });

@@ -8,7 +8,7 @@ import type { Address } from "viem";
 import { DomainError } from "@/lib/errors/domain-error";
 import { invalidatePublicData } from "@/lib/cache/invalidate.server";
 import type { PrismaClient } from "@/lib/db/create-client";
-import { isPrismaError } from "@/lib/db/errors";
+import { isRecordNotFound } from "@/lib/db/errors";
 import type { ListingOrder } from "@/lib/generated/prisma/client";
 import { findListedCoin, listCoin, type ListingDeps } from "@/lib/listings/coins.server";
 import { addDays, daysOfSlot } from "./calendar";
@@ -43,7 +43,7 @@ async function goLive(db: PrismaClient, order: ListingOrder): Promise<boolean> {
     await db.$transaction([db.listingOrder.update({ where: { id: order.id, status: "paid" }, data: { status: "live" } }), db.orderTask.createMany({ data: tasks })]);
     return true;
   } catch (error) {
-    if (isPrismaError(error, "P2025")) return false; // no longer paid: the batch wrote nothing
+    if (isRecordNotFound(error)) return false; // no longer paid: the batch wrote nothing
     throw error;
   }
 }

@@ -2,7 +2,7 @@
 // payment and X-post tasks, and the writes (reject, cancel a quote, record a refund, mark a task done).
 import { ORDER_STATUSES, type OrderStatus } from "@/lib/orders/status";
 import { orderIdSchema, orderSchema, txHashSchema } from "./schemas";
-import { operatorReasonSchema } from "../listings/operator-reason";
+import { operatorReasonSchema } from "../auth/operator-reason";
 import { rowIdSchema } from "../shared/row-id";
 import { z } from "../shared/zod";
 

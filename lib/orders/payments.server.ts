@@ -18,7 +18,7 @@ import { getAddress, type Hash, type PublicClient, type Transaction } from "viem
 import { DomainError } from "@/lib/errors/domain-error";
 import type { SessionUser } from "@/lib/auth/sessions.server";
 import type { PrismaClient } from "@/lib/db/create-client";
-import { isUniqueViolation } from "@/lib/db/errors";
+import { throwDbError } from "@/lib/db/errors";
 import { getEnv } from "@/lib/config/env";
 import type { ListingOrder } from "@/lib/generated/prisma/client";
 import { assertPulseChain, configuredListingDeps, type ListingDeps } from "@/lib/listings/coins.server";
@@ -77,8 +77,7 @@ export async function claimPayment(db: PrismaClient, order: ListingOrder, tx: Tr
       data: { paymentTx: hash, paymentNonce: tx.nonce, paymentClaimedAt: now },
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new DomainError("payment_conflict", `Transaction ${hash} has already paid another order.`);
-    throw error;
+    throwDbError(error, { unique: () => new DomainError("payment_conflict", `Transaction ${hash} has already paid another order.`) });
   }
   const claimed = await db.listingOrder.findUniqueOrThrow({ where: { id: order.id } });
   if (claimed.paymentTx !== hash) throw new DomainError("payment_conflict", `Order ${order.id} was just paid by another transaction.`);

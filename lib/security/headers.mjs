@@ -6,7 +6,7 @@
 // moment NEXT_PUBLIC_* variables are inlined into the browser code). docs/security.md says why
 // each value is what it is.
 
-/** The browser's PulseChain RPC when NEXT_PUBLIC_PULSECHAIN_RPC_URL is unset (as lib/wallet/pulsechain.ts). */
+/** The browser's PulseChain RPC when NEXT_PUBLIC_PULSECHAIN_RPC_URL is unset (as lib/chain/pulsechain.ts). */
 export const DEFAULT_BROWSER_RPC_URL = "https://rpc.pulsechain.com";
 
 /**

@@ -7,7 +7,7 @@ import { assertCoinsExist } from "@/lib/coins/coins-exist.server";
 import { cachedPublic } from "@/lib/cache/public-cache.server";
 import { toCoin } from "@/lib/coins/serialize";
 import type { PrismaClient } from "@/lib/db/create-client";
-import { isPrismaError, isUniqueViolation } from "@/lib/db/errors";
+import { isForeignKeyViolation, isUniqueViolation } from "@/lib/db/errors";
 import type { MostComparedPair } from "@/lib/coins/schemas";
 
 type Counter = "comparisons" | "saves";
@@ -40,7 +40,7 @@ async function increment(db: PrismaClient, coin1Id: string, coin2Id: string, cou
       await db.pairCount.update({ where, data: add, select: { coin1Id: true } });
       return;
     }
-    if (isPrismaError(error, "P2003")) await assertCoinsExist(db, [coin1Id, coin2Id]);
+    if (isForeignKeyViolation(error)) await assertCoinsExist(db, [coin1Id, coin2Id]);
     throw error;
   }
 }

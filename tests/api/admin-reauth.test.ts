@@ -6,7 +6,7 @@ import * as adminCoins from "@/app/api/admin/coins/route";
 import * as adminCoin from "@/app/api/admin/coins/[id]/route";
 import * as adminFeatured from "@/app/api/admin/featured/route";
 import * as adminSlot from "@/app/api/admin/featured/[id]/route";
-import { requireOperatorForWrite } from "@/lib/listings/operators.server";
+import { requireOperatorForWrite } from "@/lib/auth/operators.server";
 import { SITE, useAuthEnvironment } from "../helpers/wallet-session";
 import { useTestDatabase } from "../helpers/test-database";
 import { JSON_WRITE, SAME_SITE, errorOf, signIn, type SignedIn } from "../helpers/account-session";

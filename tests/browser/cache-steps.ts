@@ -48,7 +48,7 @@ export async function assertMalformedAddress(get: (path: string) => Promise<Resp
   assert.deepEqual(((await res.json()) as { error: { code: string } }).error.code, "bad_request", path);
 }
 
-/** Admin writes need a signature at most 15 minutes old (lib/listings/operators.server.ts): sign again well before. */
+/** Admin writes need a signature at most 15 minutes old (lib/auth/operators.server.ts): sign again well before. */
 const OPERATOR_RESIGN_MS = 10 * 60_000;
 const operatorCookies = new Map<string, { cookie: Promise<string>; signedAt: number }>();
 

@@ -1,6 +1,8 @@
-// A unique index's refusal is recognised from the error's fields, through the query builder and
-// through raw SQL alike, on a real SQLite file; other refusals are not taken for it.
-import { isUniqueViolation } from "@/lib/db/errors";
+// A unique index's or a foreign key's refusal, and a missing row to update, are recognised from the
+// error's fields, through the query builder and through raw SQL alike, on a real SQLite file;
+// other refusals are not taken for them.
+import { dbRefusal, isForeignKeyViolation, isRecordNotFound, isUniqueViolation, throwDbError } from "@/lib/db/errors";
+import { DomainError } from "@/lib/errors/domain-error";
 import { useTestDatabase } from "../helpers/test-database";
 
 const { db } = useTestDatabase({ seed: false });
@@ -30,4 +32,29 @@ test("other refusals are not", async () => {
   const notNull = await refusal(() => db().$executeRawUnsafe(`INSERT INTO "User" ("address") VALUES (NULL)`));
   const noTable = await refusal(() => db().$executeRawUnsafe(`INSERT INTO "Nope" ("x") VALUES (1)`));
   expect([notNull, noTable, new Error("UNIQUE constraint failed: User.address")].map(isUniqueViolation)).toEqual([false, false, false]);
+});
+
+test("a row naming a missing one is a foreign-key violation, by the query builder or by raw SQL", async () => {
+  const errors = [
+    await refusal(() => db().pairCount.create({ data: { coin1Id: "nope-1", coin2Id: "nope-2" } })),
+    await refusal(() => db().$executeRawUnsafe(`INSERT INTO "PairCount" ("coin1Id", "coin2Id", "updatedAt") VALUES ('nope-1', 'nope-2', 0)`)),
+  ];
+  expect(errors.map(isForeignKeyViolation)).toEqual([true, true]);
+  expect(errors.map(isUniqueViolation)).toEqual([false, false]);
+});
+
+test("an update whose row is not there is a missing record, and nothing else is", async () => {
+  const missing = await refusal(() => db().user.update({ where: { address: `0x${"b".repeat(40)}` }, data: { address: `0x${"c".repeat(40)}` } }));
+  expect([isRecordNotFound(missing), isUniqueViolation(missing), isForeignKeyViolation(missing)]).toEqual([true, false, false]);
+  expect(dbRefusal(new Error("Record to update not found."))).toBeNull();
+});
+
+test("throwDbError throws the domain error the caller gives a refusal, and any other error as it is", async () => {
+  await db().user.upsert({ where: { address: ADDRESS }, create: { address: ADDRESS }, update: {} });
+  const duplicate = await refusal(() => db().user.create({ data: { address: ADDRESS } }));
+  const conflict = () => new DomainError("payment_conflict", "taken");
+  expect(() => throwDbError(duplicate, { unique: conflict })).toThrow(expect.objectContaining({ kind: "payment_conflict", message: "taken" }));
+  expect(() => throwDbError(duplicate, { foreignKey: conflict })).toThrow(duplicate as Error);
+  const other = new Error("UNIQUE constraint failed: User.address");
+  expect(() => throwDbError(other, { unique: conflict })).toThrow(other);
 });

@@ -1,3 +1,7 @@
+import { execFile } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { getEnv, resetEnvCache } from "@/lib/config/env";
 
 const saved = { ...process.env };
@@ -73,3 +77,53 @@ test.each(["http://127.0.0.1:8443", "https://push.example/path", "https://push.e
     expect(() => getEnv()).toThrow(/PUSH_EXTRA_ORIGINS/);
   },
 );
+
+test("two bad variables fail in one error that names both", () => {
+  process.env.DATABASE_URL = "postgres://db/app";
+  process.env.REDIS_URL = "http://cache.internal:6379";
+  resetEnvCache();
+  expect(() => getEnv()).toThrow(/^Invalid environment: .*DATABASE_URL: .*; REDIS_URL: /);
+});
+
+test("every variable the schema declares is read from the environment", () => {
+  // A variable declared in the schema but missing from what getEnv reads would keep its default.
+  process.env.SHUTDOWN_GRACE_S = "3";
+  process.env.CONTACT_EMAIL = "ops@example.com";
+  process.env.VERCEL = "1";
+  resetEnvCache();
+  expect(getEnv()).toMatchObject({ SHUTDOWN_GRACE_S: 3, CONTACT_EMAIL: "ops@example.com", VERCEL: "1" });
+});
+
+test("a server start checks the environment on Vercel and in development too", async () => {
+  const { register } = await import("@/instrumentation");
+  process.env.NEXT_RUNTIME = "nodejs";
+  process.env.REDIS_URL = "http://cache.internal:6379";
+  process.env.PULSECHAIN_RPC_URL = "not a url";
+  for (const start of [{ VERCEL: "1", NODE_ENV: "production" }, { VERCEL: "", NODE_ENV: "development" }]) {
+    Object.assign(process.env, start);
+    resetEnvCache();
+    await expect(register()).rejects.toThrow(/Invalid environment: .*PULSECHAIN_RPC_URL.*REDIS_URL/);
+  }
+});
+
+test("a CLI with a bad variable exits non-zero naming it before it does anything", async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "env-cli-"));
+  try {
+    const database = path.join(dir, "app.db");
+    // `npm run admin -- --help` reads no variable: it would print its usage and exit 0.
+    const run = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      execFile(
+        process.execPath,
+        ["--import", "tsx", "--conditions", "react-server", "scripts/admin.ts", "--help"],
+        { env: { ...saved, DATABASE_URL: `file:${database}`, REDIS_URL: "http://127.0.0.1:6379", TRUST_PROXY: "yes" } },
+        (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stdout, stderr }),
+      );
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^Invalid environment: .*REDIS_URL.*TRUST_PROXY/);
+    expect(run.stdout).not.toContain("Usage");
+    expect(existsSync(database)).toBe(false);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 60_000);

@@ -2,7 +2,7 @@ import { endpoints } from "@/lib/api/contract";
 import { methods, route } from "@/lib/api/route.server";
 import { getSiteOrigins } from "@/lib/auth/config.server";
 import { DomainError } from "@/lib/errors/domain-error";
-import { loginRedirectTarget, safeReturnPath } from "@/lib/wallet/login-redirect";
+import { loginRedirectTarget, safeReturnPath } from "@/lib/auth/login-redirect";
 
 export const dynamic = "force-dynamic";
 

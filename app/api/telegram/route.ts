@@ -8,6 +8,7 @@
 import type { Update } from "grammy/types";
 import { endpoints } from "@/lib/api/contract";
 import { DomainError } from "@/lib/errors/domain-error";
+import { errorMessage } from "@/lib/errors/error-message";
 import { methods, route } from "@/lib/api/route.server";
 import { getDb } from "@/lib/db/get-db.server";
 import { handleTelegramUpdate } from "@/lib/bot/handle-update.server";
@@ -20,7 +21,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
     try {
       await handleTelegramUpdate(getDb(), body as unknown as Update);
     } catch (error) {
-      console.error(`[telegram] update ${body.update_id} failed: ${error instanceof Error ? error.message : String(error)}`);
+      console.error(`[telegram] update ${body.update_id} failed: ${errorMessage(error)}`);
       throw new DomainError("unavailable", "The update could not be answered now; Telegram will send it again.");
     }
     return { ok: true as const };

@@ -1,7 +1,7 @@
 import { Card } from "@/components/ui/card";
 import { SupplyBases } from "./supply-bases";
 import { PROVENANCE_ANCHOR } from "@/lib/coins/coin-path";
-import { ageOf, averagePhrase, depthSentence, priceCaveat, reservesPhrase, sourceCheckPhrase, supplyReadingPhrase } from "@/lib/market/provenance-copy";
+import { ageOf, averagePhrase, depthSentence, priceCaveat, reservesPhrase, sourceCheckPhrase, supplyReadingPhrase } from "@/lib/coins/provenance-copy";
 import { staleMinutes, type PriceContext } from "@/lib/shared/freshness";
 import { EXPLORER_NAME, explorerAddressUrl, explorerBlockUrl } from "@/lib/chain/explorer";
 import type { PriceAccount } from "@/lib/coins/queries.server";

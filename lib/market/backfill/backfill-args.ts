@@ -1,6 +1,7 @@
 // The command line of `npm run market:backfill` (pure): --coins hex,pls limits the run to those
 // coins, --days N how far back to ask, --again re-checks coins an earlier run finished.
 import { parseArgs } from "node:util";
+import { errorMessage } from "../../errors/error-message";
 
 export const BACKFILL_USAGE = `Usage: npm run market:backfill -- [--coins hex,pls] [--days N] [--again]
 
@@ -21,7 +22,7 @@ export function parseBackfillArgs(argv: readonly string[]): BackfillArgs | { err
       options: { coins: { type: "string" }, days: { type: "string" }, again: { type: "boolean" }, help: { type: "boolean", short: "h" } },
     }));
   } catch (error) {
-    return { error: error instanceof Error ? error.message : String(error) };
+    return { error: errorMessage(error) };
   }
   const coinIds = values.coins?.split(",").map((id) => id.trim().toLowerCase()).filter(Boolean);
   if (values.coins !== undefined && !coinIds?.length) return { error: "--coins needs at least one coin id" };

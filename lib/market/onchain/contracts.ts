@@ -1,6 +1,6 @@
 // PulseChain mainnet contracts the on-chain reader uses. All are overridable through the
 // environment (lib/config/env.ts), which is how the tests point the reader at a local chain.
-import type { Address } from "viem";
+import { parseAbi, type Address } from "viem";
 
 export const PULSECHAIN_CHAIN_ID = 369;
 
@@ -94,21 +94,6 @@ export const multicallClockAbi = [
  * HEX's `globals()` getter (its GlobalsStore struct, public): lockedHeartsTotal is the HEX staked
  * right now, burned from totalSupply while staked and minted again when the stake ends.
  */
-export const hexGlobalsAbi = [
-  {
-    type: "function",
-    name: "globals",
-    stateMutability: "view",
-    inputs: [],
-    outputs: [
-      { name: "lockedHeartsTotal", type: "uint72" },
-      { name: "nextStakeSharesTotal", type: "uint72" },
-      { name: "shareRate", type: "uint40" },
-      { name: "stakePenaltyTotal", type: "uint72" },
-      { name: "dailyDataCount", type: "uint16" },
-      { name: "stakeSharesTotal", type: "uint72" },
-      { name: "latestStakeId", type: "uint40" },
-      { name: "claimStats", type: "uint128" },
-    ],
-  },
-] as const;
+export const hexGlobalsAbi = parseAbi([
+  "function globals() view returns (uint72 lockedHeartsTotal, uint72 nextStakeSharesTotal, uint40 shareRate, uint72 stakePenaltyTotal, uint16 dailyDataCount, uint72 stakeSharesTotal, uint40 latestStakeId, uint128 claimStats)",
+]);

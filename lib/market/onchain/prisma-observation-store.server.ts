@@ -2,6 +2,7 @@
 // load, one multi-row INSERT … ON CONFLICT per 300 rows to save (a pass saves one row per pool).
 import "server-only";
 import type { PrismaClient } from "@/lib/db/create-client";
+import { upsertRows } from "@/lib/db/upsert-rows";
 import { chunk } from "@/lib/shared/in-batches";
 import type { ObservationStore } from "./observation-store";
 import type { Observation } from "./twap";
@@ -20,15 +21,8 @@ export function createPrismaObservationStore(db: PrismaClient): ObservationStore
       return found;
     },
     async save(observations) {
-      for (const piece of chunk([...observations], WRITE_CHUNK)) {
-        const values = piece.map(() => "(?, ?, ?)").join(", ");
-        const params = piece.flatMap(([key, observation]) => [key, observation.cumulative.toString(), observation.time]);
-        await db.$executeRawUnsafe(
-          `INSERT INTO "PoolObservation" ("key", "cumulative", "blockTime") VALUES ${values}
-           ON CONFLICT ("key") DO UPDATE SET "cumulative" = excluded."cumulative", "blockTime" = excluded."blockTime"`,
-          ...params,
-        );
-      }
+      const rows = [...observations].map(([key, observation]) => [key, observation.cumulative.toString(), observation.time]);
+      await upsertRows(db, "PoolObservation", "key", ["key", "cumulative", "blockTime"], rows, WRITE_CHUNK);
     },
   };
 }

@@ -1,15 +1,17 @@
 // The pool cache in the database (model PulseXPoolCache), so every instance and every pass shares
 // what discovery found. Reads are one query per 500 tokens; writes are one multi-row
-// INSERT … ON CONFLICT per 200 rows, not a statement per token (a pass may save hundreds).
+// INSERT … ON CONFLICT per 200 rows (lib/db/upsert-rows.ts), not a statement per token.
 import "server-only";
 import { getAddress, type Address } from "viem";
 import type { PrismaClient } from "@/lib/db/create-client";
+import { upsertRows } from "@/lib/db/upsert-rows";
 import { sqlDateTime } from "@/lib/db/sql-datetime";
 import { chunk } from "@/lib/shared/in-batches";
 import type { CachedPool, PoolCache, TokenPools } from "./pool-cache";
 
 const READ_CHUNK = 500;
 const WRITE_CHUNK = 200; // 8 parameters a row, well under SQLite's 32,766
+const COLUMNS = ["token", "decimals", "pools", "discoveredAt", "supplyRaw", "supplyBurnKey", "supplyReadAt", "supplyBurnedRaw"];
 
 export function createPrismaPoolCache(db: PrismaClient): PoolCache {
   return {
@@ -34,26 +36,17 @@ export function createPrismaPoolCache(db: PrismaClient): PoolCache {
       return found;
     },
     async save(rows) {
-      for (const piece of chunk(rows, WRITE_CHUNK)) {
-        const values = piece.map(() => "(?, ?, ?, ?, ?, ?, ?, ?)").join(", ");
-        const params = piece.flatMap((row) => [
-          row.token,
-          row.decimals,
-          JSON.stringify(row.pools),
-          sqlDateTime(row.discoveredAt),
-          row.supply ? row.supply.raw.toString() : null,
-          row.supply?.burnKey ?? null,
-          row.supply ? sqlDateTime(row.supply.readAt) : null,
-          row.supply?.burnedRaw?.toString() ?? null,
-        ]);
-        await db.$executeRawUnsafe(
-          `INSERT INTO "PulseXPoolCache" ("token", "decimals", "pools", "discoveredAt", "supplyRaw", "supplyBurnKey", "supplyReadAt", "supplyBurnedRaw") VALUES ${values}
-           ON CONFLICT ("token") DO UPDATE SET "decimals" = excluded."decimals", "pools" = excluded."pools", "discoveredAt" = excluded."discoveredAt",
-           "supplyRaw" = excluded."supplyRaw", "supplyBurnKey" = excluded."supplyBurnKey", "supplyReadAt" = excluded."supplyReadAt",
-           "supplyBurnedRaw" = excluded."supplyBurnedRaw"`,
-          ...params,
-        );
-      }
+      const values = rows.map((row) => [
+        row.token,
+        row.decimals,
+        JSON.stringify(row.pools),
+        sqlDateTime(row.discoveredAt),
+        row.supply ? row.supply.raw.toString() : null,
+        row.supply?.burnKey ?? null,
+        row.supply ? sqlDateTime(row.supply.readAt) : null,
+        row.supply?.burnedRaw?.toString() ?? null,
+      ]);
+      await upsertRows(db, "PulseXPoolCache", "token", COLUMNS, values, WRITE_CHUNK);
     },
   };
 }

@@ -2,6 +2,7 @@
 // floor, the guards that hold a big move from a thin pool, and a big change of the circulating
 // supply, until the next pass confirms it, the market cap when the source has none, all-time
 // highs, the 24h change, and snapshot thinning.
+import { BIG_MOVE_FACTOR, BIG_MOVE_POOL_USD } from "../../coins/big-move";
 import { DAY_MS } from "../../shared/utc-day";
 
 /** Sources whose quotes come from one DEX pool, so its depth decides whether the price is real. */
@@ -17,10 +18,6 @@ export function underLiquidityFloor(source: string, liquidityUsd: number | null,
   return liquidityUsd === null || !Number.isFinite(liquidityUsd) || liquidityUsd < floorUsd;
 }
 
-/** A pool with less USD liquidity than this is thin enough that a big move must be confirmed. */
-export const BIG_MOVE_POOL_USD = 50_000;
-/** A move by more than this factor (either way) from a thin pool is held for confirmation. */
-export const BIG_MOVE_FACTOR = 5;
 /**
  * The confirming quote must lie within this factor of the pending one: a pool that stays near
  * its new level confirms it, one that keeps swinging does not (it replaces the pending price).

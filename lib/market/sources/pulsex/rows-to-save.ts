@@ -4,7 +4,7 @@
 import type { Address } from "viem";
 import type { SupplyReading, TokenPools } from "../../onchain/pool-cache";
 import { SUPPLY_MAX_AGE_MS } from "../../onchain/schedule";
-import { BIG_MOVE_FACTOR } from "../../pass/publish";
+import { BIG_MOVE_FACTOR } from "../../../coins/big-move";
 
 export function rowsToSave(discovered: readonly TokenPools[], supplies: ReadonlyMap<Address, SupplyReading>, rows: ReadonlyMap<Address, TokenPools>): TokenPools[] {
   const changed = new Map(discovered.map((row) => [row.token, row]));

@@ -2,11 +2,11 @@
 // page can link the pool, the pair and the block to the explorer. Numbers are rounded for reading;
 // the API (GET /api/cryptocurrencies/{id}) has them whole.
 import { formatDay, formatMarketCap, formatPrice } from "../shared/format";
-import { BIG_MOVE_FACTOR, BIG_MOVE_POOL_USD } from "./pass/publish";
-import type { Provenance } from "../coins/provenance-schema";
-import type { SourceCheck } from "../coins/source-check-schema";
-import { formatSupply } from "../coins/coin-figures";
-import type { PoolDepth } from "../coins/what-it-takes";
+import { BIG_MOVE_FACTOR, BIG_MOVE_POOL_USD } from "./big-move";
+import type { Provenance } from "./provenance-schema";
+import type { SourceCheck } from "./source-check-schema";
+import { formatSupply } from "./coin-figures";
+import type { PoolDepth } from "./what-it-takes";
 import { formatPriceAge } from "../shared/freshness";
 
 /** "2 min ago" style age of a time at `now`; "just now" under a minute. */
