@@ -14,13 +14,13 @@ import { getDb } from "@/lib/db/get-db.server";
 import { seedCoins } from "@/prisma/seed/coins";
 import { savedComparisonSchema, watchlistEntrySchema } from "@/lib/account/schemas";
 import { apiErrorSchema } from "@/lib/coins/schemas";
-import { useTestDatabase } from "../helpers/test-database";
-import { useAuthEnvironment } from "../helpers/wallet-session";
-import { JSON_WRITE, SAME_SITE, signIn, type SignedIn } from "../helpers/account-session";
+import { useTestDatabase } from "@/tests/helpers/test-database";
+import { useAuthEnvironment } from "@/tests/helpers/wallet-session";
+import { JSON_WRITE, SAME_SITE, signIn, type SignedIn } from "@/tests/helpers/account-session";
 
 // Hundreds of writes from one test client: the per-client write limits are lifted here
 // (tests/api/rate-limited-routes.test.ts checks them with the real limiter).
-jest.mock("@/lib/security/rate-limit.server", () => jest.requireActual("../helpers/unlimited-rate-limit").unlimitedRateLimit);
+jest.mock("@/lib/security/rate-limit.server", () => jest.requireActual("@/tests/helpers/unlimited-rate-limit").unlimitedRateLimit);
 
 const { db } = useTestDatabase({ seed: true });
 useAuthEnvironment();

@@ -8,14 +8,14 @@ import * as adminCoin from "@/app/api/admin/coins/[id]/route";
 import * as cryptocurrency from "@/app/api/cryptocurrencies/[id]/route";
 import * as recentlyListed from "@/app/api/trending/recently-listed/route";
 import { resetEnvCache } from "@/lib/config/env";
-import { setEnvVars } from "../helpers/env-vars";
+import { setEnvVars } from "@/tests/helpers/env-vars";
 import { coinListSchema, coinSchema } from "@/lib/coins/schemas";
 import { adminCoinListSchema, adminCoinSchema } from "@/lib/listings/schemas";
-import { BURN_DEAD, startLocalChain, type LocalChain } from "../chain/local-chain";
-import { call } from "../helpers/request";
-import { useTestDatabase } from "../helpers/test-database";
-import { useAuthEnvironment } from "../helpers/wallet-session";
-import { JSON_WRITE, SAME_SITE, errorOf, signIn, type SignedIn } from "../helpers/account-session";
+import { BURN_DEAD, startLocalChain, type LocalChain } from "@/tests/chain/local-chain";
+import { call } from "@/tests/helpers/request";
+import { useTestDatabase } from "@/tests/helpers/test-database";
+import { useAuthEnvironment } from "@/tests/helpers/wallet-session";
+import { JSON_WRITE, SAME_SITE, errorOf, signIn, type SignedIn } from "@/tests/helpers/account-session";
 
 jest.setTimeout(60_000);
 

@@ -5,10 +5,10 @@ import { privateKeyToAccount } from "viem/accounts";
 import * as high from "@/app/api/admin/coins/[id]/high/route";
 import * as coinRoute from "@/app/api/cryptocurrencies/[id]/route";
 import { adminCoinSchema } from "@/lib/listings/schemas";
-import { JSON_WRITE, errorOf, signIn, type SignedIn } from "../helpers/account-session";
-import { call } from "../helpers/request";
-import { useTestDatabase } from "../helpers/test-database";
-import { useAuthEnvironment } from "../helpers/wallet-session";
+import { JSON_WRITE, errorOf, signIn, type SignedIn } from "@/tests/helpers/account-session";
+import { call } from "@/tests/helpers/request";
+import { useTestDatabase } from "@/tests/helpers/test-database";
+import { useAuthEnvironment } from "@/tests/helpers/wallet-session";
 
 const OPERATOR_KEY = "0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a";
 const OPERATOR = privateKeyToAccount(OPERATOR_KEY).address;

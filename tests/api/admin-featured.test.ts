@@ -8,10 +8,10 @@ import * as adminSlot from "@/app/api/admin/featured/[id]/route";
 import * as publicFeatured from "@/app/api/comparisons/featured/route";
 import { featuredComparisonListSchema } from "@/lib/coins/schemas";
 import { featuredSlotListSchema, featuredSlotSchema } from "@/lib/listings/schemas";
-import { call } from "../helpers/request";
-import { useTestDatabase } from "../helpers/test-database";
-import { useAuthEnvironment } from "../helpers/wallet-session";
-import { JSON_WRITE, SAME_SITE, errorOf, signIn, type SignedIn } from "../helpers/account-session";
+import { call } from "@/tests/helpers/request";
+import { useTestDatabase } from "@/tests/helpers/test-database";
+import { useAuthEnvironment } from "@/tests/helpers/wallet-session";
+import { JSON_WRITE, SAME_SITE, errorOf, signIn, type SignedIn } from "@/tests/helpers/account-session";
 
 const OPERATOR_KEY = "0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a";
 const OPERATOR = privateKeyToAccount(OPERATOR_KEY).address;

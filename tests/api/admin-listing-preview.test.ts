@@ -6,14 +6,14 @@ import type { Address } from "viem";
 import * as adminCoins from "@/app/api/admin/coins/route";
 import * as preview from "@/app/api/admin/coins/preview/route";
 import * as cryptocurrency from "@/app/api/cryptocurrencies/[id]/route";
-import { setEnvVars } from "../helpers/env-vars";
+import { setEnvVars } from "@/tests/helpers/env-vars";
 import { coinSchema } from "@/lib/coins/schemas";
 import { adminCoinSchema, listingPreviewSchema } from "@/lib/listings/schemas";
-import { startLocalChain, type LocalChain } from "../chain/local-chain";
-import { call } from "../helpers/request";
-import { useTestDatabase } from "../helpers/test-database";
-import { useAuthEnvironment } from "../helpers/wallet-session";
-import { JSON_WRITE, errorOf, signIn, type SignedIn } from "../helpers/account-session";
+import { startLocalChain, type LocalChain } from "@/tests/chain/local-chain";
+import { call } from "@/tests/helpers/request";
+import { useTestDatabase } from "@/tests/helpers/test-database";
+import { useAuthEnvironment } from "@/tests/helpers/wallet-session";
+import { JSON_WRITE, errorOf, signIn, type SignedIn } from "@/tests/helpers/account-session";
 
 jest.setTimeout(60_000);
 

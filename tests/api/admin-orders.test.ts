@@ -24,15 +24,15 @@ import { operatorOrderListSchema, operatorOrderSchema, orderTaskSchema, type Ope
 import { orderListSchema, orderSchema, slotCalendarSchema, type CreateOrderInput, type Order } from "@/lib/orders/schemas";
 import type { OpenOrdersReport } from "@/lib/orders/open-orders.server";
 import { unmatchedTransfersSchema } from "@/lib/orders/unmatched-schemas";
-import type { LocalChain } from "../chain/local-chain";
-import { JSON_WRITE, SAME_SITE, errorOf, signIn, type SignedIn } from "../helpers/account-session";
-import { payingBuyers, SMALL_POOL_FLOOR, startOrderChain, type Buyer } from "../helpers/paying-buyers";
-import { call } from "../helpers/request";
-import { useTestDatabase } from "../helpers/test-database";
-import { useAuthEnvironment } from "../helpers/wallet-session";
+import type { LocalChain } from "@/tests/chain/local-chain";
+import { JSON_WRITE, SAME_SITE, errorOf, signIn, type SignedIn } from "@/tests/helpers/account-session";
+import { payingBuyers, SMALL_POOL_FLOOR, startOrderChain, type Buyer } from "@/tests/helpers/paying-buyers";
+import { call } from "@/tests/helpers/request";
+import { useTestDatabase } from "@/tests/helpers/test-database";
+import { useAuthEnvironment } from "@/tests/helpers/wallet-session";
 
 // Not a test of the limits (tests/api/rate-limited-routes.test.ts): this file sends many writes.
-jest.mock("@/lib/security/rate-limit.server", () => jest.requireActual("../helpers/unlimited-rate-limit").unlimitedRateLimit);
+jest.mock("@/lib/security/rate-limit.server", () => jest.requireActual("@/tests/helpers/unlimited-rate-limit").unlimitedRateLimit);
 jest.setTimeout(120_000);
 
 const OPERATOR_KEY = "0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a";

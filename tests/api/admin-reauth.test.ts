@@ -7,9 +7,9 @@ import * as adminCoin from "@/app/api/admin/coins/[id]/route";
 import * as adminFeatured from "@/app/api/admin/featured/route";
 import * as adminSlot from "@/app/api/admin/featured/[id]/route";
 import { requireOperatorForWrite } from "@/lib/listings/operators.server";
-import { SITE, useAuthEnvironment } from "../helpers/wallet-session";
-import { useTestDatabase } from "../helpers/test-database";
-import { JSON_WRITE, SAME_SITE, errorOf, signIn, type SignedIn } from "../helpers/account-session";
+import { SITE, useAuthEnvironment } from "@/tests/helpers/wallet-session";
+import { useTestDatabase } from "@/tests/helpers/test-database";
+import { JSON_WRITE, SAME_SITE, errorOf, signIn, type SignedIn } from "@/tests/helpers/account-session";
 
 const OPERATOR_KEY = "0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a";
 const OPERATOR = privateKeyToAccount(OPERATOR_KEY).address;

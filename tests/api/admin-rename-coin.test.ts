@@ -16,10 +16,10 @@ import { getCoinPage } from "@/lib/coins/coin-page.server";
 import { getPairPage } from "@/lib/compare/pair-page.server";
 import { adminCoinSchema } from "@/lib/listings/schemas";
 import { coinListSchema, coinSchema } from "@/lib/coins/schemas";
-import { JSON_WRITE, errorOf, signIn, type SignedIn } from "../helpers/account-session";
-import { call } from "../helpers/request";
-import { useTestDatabase } from "../helpers/test-database";
-import { useAuthEnvironment } from "../helpers/wallet-session";
+import { JSON_WRITE, errorOf, signIn, type SignedIn } from "@/tests/helpers/account-session";
+import { call } from "@/tests/helpers/request";
+import { useTestDatabase } from "@/tests/helpers/test-database";
+import { useAuthEnvironment } from "@/tests/helpers/wallet-session";
 
 // Next's page cache cannot be reached outside a request; what the write asks of it is recorded.
 jest.mock("next/cache", () => ({ ...jest.requireActual("next/cache"), revalidatePath: jest.fn() }));

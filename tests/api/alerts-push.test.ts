@@ -10,12 +10,12 @@ import { PUBLIC_CACHE_CONTROL } from "@/lib/api/responses";
 import { testNotificationSchema, vapidKeySchema } from "@/lib/alerts/schemas";
 import { PUSH_DEADLINE_MS } from "@/lib/alerts/push-request.server";
 import { RATE_LIMIT_BUCKETS } from "@/lib/security/rate-limit-buckets";
-import { setEnvVars } from "../helpers/env-vars";
-import { admitPushServices, startPushService, type PushService, type TestSubscription } from "../helpers/push-service";
-import { call } from "../helpers/request";
-import { useTestDatabase } from "../helpers/test-database";
-import { useAuthEnvironment } from "../helpers/wallet-session";
-import { SAME_SITE, errorOf, signIn, type SignedIn } from "../helpers/account-session";
+import { setEnvVars } from "@/tests/helpers/env-vars";
+import { admitPushServices, startPushService, type PushService, type TestSubscription } from "@/tests/helpers/push-service";
+import { call } from "@/tests/helpers/request";
+import { useTestDatabase } from "@/tests/helpers/test-database";
+import { useAuthEnvironment } from "@/tests/helpers/wallet-session";
+import { SAME_SITE, errorOf, signIn, type SignedIn } from "@/tests/helpers/account-session";
 
 const { db } = useTestDatabase({ seed: false });
 useAuthEnvironment();

@@ -9,14 +9,14 @@ import * as firings from "@/app/api/alert-firings/route";
 import { createAlertRule } from "@/lib/alerts/rules.server";
 import { getDb } from "@/lib/db/get-db.server";
 import { ALERT_RULE_LIMIT, alertFiringListSchema, alertRuleListSchema, alertRuleSchema, type AlertRuleView } from "@/lib/alerts/schemas";
-import { call } from "../helpers/request";
-import { useTestDatabase } from "../helpers/test-database";
-import { useAuthEnvironment } from "../helpers/wallet-session";
-import { JSON_WRITE, SAME_SITE, errorOf, signIn, type SignedIn } from "../helpers/account-session";
+import { call } from "@/tests/helpers/request";
+import { useTestDatabase } from "@/tests/helpers/test-database";
+import { useAuthEnvironment } from "@/tests/helpers/wallet-session";
+import { JSON_WRITE, SAME_SITE, errorOf, signIn, type SignedIn } from "@/tests/helpers/account-session";
 
 // Over a hundred writes from one test client: the per-client write limits are lifted here
 // (tests/api/rate-limited-routes.test.ts checks them with the real limiter).
-jest.mock("@/lib/security/rate-limit.server", () => jest.requireActual("../helpers/unlimited-rate-limit").unlimitedRateLimit);
+jest.mock("@/lib/security/rate-limit.server", () => jest.requireActual("@/tests/helpers/unlimited-rate-limit").unlimitedRateLimit);
 
 const { db } = useTestDatabase({ seed: true });
 useAuthEnvironment();

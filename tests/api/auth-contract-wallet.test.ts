@@ -4,9 +4,9 @@ import { setupServer } from "msw/node";
 import type { Address } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { apiErrorSchema } from "@/lib/coins/schemas";
-import { fakeWalletChain } from "../helpers/fake-wallet-chain";
-import { useTestDatabase } from "../helpers/test-database";
-import { Browser, siweMessage, useAuthEnvironment } from "../helpers/wallet-session";
+import { fakeWalletChain } from "@/tests/helpers/fake-wallet-chain";
+import { useTestDatabase } from "@/tests/helpers/test-database";
+import { Browser, siweMessage, useAuthEnvironment } from "@/tests/helpers/wallet-session";
 
 const RPC = "https://rpc.pulsechain.test/";
 useTestDatabase({ seed: false });

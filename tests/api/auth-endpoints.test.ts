@@ -6,9 +6,9 @@ import * as loginRoute from "@/app/api/login/route";
 import * as nonceRoute from "@/app/api/auth/nonce/route";
 import * as userRoute from "@/app/api/auth/user/route";
 import { apiErrorSchema } from "@/lib/coins/schemas";
-import { call } from "../helpers/request";
-import { useTestDatabase } from "../helpers/test-database";
-import { Browser, SITE, useAuthEnvironment } from "../helpers/wallet-session";
+import { call } from "@/tests/helpers/request";
+import { useTestDatabase } from "@/tests/helpers/test-database";
+import { Browser, SITE, useAuthEnvironment } from "@/tests/helpers/wallet-session";
 
 const { db } = useTestDatabase({ seed: false });
 useAuthEnvironment();

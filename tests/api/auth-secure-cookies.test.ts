@@ -3,8 +3,8 @@
 // canonical (first) one is. Secure cookies carry next-auth's __Secure- / __Host- name prefixes.
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { getAuthConfig, secureCookiesFor } from "@/lib/auth/config.server";
-import { useTestDatabase } from "../helpers/test-database";
-import { Browser, SITE, useAuthEnvironment } from "../helpers/wallet-session";
+import { useTestDatabase } from "@/tests/helpers/test-database";
+import { Browser, SITE, useAuthEnvironment } from "@/tests/helpers/wallet-session";
 
 useTestDatabase({ seed: false });
 

@@ -8,9 +8,9 @@ import * as userRoute from "@/app/api/auth/user/route";
 import { SESSION_IDLE_TIMEOUT_MS, SESSION_LAST_SEEN_REFRESH_MS, SESSION_MAX_AGE_SECONDS } from "@/lib/auth/config.server";
 import { createSession, findSessionUser } from "@/lib/auth/sessions.server";
 import { apiErrorSchema } from "@/lib/coins/schemas";
-import { call } from "../helpers/request";
-import { useTestDatabase } from "../helpers/test-database";
-import { Browser, SITE, siweMessage, useAuthEnvironment } from "../helpers/wallet-session";
+import { call } from "@/tests/helpers/request";
+import { useTestDatabase } from "@/tests/helpers/test-database";
+import { Browser, SITE, siweMessage, useAuthEnvironment } from "@/tests/helpers/wallet-session";
 import * as nextAuthRoute from "@/app/api/auth/[...nextauth]/route";
 
 const { db } = useTestDatabase({ seed: false });

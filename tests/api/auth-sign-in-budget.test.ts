@@ -12,9 +12,9 @@ import { privateKeyToAccount } from "viem/accounts";
 import { resetSignatureChecksForTests } from "@/lib/auth/verify-signature.server";
 import { RATE_LIMIT_BUCKETS } from "@/lib/security/rate-limit-buckets";
 import { apiErrorSchema } from "@/lib/coins/schemas";
-import { fakeWalletChain } from "../helpers/fake-wallet-chain";
-import { useTestDatabase } from "../helpers/test-database";
-import { Browser, ClientAt, siweMessage, useAuthEnvironment } from "../helpers/wallet-session";
+import { fakeWalletChain } from "@/tests/helpers/fake-wallet-chain";
+import { useTestDatabase } from "@/tests/helpers/test-database";
+import { Browser, ClientAt, siweMessage, useAuthEnvironment } from "@/tests/helpers/wallet-session";
 
 const RPC = "https://rpc.pulsechain.test/";
 useTestDatabase({ seed: false });

@@ -2,8 +2,8 @@
 // signatures from real keys (viem accounts).
 import { privateKeyToAccount } from "viem/accounts";
 import { apiErrorSchema } from "@/lib/coins/schemas";
-import { Browser, SITE, SITE_HOST, siweMessage, useAuthEnvironment } from "../helpers/wallet-session";
-import { useTestDatabase } from "../helpers/test-database";
+import { Browser, SITE, SITE_HOST, siweMessage, useAuthEnvironment } from "@/tests/helpers/wallet-session";
+import { useTestDatabase } from "@/tests/helpers/test-database";
 
 const { db } = useTestDatabase({ seed: false });
 useAuthEnvironment();

@@ -5,10 +5,10 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import * as userRoute from "@/app/api/auth/user/route";
 import { SESSION_MAX_AGE_SECONDS } from "@/lib/auth/config.server";
 import { hasSignedInHint, SIGNED_IN_HINT_COOKIE, signedInHintCookie } from "@/lib/auth/signed-in-hint";
-import { call } from "../helpers/request";
-import { useTestDatabase } from "../helpers/test-database";
-import { Browser, siweMessage, useAuthEnvironment } from "../helpers/wallet-session";
-import { errorOf, forgedSessionCookies, signIn } from "../helpers/account-session";
+import { call } from "@/tests/helpers/request";
+import { useTestDatabase } from "@/tests/helpers/test-database";
+import { Browser, siweMessage, useAuthEnvironment } from "@/tests/helpers/wallet-session";
+import { errorOf, forgedSessionCookies, signIn } from "@/tests/helpers/account-session";
 
 const { db } = useTestDatabase({ seed: true });
 useAuthEnvironment();

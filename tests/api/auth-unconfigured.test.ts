@@ -3,9 +3,9 @@ import * as nonceRoute from "@/app/api/auth/nonce/route";
 import * as nextAuthRoute from "@/app/api/auth/[...nextauth]/route";
 import * as userRoute from "@/app/api/auth/user/route";
 import { apiErrorSchema } from "@/lib/coins/schemas";
-import { call } from "../helpers/request";
-import { useTestDatabase } from "../helpers/test-database";
-import { useAuthEnvironment } from "../helpers/wallet-session";
+import { call } from "@/tests/helpers/request";
+import { useTestDatabase } from "@/tests/helpers/test-database";
+import { useAuthEnvironment } from "@/tests/helpers/wallet-session";
 
 useTestDatabase({ seed: false });
 useAuthEnvironment({ NODE_ENV: "production", NEXTAUTH_SECRET: "" });

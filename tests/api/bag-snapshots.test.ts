@@ -5,9 +5,9 @@ import * as list from "@/app/api/bag-snapshots/route";
 import * as one from "@/app/api/bag-snapshots/[id]/route";
 import { saveBagSnapshot } from "@/lib/account/bag-snapshots.server";
 import { bagSnapshotListSchema, bagSnapshotSchema } from "@/lib/account/schemas";
-import { useTestDatabase } from "../helpers/test-database";
-import { useAuthEnvironment } from "../helpers/wallet-session";
-import { JSON_WRITE, SAME_SITE, errorOf, signIn, type SignedIn } from "../helpers/account-session";
+import { useTestDatabase } from "@/tests/helpers/test-database";
+import { useAuthEnvironment } from "@/tests/helpers/wallet-session";
+import { JSON_WRITE, SAME_SITE, errorOf, signIn, type SignedIn } from "@/tests/helpers/account-session";
 
 const { db } = useTestDatabase({ seed: true });
 useAuthEnvironment();

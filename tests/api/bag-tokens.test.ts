@@ -4,8 +4,8 @@ import * as bagTokens from "@/app/api/bag-tokens/route";
 import { PUBLIC_CACHE_CONTROL } from "@/lib/api/responses";
 import { fromBagTokenIndex } from "@/lib/bag/bag-tokens";
 import { MAX_AGE_MS, resetPublicCacheForTests } from "@/lib/cache/public-cache.server";
-import { call } from "../helpers/request";
-import { useTestDatabase } from "../helpers/test-database";
+import { call } from "@/tests/helpers/request";
+import { useTestDatabase } from "@/tests/helpers/test-database";
 
 const { db } = useTestDatabase();
 

@@ -4,9 +4,9 @@ import * as nextAuthRoute from "@/app/api/auth/[...nextauth]/route";
 import * as comparisonsRoute from "@/app/api/comparisons/route";
 import { readJsonBody, MAX_BODY_BYTES } from "@/lib/api/body";
 import { ApiError } from "@/lib/api/errors";
-import { call } from "../helpers/request";
-import { useTestDatabase } from "../helpers/test-database";
-import { SITE, useAuthEnvironment } from "../helpers/wallet-session";
+import { call } from "@/tests/helpers/request";
+import { useTestDatabase } from "@/tests/helpers/test-database";
+import { SITE, useAuthEnvironment } from "@/tests/helpers/wallet-session";
 
 const { db } = useTestDatabase({ seed: true });
 useAuthEnvironment();

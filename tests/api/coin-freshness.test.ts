@@ -8,10 +8,10 @@ import * as pulsechainGainers from "@/app/api/trending/pulsechain-gainers/route"
 import * as topGainers from "@/app/api/trending/top-gainers/route";
 import { SNAPSHOT_TAKEN_AT } from "@/lib/db-setup/seed";
 import { coinListSchema, coinSchema } from "@/lib/coins/schemas";
-import { JSON_WRITE, signIn } from "../helpers/account-session";
-import { call } from "../helpers/request";
-import { useTestDatabase } from "../helpers/test-database";
-import { useAuthEnvironment } from "../helpers/wallet-session";
+import { JSON_WRITE, signIn } from "@/tests/helpers/account-session";
+import { call } from "@/tests/helpers/request";
+import { useTestDatabase } from "@/tests/helpers/test-database";
+import { useAuthEnvironment } from "@/tests/helpers/wallet-session";
 
 jest.setTimeout(30_000);
 

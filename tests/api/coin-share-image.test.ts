@@ -4,7 +4,7 @@
 import type { ReactElement, ReactNode } from "react";
 import Image from "@/app/coins/[id]/opengraph-image";
 import { formatMarketCap, formatPrice } from "@/lib/shared/format";
-import { useTestDatabase } from "../helpers/test-database";
+import { useTestDatabase } from "@/tests/helpers/test-database";
 
 jest.mock("next/og", () => ({
   ImageResponse: class {

@@ -14,9 +14,9 @@ import { PAGE_SIZE, readCoinsVersion } from "@/lib/coins/read-model.server";
 import { toCoin } from "@/lib/coins/serialize";
 import { getCoinSnapshot, type CoinSnapshot } from "@/lib/coins/snapshot.server";
 import { getDb } from "@/lib/db/get-db.server";
-import { call } from "../helpers/request";
-import { useTestDatabase } from "../helpers/test-database";
-import { syntheticCoins } from "../bench/synthetic-coins";
+import { call } from "@/tests/helpers/request";
+import { useTestDatabase } from "@/tests/helpers/test-database";
+import { syntheticCoins } from "@/tests/bench/synthetic-coins";
 
 const { db } = useTestDatabase();
 

@@ -3,7 +3,7 @@
 // a delete each move it, whoever writes (Prisma, raw SQL); a write rolled back does not. Real
 // SQLite file, migrated and seeded by the project's own set-up.
 import { readCoinsVersion } from "@/lib/coins/read-model.server";
-import { useTestDatabase } from "../helpers/test-database";
+import { useTestDatabase } from "@/tests/helpers/test-database";
 
 const { db } = useTestDatabase();
 

@@ -4,15 +4,15 @@ import { recordComparison, recordSave } from "@/lib/trending/pair-counts.server"
 import { getDb } from "@/lib/db/get-db.server";
 import type { PrismaClient } from "@/lib/db/create-client";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { call } from "../helpers/request";
-import { useTestDatabase } from "../helpers/test-database";
-import { useAuthEnvironment } from "../helpers/wallet-session";
-import { JSON_WRITE, SAME_SITE, errorOf, signIn } from "../helpers/account-session";
+import { call } from "@/tests/helpers/request";
+import { useTestDatabase } from "@/tests/helpers/test-database";
+import { useAuthEnvironment } from "@/tests/helpers/wallet-session";
+import { JSON_WRITE, SAME_SITE, errorOf, signIn } from "@/tests/helpers/account-session";
 
 // These tests are about counting itself (atomic under concurrency, one row per ordered pair), so
 // the per-client limits on POST /api/comparisons are lifted here; tests/api/rate-limited-routes.test.ts
 // checks them with the real limiter.
-jest.mock("@/lib/security/rate-limit.server", () => jest.requireActual("../helpers/unlimited-rate-limit").unlimitedRateLimit);
+jest.mock("@/lib/security/rate-limit.server", () => jest.requireActual("@/tests/helpers/unlimited-rate-limit").unlimitedRateLimit);
 
 const { db } = useTestDatabase({ seed: true });
 useAuthEnvironment();

@@ -5,10 +5,10 @@
 // secret) is also in route-access.test.ts's table.
 import * as deliver from "@/app/api/cron/deliver/route";
 import * as maintenance from "@/app/api/cron/maintenance/route";
-import { setEnvVars } from "../helpers/env-vars";
-import { call } from "../helpers/request";
-import { TEST_BOT_TOKEN, TEST_BOT_USERNAME, startTelegramApi, type TelegramApiServer } from "../helpers/telegram-api";
-import { useTestDatabase } from "../helpers/test-database";
+import { setEnvVars } from "@/tests/helpers/env-vars";
+import { call } from "@/tests/helpers/request";
+import { TEST_BOT_TOKEN, TEST_BOT_USERNAME, startTelegramApi, type TelegramApiServer } from "@/tests/helpers/telegram-api";
+import { useTestDatabase } from "@/tests/helpers/test-database";
 
 const { db } = useTestDatabase({ seed: true });
 const SECRET = "cron-secret-for-the-jobs-routes-0123456789";

@@ -2,8 +2,8 @@ import * as list from "@/app/api/cryptocurrencies/route";
 import * as one from "@/app/api/cryptocurrencies/[id]/route";
 import { apiErrorSchema, coinListSchema, coinSchema } from "@/lib/coins/schemas";
 import { PUBLIC_CACHE_CONTROL } from "@/lib/api/responses";
-import { call } from "../helpers/request";
-import { useTestDatabase } from "../helpers/test-database";
+import { call } from "@/tests/helpers/request";
+import { useTestDatabase } from "@/tests/helpers/test-database";
 
 useTestDatabase();
 

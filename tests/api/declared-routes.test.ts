@@ -6,14 +6,15 @@ import path from "node:path";
 import { endpoints, type Endpoint } from "@/lib/api/contract";
 import { ERROR_STATUS } from "@/lib/api/error-codes";
 import type { RouteHandler } from "@/lib/api/route.server";
-import { call } from "../helpers/request";
-import { useTestDatabase } from "../helpers/test-database";
-import { useAuthEnvironment } from "../helpers/wallet-session";
+import { call } from "@/tests/helpers/request";
+import { useTestDatabase } from "@/tests/helpers/test-database";
+import { useAuthEnvironment } from "@/tests/helpers/wallet-session";
+import { REPO_ROOT } from "@/tests/helpers/repo-root";
 
 useTestDatabase({ seed: false });
 useAuthEnvironment();
 
-const API_DIR = path.resolve(__dirname, "../../app/api");
+const API_DIR = path.join(REPO_ROOT, "app/api");
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 
 function routeFiles(dir = API_DIR): string[] {

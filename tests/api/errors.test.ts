@@ -1,7 +1,7 @@
 import * as catchAll from "@/app/api/[[...path]]/route";
 import { ApiError, withErrorHandling } from "@/lib/api/errors";
 import { apiErrorSchema } from "@/lib/coins/schemas";
-import { call } from "../helpers/request";
+import { call } from "@/tests/helpers/request";
 
 test.each(["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const)(
   "%s on an unknown /api path is a 404 JSON error, not an HTML page",

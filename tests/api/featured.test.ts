@@ -1,7 +1,7 @@
 import * as featured from "@/app/api/comparisons/featured/route";
 import { featuredComparisonListSchema } from "@/lib/coins/schemas";
-import { call } from "../helpers/request";
-import { useTestDatabase } from "../helpers/test-database";
+import { call } from "@/tests/helpers/request";
+import { useTestDatabase } from "@/tests/helpers/test-database";
 
 const { db, wroteBehindTheCache } = useTestDatabase();
 

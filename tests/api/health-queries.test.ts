@@ -7,8 +7,8 @@ import * as health from "@/app/api/health/route";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { writeHealthCounts } from "@/lib/market/health-counts.server";
 import { healthUnavailableSchema } from "@/lib/market/health-schema";
-import { call } from "../helpers/request";
-import { useTestDatabase } from "../helpers/test-database";
+import { call } from "@/tests/helpers/request";
+import { useTestDatabase } from "@/tests/helpers/test-database";
 
 const { db } = useTestDatabase({ seed: true });
 const queries: string[] = [];

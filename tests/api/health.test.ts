@@ -13,9 +13,9 @@ import { refreshMarket } from "@/lib/market/run.server";
 import type { PriceSource } from "@/lib/market/types";
 import { writeMarketState } from "@/lib/market/state.server";
 import { healthLiveSchema, healthSchema, healthUnavailableSchema } from "@/lib/market/health-schema";
-import { setEnvVars } from "../helpers/env-vars";
-import { call } from "../helpers/request";
-import { useTestDatabase } from "../helpers/test-database";
+import { setEnvVars } from "@/tests/helpers/env-vars";
+import { call } from "@/tests/helpers/request";
+import { useTestDatabase } from "@/tests/helpers/test-database";
 
 const { db } = useTestDatabase({ seed: true });
 

@@ -6,8 +6,8 @@ import { invalidatePublicData } from "@/lib/cache/invalidate.server";
 import { getDb } from "@/lib/db/get-db.server";
 import { apiErrorSchema } from "@/lib/coins/schemas";
 import { historySchema } from "@/lib/history/schemas";
-import { call } from "../helpers/request";
-import { useTestDatabase } from "../helpers/test-database";
+import { call } from "@/tests/helpers/request";
+import { useTestDatabase } from "@/tests/helpers/test-database";
 
 const { db } = useTestDatabase();
 

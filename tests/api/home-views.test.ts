@@ -5,7 +5,7 @@
 import RootLayout from "@/app/layout";
 import HomePage from "@/app/page";
 import { getCoinSnapshot } from "@/lib/coins/snapshot.server";
-import { useTestDatabase } from "../helpers/test-database";
+import { useTestDatabase } from "@/tests/helpers/test-database";
 
 useTestDatabase({ seed: true });
 

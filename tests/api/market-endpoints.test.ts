@@ -6,11 +6,11 @@ import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import * as cron from "@/app/api/cron/refresh/route";
 import { resetEnvCache } from "@/lib/config/env";
-import { setEnvVars } from "../helpers/env-vars";
-import { startLocalChain, type LocalChain } from "../chain/local-chain";
-import { LOCAL_WPLS_USD, deployLocalMarket } from "../chain/local-market";
-import { call } from "../helpers/request";
-import { useTestDatabase } from "../helpers/test-database";
+import { setEnvVars } from "@/tests/helpers/env-vars";
+import { startLocalChain, type LocalChain } from "@/tests/chain/local-chain";
+import { LOCAL_WPLS_USD, deployLocalMarket } from "@/tests/chain/local-market";
+import { call } from "@/tests/helpers/request";
+import { useTestDatabase } from "@/tests/helpers/test-database";
 
 const { db } = useTestDatabase({ seed: true });
 const SECRET = "cron-secret-for-jest-0123456789";

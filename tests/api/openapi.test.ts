@@ -10,7 +10,7 @@ import { endpoints } from "@/lib/api/contract";
 import { ERROR_STATUS } from "@/lib/api/error-codes";
 import { buildOpenApiDocument, renderApiMarkdown } from "@/lib/api/openapi";
 import { PUBLIC_CACHE_CONTROL } from "@/lib/api/responses";
-import { call } from "../helpers/request";
+import { call } from "@/tests/helpers/request";
 
 type Document = { openapi: string; paths: Record<string, Record<string, { operationId: string; parameters: { name: string; in: string }[] }>> };
 

@@ -8,12 +8,12 @@ import * as payment from "@/app/api/orders/[id]/payment/route";
 import { CLAIM_RELEASE_MINUTES } from "@/lib/orders/claims.server";
 import { RECHECK_BUDGET_MS, RECHECK_LIMIT, type OpenOrdersReport } from "@/lib/orders/open-orders.server";
 import { orderSchema } from "@/lib/orders/schemas";
-import type { LocalChain } from "../chain/local-chain";
-import { JSON_WRITE, type SignedIn } from "../helpers/account-session";
-import { payingBuyers, SMALL_POOL_FLOOR, startOrderChain } from "../helpers/paying-buyers";
-import { call } from "../helpers/request";
-import { useTestDatabase } from "../helpers/test-database";
-import { useAuthEnvironment } from "../helpers/wallet-session";
+import type { LocalChain } from "@/tests/chain/local-chain";
+import { JSON_WRITE, type SignedIn } from "@/tests/helpers/account-session";
+import { payingBuyers, SMALL_POOL_FLOOR, startOrderChain } from "@/tests/helpers/paying-buyers";
+import { call } from "@/tests/helpers/request";
+import { useTestDatabase } from "@/tests/helpers/test-database";
+import { useAuthEnvironment } from "@/tests/helpers/wallet-session";
 
 jest.setTimeout(180_000);
 

@@ -8,14 +8,14 @@ import * as payment from "@/app/api/orders/[id]/payment/route";
 import * as orders from "@/app/api/orders/route";
 import { orderSchema, type Order } from "@/lib/orders/schemas";
 import { dayKey } from "@/lib/shared/utc-day";
-import type { LocalChain } from "../chain/local-chain";
-import { startRpcProxy } from "../chain/rpc-proxy";
-import { setEnvVars } from "../helpers/env-vars";
-import { JSON_WRITE, errorOf, signIn, type SignedIn } from "../helpers/account-session";
-import { payingBuyers, SMALL_POOL_FLOOR, startOrderChain } from "../helpers/paying-buyers";
-import { call } from "../helpers/request";
-import { useTestDatabase } from "../helpers/test-database";
-import { useAuthEnvironment } from "../helpers/wallet-session";
+import type { LocalChain } from "@/tests/chain/local-chain";
+import { startRpcProxy } from "@/tests/chain/rpc-proxy";
+import { setEnvVars } from "@/tests/helpers/env-vars";
+import { JSON_WRITE, errorOf, signIn, type SignedIn } from "@/tests/helpers/account-session";
+import { payingBuyers, SMALL_POOL_FLOOR, startOrderChain } from "@/tests/helpers/paying-buyers";
+import { call } from "@/tests/helpers/request";
+import { useTestDatabase } from "@/tests/helpers/test-database";
+import { useAuthEnvironment } from "@/tests/helpers/wallet-session";
 
 jest.setTimeout(90_000);
 

@@ -13,12 +13,12 @@ import * as orders from "@/app/api/orders/route";
 import { quoteWei } from "@/lib/orders/amount";
 import { dayKey } from "@/lib/shared/utc-day";
 import { orderSchema } from "@/lib/orders/schemas";
-import type { LocalChain } from "../chain/local-chain";
-import { JSON_WRITE, errorOf, signIn, type SignedIn } from "../helpers/account-session";
-import { payingBuyers, SMALL_POOL_FLOOR, startOrderChain } from "../helpers/paying-buyers";
-import { call } from "../helpers/request";
-import { useTestDatabase } from "../helpers/test-database";
-import { useAuthEnvironment } from "../helpers/wallet-session";
+import type { LocalChain } from "@/tests/chain/local-chain";
+import { JSON_WRITE, errorOf, signIn, type SignedIn } from "@/tests/helpers/account-session";
+import { payingBuyers, SMALL_POOL_FLOOR, startOrderChain } from "@/tests/helpers/paying-buyers";
+import { call } from "@/tests/helpers/request";
+import { useTestDatabase } from "@/tests/helpers/test-database";
+import { useAuthEnvironment } from "@/tests/helpers/wallet-session";
 
 /**
  * Armed by a test: the next seat hold waits until the test releases it, at its first step (the

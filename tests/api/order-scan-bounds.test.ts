@@ -20,14 +20,14 @@ import { orderSchema } from "@/lib/orders/schemas";
 import { QUOTE_MINUTES } from "@/lib/orders/status";
 import { DUST_FLOOR_WEI } from "@/lib/orders/unmatched.server";
 import { unmatchedTransfersSchema, type UnmatchedTransfers } from "@/lib/orders/unmatched-schemas";
-import type { LocalChain } from "../chain/local-chain";
-import { startRpcProxy, type RpcProxy } from "../chain/rpc-proxy";
-import { JSON_WRITE, SAME_SITE, signIn, type SignedIn } from "../helpers/account-session";
-import { setEnvVars } from "../helpers/env-vars";
-import { payingBuyers, SMALL_POOL_FLOOR, startOrderChain, type Buyer } from "../helpers/paying-buyers";
-import { call } from "../helpers/request";
-import { useTestDatabase } from "../helpers/test-database";
-import { useAuthEnvironment } from "../helpers/wallet-session";
+import type { LocalChain } from "@/tests/chain/local-chain";
+import { startRpcProxy, type RpcProxy } from "@/tests/chain/rpc-proxy";
+import { JSON_WRITE, SAME_SITE, signIn, type SignedIn } from "@/tests/helpers/account-session";
+import { setEnvVars } from "@/tests/helpers/env-vars";
+import { payingBuyers, SMALL_POOL_FLOOR, startOrderChain, type Buyer } from "@/tests/helpers/paying-buyers";
+import { call } from "@/tests/helpers/request";
+import { useTestDatabase } from "@/tests/helpers/test-database";
+import { useAuthEnvironment } from "@/tests/helpers/wallet-session";
 
 jest.setTimeout(300_000);
 

@@ -5,13 +5,13 @@ import type { Address } from "viem";
 import * as orders from "@/app/api/orders/route";
 import * as token from "@/app/api/orders/token/route";
 import { orderTokenSchema } from "@/lib/orders/order-token-schema";
-import type { LocalChain } from "../chain/local-chain";
-import { deployOrderTokens, startOrderChain } from "../helpers/paying-buyers";
-import { JSON_WRITE, errorOf, signIn, type SignedIn } from "../helpers/account-session";
-import { setEnvVars } from "../helpers/env-vars";
-import { call } from "../helpers/request";
-import { useTestDatabase } from "../helpers/test-database";
-import { useAuthEnvironment } from "../helpers/wallet-session";
+import type { LocalChain } from "@/tests/chain/local-chain";
+import { deployOrderTokens, startOrderChain } from "@/tests/helpers/paying-buyers";
+import { JSON_WRITE, errorOf, signIn, type SignedIn } from "@/tests/helpers/account-session";
+import { setEnvVars } from "@/tests/helpers/env-vars";
+import { call } from "@/tests/helpers/request";
+import { useTestDatabase } from "@/tests/helpers/test-database";
+import { useAuthEnvironment } from "@/tests/helpers/wallet-session";
 
 jest.setTimeout(60_000);
 

@@ -9,13 +9,13 @@ import { ORDER_TAG_MODULUS } from "@/lib/orders/amount";
 import { dayKey } from "@/lib/shared/utc-day";
 import { MAX_OPEN_QUOTES } from "@/lib/orders/status";
 import { orderListSchema, orderSchema, slotCalendarSchema, type CreateOrderInput } from "@/lib/orders/schemas";
-import type { LocalChain } from "../chain/local-chain";
-import { deployOrderTokens, startOrderChain } from "../helpers/paying-buyers";
-import { JSON_WRITE, errorOf, signIn, type SignedIn } from "../helpers/account-session";
-import { setEnvVars } from "../helpers/env-vars";
-import { call } from "../helpers/request";
-import { useTestDatabase } from "../helpers/test-database";
-import { useAuthEnvironment } from "../helpers/wallet-session";
+import type { LocalChain } from "@/tests/chain/local-chain";
+import { deployOrderTokens, startOrderChain } from "@/tests/helpers/paying-buyers";
+import { JSON_WRITE, errorOf, signIn, type SignedIn } from "@/tests/helpers/account-session";
+import { setEnvVars } from "@/tests/helpers/env-vars";
+import { call } from "@/tests/helpers/request";
+import { useTestDatabase } from "@/tests/helpers/test-database";
+import { useAuthEnvironment } from "@/tests/helpers/wallet-session";
 
 jest.setTimeout(60_000);
 

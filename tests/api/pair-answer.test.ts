@@ -3,8 +3,8 @@
 // way. The on-chain figures (pools, supply bases) are in supply-bases-on-chain.test.ts.
 import * as pairRoute from "@/app/api/pairs/[coin1]/[coin2]/route";
 import { pairAnswerSchema } from "@/lib/compare/pair-answer-schema";
-import { useTestDatabase } from "../helpers/test-database";
-import { call } from "../helpers/request";
+import { useTestDatabase } from "@/tests/helpers/test-database";
+import { call } from "@/tests/helpers/request";
 
 const { db } = useTestDatabase({ seed: true });
 

@@ -16,10 +16,10 @@ import { getDb } from "@/lib/db/get-db.server";
 import { refreshMarket } from "@/lib/market/run.server";
 import type { PriceSource, SourceResult } from "@/lib/market/types";
 import { coinListSchema, coinSchema, featuredComparisonListSchema } from "@/lib/coins/schemas";
-import { JSON_WRITE, signIn, type SignedIn } from "../helpers/account-session";
-import { call } from "../helpers/request";
-import { useTestDatabase } from "../helpers/test-database";
-import { useAuthEnvironment } from "../helpers/wallet-session";
+import { JSON_WRITE, signIn, type SignedIn } from "@/tests/helpers/account-session";
+import { call } from "@/tests/helpers/request";
+import { useTestDatabase } from "@/tests/helpers/test-database";
+import { useAuthEnvironment } from "@/tests/helpers/wallet-session";
 
 const OPERATOR_KEY = "0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a";
 useAuthEnvironment({ OPERATOR_ADDRESSES: privateKeyToAccount(OPERATOR_KEY).address });

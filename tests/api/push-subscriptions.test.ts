@@ -12,14 +12,14 @@ import * as one from "@/app/api/push-subscriptions/[id]/route";
 import { addPushSubscription } from "@/lib/alerts/push-subscriptions.server";
 import { getDb } from "@/lib/db/get-db.server";
 import { PUSH_SUBSCRIPTION_LIMIT, pushSubscriptionListSchema, pushSubscriptionSchema } from "@/lib/alerts/schemas";
-import { setEnvVars } from "../helpers/env-vars";
-import { fakeLookups, resolvedNames } from "../helpers/endpoint-lookup";
-import { call } from "../helpers/request";
-import { useTestDatabase } from "../helpers/test-database";
-import { useAuthEnvironment } from "../helpers/wallet-session";
-import { JSON_WRITE, SAME_SITE, errorOf, signIn, type SignedIn } from "../helpers/account-session";
+import { setEnvVars } from "@/tests/helpers/env-vars";
+import { fakeLookups, resolvedNames } from "@/tests/helpers/endpoint-lookup";
+import { call } from "@/tests/helpers/request";
+import { useTestDatabase } from "@/tests/helpers/test-database";
+import { useAuthEnvironment } from "@/tests/helpers/wallet-session";
+import { JSON_WRITE, SAME_SITE, errorOf, signIn, type SignedIn } from "@/tests/helpers/account-session";
 
-jest.mock("@/lib/security/rate-limit.server", () => jest.requireActual("../helpers/unlimited-rate-limit").unlimitedRateLimit);
+jest.mock("@/lib/security/rate-limit.server", () => jest.requireActual("@/tests/helpers/unlimited-rate-limit").unlimitedRateLimit);
 
 const { db } = useTestDatabase({ seed: true });
 const vapid = webpush.generateVAPIDKeys();

@@ -9,12 +9,12 @@ import * as orders from "@/app/api/orders/route";
 import { dayKey } from "@/lib/shared/utc-day";
 import { MAX_HELD_SEAT_DAYS_PER_CLIENT, MAX_HELD_SEAT_DAYS_TOTAL } from "@/lib/orders/hold-bounds.server";
 import { slotCalendarSchema } from "@/lib/orders/schemas";
-import type { LocalChain } from "../chain/local-chain";
-import { JSON_WRITE, errorOf, signIn, type SignedIn } from "../helpers/account-session";
-import { payingBuyers, SMALL_POOL_FLOOR, startOrderChain } from "../helpers/paying-buyers";
-import { call } from "../helpers/request";
-import { useTestDatabase } from "../helpers/test-database";
-import { ClientAt, useAuthEnvironment } from "../helpers/wallet-session";
+import type { LocalChain } from "@/tests/chain/local-chain";
+import { JSON_WRITE, errorOf, signIn, type SignedIn } from "@/tests/helpers/account-session";
+import { payingBuyers, SMALL_POOL_FLOOR, startOrderChain } from "@/tests/helpers/paying-buyers";
+import { call } from "@/tests/helpers/request";
+import { useTestDatabase } from "@/tests/helpers/test-database";
+import { ClientAt, useAuthEnvironment } from "@/tests/helpers/wallet-session";
 
 jest.setTimeout(120_000);
 

@@ -9,10 +9,10 @@ import * as comparisonsRoute from "@/app/api/comparisons/route";
 import { resetEnvCache } from "@/lib/config/env";
 import { RATE_LIMIT_BUCKETS } from "@/lib/security/rate-limit-buckets";
 import { apiErrorSchema } from "@/lib/coins/schemas";
-import { JSON_WRITE } from "../helpers/account-session";
-import { call } from "../helpers/request";
-import { useTestDatabase } from "../helpers/test-database";
-import { Browser, SITE, siweMessage, useAuthEnvironment } from "../helpers/wallet-session";
+import { JSON_WRITE } from "@/tests/helpers/account-session";
+import { call } from "@/tests/helpers/request";
+import { useTestDatabase } from "@/tests/helpers/test-database";
+import { Browser, SITE, siweMessage, useAuthEnvironment } from "@/tests/helpers/wallet-session";
 
 const { db } = useTestDatabase({ seed: true });
 useAuthEnvironment();

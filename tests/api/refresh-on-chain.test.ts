@@ -10,12 +10,12 @@ import { createPulseChainClient } from "@/lib/market/onchain/client.server";
 import type { PulseXContracts } from "@/lib/market/onchain/contracts";
 import { runRefreshPass } from "@/lib/market/pass/refresh.server";
 import { createPulseXSource } from "@/lib/market/sources/pulsex.server";
-import { startLocalChain, type LocalChain } from "../chain/local-chain";
+import { startLocalChain, type LocalChain } from "@/tests/chain/local-chain";
 import { resetPublicCacheForTests } from "@/lib/cache/public-cache.server";
 import { factoryAbi } from "@/lib/market/onchain/contracts";
 import { coinDetailSchema } from "@/lib/coins/schemas";
-import { call } from "../helpers/request";
-import { useTestDatabase } from "../helpers/test-database";
+import { call } from "@/tests/helpers/request";
+import { useTestDatabase } from "@/tests/helpers/test-database";
 
 jest.setTimeout(90_000);
 

@@ -13,9 +13,10 @@ import * as watchlistOne from "@/app/api/watchlist/[coinId]/route";
 import * as watchlist from "@/app/api/watchlist/route";
 import type { RouteHandler } from "@/lib/api/route.server";
 import { apiErrorSchema } from "@/lib/coins/schemas";
-import { call } from "../helpers/request";
-import { useTestDatabase } from "../helpers/test-database";
-import { useAuthEnvironment } from "../helpers/wallet-session";
+import { call } from "@/tests/helpers/request";
+import { useTestDatabase } from "@/tests/helpers/test-database";
+import { useAuthEnvironment } from "@/tests/helpers/wallet-session";
+import { REPO_ROOT } from "@/tests/helpers/repo-root";
 
 useTestDatabase();
 useAuthEnvironment();
@@ -64,7 +65,7 @@ describe("OPTIONS is an undeclared method: 405 JSON whose Allow lists only what 
   });
 });
 
-const API_DIR = path.resolve(__dirname, "../../app/api");
+const API_DIR = path.join(REPO_ROOT, "app/api");
 
 function routeFiles(dir = API_DIR): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

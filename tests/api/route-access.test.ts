@@ -27,11 +27,12 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { endpoints, type Access, type Endpoint, type EndpointName } from "@/lib/api/contract";
 import { MARKET_REFRESH_LEASE, acquireLease } from "@/lib/market/lease.server";
 import { SIGNED_IN_HINT_COOKIE } from "@/lib/auth/signed-in-hint";
-import { SAME_SITE, SESSION_COOKIE, forgedSessionCookies, signIn, type SignedIn } from "../helpers/account-session";
-import { setEnvVars } from "../helpers/env-vars";
-import { call } from "../helpers/request";
-import { useTestDatabase } from "../helpers/test-database";
-import { SITE, useAuthEnvironment } from "../helpers/wallet-session";
+import { SAME_SITE, SESSION_COOKIE, forgedSessionCookies, signIn, type SignedIn } from "@/tests/helpers/account-session";
+import { setEnvVars } from "@/tests/helpers/env-vars";
+import { call } from "@/tests/helpers/request";
+import { useTestDatabase } from "@/tests/helpers/test-database";
+import { SITE, useAuthEnvironment } from "@/tests/helpers/wallet-session";
+import { REPO_ROOT } from "@/tests/helpers/repo-root";
 
 jest.mock("@/lib/api/access.server", () => {
   const actual = jest.requireActual("@/lib/api/access.server");
@@ -188,7 +189,7 @@ const OWN_PAGES: [string, Record<string, string>][] = [
 /** A read sends neither: the origin check is for writes. */
 const READ: [string, Record<string, string>][] = [["a read", {}]];
 
-const API_DIR = path.resolve(__dirname, "../../app/api");
+const API_DIR = path.join(REPO_ROOT, "app/api");
 const CRON_SECRET = "cron-secret-for-the-route-access-table";
 const TELEGRAM_SECRET = "telegram-secret-for-the-route-access-table";
 const OPERATOR_KEY = generatePrivateKey();

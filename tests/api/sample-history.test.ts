@@ -13,10 +13,10 @@ import { runRefreshPass } from "@/lib/market/pass/refresh.server";
 import type { PriceSource, Quote, SourceResult } from "@/lib/market/types";
 import { historySchema } from "@/lib/history/schemas";
 import { seedCoins } from "@/prisma/seed/coins";
-import { answerHistoryRequest, utcDay, type HistoryTables } from "../helpers/history-apis";
-import { noPace } from "../helpers/no-pace";
-import { call } from "../helpers/request";
-import { useTestDatabase } from "../helpers/test-database";
+import { answerHistoryRequest, utcDay, type HistoryTables } from "@/tests/helpers/history-apis";
+import { noPace } from "@/tests/helpers/no-pace";
+import { call } from "@/tests/helpers/request";
+import { useTestDatabase } from "@/tests/helpers/test-database";
 
 const { db } = useTestDatabase({ seed: true });
 

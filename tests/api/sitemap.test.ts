@@ -4,7 +4,7 @@ import robots from "@/app/robots";
 import sitemap from "@/app/sitemap";
 import { resetEnvCache } from "@/lib/config/env";
 import { getSiteUrl } from "@/lib/config/site";
-import { useTestDatabase } from "../helpers/test-database";
+import { useTestDatabase } from "@/tests/helpers/test-database";
 
 const { db } = useTestDatabase();
 

@@ -8,10 +8,10 @@ import * as health from "@/app/api/health/route";
 import * as coin from "@/app/api/cryptocurrencies/[id]/route";
 import * as watchlist from "@/app/api/watchlist/route";
 import { apiErrorSchema } from "@/lib/coins/schemas";
-import { call } from "../helpers/request";
-import { useSqldDatabase } from "../helpers/sqld";
-import { useAuthEnvironment } from "../helpers/wallet-session";
-import { JSON_WRITE, signIn, type SignedIn } from "../helpers/account-session";
+import { call } from "@/tests/helpers/request";
+import { useSqldDatabase } from "@/tests/helpers/sqld";
+import { useAuthEnvironment } from "@/tests/helpers/wallet-session";
+import { JSON_WRITE, signIn, type SignedIn } from "@/tests/helpers/account-session";
 
 const TIMEOUT_MS = 1_500;
 const { server } = useSqldDatabase({ env: { DATABASE_TIMEOUT_MS: String(TIMEOUT_MS) } });

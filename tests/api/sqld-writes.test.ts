@@ -16,13 +16,13 @@ import { acquireLease, holdsLease, MARKET_REFRESH_LEASE, renewLease } from "@/li
 import { refreshMarket } from "@/lib/market/run.server";
 import type { PriceSource, SourceResult } from "@/lib/market/types";
 import { recordComparison } from "@/lib/trending/pair-counts.server";
-import { call } from "../helpers/request";
-import { useSqldDatabase } from "../helpers/sqld";
-import { useAuthEnvironment } from "../helpers/wallet-session";
-import { JSON_WRITE, signIn } from "../helpers/account-session";
+import { call } from "@/tests/helpers/request";
+import { useSqldDatabase } from "@/tests/helpers/sqld";
+import { useAuthEnvironment } from "@/tests/helpers/wallet-session";
+import { JSON_WRITE, signIn } from "@/tests/helpers/account-session";
 
 // About racing writes, not the per-client limits (tests/api/rate-limited-routes.test.ts).
-jest.mock("@/lib/security/rate-limit.server", () => jest.requireActual("../helpers/unlimited-rate-limit").unlimitedRateLimit);
+jest.mock("@/lib/security/rate-limit.server", () => jest.requireActual("@/tests/helpers/unlimited-rate-limit").unlimitedRateLimit);
 
 const { server, db } = useSqldDatabase();
 useAuthEnvironment();

@@ -15,9 +15,9 @@ import { createPulseChainClient } from "@/lib/market/onchain/client.server";
 import type { PulseXContracts } from "@/lib/market/onchain/contracts";
 import { runRefreshPass } from "@/lib/market/pass/refresh.server";
 import { createPulseXSource } from "@/lib/market/sources/pulsex.server";
-import { BURN_DEAD, startLocalChain, type LocalChain } from "../chain/local-chain";
-import { call } from "../helpers/request";
-import { useTestDatabase } from "../helpers/test-database";
+import { BURN_DEAD, startLocalChain, type LocalChain } from "@/tests/chain/local-chain";
+import { call } from "@/tests/helpers/request";
+import { useTestDatabase } from "@/tests/helpers/test-database";
 
 jest.setTimeout(120_000);
 

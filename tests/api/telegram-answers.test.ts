@@ -3,8 +3,8 @@
 // database's published figures, and the local Bot API server recording what each chat would show.
 // Its HTML check refuses any reply whose tags or & < > are not what Telegram's parser accepts.
 import * as webhook from "@/app/api/telegram/route";
-import { setEnvVars } from "../helpers/env-vars";
-import { call } from "../helpers/request";
+import { setEnvVars } from "@/tests/helpers/env-vars";
+import { call } from "@/tests/helpers/request";
 import {
   TEST_BOT_TOKEN,
   TEST_BOT_USERNAME,
@@ -15,8 +15,8 @@ import {
   startTelegramApi,
   type SentMessage,
   type TelegramApiServer,
-} from "../helpers/telegram-api";
-import { useTestDatabase } from "../helpers/test-database";
+} from "@/tests/helpers/telegram-api";
+import { useTestDatabase } from "@/tests/helpers/test-database";
 import { SLOW_DOWN_TEXT } from "@/lib/bot/replies";
 import { getCoinSnapshot } from "@/lib/coins/snapshot.server";
 

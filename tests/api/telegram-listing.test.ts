@@ -7,15 +7,15 @@ import * as webhook from "@/app/api/telegram/route";
 import * as orderToken from "@/app/api/orders/token/route";
 import { wholePlsFor } from "@/lib/orders/amount";
 import { RATE_LIMIT_BUCKETS } from "@/lib/security/rate-limit-buckets";
-import type { LocalChain } from "../chain/local-chain";
-import { startRpcProxy } from "../chain/rpc-proxy";
-import { deployOrderTokens, startOrderChain } from "../helpers/paying-buyers";
-import { errorOf, signIn } from "../helpers/account-session";
-import { setEnvVars } from "../helpers/env-vars";
-import { call } from "../helpers/request";
-import { TEST_BOT_TOKEN, TEST_BOT_USERNAME, TEST_WEBHOOK_SECRET, messageUpdate, startTelegramApi, type SentMessage, type TelegramApiServer } from "../helpers/telegram-api";
-import { useTestDatabase } from "../helpers/test-database";
-import { useAuthEnvironment } from "../helpers/wallet-session";
+import type { LocalChain } from "@/tests/chain/local-chain";
+import { startRpcProxy } from "@/tests/chain/rpc-proxy";
+import { deployOrderTokens, startOrderChain } from "@/tests/helpers/paying-buyers";
+import { errorOf, signIn } from "@/tests/helpers/account-session";
+import { setEnvVars } from "@/tests/helpers/env-vars";
+import { call } from "@/tests/helpers/request";
+import { TEST_BOT_TOKEN, TEST_BOT_USERNAME, TEST_WEBHOOK_SECRET, messageUpdate, startTelegramApi, type SentMessage, type TelegramApiServer } from "@/tests/helpers/telegram-api";
+import { useTestDatabase } from "@/tests/helpers/test-database";
+import { useAuthEnvironment } from "@/tests/helpers/wallet-session";
 
 jest.setTimeout(60_000);
 

@@ -11,9 +11,9 @@ import { ECHO_MAX_CHARS } from "@/lib/bot/replies";
 import { ALERT_RULE_LIMIT } from "@/lib/alerts/schemas";
 import { configureTelegramApi } from "@/lib/telegram/api.server";
 import { MAX_MESSAGE_CHARS } from "@/lib/telegram/message-limit";
-import { signIn } from "../helpers/account-session";
-import { setEnvVars } from "../helpers/env-vars";
-import { call } from "../helpers/request";
+import { signIn } from "@/tests/helpers/account-session";
+import { setEnvVars } from "@/tests/helpers/env-vars";
+import { call } from "@/tests/helpers/request";
 import {
   TEST_BOT_TOKEN,
   TEST_BOT_USERNAME,
@@ -24,9 +24,9 @@ import {
   startTelegramApi,
   type SentMessage,
   type TelegramApiServer,
-} from "../helpers/telegram-api";
-import { useTestDatabase } from "../helpers/test-database";
-import { useAuthEnvironment } from "../helpers/wallet-session";
+} from "@/tests/helpers/telegram-api";
+import { useTestDatabase } from "@/tests/helpers/test-database";
+import { useAuthEnvironment } from "@/tests/helpers/wallet-session";
 
 const { db } = useTestDatabase({ seed: true });
 useAuthEnvironment();

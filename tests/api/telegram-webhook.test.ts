@@ -4,10 +4,10 @@
 // does not answer.
 import * as webhook from "@/app/api/telegram/route";
 import { sweepHandledUpdates } from "@/lib/bot/handle-update.server";
-import { setEnvVars } from "../helpers/env-vars";
-import { call } from "../helpers/request";
-import { TEST_BOT_TOKEN, TEST_BOT_USERNAME, TEST_WEBHOOK_SECRET, messageUpdate, startTelegramApi, type TelegramApiServer } from "../helpers/telegram-api";
-import { useTestDatabase } from "../helpers/test-database";
+import { setEnvVars } from "@/tests/helpers/env-vars";
+import { call } from "@/tests/helpers/request";
+import { TEST_BOT_TOKEN, TEST_BOT_USERNAME, TEST_WEBHOOK_SECRET, messageUpdate, startTelegramApi, type TelegramApiServer } from "@/tests/helpers/telegram-api";
+import { useTestDatabase } from "@/tests/helpers/test-database";
 
 const { db } = useTestDatabase({ seed: true });
 

@@ -11,8 +11,8 @@ import { recordComparison, recordSave } from "@/lib/trending/pair-counts.server"
 import { apiErrorSchema, coinListSchema, coinSchema, mostComparedPairListSchema } from "@/lib/coins/schemas";
 import { PUBLIC_CACHE_CONTROL } from "@/lib/api/responses";
 import { MAX_AGE_MS, resetPublicCacheForTests } from "@/lib/cache/public-cache.server";
-import { call } from "../helpers/request";
-import { useTestDatabase } from "../helpers/test-database";
+import { call } from "@/tests/helpers/request";
+import { useTestDatabase } from "@/tests/helpers/test-database";
 
 const { db, wroteBehindTheCache } = useTestDatabase();
 

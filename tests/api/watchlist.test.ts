@@ -3,10 +3,10 @@
 import * as list from "@/app/api/watchlist/route";
 import * as one from "@/app/api/watchlist/[coinId]/route";
 import { watchlistEntrySchema, watchlistSchema } from "@/lib/account/schemas";
-import { call } from "../helpers/request";
-import { useTestDatabase } from "../helpers/test-database";
-import { useAuthEnvironment } from "../helpers/wallet-session";
-import { JSON_WRITE, SAME_SITE, counts, errorOf, rowsOf, signIn, type SignedIn } from "../helpers/account-session";
+import { call } from "@/tests/helpers/request";
+import { useTestDatabase } from "@/tests/helpers/test-database";
+import { useAuthEnvironment } from "@/tests/helpers/wallet-session";
+import { JSON_WRITE, SAME_SITE, counts, errorOf, rowsOf, signIn, type SignedIn } from "@/tests/helpers/account-session";
 
 const { db } = useTestDatabase({ seed: true });
 useAuthEnvironment();

@@ -5,11 +5,11 @@
 // symbols and ids, pieces of names, a word near nothing, and an inline query typed key by key.
 // Prints the index's build time and per-word p50 / p95 / max for both, and checks they agree.
 import { performance } from "node:perf_hooks";
-import { closestCoinFinder } from "../../lib/bot/closest-coin";
-import { closestCoin } from "../../lib/bot/resolve-coin";
-import { seedCoins } from "../../prisma/seed/coins";
-import { prng } from "../../prisma/seed/sample-history";
-import { syntheticCoins } from "./synthetic-coins";
+import { closestCoinFinder } from "@/lib/bot/closest-coin";
+import { closestCoin } from "@/lib/bot/resolve-coin";
+import { seedCoins } from "@/prisma/seed/coins";
+import { prng } from "@/prisma/seed/sample-history";
+import { syntheticCoins } from "@/tests/bench/synthetic-coins";
 
 const coins = [...seedCoins, ...syntheticCoins(Date.now())]
   .sort((a, b) => a.rank - b.rank)

@@ -6,8 +6,8 @@
 // times after three unmeasured rounds: what its style and layout cost, and whether the next frame came
 // one interval later or a frame was missed. Printed beside the same for the coin facts card below it
 // (a reference of known cost), the two taken in turn. Asserts nothing.
-import { launchBrowser, newContext, startApp } from "../browser/harness";
-import { median } from "./stats";
+import { launchBrowser, newContext, startApp } from "@/tests/browser/harness";
+import { median } from "@/tests/bench/stats";
 
 const RUNS = 15;
 const WARM_UP_ROUNDS = 3;

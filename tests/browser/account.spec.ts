@@ -5,14 +5,14 @@ import { test } from "node:test";
 import { format } from "date-fns";
 import type { Page, Route } from "playwright-core";
 import { privateKeyToAccount } from "viem/accounts";
-import { computeComparison } from "../../lib/compare/comparison";
-import { comparisonHref } from "../../lib/compare/comparison-link";
-import { formatMultiplier, formatPrice } from "../../lib/shared/format";
-import { coinListSchema } from "../../lib/coins/schemas";
-import { chooseCoin } from "./coin-steps";
-import { screenshotPath } from "./harness";
-import { suite } from "./suite";
-import { close, connectAndSignIn, walletMenuButton, walletPage } from "./wallet-steps";
+import { computeComparison } from "@/lib/compare/comparison";
+import { comparisonHref } from "@/lib/compare/comparison-link";
+import { formatMultiplier, formatPrice } from "@/lib/shared/format";
+import { coinListSchema } from "@/lib/coins/schemas";
+import { chooseCoin } from "@/tests/browser/coin-steps";
+import { screenshotPath } from "@/tests/browser/harness";
+import { suite } from "@/tests/browser/suite";
+import { close, connectAndSignIn, walletMenuButton, walletPage } from "@/tests/browser/wallet-steps";
 
 // Its own account: the other specs share this app's database and expect their users' lists empty.
 const carol = privateKeyToAccount("0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6");

@@ -6,11 +6,11 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { privateKeyToAccount } from "viem/accounts";
-import { createPrismaClient } from "../../lib/db/create-client";
-import { operatorEdit } from "./cache-steps";
-import { OPERATOR_KEY, screenshotPath } from "./harness";
-import { suite } from "./suite";
-import { connectAndSignIn, sessionUser, walletMenuButton, walletPage } from "./wallet-steps";
+import { createPrismaClient } from "@/lib/db/create-client";
+import { operatorEdit } from "@/tests/browser/cache-steps";
+import { OPERATOR_KEY, screenshotPath } from "@/tests/browser/harness";
+import { suite } from "@/tests/browser/suite";
+import { connectAndSignIn, sessionUser, walletMenuButton, walletPage } from "@/tests/browser/wallet-steps";
 
 const operator = privateKeyToAccount(OPERATOR_KEY);
 const consented = `localStorage.setItem("cookie-consent", "true");`;

@@ -7,10 +7,10 @@
 // `data.url` checked here (only paths on this site).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { newContext, watchForErrors } from "./harness";
+import { newContext, watchForErrors } from "@/tests/browser/harness";
 import { deliverPush, shown, waitForShown, watchServiceWorker } from "./push-steps";
-import { suite } from "./suite";
-import { close } from "./wallet-steps";
+import { suite } from "@/tests/browser/suite";
+import { close } from "@/tests/browser/wallet-steps";
 
 test("the alerts' service worker registers under the CSP and shows a push: title, line, page, and one notification per tag", async () => {
   const { baseUrl, browser } = suite();

@@ -5,10 +5,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { TEST_BOT_USERNAME, TEST_WEBHOOK_SECRET, messageUpdate } from "../helpers/telegram-api";
-import { screenshotPath } from "./harness";
-import { suite } from "./suite";
-import { close, connectAndSignIn, walletPage } from "./wallet-steps";
+import { TEST_BOT_USERNAME, TEST_WEBHOOK_SECRET, messageUpdate } from "@/tests/helpers/telegram-api";
+import { screenshotPath } from "@/tests/browser/harness";
+import { suite } from "@/tests/browser/suite";
+import { close, connectAndSignIn, walletPage } from "@/tests/browser/wallet-steps";
 
 test("Connect Telegram: the one-time link, /start <token> through the webhook, and the page turns 'Linked'", async () => {
   const account = privateKeyToAccount(generatePrivateKey());

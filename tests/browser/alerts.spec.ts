@@ -13,13 +13,13 @@ import { test } from "node:test";
 import type { Page } from "playwright-core";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import webPush from "web-push";
-import { createPrismaClient } from "../../lib/db/create-client";
-import { admitPushServices, startPushService, type TestSubscription } from "../helpers/push-service";
-import { newContext, screenshotPath, startApp, watchForErrors } from "./harness";
+import { createPrismaClient } from "@/lib/db/create-client";
+import { admitPushServices, startPushService, type TestSubscription } from "@/tests/helpers/push-service";
+import { newContext, screenshotPath, startApp, watchForErrors } from "@/tests/browser/harness";
 import { deliverPush, waitForShown, watchServiceWorker } from "./push-steps";
-import { injectWallet } from "./injected-wallet";
-import { suite } from "./suite";
-import { close, connectAndSignIn, PUBLIC_RPC, walletMenuButton, walletPage } from "./wallet-steps";
+import { injectWallet } from "@/tests/browser/injected-wallet";
+import { suite } from "@/tests/browser/suite";
+import { close, connectAndSignIn, PUBLIC_RPC, walletMenuButton, walletPage } from "@/tests/browser/wallet-steps";
 
 const consented = `localStorage.setItem("cookie-consent", "true");`;
 

@@ -4,11 +4,11 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Page } from "playwright-core";
-import { formatMultiplier, formatPrice, formatResultMultiplier } from "../../lib/shared/format";
-import { coinListSchema, type Coin } from "../../lib/coins/schemas";
-import { chooseCoin } from "./coin-steps";
-import { newContext, screenshotPath, watchForErrors } from "./harness";
-import { suite } from "./suite";
+import { formatMultiplier, formatPrice, formatResultMultiplier } from "@/lib/shared/format";
+import { coinListSchema, type Coin } from "@/lib/coins/schemas";
+import { chooseCoin } from "@/tests/browser/coin-steps";
+import { newContext, screenshotPath, watchForErrors } from "@/tests/browser/harness";
+import { suite } from "@/tests/browser/suite";
 
 const BTC_HIGH = 2_512_000_000_000;
 

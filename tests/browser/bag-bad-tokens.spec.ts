@@ -5,12 +5,12 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { decodeFunctionData, getAddress, type Address, type Hex } from "viem";
-import { CAPPED_MULTICALL_ADDRESS, cappedMulticallAbi } from "../../lib/chain/capped-multicall";
-import { createPrismaClient } from "../../lib/db/create-client";
+import { CAPPED_MULTICALL_ADDRESS, cappedMulticallAbi } from "@/lib/chain/capped-multicall";
+import { createPrismaClient } from "@/lib/db/create-client";
 import { BAG_COINS, listMoreBagTokens, startBagWorld, type BagWorld, type MoreBagTokens } from "./bag-steps";
-import { newContext, screenshotPath, watchForErrors } from "./harness";
-import { suite } from "./suite";
-import { PUBLIC_RPC } from "./wallet-steps";
+import { newContext, screenshotPath, watchForErrors } from "@/tests/browser/harness";
+import { suite } from "@/tests/browser/suite";
+import { PUBLIC_RPC } from "@/tests/browser/wallet-steps";
 
 /** A fresh watch-only wallet: it never sends a transaction, so it holds exactly what it is sent. */
 const CAROL: Address = getAddress("0x00000000000000000000000000000000000ca201");

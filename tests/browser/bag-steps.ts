@@ -4,10 +4,10 @@
 // browser's PulseChain RPC (the build's default, https://rpc.pulsechain.com) routed to the chain.
 import type { BrowserContext } from "playwright-core";
 import type { Address } from "viem";
-import { createPrismaClient } from "../../lib/db/create-client";
-import { startLocalChain, type LocalChain } from "../chain/local-chain";
-import { operatorEdit } from "./cache-steps";
-import { PUBLIC_RPC, alice, bob } from "./wallet-steps";
+import { createPrismaClient } from "@/lib/db/create-client";
+import { startLocalChain, type LocalChain } from "@/tests/chain/local-chain";
+import { operatorEdit } from "@/tests/browser/cache-steps";
+import { PUBLIC_RPC, alice, bob } from "@/tests/browser/wallet-steps";
 
 /** Prices and caps set for the test (USD); `ath: null` is a coin without a high on record. */
 export const BAG_COINS = {

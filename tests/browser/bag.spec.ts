@@ -6,13 +6,13 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { Page, Request } from "playwright-core";
-import { CAPPED_MULTICALL_ADDRESS } from "../../lib/chain/capped-multicall";
-import { createPrismaClient } from "../../lib/db/create-client";
+import { CAPPED_MULTICALL_ADDRESS } from "@/lib/chain/capped-multicall";
+import { createPrismaClient } from "@/lib/db/create-client";
 import { startBagWorld, tellTheApp, type BagWorld } from "./bag-steps";
-import { chooseCoin } from "./coin-steps";
-import { newContext, screenshotPath, watchForErrors } from "./harness";
-import { suite } from "./suite";
-import { PUBLIC_RPC, alice, bob, close, connectAndSignIn, walletMenuButton, walletPage } from "./wallet-steps";
+import { chooseCoin } from "@/tests/browser/coin-steps";
+import { newContext, screenshotPath, watchForErrors } from "@/tests/browser/harness";
+import { suite } from "@/tests/browser/suite";
+import { PUBLIC_RPC, alice, bob, close, connectAndSignIn, walletMenuButton, walletPage } from "@/tests/browser/wallet-steps";
 
 /** Every request to the site's own server, with what it carried, to look for an address in. */
 function recordSiteRequests(page: Page, baseUrl: string): Request[] {

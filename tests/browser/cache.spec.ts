@@ -5,11 +5,11 @@ import assert from "node:assert/strict";
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { test } from "node:test";
 import { gunzipSync } from "node:zlib";
-import { coinListSchema, coinSchema } from "../../lib/coins/schemas";
-import { signInOverHttp } from "../bench/sign-in";
-import { operatorEdit, servedFromCache } from "./cache-steps";
-import { newContext } from "./harness";
-import { suite } from "./suite";
+import { coinListSchema, coinSchema } from "@/lib/coins/schemas";
+import { signInOverHttp } from "@/tests/bench/sign-in";
+import { operatorEdit, servedFromCache } from "@/tests/browser/cache-steps";
+import { newContext } from "@/tests/browser/harness";
+import { suite } from "@/tests/browser/suite";
 
 const PAGES = ["/", "/get-listed", "/playground", "/no-such-page"];
 const APIS = [

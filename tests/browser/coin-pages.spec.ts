@@ -8,12 +8,12 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { Page } from "playwright-core";
-import { createPrismaClient } from "../../lib/db/create-client";
-import { assertMalformedAddress, operatorEdit, servedFromCache, waitWithinCeiling } from "./cache-steps";
-import { newContext, screenshotPath, SITE_URL, watchForErrors } from "./harness";
-import { restoreSampleHistory, saveSampleHistory } from "./sample-history-steps";
-import { assertSharePng } from "./share-image-steps";
-import { suite } from "./suite";
+import { createPrismaClient } from "@/lib/db/create-client";
+import { assertMalformedAddress, operatorEdit, servedFromCache, waitWithinCeiling } from "@/tests/browser/cache-steps";
+import { newContext, screenshotPath, SITE_URL, watchForErrors } from "@/tests/browser/harness";
+import { restoreSampleHistory, saveSampleHistory } from "@/tests/browser/sample-history-steps";
+import { assertSharePng } from "@/tests/browser/share-image-steps";
+import { suite } from "@/tests/browser/suite";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

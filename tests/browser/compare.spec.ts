@@ -5,10 +5,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Page } from "playwright-core";
-import { coinListSchema } from "../../lib/coins/schemas";
-import { chooseCoin } from "./coin-steps";
-import { newContext, screenshotPath, watchForErrors } from "./harness";
-import { suite } from "./suite";
+import { coinListSchema } from "@/lib/coins/schemas";
+import { chooseCoin } from "@/tests/browser/coin-steps";
+import { newContext, screenshotPath, watchForErrors } from "@/tests/browser/harness";
+import { suite } from "@/tests/browser/suite";
 
 const trigger = (page: Page, name: RegExp) => page.getByRole("button", { name });
 

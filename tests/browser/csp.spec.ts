@@ -7,11 +7,11 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { BrowserContext, Page } from "playwright-core";
 import { privateKeyToAccount } from "viem/accounts";
-import { securityHeaders } from "../../lib/security/headers.mjs";
-import { chooseCoin } from "./coin-steps";
-import { BUILD_SECURITY_ENV, cspViolations, newContext, OPERATOR_KEY } from "./harness";
-import { suite } from "./suite";
-import { close, connectAndSignIn, walletMenuButton, walletPage } from "./wallet-steps";
+import { securityHeaders } from "@/lib/security/headers.mjs";
+import { chooseCoin } from "@/tests/browser/coin-steps";
+import { BUILD_SECURITY_ENV, cspViolations, newContext, OPERATOR_KEY } from "@/tests/browser/harness";
+import { suite } from "@/tests/browser/suite";
+import { close, connectAndSignIn, walletMenuButton, walletPage } from "@/tests/browser/wallet-steps";
 
 // Its own account: the other specs share this app's database and expect their users' lists empty.
 const dave = privateKeyToAccount("0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba");

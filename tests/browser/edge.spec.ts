@@ -8,9 +8,9 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
-import { rawRequest } from "../helpers/raw-request";
-import { newContext, screenshotPath, startBehindEdge, watchForErrors, type EdgeSite } from "./harness";
-import { suite } from "./suite";
+import { rawRequest } from "@/tests/helpers/raw-request";
+import { newContext, screenshotPath, startBehindEdge, watchForErrors, type EdgeSite } from "@/tests/browser/harness";
+import { suite } from "@/tests/browser/suite";
 
 let site: EdgeSite | undefined;
 

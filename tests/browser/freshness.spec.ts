@@ -7,12 +7,12 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Page } from "playwright-core";
-import { createPrismaClient } from "../../lib/db/create-client";
-import { countHealth } from "../../lib/market/health-counts";
-import { healthSchema } from "../../lib/market/health-schema";
-import { operatorEdit, waitWithinCeiling } from "./cache-steps";
-import { newContext, screenshotPath, watchForErrors } from "./harness";
-import { suite } from "./suite";
+import { createPrismaClient } from "@/lib/db/create-client";
+import { countHealth } from "@/lib/market/health-counts";
+import { healthSchema } from "@/lib/market/health-schema";
+import { operatorEdit, waitWithinCeiling } from "@/tests/browser/cache-steps";
+import { newContext, screenshotPath, watchForErrors } from "@/tests/browser/harness";
+import { suite } from "@/tests/browser/suite";
 
 const STALE_MINUTES = 40;
 const LOW_LIQUIDITY_TEXT = "Price from a pool with under $5,000 of liquidity; last good price shown";

@@ -6,9 +6,9 @@
 import assert from "node:assert/strict";
 import { request as httpRequest } from "node:http";
 import { test } from "node:test";
-import { createPrismaClient } from "../../lib/db/create-client";
-import { rawRequest } from "../helpers/raw-request";
-import { suite } from "./suite";
+import { createPrismaClient } from "@/lib/db/create-client";
+import { rawRequest } from "@/tests/helpers/raw-request";
+import { suite } from "@/tests/browser/suite";
 
 test("/api/login never redirects off the site, whatever returnTo says", async () => {
   const { baseUrl } = suite();

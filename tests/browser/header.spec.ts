@@ -4,9 +4,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { BrowserContext, Page } from "playwright-core";
-import { FRAME_RECORDER, loginRequiredFrames, walletFrames } from "./frames";
-import { newContext, screenshotPath, watchForErrors } from "./harness";
-import { suite } from "./suite";
+import { FRAME_RECORDER, loginRequiredFrames, walletFrames } from "@/tests/browser/frames";
+import { newContext, screenshotPath, watchForErrors } from "@/tests/browser/harness";
+import { suite } from "@/tests/browser/suite";
 
 const QUIET_PAGES = [
   { path: "/", name: "home", heading: "Compare Market Caps" },

@@ -12,14 +12,14 @@ import { after, before, describe, test } from "node:test";
 import type { BrowserContext, Page } from "playwright-core";
 import { createTestClient, http, parseEther, type Address } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { createPrismaClient } from "../../lib/db/create-client";
-import { formatDay } from "../../lib/shared/format";
-import { pulseXReaderEnv, startLocalChain, type LocalChain } from "../chain/local-chain";
-import { chooseCoin } from "./coin-steps";
-import { OPERATOR_KEY, newContext, screenshotPath, startApp, watchForErrors, type App } from "./harness";
-import { injectWallet, type WalletState } from "./injected-wallet";
-import { suite } from "./suite";
-import { PUBLIC_RPC, connectAndSignIn } from "./wallet-steps";
+import { createPrismaClient } from "@/lib/db/create-client";
+import { formatDay } from "@/lib/shared/format";
+import { pulseXReaderEnv, startLocalChain, type LocalChain } from "@/tests/chain/local-chain";
+import { chooseCoin } from "@/tests/browser/coin-steps";
+import { OPERATOR_KEY, newContext, screenshotPath, startApp, watchForErrors, type App } from "@/tests/browser/harness";
+import { injectWallet, type WalletState } from "@/tests/browser/injected-wallet";
+import { suite } from "@/tests/browser/suite";
+import { PUBLIC_RPC, connectAndSignIn } from "@/tests/browser/wallet-steps";
 
 // A buyer of its own (a well-known development key, never a real wallet).
 const dana = privateKeyToAccount("0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba");

@@ -8,16 +8,16 @@ import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { test } from "node:test";
-import { createPrismaClient } from "../../lib/db/create-client";
-import { formatMarketCap, formatPlsPrice, formatPrice } from "../../lib/shared/format";
-import { startFakeMarketApis } from "../chain/fake-market-apis";
-import { BURN_DEAD, startLocalChain } from "../chain/local-chain";
-import { LOCAL_WPLS_USD, deployLocalMarket } from "../chain/local-market";
-import { coinDetailSchema, coinSchema } from "../../lib/coins/schemas";
-import { CEILING_MS, COINS_PROBE_MS, EDGE_KEEPS_MS, operatorEdit, servedFromCache, waitWithinCeiling } from "./cache-steps";
-import { newContext, screenshotPath, watchForErrors } from "./harness";
-import { restoreSampleHistory, saveSampleHistory } from "./sample-history-steps";
-import { suite } from "./suite";
+import { createPrismaClient } from "@/lib/db/create-client";
+import { formatMarketCap, formatPlsPrice, formatPrice } from "@/lib/shared/format";
+import { startFakeMarketApis } from "@/tests/chain/fake-market-apis";
+import { BURN_DEAD, startLocalChain } from "@/tests/chain/local-chain";
+import { LOCAL_WPLS_USD, deployLocalMarket } from "@/tests/chain/local-market";
+import { coinDetailSchema, coinSchema } from "@/lib/coins/schemas";
+import { CEILING_MS, COINS_PROBE_MS, EDGE_KEEPS_MS, operatorEdit, servedFromCache, waitWithinCeiling } from "@/tests/browser/cache-steps";
+import { newContext, screenshotPath, watchForErrors } from "@/tests/browser/harness";
+import { restoreSampleHistory, saveSampleHistory } from "@/tests/browser/sample-history-steps";
+import { suite } from "@/tests/browser/suite";
 
 const HEX_PRICE = 0.0123;
 

@@ -12,9 +12,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { after, before, describe, test } from "node:test";
-import { setupDatabase } from "../../lib/db-setup/setup";
-import { COINS_PROBE_MS } from "./cache-steps";
-import { startApp, type App } from "./harness";
+import { setupDatabase } from "@/lib/db-setup/setup";
+import { COINS_PROBE_MS } from "@/tests/browser/cache-steps";
+import { startApp, type App } from "@/tests/browser/harness";
 
 /** Time for the request itself to reach the probe after the wait (a busy machine). */
 const MARGIN_MS = 500;

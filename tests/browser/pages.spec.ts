@@ -2,15 +2,15 @@
 // and screenshots of every page at 390 and 1280 px (tests/browser/screenshots/).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { computeComparison } from "../../lib/compare/comparison";
-import { createPrismaClient } from "../../lib/db/create-client";
-import { formatPrice, formatResultMultiplier } from "../../lib/shared/format";
-import { coinListSchema, mostComparedPairListSchema } from "../../lib/coins/schemas";
-import { waitWithinCeiling } from "./cache-steps";
-import { chooseCoin } from "./coin-steps";
-import { TEST_BOT_USERNAME } from "../helpers/telegram-api";
-import { newContext, screenshotPath, watchForErrors } from "./harness";
-import { suite } from "./suite";
+import { computeComparison } from "@/lib/compare/comparison";
+import { createPrismaClient } from "@/lib/db/create-client";
+import { formatPrice, formatResultMultiplier } from "@/lib/shared/format";
+import { coinListSchema, mostComparedPairListSchema } from "@/lib/coins/schemas";
+import { waitWithinCeiling } from "@/tests/browser/cache-steps";
+import { chooseCoin } from "@/tests/browser/coin-steps";
+import { TEST_BOT_USERNAME } from "@/tests/helpers/telegram-api";
+import { newContext, screenshotPath, watchForErrors } from "@/tests/browser/harness";
+import { suite } from "@/tests/browser/suite";
 
 const PAGES = [
   { path: "/", name: "home", heading: "Compare Market Caps", status: 200 },

@@ -4,10 +4,10 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { BrowserContext, Page } from "playwright-core";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { FRAME_RECORDER, walletFrames } from "./frames";
-import { newContext, screenshotPath, watchForErrors } from "./harness";
-import { suite } from "./suite";
-import { close, connectAndSignIn, walletMenuButton, walletPage } from "./wallet-steps";
+import { FRAME_RECORDER, walletFrames } from "@/tests/browser/frames";
+import { newContext, screenshotPath, watchForErrors } from "@/tests/browser/harness";
+import { suite } from "@/tests/browser/suite";
+import { close, connectAndSignIn, walletMenuButton, walletPage } from "@/tests/browser/wallet-steps";
 
 /**
  * Lighthouse's applied ("devtools") mobile throttling: slow 4G as a browser sees it, and a CPU 4×

@@ -2,15 +2,15 @@
 // with its metadata, the share image, the sitemap and robots.txt, and every bad address.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { createPrismaClient } from "../../lib/db/create-client";
-import { computeComparison } from "../../lib/compare/comparison";
-import { formatDay, formatMarketCap, formatPrice, formatResultMultiplier } from "../../lib/shared/format";
-import { coinListSchema } from "../../lib/coins/schemas";
-import { historySchema, type HistoryPoint } from "../../lib/history/schemas";
-import { assertMalformedAddress, operatorEdit, waitWithinCeiling } from "./cache-steps";
-import { newContext, screenshotPath, SITE_URL, watchForErrors } from "./harness";
-import { assertSharePng } from "./share-image-steps";
-import { suite } from "./suite";
+import { createPrismaClient } from "@/lib/db/create-client";
+import { computeComparison } from "@/lib/compare/comparison";
+import { formatDay, formatMarketCap, formatPrice, formatResultMultiplier } from "@/lib/shared/format";
+import { coinListSchema } from "@/lib/coins/schemas";
+import { historySchema, type HistoryPoint } from "@/lib/history/schemas";
+import { assertMalformedAddress, operatorEdit, waitWithinCeiling } from "@/tests/browser/cache-steps";
+import { newContext, screenshotPath, SITE_URL, watchForErrors } from "@/tests/browser/harness";
+import { assertSharePng } from "@/tests/browser/share-image-steps";
+import { suite } from "@/tests/browser/suite";
 
 const decode = (text: string) => text.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
 

@@ -3,11 +3,11 @@
 // (through an operator's edit), at 360 px and 1440 px. The spec puts the coin back afterwards.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { createPrismaClient } from "../../lib/db/create-client";
-import { coinDetailSchema } from "../../lib/coins/schemas";
-import { operatorEdit, waitWithinCeiling } from "./cache-steps";
-import { newContext, screenshotPath, watchForErrors } from "./harness";
-import { suite } from "./suite";
+import { createPrismaClient } from "@/lib/db/create-client";
+import { coinDetailSchema } from "@/lib/coins/schemas";
+import { operatorEdit, waitWithinCeiling } from "@/tests/browser/cache-steps";
+import { newContext, screenshotPath, watchForErrors } from "@/tests/browser/harness";
+import { suite } from "@/tests/browser/suite";
 
 test("a quarantined token's coin page says its contract is failing and how old its price is; 360 px and 1440 px", async () => {
   const { browser, baseUrl, databaseUrl } = suite();

@@ -12,13 +12,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
-import { setupDatabase } from "../../lib/db-setup/setup";
-import { RATE_LIMIT_BUCKETS } from "../../lib/security/rate-limit-buckets";
-import { apiErrorSchema } from "../../lib/coins/schemas";
-import { startEdge, type Edge } from "../helpers/edge";
-import { freePort } from "../helpers/free-port";
-import { startRedisServer, type RedisServer } from "../helpers/redis-server";
-import { BUILD_SECURITY_ENV, startApp, type App } from "./harness";
+import { setupDatabase } from "@/lib/db-setup/setup";
+import { RATE_LIMIT_BUCKETS } from "@/lib/security/rate-limit-buckets";
+import { apiErrorSchema } from "@/lib/coins/schemas";
+import { startEdge, type Edge } from "@/tests/helpers/edge";
+import { freePort } from "@/tests/helpers/free-port";
+import { startRedisServer, type RedisServer } from "@/tests/helpers/redis-server";
+import { BUILD_SECURITY_ENV, startApp, type App } from "@/tests/browser/harness";
 
 describe("two servers sharing one Redis", () => {
   let redis: RedisServer | undefined;

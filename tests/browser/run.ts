@@ -4,7 +4,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { after, afterEach, before, beforeEach } from "node:test";
 import type { Browser } from "playwright-core";
-import { TEST_BOT_TOKEN, TEST_BOT_USERNAME, TEST_WEBHOOK_SECRET, startTelegramApi, type TelegramApiServer } from "../helpers/telegram-api";
+import { TEST_BOT_TOKEN, TEST_BOT_USERNAME, TEST_WEBHOOK_SECRET, startTelegramApi, type TelegramApiServer } from "@/tests/helpers/telegram-api";
 import { findChromium, launchBrowser, startBehindEdge, type App } from "./harness";
 import { setSuite } from "./suite";
 

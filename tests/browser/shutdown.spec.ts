@@ -12,7 +12,7 @@
 import assert from "node:assert/strict";
 import http from "node:http";
 import { after, before, describe, test } from "node:test";
-import { startApp, type App } from "./harness";
+import { startApp, type App } from "@/tests/browser/harness";
 
 const CLIENTS = 20;
 /** The client number of the balancer's health check. */

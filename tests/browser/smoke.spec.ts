@@ -2,9 +2,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
-import { apiErrorSchema, coinListSchema } from "../../lib/coins/schemas";
-import { newContext, screenshotPath, watchForErrors } from "./harness";
-import { suite } from "./suite";
+import { apiErrorSchema, coinListSchema } from "@/lib/coins/schemas";
+import { newContext, screenshotPath, watchForErrors } from "@/tests/browser/harness";
+import { suite } from "@/tests/browser/suite";
 
 const VIEWPORTS = [
   { name: "360", width: 360, height: 780 },

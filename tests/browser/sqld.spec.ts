@@ -10,13 +10,13 @@ import { randomBytes } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import type { Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { createPrismaClient, type PrismaClient } from "../../lib/db/create-client";
-import { setupDatabase } from "../../lib/db-setup/setup";
-import { apiErrorSchema } from "../../lib/coins/schemas";
-import { signInOverHttp } from "../bench/sign-in";
-import { startFakeMarketApis, type FakeMarketApis } from "../chain/fake-market-apis";
-import { startSqld, type SqldServer } from "../helpers/sqld";
-import { startApp, type App } from "./harness";
+import { createPrismaClient, type PrismaClient } from "@/lib/db/create-client";
+import { setupDatabase } from "@/lib/db-setup/setup";
+import { apiErrorSchema } from "@/lib/coins/schemas";
+import { signInOverHttp } from "@/tests/bench/sign-in";
+import { startFakeMarketApis, type FakeMarketApis } from "@/tests/chain/fake-market-apis";
+import { startSqld, type SqldServer } from "@/tests/helpers/sqld";
+import { startApp, type App } from "@/tests/browser/harness";
 
 /** Each instance's deadline for one database request. */
 const DATABASE_TIMEOUT_MS = 4_000;

@@ -3,9 +3,9 @@
 // answer's button points at opening with the same comparison.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { TEST_WEBHOOK_SECRET, inlineQueryUpdate, messageUpdate } from "../helpers/telegram-api";
-import { newContext, SITE_URL } from "./harness";
-import { suite } from "./suite";
+import { TEST_WEBHOOK_SECRET, inlineQueryUpdate, messageUpdate } from "@/tests/helpers/telegram-api";
+import { newContext, SITE_URL } from "@/tests/browser/harness";
+import { suite } from "@/tests/browser/suite";
 
 async function postUpdate(update: unknown): Promise<void> {
   const res = await fetch(`${suite().baseUrl}/api/telegram`, {

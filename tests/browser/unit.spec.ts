@@ -6,9 +6,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Page } from "playwright-core";
-import { UNIT_STORAGE_KEY } from "../../lib/shared/display-unit";
-import { newContext, screenshotPath, watchForErrors } from "./harness";
-import { suite } from "./suite";
+import { UNIT_STORAGE_KEY } from "@/lib/shared/display-unit";
+import { newContext, screenshotPath, watchForErrors } from "@/tests/browser/harness";
+import { suite } from "@/tests/browser/suite";
 
 /** Every layout shift with what moved (tag, test id or class, from and to), so a failure says what. */
 const SHIFT_RECORDER = `

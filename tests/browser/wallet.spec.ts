@@ -2,10 +2,10 @@
 // Node (steps in wallet-steps.ts).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { FRAME_RECORDER, loginRequiredFrames, walletFrames } from "./frames";
-import { newContext, screenshotPath } from "./harness";
-import { walletEmits } from "./injected-wallet";
-import { suite } from "./suite";
+import { FRAME_RECORDER, loginRequiredFrames, walletFrames } from "@/tests/browser/frames";
+import { newContext, screenshotPath } from "@/tests/browser/harness";
+import { walletEmits } from "@/tests/browser/injected-wallet";
+import { suite } from "@/tests/browser/suite";
 import {
   alice,
   bob,
@@ -18,7 +18,7 @@ import {
   short,
   walletMenuButton,
   walletPage,
-} from "./wallet-steps";
+} from "@/tests/browser/wallet-steps";
 
 test("connect, sign in, see the avatar and menu, stay signed in across a reload, disconnect", async () => {
   const { context, page, wallet, problems } = await walletPage();

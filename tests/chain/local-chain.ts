@@ -8,7 +8,7 @@ import { fork } from "node:child_process";
 import path from "node:path";
 import ganache from "ganache";
 import { createPublicClient, createTestClient, createWalletClient, getAddress, http, parseEther, parseEventLogs, parseUnits, type Abi, type Address, type Hex, type PublicClient } from "viem";
-import { CANONICAL_MULTICALL3 } from "../../lib/chain/aggregate3";
+import { CANONICAL_MULTICALL3 } from "@/lib/chain/aggregate3";
 import { compileTestContracts, type Artifact } from "./compile";
 
 const WRITE_GAS = 5_000_000n;

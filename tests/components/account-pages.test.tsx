@@ -8,8 +8,8 @@ import { AlertsView } from "@/components/alerts/alerts-view";
 import { WatchlistView } from "@/components/account/watchlist-view";
 import { avatarInitials } from "@/components/wallet/address-avatar";
 import { WalletButton } from "@/components/wallet/wallet-button";
-import { renderWithQueryClient } from "../helpers/render-with-query";
-import { seedPriceContext } from "./fixtures";
+import { renderWithQueryClient } from "@/tests/helpers/render-with-query";
+import { seedPriceContext } from "@/tests/components/fixtures";
 
 const renderWith = renderWithQueryClient;
 

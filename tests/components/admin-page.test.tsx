@@ -6,10 +6,10 @@ import userEvent from "@testing-library/user-event";
 import { AdminView } from "@/components/admin/admin-view";
 import { provideSignAgain, SignAgainError } from "@/components/wallet/sign-again";
 import type { AdminCoin, FeaturedSlot, ListingPreview } from "@/lib/listings/schemas";
-import { apiError, hold, json, noContent, useFakeApi } from "../helpers/fake-api";
-import { alice, renderPageWithToaster, type AuthAnswer } from "../helpers/render-with-query";
-import { expectToast, useToastReset, visibleToasts } from "../helpers/toasts";
-import { NO_UNMATCHED } from "../helpers/unmatched-answer";
+import { apiError, hold, json, noContent, useFakeApi } from "@/tests/helpers/fake-api";
+import { alice, renderPageWithToaster, type AuthAnswer } from "@/tests/helpers/render-with-query";
+import { expectToast, useToastReset, visibleToasts } from "@/tests/helpers/toasts";
+import { NO_UNMATCHED } from "@/tests/helpers/unmatched-answer";
 
 const api = useFakeApi();
 useToastReset();

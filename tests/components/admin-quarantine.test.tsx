@@ -3,9 +3,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { AdminView } from "@/components/admin/admin-view";
 import type { AdminCoin } from "@/lib/listings/schemas";
-import { json, useFakeApi } from "../helpers/fake-api";
-import { alice, renderPageWithToaster } from "../helpers/render-with-query";
-import { NO_UNMATCHED } from "../helpers/unmatched-answer";
+import { json, useFakeApi } from "@/tests/helpers/fake-api";
+import { alice, renderPageWithToaster } from "@/tests/helpers/render-with-query";
+import { NO_UNMATCHED } from "@/tests/helpers/unmatched-answer";
 
 const api = useFakeApi();
 

@@ -6,10 +6,10 @@ import userEvent from "@testing-library/user-event";
 import { AdminView } from "@/components/admin/admin-view";
 import { provideSignAgain } from "@/components/wallet/sign-again";
 import type { AdminCoin } from "@/lib/listings/schemas";
-import { apiError, hold, json, useFakeApi } from "../helpers/fake-api";
-import { alice, renderPageWithToaster } from "../helpers/render-with-query";
-import { expectToast, useToastReset } from "../helpers/toasts";
-import { NO_UNMATCHED } from "../helpers/unmatched-answer";
+import { apiError, hold, json, useFakeApi } from "@/tests/helpers/fake-api";
+import { alice, renderPageWithToaster } from "@/tests/helpers/render-with-query";
+import { expectToast, useToastReset } from "@/tests/helpers/toasts";
+import { NO_UNMATCHED } from "@/tests/helpers/unmatched-answer";
 
 const api = useFakeApi();
 useToastReset();

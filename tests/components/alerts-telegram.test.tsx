@@ -5,9 +5,9 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { AlertsView } from "@/components/alerts/alerts-view";
 import { TELEGRAM_POLL_MS } from "@/components/alerts/telegram-settings";
-import { apiError, hold, json, noContent, useFakeApi } from "../helpers/fake-api";
-import { alice, renderPageWithToaster } from "../helpers/render-with-query";
-import { expectToast, useToastReset } from "../helpers/toasts";
+import { apiError, hold, json, noContent, useFakeApi } from "@/tests/helpers/fake-api";
+import { alice, renderPageWithToaster } from "@/tests/helpers/render-with-query";
+import { expectToast, useToastReset } from "@/tests/helpers/toasts";
 import { alertFiring, VAPID_PUBLIC_KEY } from "./alerts-fixtures";
 
 const api = useFakeApi();

@@ -3,7 +3,7 @@
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { useState } from "react";
 import { CoinSelector, type SelectorCoin } from "@/components/coins/coin-selector";
-import { useListboxLayout } from "../helpers/listbox-layout";
+import { useListboxLayout } from "@/tests/helpers/listbox-layout";
 
 useListboxLayout();
 

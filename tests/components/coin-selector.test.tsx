@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { useEffect, useState } from "react";
 import { CoinSelector, type SelectorCoin } from "@/components/coins/coin-selector";
 
-import { useListboxLayout } from "../helpers/listbox-layout";
+import { useListboxLayout } from "@/tests/helpers/listbox-layout";
 
 useListboxLayout();
 

@@ -1,7 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 import { CoinTable } from "@/components/coins/coin-table";
 import type { Coin } from "@/lib/coins/schemas";
-import { makeCoin, seedPriceContext } from "./fixtures";
+import { makeCoin, seedPriceContext } from "@/tests/components/fixtures";
 
 const base: Coin = makeCoin({
   id: "tiny",

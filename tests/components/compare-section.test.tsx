@@ -2,15 +2,15 @@ import { act, cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { CompareSection } from "@/components/home/compare-section";
 import { toCoinIndexRows } from "@/lib/coins/coin-index";
-import { apiError, hold, json, noContent, useFakeApi } from "../helpers/fake-api";
-import { chooseCoin } from "../helpers/choose-coin";
-import { TEST_INDEX_VERSION, coinReads, serveCoins } from "../helpers/coin-api";
-import { openAddress, useAddressBar } from "../helpers/address-bar";
+import { apiError, hold, json, noContent, useFakeApi } from "@/tests/helpers/fake-api";
+import { chooseCoin } from "@/tests/helpers/choose-coin";
+import { TEST_INDEX_VERSION, coinReads, serveCoins } from "@/tests/helpers/coin-api";
+import { openAddress, useAddressBar } from "@/tests/helpers/address-bar";
 
-jest.mock("next/navigation", () => jest.requireActual("../helpers/address-bar").navigationMock);
-import { useListboxLayout } from "../helpers/listbox-layout";
-import { renderWithQueryClient as render } from "../helpers/render-with-query";
-import { big, makeCoin, tiny } from "./fixtures";
+jest.mock("next/navigation", () => jest.requireActual("@/tests/helpers/address-bar").navigationMock);
+import { useListboxLayout } from "@/tests/helpers/listbox-layout";
+import { renderWithQueryClient as render } from "@/tests/helpers/render-with-query";
+import { big, makeCoin, tiny } from "@/tests/components/fixtures";
 
 useListboxLayout();
 const api = useFakeApi();

@@ -5,10 +5,10 @@ import userEvent from "@testing-library/user-event";
 import { PairView } from "@/components/compare/pair-view";
 import { Toaster } from "@/components/ui/toaster";
 import { computeComparison } from "@/lib/compare/comparison";
-import { apiError, hold, json, useFakeApi } from "../helpers/fake-api";
-import { alice, renderWithQueryClient, type AuthAnswer } from "../helpers/render-with-query";
-import { expectToast, useToastReset, visibleToasts } from "../helpers/toasts";
-import { big, savedComparison, seedPriceContext, tiny, watchlistEntry } from "./fixtures";
+import { apiError, hold, json, useFakeApi } from "@/tests/helpers/fake-api";
+import { alice, renderWithQueryClient, type AuthAnswer } from "@/tests/helpers/render-with-query";
+import { expectToast, useToastReset, visibleToasts } from "@/tests/helpers/toasts";
+import { big, savedComparison, seedPriceContext, tiny, watchlistEntry } from "@/tests/components/fixtures";
 
 const api = useFakeApi();
 useToastReset();

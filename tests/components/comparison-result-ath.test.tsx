@@ -4,7 +4,7 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ComparisonResult } from "@/components/compare/comparison-result";
 import { computeComparison } from "@/lib/compare/comparison";
-import { big, makeCoin, seedPriceContext, tiny } from "./fixtures";
+import { big, makeCoin, seedPriceContext, tiny } from "@/tests/components/fixtures";
 import { AthTargetWords } from "@/components/compare/ath-target-words";
 
 // BIG's high: $3.702B on Mar 6, 2024, three times its $1.234B cap today.

@@ -6,9 +6,9 @@ import userEvent from "@testing-library/user-event";
 import { ComparisonResult } from "@/components/compare/comparison-result";
 import { computeComparison } from "@/lib/compare/comparison";
 import { formatPrice } from "@/lib/shared/format";
-import { apiError, hold, json, useFakeApi } from "../helpers/fake-api";
-import { freshQueryClient } from "../helpers/render-with-query";
-import { big, seedPriceContext, tiny } from "./fixtures";
+import { apiError, hold, json, useFakeApi } from "@/tests/helpers/fake-api";
+import { freshQueryClient } from "@/tests/helpers/render-with-query";
+import { big, seedPriceContext, tiny } from "@/tests/components/fixtures";
 
 const api = useFakeApi();
 const HISTORY = "GET /api/cryptocurrencies/big/history";

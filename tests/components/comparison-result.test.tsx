@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import { ComparisonResult } from "@/components/compare/comparison-result";
 import { computeComparison } from "@/lib/compare/comparison";
-import { big, makeCoin, seedPriceContext, tiny } from "./fixtures";
+import { big, makeCoin, seedPriceContext, tiny } from "@/tests/components/fixtures";
 
 test("a coin priced 0.00001234 at a 100x bigger market cap: every figure in its exact format", () => {
   render(<ComparisonResult result={computeComparison(tiny, big)} priceContext={seedPriceContext} />);

@@ -2,8 +2,8 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import GetListedPage from "@/app/get-listed/page";
 import { ContactButton } from "@/components/get-listed/contact-button";
-import { setEnvVars } from "../helpers/env-vars";
-import { TEST_BOT_TOKEN, TEST_BOT_USERNAME } from "../helpers/telegram-api";
+import { setEnvVars } from "@/tests/helpers/env-vars";
+import { TEST_BOT_TOKEN, TEST_BOT_USERNAME } from "@/tests/helpers/telegram-api";
 
 const UNCONFIGURED = { TELEGRAM_BOT_TOKEN: "", TELEGRAM_BOT_USERNAME: "", CONTACT_TELEGRAM_URL: "", CONTACT_EMAIL: "" };
 let restoreEnv = () => {};

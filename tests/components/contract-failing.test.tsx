@@ -4,7 +4,7 @@
 import { render, screen } from "@testing-library/react";
 import { PriceProvenance } from "@/components/coins/coin-page/price-provenance";
 import type { PriceAccount } from "@/lib/coins/queries.server";
-import { makeCoin, seedPriceContext } from "./fixtures";
+import { makeCoin, seedPriceContext } from "@/tests/components/fixtures";
 
 const NOW = Date.parse("2026-11-25T12:00:00Z");
 // A live price 2 minutes old elsewhere on the site: HEX's, 3 hours old, would be "stale".

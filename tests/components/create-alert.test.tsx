@@ -9,11 +9,11 @@ import { WatchlistView } from "@/components/account/watchlist-view";
 import { AlertEntry } from "@/components/alerts/alert-entry";
 import { CreateAlertButton, type AlertSubject } from "@/components/alerts/create-alert-button";
 import { PairActions } from "@/components/compare/pair-actions";
-import { apiError, json, useFakeApi } from "../helpers/fake-api";
-import { alice, renderPageWithToaster, renderWithQueryClient } from "../helpers/render-with-query";
-import { useToastReset, visibleToasts } from "../helpers/toasts";
+import { apiError, json, useFakeApi } from "@/tests/helpers/fake-api";
+import { alice, renderPageWithToaster, renderWithQueryClient } from "@/tests/helpers/render-with-query";
+import { useToastReset, visibleToasts } from "@/tests/helpers/toasts";
 import { alertRule } from "./alerts-fixtures";
-import { big, makeCoin, savedComparison, seedPriceContext, tiny, watchlistEntry } from "./fixtures";
+import { big, makeCoin, savedComparison, seedPriceContext, tiny, watchlistEntry } from "@/tests/components/fixtures";
 
 const api = useFakeApi();
 useToastReset();

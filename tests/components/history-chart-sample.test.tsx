@@ -3,8 +3,8 @@
 // stubbed: jsdom draws nothing, and what is drawn is the browser spec's (coin-pages.spec.ts).
 import { screen } from "@testing-library/react";
 import { HistoryChartPanel } from "@/components/charts/history-chart-panel";
-import { json, useFakeApi } from "../helpers/fake-api";
-import { renderWithQueryClient as render } from "../helpers/render-with-query";
+import { json, useFakeApi } from "@/tests/helpers/fake-api";
+import { renderWithQueryClient as render } from "@/tests/helpers/render-with-query";
 
 jest.mock("@/components/charts/history-canvas", () => ({ HistoryCanvas: () => <div data-testid="chart-canvas" /> }));
 

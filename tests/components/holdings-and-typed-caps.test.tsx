@@ -6,12 +6,12 @@ import { CoinAtMarketCap } from "@/components/coins/coin-page/coin-at-market-cap
 import { ComparisonResult } from "@/components/compare/comparison-result";
 import { Playground } from "@/components/playground/playground";
 import { computeComparison } from "@/lib/compare/comparison";
-import { chooseCoin } from "../helpers/choose-coin";
-import { TEST_INDEX_VERSION, serveCoins } from "../helpers/coin-api";
-import { useFakeApi } from "../helpers/fake-api";
-import { useListboxLayout } from "../helpers/listbox-layout";
-import { renderWithQueryClient } from "../helpers/render-with-query";
-import { big, seedPriceContext, tiny } from "./fixtures";
+import { chooseCoin } from "@/tests/helpers/choose-coin";
+import { TEST_INDEX_VERSION, serveCoins } from "@/tests/helpers/coin-api";
+import { useFakeApi } from "@/tests/helpers/fake-api";
+import { useListboxLayout } from "@/tests/helpers/listbox-layout";
+import { renderWithQueryClient } from "@/tests/helpers/render-with-query";
+import { big, seedPriceContext, tiny } from "@/tests/components/fixtures";
 
 // TINY: $0.00001234 at a $12.34M cap. BIG: $1.234B today (100x TINY's), $3.702B at its high (300x).
 const bigWithHigh = { ...big, athMarketCap: 3_702_000_000, athMarketCapAt: "2024-03-06T00:00:00.000Z", athMarketCapEstimated: false };

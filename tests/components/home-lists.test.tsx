@@ -4,7 +4,7 @@ import { MostComparedPairs } from "@/components/home/most-compared-pairs";
 import { RecentlyListed } from "@/components/home/recently-listed";
 import { computeComparison } from "@/lib/compare/comparison";
 import { selectMostComparedPairs } from "@/lib/trending/home-tables";
-import { big, makeCoin, tiny } from "./fixtures";
+import { big, makeCoin, tiny } from "@/tests/components/fixtures";
 
 function featured(isPromoted: boolean) {
   const result = computeComparison(tiny, big);

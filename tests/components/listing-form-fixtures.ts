@@ -4,7 +4,7 @@ import type { Hash } from "viem";
 import { provideWalletPayments, type MinedPayment, type Payer, type PaymentRequest, type WalletStage } from "@/components/wallet/send-payment";
 import type { OrderToken } from "@/lib/orders/order-token-schema";
 import type { Order, SlotCalendar } from "@/lib/orders/schemas";
-import { makeCoin } from "./fixtures";
+import { makeCoin } from "@/tests/components/fixtures";
 
 export const DOGGO_ADDRESS = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
 export const HEX_ADDRESS = "0x2b591e99afE9f32eAA6214f7B7629768c40Eeb39";

@@ -5,11 +5,11 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ListingForm } from "@/components/get-listed/apply/listing-form";
-import { apiError, json, useFakeApi } from "../helpers/fake-api";
-import { chooseCoin } from "../helpers/choose-coin";
-import { TEST_INDEX_VERSION, serveCoins } from "../helpers/coin-api";
-import { useListboxLayout } from "../helpers/listbox-layout";
-import { alice, renderWithQueryClient } from "../helpers/render-with-query";
+import { apiError, json, useFakeApi } from "@/tests/helpers/fake-api";
+import { chooseCoin } from "@/tests/helpers/choose-coin";
+import { TEST_INDEX_VERSION, serveCoins } from "@/tests/helpers/coin-api";
+import { useListboxLayout } from "@/tests/helpers/listbox-layout";
+import { alice, renderWithQueryClient } from "@/tests/helpers/render-with-query";
 import { DOGGO_ADDRESS, btcCoin, calendar, doggo, hexCoin, listedHex, quote } from "./listing-form-fixtures";
 
 useListboxLayout();

@@ -7,9 +7,9 @@ import { ListingForm } from "@/components/get-listed/apply/listing-form";
 import { PAYMENT_POLL_MS } from "@/components/get-listed/apply/use-payment";
 import { PaymentError } from "@/components/wallet/send-payment";
 import type { Order } from "@/lib/orders/schemas";
-import { apiError, hold, json, useFakeApi } from "../helpers/fake-api";
-import { TEST_INDEX_VERSION } from "../helpers/coin-api";
-import { alice, renderWithQueryClient } from "../helpers/render-with-query";
+import { apiError, hold, json, useFakeApi } from "@/tests/helpers/fake-api";
+import { TEST_INDEX_VERSION } from "@/tests/helpers/coin-api";
+import { alice, renderWithQueryClient } from "@/tests/helpers/render-with-query";
 import { PAY_TO, TX_HASH, doggo, quote, scriptedPayer } from "./listing-form-fixtures";
 
 const api = useFakeApi();

@@ -4,9 +4,9 @@
 import { screen, within } from "@testing-library/react";
 import { ListingForm } from "@/components/get-listed/apply/listing-form";
 import { tokenParam } from "@/lib/orders/order-token-schema";
-import { apiError, json, useFakeApi } from "../helpers/fake-api";
-import { TEST_INDEX_VERSION } from "../helpers/coin-api";
-import { alice, renderWithQueryClient, type AuthAnswer } from "../helpers/render-with-query";
+import { apiError, json, useFakeApi } from "@/tests/helpers/fake-api";
+import { TEST_INDEX_VERSION } from "@/tests/helpers/coin-api";
+import { alice, renderWithQueryClient, type AuthAnswer } from "@/tests/helpers/render-with-query";
 import { DOGGO_ADDRESS, doggo } from "./listing-form-fixtures";
 
 const api = useFakeApi();

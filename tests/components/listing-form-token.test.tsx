@@ -4,9 +4,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ListingForm } from "@/components/get-listed/apply/listing-form";
-import { apiError, hold, json, useFakeApi } from "../helpers/fake-api";
-import { TEST_INDEX_VERSION } from "../helpers/coin-api";
-import { alice, renderWithQueryClient, type AuthAnswer } from "../helpers/render-with-query";
+import { apiError, hold, json, useFakeApi } from "@/tests/helpers/fake-api";
+import { TEST_INDEX_VERSION } from "@/tests/helpers/coin-api";
+import { alice, renderWithQueryClient, type AuthAnswer } from "@/tests/helpers/render-with-query";
 import { DOGGO_ADDRESS, doggo, listedHex } from "./listing-form-fixtures";
 
 const api = useFakeApi();

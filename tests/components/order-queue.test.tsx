@@ -6,10 +6,10 @@ import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { AdminView } from "@/components/admin/admin-view";
 import type { OperatorOrder } from "@/lib/orders/operator-schemas";
-import { apiError, json, useFakeApi } from "../helpers/fake-api";
-import { alice, renderPageWithToaster } from "../helpers/render-with-query";
-import { expectToast, useToastReset } from "../helpers/toasts";
-import { NO_UNMATCHED, unmatchedAnswer } from "../helpers/unmatched-answer";
+import { apiError, json, useFakeApi } from "@/tests/helpers/fake-api";
+import { alice, renderPageWithToaster } from "@/tests/helpers/render-with-query";
+import { expectToast, useToastReset } from "@/tests/helpers/toasts";
+import { NO_UNMATCHED, unmatchedAnswer } from "@/tests/helpers/unmatched-answer";
 
 const api = useFakeApi();
 useToastReset();

@@ -4,8 +4,8 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { OrdersView } from "@/components/orders/orders-view";
 import type { Order } from "@/lib/orders/schemas";
-import { apiError, hold, json, useFakeApi } from "../helpers/fake-api";
-import { alice, renderWithQueryClient, type AuthAnswer } from "../helpers/render-with-query";
+import { apiError, hold, json, useFakeApi } from "@/tests/helpers/fake-api";
+import { alice, renderWithQueryClient, type AuthAnswer } from "@/tests/helpers/render-with-query";
 import { TX_HASH, quote } from "./listing-form-fixtures";
 
 const api = useFakeApi();

@@ -1,12 +1,12 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Playground } from "@/components/playground/playground";
-import { chooseCoin } from "../helpers/choose-coin";
-import { TEST_INDEX_VERSION, coinReads, serveCoins } from "../helpers/coin-api";
-import { apiError, useFakeApi } from "../helpers/fake-api";
-import { useListboxLayout } from "../helpers/listbox-layout";
-import { renderWithQueryClient as render } from "../helpers/render-with-query";
-import { big, makeCoin, tiny } from "./fixtures";
+import { chooseCoin } from "@/tests/helpers/choose-coin";
+import { TEST_INDEX_VERSION, coinReads, serveCoins } from "@/tests/helpers/coin-api";
+import { apiError, useFakeApi } from "@/tests/helpers/fake-api";
+import { useListboxLayout } from "@/tests/helpers/listbox-layout";
+import { renderWithQueryClient as render } from "@/tests/helpers/render-with-query";
+import { big, makeCoin, tiny } from "@/tests/components/fixtures";
 
 useListboxLayout();
 const api = useFakeApi();

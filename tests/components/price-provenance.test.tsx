@@ -5,7 +5,7 @@ import { render, screen, within } from "@testing-library/react";
 import { PriceProvenance } from "@/components/coins/coin-page/price-provenance";
 import type { PriceAccount } from "@/lib/coins/queries.server";
 import type { Provenance } from "@/lib/coins/provenance-schema";
-import { makeCoin, seedPriceContext } from "./fixtures";
+import { makeCoin, seedPriceContext } from "@/tests/components/fixtures";
 
 const NOW = Date.parse("2026-11-25T12:00:00Z");
 const context = { ...seedPriceContext, newestLivePriceAt: "2026-11-25T11:58:00Z", now: NOW, minLiquidityUsd: 5_000 };

@@ -2,9 +2,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { SavedView } from "@/components/account/saved-view";
-import { json, useFakeApi } from "../helpers/fake-api";
-import { alice, renderWithQueryClient } from "../helpers/render-with-query";
-import { big, makeCoin, savedComparison, tiny } from "./fixtures";
+import { json, useFakeApi } from "@/tests/helpers/fake-api";
+import { alice, renderWithQueryClient } from "@/tests/helpers/render-with-query";
+import { big, makeCoin, savedComparison, tiny } from "@/tests/components/fixtures";
 
 const api = useFakeApi();
 

@@ -3,10 +3,10 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { SavedView } from "@/components/account/saved-view";
-import { apiError, hold, json, noContent, useFakeApi } from "../helpers/fake-api";
-import { alice, renderPageWithToaster, type AuthAnswer } from "../helpers/render-with-query";
-import { expectToast, useToastReset, visibleToasts } from "../helpers/toasts";
-import { big, makeCoin, savedComparison, tiny } from "./fixtures";
+import { apiError, hold, json, noContent, useFakeApi } from "@/tests/helpers/fake-api";
+import { alice, renderPageWithToaster, type AuthAnswer } from "@/tests/helpers/render-with-query";
+import { expectToast, useToastReset, visibleToasts } from "@/tests/helpers/toasts";
+import { big, makeCoin, savedComparison, tiny } from "@/tests/components/fixtures";
 
 const api = useFakeApi();
 useToastReset();

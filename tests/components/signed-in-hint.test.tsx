@@ -12,9 +12,9 @@ import { refreshAuthUser, useAuthUser } from "@/components/wallet/use-auth-user"
 import { WalletButton } from "@/components/wallet/wallet-button";
 import { readSignedInHint, signOutSession, submitSignIn } from "@/lib/api/sign-in-calls.browser";
 import { computeComparison } from "@/lib/compare/comparison";
-import { apiError, hold, json, useFakeApi } from "../helpers/fake-api";
-import { alice, freshQueryClient, renderWithQueryClient, setSignedInHint } from "../helpers/render-with-query";
-import { big, seedPriceContext, tiny } from "./fixtures";
+import { apiError, hold, json, useFakeApi } from "@/tests/helpers/fake-api";
+import { alice, freshQueryClient, renderWithQueryClient, setSignedInHint } from "@/tests/helpers/render-with-query";
+import { big, seedPriceContext, tiny } from "@/tests/components/fixtures";
 
 
 const api = useFakeApi();

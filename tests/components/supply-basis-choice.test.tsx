@@ -7,7 +7,7 @@ import userEvent from "@testing-library/user-event";
 import { ComparisonResult } from "@/components/compare/comparison-result";
 import { supplyBasesOf } from "@/lib/coins/supply-bases";
 import { computeComparison } from "@/lib/compare/comparison";
-import { makeCoin, seedPriceContext } from "./fixtures";
+import { makeCoin, seedPriceContext } from "@/tests/components/fixtures";
 
 // HEX: $0.006, 680M circulating ($4.08M), 300M staked ($5.88M liquid and staked).
 // PLS: $0.0003, 100B circulating ($30M), 20B at burn addresses ($36M total).

@@ -2,7 +2,7 @@
 import { render, screen, within } from "@testing-library/react";
 import { TargetLadder } from "@/components/compare/target-ladder";
 import { computeComparison } from "@/lib/compare/comparison";
-import { big, tiny } from "./fixtures";
+import { big, tiny } from "@/tests/components/fixtures";
 
 const result = computeComparison(tiny, big);
 if (!result.comparable) throw new Error("the fixtures compare");

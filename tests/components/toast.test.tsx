@@ -4,7 +4,7 @@ import { renderToString } from "react-dom/server";
 import { ToastAction } from "@/components/ui/toast";
 import { Toaster } from "@/components/ui/toaster";
 import { TOAST_LIMIT, TOAST_REMOVE_DELAY, toast } from "@/components/ui/use-toast";
-import { useToastReset } from "../helpers/toasts";
+import { useToastReset } from "@/tests/helpers/toasts";
 
 useToastReset();
 

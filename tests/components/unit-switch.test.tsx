@@ -8,7 +8,7 @@ import { Money, PlsPriceProvider } from "@/components/unit/money";
 import { UnitSwitch } from "@/components/unit/unit-switch";
 import { computeComparison } from "@/lib/compare/comparison";
 import { UNIT_STORAGE_KEY } from "@/lib/shared/display-unit";
-import { makeCoin, seedPriceContext } from "./fixtures";
+import { makeCoin, seedPriceContext } from "@/tests/components/fixtures";
 
 const html = document.documentElement;
 beforeEach(() => {

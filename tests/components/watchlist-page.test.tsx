@@ -4,10 +4,10 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { WatchlistView } from "@/components/account/watchlist-view";
-import { apiError, hold, json, noContent, useFakeApi } from "../helpers/fake-api";
-import { alice, renderPageWithToaster, renderWithQueryClient, type AuthAnswer } from "../helpers/render-with-query";
-import { expectToast, useToastReset, visibleToasts } from "../helpers/toasts";
-import { big, makeCoin, seedPriceContext, tiny, watchlistEntry } from "./fixtures";
+import { apiError, hold, json, noContent, useFakeApi } from "@/tests/helpers/fake-api";
+import { alice, renderPageWithToaster, renderWithQueryClient, type AuthAnswer } from "@/tests/helpers/render-with-query";
+import { expectToast, useToastReset, visibleToasts } from "@/tests/helpers/toasts";
+import { big, makeCoin, seedPriceContext, tiny, watchlistEntry } from "@/tests/components/fixtures";
 
 const api = useFakeApi();
 useToastReset();

@@ -1,6 +1,6 @@
 // For test files about something other than the rate limits (counting under concurrency,
 // fuzzed bodies): every request is allowed. Use as
-//   jest.mock("@/lib/security/rate-limit.server", () => jest.requireActual("../helpers/unlimited-rate-limit").unlimitedRateLimit);
+//   jest.mock("@/lib/security/rate-limit.server", () => jest.requireActual("@/tests/helpers/unlimited-rate-limit").unlimitedRateLimit);
 // The limits themselves are tested with the real limiter (tests/unit/rate-limit*.test.ts,
 // tests/api/rate-limited-routes.test.ts).
 export const unlimitedRateLimit = {

@@ -4,7 +4,7 @@
 // the API (POST /api/admin/coins/{id}/rename, tests/api/admin-rename-coin.test.ts). No chain: a
 // rename reads nothing from it.
 import { execFile } from "node:child_process";
-import { useTestDatabase } from "../helpers/test-database";
+import { useTestDatabase } from "@/tests/helpers/test-database";
 
 jest.setTimeout(120_000);
 

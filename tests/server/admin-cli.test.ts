@@ -3,9 +3,9 @@
 // its exit codes and what it wrote.
 import { execFile } from "node:child_process";
 import type { Address } from "viem";
-import { startLocalChain, type LocalChain } from "../chain/local-chain";
-import { LOCAL_WPLS_USD, deployLocalMarket } from "../chain/local-market";
-import { useTestDatabase } from "../helpers/test-database";
+import { startLocalChain, type LocalChain } from "@/tests/chain/local-chain";
+import { LOCAL_WPLS_USD, deployLocalMarket } from "@/tests/chain/local-market";
+import { useTestDatabase } from "@/tests/helpers/test-database";
 
 jest.setTimeout(90_000);
 

@@ -16,7 +16,7 @@ import { MARKET_REFRESH_LEASE, releaseLease } from "@/lib/market/lease.server";
 import { runRefreshPass } from "@/lib/market/pass/refresh.server";
 import { runMarketPass } from "@/lib/jobs/market-pass.server";
 import type { PriceSource, Quote, SourceResult } from "@/lib/market/types";
-import { useTestDatabase } from "../helpers/test-database";
+import { useTestDatabase } from "@/tests/helpers/test-database";
 
 const { db } = useTestDatabase({ seed: true });
 

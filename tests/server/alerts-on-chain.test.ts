@@ -29,12 +29,12 @@ import { createPulseXSource } from "@/lib/market/sources/pulsex.server";
 import { pairPath } from "@/lib/compare/pair-route";
 import { formatMarketCap } from "@/lib/shared/format";
 import { parseProvenance } from "@/lib/coins/provenance-schema";
-import { startLocalChain, type LocalChain } from "../chain/local-chain";
-import { setEnvVars } from "../helpers/env-vars";
-import { startMarketWorker, type WorkerProcess } from "../helpers/market-worker-process";
-import { admitPushServices, startPushService, type PushService, type TestSubscription } from "../helpers/push-service";
-import { TEST_BOT_TOKEN, TEST_BOT_USERNAME, startTelegramApi, type TelegramApiServer } from "../helpers/telegram-api";
-import { useTestDatabase } from "../helpers/test-database";
+import { startLocalChain, type LocalChain } from "@/tests/chain/local-chain";
+import { setEnvVars } from "@/tests/helpers/env-vars";
+import { startMarketWorker, type WorkerProcess } from "@/tests/helpers/market-worker-process";
+import { admitPushServices, startPushService, type PushService, type TestSubscription } from "@/tests/helpers/push-service";
+import { TEST_BOT_TOKEN, TEST_BOT_USERNAME, startTelegramApi, type TelegramApiServer } from "@/tests/helpers/telegram-api";
+import { useTestDatabase } from "@/tests/helpers/test-database";
 
 jest.setTimeout(200_000);
 

@@ -4,9 +4,9 @@
 // service for the rows that are sent.
 import webPush from "web-push";
 import { DRAIN_LIMIT, drainOutbox } from "@/lib/alerts/outbox.server";
-import { setEnvVars } from "../helpers/env-vars";
-import { admitPushServices, startPushService, type PushService } from "../helpers/push-service";
-import { useTestDatabase } from "../helpers/test-database";
+import { setEnvVars } from "@/tests/helpers/env-vars";
+import { admitPushServices, startPushService, type PushService } from "@/tests/helpers/push-service";
+import { useTestDatabase } from "@/tests/helpers/test-database";
 
 const { db } = useTestDatabase({ seed: false });
 const vapid = webPush.generateVAPIDKeys();

@@ -5,9 +5,9 @@ import { drainOutbox } from "@/lib/alerts/outbox.server";
 import { OPEN_BUTTON } from "@/lib/alerts/telegram-delivery.server";
 import { createPrismaClient, type PrismaClient } from "@/lib/db/create-client";
 import { telegramLinkOf } from "@/lib/telegram/link-tokens.server";
-import { setEnvVars } from "../helpers/env-vars";
-import { TEST_BOT_TOKEN, TEST_BOT_USERNAME, startTelegramApi, type TelegramApiServer } from "../helpers/telegram-api";
-import { useTestDatabase } from "../helpers/test-database";
+import { setEnvVars } from "@/tests/helpers/env-vars";
+import { TEST_BOT_TOKEN, TEST_BOT_USERNAME, startTelegramApi, type TelegramApiServer } from "@/tests/helpers/telegram-api";
+import { useTestDatabase } from "@/tests/helpers/test-database";
 
 const { db } = useTestDatabase({ seed: false });
 

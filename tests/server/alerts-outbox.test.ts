@@ -8,9 +8,9 @@ import webPush from "web-push";
 const { generateRequestDetails, generateVAPIDKeys } = webPush;
 import { drainOutbox, MAX_ATTEMPTS } from "@/lib/alerts/outbox.server";
 import { createPrismaClient, type PrismaClient } from "@/lib/db/create-client";
-import { setEnvVars } from "../helpers/env-vars";
-import { admitPushServices, startPushService, type PushService, type TestSubscription } from "../helpers/push-service";
-import { useTestDatabase } from "../helpers/test-database";
+import { setEnvVars } from "@/tests/helpers/env-vars";
+import { admitPushServices, startPushService, type PushService, type TestSubscription } from "@/tests/helpers/push-service";
+import { useTestDatabase } from "@/tests/helpers/test-database";
 
 const { db } = useTestDatabase({ seed: false });
 

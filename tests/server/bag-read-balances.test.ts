@@ -10,8 +10,8 @@ import { BaseError, createPublicClient, custom, decodeFunctionData, encodeAbiPar
 import { BalanceReadError, readBalances, type BalanceOutcome, type BalanceTarget } from "@/lib/bag/read-balances";
 import { CANONICAL_MULTICALL3 } from "@/lib/chain/aggregate3";
 import { CAPPED_MULTICALL_ADDRESS, cappedMulticallAbi } from "@/lib/chain/capped-multicall";
-import { BURN_DEAD, startLocalChain, type LocalChain } from "../chain/local-chain";
-import { SELECTORS, startRpcProxy, type RpcProxy } from "../chain/rpc-proxy";
+import { BURN_DEAD, startLocalChain, type LocalChain } from "@/tests/chain/local-chain";
+import { SELECTORS, startRpcProxy, type RpcProxy } from "@/tests/chain/rpc-proxy";
 
 jest.setTimeout(240_000);
 

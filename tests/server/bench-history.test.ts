@@ -2,8 +2,8 @@
 // the shape it promises, in the text dates Prisma reads back, and exactly what the snapshot
 // thinning would leave (thinning it removes nothing).
 import { thinSnapshots } from "@/lib/market/thin-snapshots.server";
-import { HISTORY_SHAPE, SNAPSHOTS_PER_COIN, addSyntheticHistory } from "../bench/synthetic-history";
-import { useTestDatabase } from "../helpers/test-database";
+import { HISTORY_SHAPE, SNAPSHOTS_PER_COIN, addSyntheticHistory } from "@/tests/bench/synthetic-history";
+import { useTestDatabase } from "@/tests/helpers/test-database";
 
 const { db } = useTestDatabase({ seed: false });
 

@@ -9,7 +9,7 @@ import { CAPPED_MULTICALL_CODE } from "@/lib/chain/capped-multicall-code";
 import { CHUNK_OVERHEAD_GAS, GAS_PER_CALL, MAX_GAS_PER_CHUNK, RETRY_GAS, chunkGas } from "@/lib/chain/chunks";
 import { createPulseChainClient } from "@/lib/market/onchain/client.server";
 import { readCalls, type ChainCall } from "@/lib/chain/read-calls";
-import { startLocalChain, type LocalChain } from "../chain/local-chain";
+import { startLocalChain, type LocalChain } from "@/tests/chain/local-chain";
 
 // Listing 300 tokens takes ganache over two minutes on a busy 2-core machine.
 jest.setTimeout(600_000);

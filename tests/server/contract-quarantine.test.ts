@@ -13,8 +13,8 @@ import { runRefreshPass } from "@/lib/market/pass/refresh.server";
 import type { PriceSource, Quote, QuoteFailure, SourceResult } from "@/lib/market/types";
 import { coinDetailSchema } from "@/lib/coins/schemas";
 import { healthSchema } from "@/lib/market/health-schema";
-import { call } from "../helpers/request";
-import { useTestDatabase } from "../helpers/test-database";
+import { call } from "@/tests/helpers/request";
+import { useTestDatabase } from "@/tests/helpers/test-database";
 
 jest.setTimeout(60_000);
 

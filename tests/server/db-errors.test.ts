@@ -1,7 +1,7 @@
 // A unique index's refusal is recognised from the error's fields, through the query builder and
 // through raw SQL alike, on a real SQLite file; other refusals are not taken for it.
 import { isUniqueViolation } from "@/lib/db/errors";
-import { useTestDatabase } from "../helpers/test-database";
+import { useTestDatabase } from "@/tests/helpers/test-database";
 
 const { db } = useTestDatabase({ seed: false });
 const ADDRESS = `0x${"a".repeat(40)}`;

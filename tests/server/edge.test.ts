@@ -7,8 +7,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from "node:net";
 import { gunzipSync } from "node:zlib";
 import { securityHeaders } from "@/lib/security/headers.mjs";
-import { startEdge, type Edge } from "../helpers/edge";
-import { rawRequest } from "../helpers/raw-request";
+import { startEdge, type Edge } from "@/tests/helpers/edge";
+import { rawRequest } from "@/tests/helpers/raw-request";
 
 const ENV = { NODE_ENV: "production", NEXT_PUBLIC_SITE_URL: "https://pulsecompare.test", AUTH_ORIGINS: "https://pulsecompare.test" };
 const SHARED = "public, max-age=0, s-maxage=20, stale-while-revalidate=20";

@@ -11,9 +11,9 @@ import { writeCoinHistory } from "@/lib/market/backfill/coin-history-store.serve
 import { describeOutcome, runBackfill, type BackfillOptions } from "@/lib/market/backfill/run-backfill.server";
 import { raiseAllTimeHigh } from "@/lib/market/pass/publish";
 import { writePublishedPrices } from "@/lib/market/pass/pass-writes.server";
-import { answerHistoryRequest, json, startFakeHistoryApis, utcDay, type Answer, type HistoryTables } from "../helpers/history-apis";
-import { useTestDatabase } from "../helpers/test-database";
-import { noPace } from "../helpers/no-pace";
+import { answerHistoryRequest, json, startFakeHistoryApis, utcDay, type Answer, type HistoryTables } from "@/tests/helpers/history-apis";
+import { useTestDatabase } from "@/tests/helpers/test-database";
+import { noPace } from "@/tests/helpers/no-pace";
 
 jest.setTimeout(90_000);
 

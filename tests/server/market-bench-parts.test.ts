@@ -6,9 +6,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createWalletClient, erc20Abi, getAddress, http, parseEventLogs, parseUnits, type Abi, type Address } from "viem";
 import { migrateDatabase } from "@/lib/db/migrate";
-import { compileTestContracts } from "../chain/compile";
-import { startLocalChain, type LocalChain } from "../chain/local-chain";
-import { createCountingPrismaClient } from "../bench/market/counting-prisma";
+import { compileTestContracts } from "@/tests/chain/compile";
+import { startLocalChain, type LocalChain } from "@/tests/chain/local-chain";
+import { createCountingPrismaClient } from "@/tests/bench/market/counting-prisma";
 
 jest.setTimeout(60_000);
 

@@ -8,7 +8,7 @@ import { runRefreshPass } from "@/lib/market/pass/refresh.server";
 import { refreshMarket } from "@/lib/market/run.server";
 import { readMarketState } from "@/lib/market/state.server";
 import type { PriceSource, Quote, QuoteRequest, SourceResult } from "@/lib/market/types";
-import { useTestDatabase } from "../helpers/test-database";
+import { useTestDatabase } from "@/tests/helpers/test-database";
 
 const { db } = useTestDatabase({ seed: true });
 

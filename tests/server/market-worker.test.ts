@@ -7,9 +7,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { MARKET_REFRESH_LEASE } from "@/lib/market/lease.server";
-import { startMarketWorker, type WorkerProcess } from "../helpers/market-worker-process";
-import { TEST_BOT_TOKEN, TEST_BOT_USERNAME, startTelegramApi } from "../helpers/telegram-api";
-import { useTestDatabase } from "../helpers/test-database";
+import { startMarketWorker, type WorkerProcess } from "@/tests/helpers/market-worker-process";
+import { TEST_BOT_TOKEN, TEST_BOT_USERNAME, startTelegramApi } from "@/tests/helpers/telegram-api";
+import { useTestDatabase } from "@/tests/helpers/test-database";
 
 jest.setTimeout(120_000);
 

@@ -9,6 +9,7 @@ import path from "node:path";
 import { nodeFs } from "next/dist/server/lib/node-fs-methods";
 import PageCacheHandler, { COINS_VERSION, PROBE_WAIT_MS, RENDER_RECORDS_MAX } from "@/lib/cache/page-cache-handler.mjs";
 import nextConfig from "@/next.config.mjs";
+import { REPO_ROOT } from "@/tests/helpers/repo-root";
 
 type Seam = { probe(): Promise<{ version: number; seenAt: number }> };
 const seams = globalThis as unknown as Record<symbol, Seam | undefined>;
@@ -50,7 +51,7 @@ afterEach(() => void delete seams[COINS_VERSION]);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 test("next.config.mjs makes it Next's page cache", () => {
-  expect((nextConfig as { cacheHandler?: string }).cacheHandler).toBe(path.resolve(__dirname, "../../lib/cache/page-cache-handler.mjs"));
+  expect((nextConfig as { cacheHandler?: string }).cacheHandler).toBe(path.join(REPO_ROOT, "lib/cache/page-cache-handler.mjs"));
 });
 
 test("with no coins version published, a stored page is served as Next's own cache serves it", async () => {

@@ -9,8 +9,8 @@ import type { PulseXContracts } from "@/lib/market/onchain/contracts";
 import { runRefreshPass, type RefreshReport } from "@/lib/market/pass/refresh.server";
 import { createPulseXSource } from "@/lib/market/sources/pulsex.server";
 import { parseProvenance } from "@/lib/coins/provenance-schema";
-import { startLocalChain, type LocalChain } from "../chain/local-chain";
-import { useTestDatabase } from "../helpers/test-database";
+import { startLocalChain, type LocalChain } from "@/tests/chain/local-chain";
+import { useTestDatabase } from "@/tests/helpers/test-database";
 
 jest.setTimeout(180_000);
 

@@ -13,10 +13,10 @@ import { runRefreshPass } from "@/lib/market/pass/refresh.server";
 import { createPulseXSource, type PulseXSourceOptions } from "@/lib/market/sources/pulsex.server";
 import type { QuoteRequest } from "@/lib/market/types";
 import { parseProvenance } from "@/lib/coins/provenance-schema";
-import { compileTestContracts } from "../chain/compile";
-import { BURN_DEAD, startLocalChain, type LocalChain } from "../chain/local-chain";
-import { SELECTORS, startRpcProxy, type RpcProxy } from "../chain/rpc-proxy";
-import { useTestDatabase } from "../helpers/test-database";
+import { compileTestContracts } from "@/tests/chain/compile";
+import { BURN_DEAD, startLocalChain, type LocalChain } from "@/tests/chain/local-chain";
+import { SELECTORS, startRpcProxy, type RpcProxy } from "@/tests/chain/rpc-proxy";
+import { useTestDatabase } from "@/tests/helpers/test-database";
 
 // Listing 150 tokens takes ganache minutes on a busy 2-core machine.
 jest.setTimeout(600_000);

@@ -9,10 +9,10 @@ import type { PulseXContracts } from "@/lib/market/onchain/contracts";
 import { createPrismaPoolCache } from "@/lib/market/onchain/prisma-pool-cache.server";
 import { configuredPulseXContracts, configuredSources } from "@/lib/market/run.server";
 import { createPulseXSource } from "@/lib/market/sources/pulsex.server";
-import { setEnvVars } from "../helpers/env-vars";
-import { startLocalChain, type LocalChain } from "../chain/local-chain";
-import { SELECTORS, startRpcProxy, type RpcProxy } from "../chain/rpc-proxy";
-import { useTestDatabase } from "../helpers/test-database";
+import { setEnvVars } from "@/tests/helpers/env-vars";
+import { startLocalChain, type LocalChain } from "@/tests/chain/local-chain";
+import { SELECTORS, startRpcProxy, type RpcProxy } from "@/tests/chain/rpc-proxy";
+import { useTestDatabase } from "@/tests/helpers/test-database";
 
 
 jest.setTimeout(90_000);

@@ -7,8 +7,8 @@ import type { PulseXContracts } from "@/lib/market/onchain/contracts";
 import { createMemoryPoolCache } from "@/lib/market/onchain/pool-cache";
 import { createPulseXSource, type PulseXSourceOptions } from "@/lib/market/sources/pulsex.server";
 import type { QuoteRequest } from "@/lib/market/types";
-import { startLocalChain, type LocalChain } from "../chain/local-chain";
-import { SELECTORS, inCalldata, startRpcProxy, type RecordedRequest, type RpcProxy } from "../chain/rpc-proxy";
+import { startLocalChain, type LocalChain } from "@/tests/chain/local-chain";
+import { SELECTORS, inCalldata, startRpcProxy, type RecordedRequest, type RpcProxy } from "@/tests/chain/rpc-proxy";
 
 /** These fixtures' base pools hold a few hundred dollars: the liquidity floor on base pools is tried in price-attacks-on-chain.test.ts. */
 const FIXTURE_FLOOR = 0;

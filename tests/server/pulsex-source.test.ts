@@ -13,8 +13,8 @@ import { readTokenMetadata, TokenReadError } from "@/lib/market/onchain/token-me
 import { runRefreshPass } from "@/lib/market/pass/refresh.server";
 import { createPulseXSource } from "@/lib/market/sources/pulsex.server";
 import type { PriceSource, QuoteRequest } from "@/lib/market/types";
-import { BURN_DEAD, startLocalChain, type LocalChain } from "../chain/local-chain";
-import { useTestDatabase } from "../helpers/test-database";
+import { BURN_DEAD, startLocalChain, type LocalChain } from "@/tests/chain/local-chain";
+import { useTestDatabase } from "@/tests/helpers/test-database";
 
 /** These fixtures' base pools hold a few hundred dollars: the liquidity floor on base pools is tried in price-attacks-on-chain.test.ts. */
 const FIXTURE_FLOOR = 0;

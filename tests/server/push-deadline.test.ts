@@ -18,9 +18,9 @@ import { deliverAlerts, type DeliveryReport } from "@/lib/jobs/deliver.server";
 import { runMarketPass } from "@/lib/jobs/market-pass.server";
 import type { PriceSource, Quote, SourceResult } from "@/lib/market/types";
 import { DELIVERY_EVERY_MS, resetMarketScheduleForTests, startMarketSchedule, stopMarketSchedule } from "@/lib/jobs/schedule.server";
-import { setEnvVars } from "../helpers/env-vars";
-import { admitPushServices, startPushService, type PushService, type StallMode, type TestSubscription } from "../helpers/push-service";
-import { useTestDatabase } from "../helpers/test-database";
+import { setEnvVars } from "@/tests/helpers/env-vars";
+import { admitPushServices, startPushService, type PushService, type StallMode, type TestSubscription } from "@/tests/helpers/push-service";
+import { useTestDatabase } from "@/tests/helpers/test-database";
 
 jest.setTimeout(60_000);
 

@@ -14,8 +14,8 @@ import { createCoinGeckoSource } from "@/lib/market/sources/coingecko.server";
 import { createDexScreenerSource } from "@/lib/market/sources/dexscreener.server";
 import { readMarketState } from "@/lib/market/state.server";
 import type { PriceSource, Quote, QuoteFailure, SourceResult } from "@/lib/market/types";
-import { useTestDatabase } from "../helpers/test-database";
-import { noPace } from "../helpers/no-pace";
+import { useTestDatabase } from "@/tests/helpers/test-database";
+import { noPace } from "@/tests/helpers/no-pace";
 
 jest.setTimeout(30_000);
 

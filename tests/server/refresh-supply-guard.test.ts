@@ -14,8 +14,8 @@ import { createPrismaPoolCache } from "@/lib/market/onchain/prisma-pool-cache.se
 import { SUPPLY_MAX_AGE_MS } from "@/lib/market/onchain/schedule";
 import { runRefreshPass } from "@/lib/market/pass/refresh.server";
 import { createPulseXSource } from "@/lib/market/sources/pulsex.server";
-import { BURN_DEAD, startLocalChain, type LocalChain } from "../chain/local-chain";
-import { useTestDatabase } from "../helpers/test-database";
+import { BURN_DEAD, startLocalChain, type LocalChain } from "@/tests/chain/local-chain";
+import { useTestDatabase } from "@/tests/helpers/test-database";
 
 jest.setTimeout(90_000);
 

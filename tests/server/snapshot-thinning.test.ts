@@ -7,7 +7,7 @@
 // windows).
 import fc from "fast-check";
 import { THIN_BATCH_ROWS, THIN_COINS_PER_WINDOW, thinSnapshots } from "@/lib/market/thin-snapshots.server";
-import { useTestDatabase } from "../helpers/test-database";
+import { useTestDatabase } from "@/tests/helpers/test-database";
 
 const { db } = useTestDatabase({ seed: false });
 

@@ -2,7 +2,7 @@
 // command menu it sets, and the errors it gives when the environment lacks what it needs.
 import { execFile } from "node:child_process";
 import { BOT_COMMANDS } from "@/lib/bot/commands";
-import { TEST_BOT_TOKEN, TEST_BOT_USERNAME, TEST_WEBHOOK_SECRET, startTelegramApi, type TelegramApiServer } from "../helpers/telegram-api";
+import { TEST_BOT_TOKEN, TEST_BOT_USERNAME, TEST_WEBHOOK_SECRET, startTelegramApi, type TelegramApiServer } from "@/tests/helpers/telegram-api";
 
 jest.setTimeout(60_000);
 

@@ -11,8 +11,8 @@ import { runRefreshPass } from "@/lib/market/pass/refresh.server";
 import { createPulseXSource } from "@/lib/market/sources/pulsex.server";
 import { parseProvenance, type DepthPoolReading } from "@/lib/coins/provenance-schema";
 import { netBuyingToReach, poolBuyingUsd } from "@/lib/coins/what-it-takes";
-import { startLocalChain, type LocalChain } from "../chain/local-chain";
-import { useTestDatabase } from "../helpers/test-database";
+import { startLocalChain, type LocalChain } from "@/tests/chain/local-chain";
+import { useTestDatabase } from "@/tests/helpers/test-database";
 
 jest.setTimeout(180_000);
 

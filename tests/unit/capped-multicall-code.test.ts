@@ -6,8 +6,8 @@ import { readFileSync } from "node:fs";
 import type { Abi } from "viem";
 import { cappedMulticallAbi } from "@/lib/chain/capped-multicall";
 import { CAPPED_MULTICALL_CODE } from "@/lib/chain/capped-multicall-code";
-import { compileSolidity } from "../chain/compile";
-import { CAPPED_MULTICALL_SOURCE } from "../chain/write-capped-multicall-code";
+import { compileSolidity } from "@/tests/chain/compile";
+import { CAPPED_MULTICALL_SOURCE } from "@/tests/chain/write-capped-multicall-code";
 
 jest.setTimeout(60_000);
 

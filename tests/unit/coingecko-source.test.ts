@@ -4,7 +4,7 @@ import { delay, http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import type { RetryPolicy } from "@/lib/market/http.server";
 import { createCoinGeckoSource } from "@/lib/market/sources/coingecko.server";
-import { noPace } from "../helpers/no-pace";
+import { noPace } from "@/tests/helpers/no-pace";
 
 const BASE = "https://coingecko.test/api/v3";
 const ENDPOINT = `${BASE}/simple/price`;

@@ -6,7 +6,7 @@ import { delay, http, HttpResponse, passthrough } from "msw";
 import { setupServer } from "msw/node";
 import type { RetryPolicy } from "@/lib/market/http.server";
 import { createDexScreenerSource } from "@/lib/market/sources/dexscreener.server";
-import { noPace } from "../helpers/no-pace";
+import { noPace } from "@/tests/helpers/no-pace";
 
 const BASE = "https://dexscreener.test";
 const ENDPOINT = `${BASE}/tokens/v1/pulsechain/:addresses`;

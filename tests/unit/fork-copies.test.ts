@@ -2,7 +2,7 @@
 // apart (the coin index's tag).
 import { fromCoinIndex, toCoinIndexRows } from "@/lib/coins/coin-index";
 import { chainName, forkCopyLabel, forkOfAddress, selectorTag, sharedSymbolsOf } from "@/lib/coins/fork-copies";
-import { makeCoin } from "../components/fixtures";
+import { makeCoin } from "@/tests/components/fixtures";
 
 test("a contract address at a well-known Ethereum token's is its PulseChain copy, in any case; others are not", () => {
   expect(forkOfAddress("0x6b175474e89094c44da98b954eedeac495271d0f")).toBe("DAI");

@@ -3,6 +3,7 @@
 // with one import added, so the rules see the real tree. ESLint loads its ESM config with a
 // dynamic import that jest's module sandbox cannot run, so the probes run in a child Node.
 import { execFileSync } from "node:child_process";
+import { REPO_ROOT } from "@/tests/helpers/repo-root";
 
 type Probe = { file: string; text: string };
 
@@ -50,7 +51,7 @@ test("an import circle, imports back up a floor, and within lib/ up or across a 
 describe("lib's file names say where each module runs", () => {
   const { readdirSync, readFileSync } = jest.requireActual<typeof import("node:fs")>("node:fs");
   const path = jest.requireActual<typeof import("node:path")>("node:path");
-  const root = path.resolve(__dirname, "../..");
+  const root = REPO_ROOT;
   const walk = (dir: string): string[] =>
     readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
       const rel = path.join(dir, entry.name);

@@ -3,9 +3,9 @@
 import { encodeFunctionData, multicall3Abi, erc20Abi, type Address } from "viem";
 import { CAPPED_MULTICALL_ADDRESS, encodeCappedCalls } from "@/lib/chain/capped-multicall";
 import { RETRY_GAS } from "@/lib/chain/chunks";
-import { analyseRpcLog, busyMs, describeMethods } from "../bench/market/rpc-log";
-import { BASE_DECIMALS, BASE_USD, planMarket, rawUnits } from "../bench/market/market-plan";
-import { marketGoalRows, type PassWithGas } from "../bench/market/market-report";
+import { analyseRpcLog, busyMs, describeMethods } from "@/tests/bench/market/rpc-log";
+import { BASE_DECIMALS, BASE_USD, planMarket, rawUnits } from "@/tests/bench/market/market-plan";
+import { marketGoalRows, type PassWithGas } from "@/tests/bench/market/market-report";
 
 const MULTICALL: Address = "0xcA11bde05977b3631167028862bE2a173976CA11";
 const TOKEN: Address = "0x1111111111111111111111111111111111111111";

@@ -6,7 +6,7 @@
 import { Redis } from "ioredis";
 import { resetEnvCache } from "@/lib/config/env";
 import { consumeRateLimit, createRateLimiter, REDIS_COOL_DOWN_MS, resetRateLimitForTests, type RateLimiter } from "@/lib/security/rate-limit.server";
-import { startRedisServer, type RedisServer } from "../helpers/redis-server";
+import { startRedisServer, type RedisServer } from "@/tests/helpers/redis-server";
 
 jest.setTimeout(30_000);
 

@@ -13,15 +13,16 @@ import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { createPublicClient, createTestClient, createWalletClient, getAddress, http, parseEther, parseEventLogs, type Address, type PublicClient } from "viem";
-import { CANONICAL_MULTICALL3 } from "../../../lib/chain/aggregate3";
-import { readBalances } from "../../../lib/bag/read-balances";
-import { createPrismaClient } from "../../../lib/db/create-client";
-import { compileTestContracts } from "../../chain/compile";
-import { launchBrowser, newContext, startApp } from "../../browser/harness";
-import { firstLoadJs } from "../first-load-js";
-import { startChainChild, type ChainChild } from "../market/chain-child";
-import { median } from "../stats";
-import { createSyntheticDatabase, SYNTHETIC_COINS } from "../synthetic-coins";
+import { ROOT } from "@/tests/bench/repo-root";
+import { CANONICAL_MULTICALL3 } from "@/lib/chain/aggregate3";
+import { readBalances } from "@/lib/bag/read-balances";
+import { createPrismaClient } from "@/lib/db/create-client";
+import { compileTestContracts } from "@/tests/chain/compile";
+import { launchBrowser, newContext, startApp } from "@/tests/browser/harness";
+import { firstLoadJs } from "@/tests/bench/first-load-js";
+import { startChainChild, type ChainChild } from "@/tests/bench/market/chain-child";
+import { median } from "@/tests/bench/stats";
+import { createSyntheticDatabase, SYNTHETIC_COINS } from "@/tests/bench/synthetic-coins";
 
 const HELD = 50;
 const RUNS = 5;
@@ -29,7 +30,6 @@ const RPC_ORIGIN = "https://rpc.pulsechain.com";
 const PER_TRANSACTION = 250;
 /** A fixed watch-only wallet: the bench pastes it, as a visitor would. */
 const HOLDER: Address = getAddress("0x00000000000000000000000000000000000b0a60");
-const ROOT = path.resolve(import.meta.dirname, "../../..");
 const BASE_REF = process.env.BASE_REF ?? "30b3b21";
 const started = Date.now();
 const log = (line: string) => console.log(`# [${((Date.now() - started) / 1000).toFixed(0)} s] ${line}`);
@@ -151,7 +151,7 @@ async function baseFirstLoad(): Promise<{ home: number; pair: number } | string>
     // Hard links: a copy of the same files in no time, and not a symlink (which Turbopack refuses without turbopack.root).
     execFileSync("cp", ["-al", path.join(ROOT, "node_modules"), path.join(dir, "node_modules")]);
     execFileSync("npm", ["run", "--silent", "prisma:generate"], { cwd: dir, stdio: "ignore" });
-    const { startApp: startBase } = (await import(path.join(dir, "tests/browser/harness.ts"))) as typeof import("../../browser/harness");
+    const { startApp: startBase } = (await import(path.join(dir, "tests/browser/harness.ts"))) as typeof import("@/tests/browser/harness");
     const app = await startBase({ build: true });
     try {
       return { home: (await firstLoadJs(app.baseUrl, "/")).kb, pair: (await firstLoadJs(app.baseUrl, "/compare/hex/btc")).kb };

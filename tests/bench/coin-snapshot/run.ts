@@ -9,7 +9,7 @@
 //   idle       nothing but the timer for 1 s: what the machine's other processes add to any figure
 // Goal (issue 51): at most 50 ms for any one block.
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { createSyntheticDatabase } from "../synthetic-coins";
+import { createSyntheticDatabase } from "@/tests/bench/synthetic-coins";
 
 const RUNS = Number(process.env.SNAPSHOT_BENCH_RUNS ?? 5);
 
@@ -35,13 +35,13 @@ async function measure(what: () => Promise<unknown>): Promise<{ ms: number; hist
 const database = await createSyntheticDatabase({ history: false });
 process.env.DATABASE_URL = database.url;
 try {
-  const { resetEnvCache } = await import("../../../lib/config/env");
+  const { resetEnvCache } = await import("@/lib/config/env");
   resetEnvCache();
-  const { getDb } = await import("../../../lib/db/get-db.server");
-  const { resetPublicCacheForTests } = await import("../../../lib/cache/public-cache.server");
-  const { getCoinSnapshot } = await import("../../../lib/coins/snapshot.server");
-  const { coinsChanged } = await import("../../../lib/coins/coins-changed.server");
-  const { toCoin } = await import("../../../lib/coins/serialize");
+  const { getDb } = await import("@/lib/db/get-db.server");
+  const { resetPublicCacheForTests } = await import("@/lib/cache/public-cache.server");
+  const { getCoinSnapshot } = await import("@/lib/coins/snapshot.server");
+  const { coinsChanged } = await import("@/lib/coins/coins-changed.server");
+  const { toCoin } = await import("@/lib/coins/serialize");
   const db = getDb();
   console.log(`coin snapshot at ${database.coins} coins, ${RUNS} runs each; longest block (ms): histogram max / longest 1 ms timer gap; total ms`);
   const cases: Record<string, () => Promise<unknown>> = {

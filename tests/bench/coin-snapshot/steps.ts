@@ -3,7 +3,7 @@
 // min / median / max ms: which step holds the event loop longest, apart from the machine's noise
 // (the min is the step's own cost; the max adds what other processes took of the CPU meanwhile).
 import { createHash } from "node:crypto";
-import { createSyntheticDatabase } from "../synthetic-coins";
+import { createSyntheticDatabase } from "@/tests/bench/synthetic-coins";
 
 const REPEATS = 7;
 const database = await createSyntheticDatabase({ history: false });
@@ -22,13 +22,13 @@ async function step(label: string, run: (i: number) => unknown): Promise<void> {
 }
 
 try {
-  (await import("../../../lib/config/env")).resetEnvCache();
-  const { getDb } = await import("../../../lib/db/get-db.server");
-  const { readCoinPages, assembleSnapshot, publishReadModel, PAGE_SIZE } = await import("../../../lib/coins/read-model.server");
-  const { toCoinIndexRows } = await import("../../../lib/coins/coin-index");
-  const { indexBySymbol } = await import("../../../lib/coins/coin-lookup");
-  const { COIN_API_COLUMNS, toCoin } = await import("../../../lib/coins/serialize");
-  const { newestLivePriceAt } = await import("../../../lib/shared/freshness");
+  (await import("@/lib/config/env")).resetEnvCache();
+  const { getDb } = await import("@/lib/db/get-db.server");
+  const { readCoinPages, assembleSnapshot, publishReadModel, PAGE_SIZE } = await import("@/lib/coins/read-model.server");
+  const { toCoinIndexRows } = await import("@/lib/coins/coin-index");
+  const { indexBySymbol } = await import("@/lib/coins/coin-lookup");
+  const { COIN_API_COLUMNS, toCoin } = await import("@/lib/coins/serialize");
+  const { newestLivePriceAt } = await import("@/lib/shared/freshness");
   const db = getDb();
   const select = { ...COIN_API_COLUMNS, provenance: true, supplyNote: true, sourceCheck: true, pendingPrice: true, pendingSince: true, quarantinedAt: true, decimals: true } as const;
   console.log(`${database.coins} coins, pages of ${PAGE_SIZE}; min / median / max ms of ${REPEATS}`);

@@ -2,7 +2,7 @@
 // version's triggers add to a write of every coin (5,062 rows in one statement, as a pass's price
 // write is), with the triggers and without (dropped on a copy of the database), 5 times each.
 import { createClient } from "@libsql/client";
-import { createSyntheticDatabase } from "../synthetic-coins";
+import { createSyntheticDatabase } from "@/tests/bench/synthetic-coins";
 
 const database = await createSyntheticDatabase({ history: false });
 try {

@@ -4,12 +4,12 @@
 // served the committed price.
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { createPrismaClient } from "../../../lib/db/create-client";
-import { request } from "../http-get";
-import { sleep } from "../stats";
+import { createPrismaClient } from "@/lib/db/create-client";
+import { request } from "@/tests/bench/http-get";
+import { sleep } from "@/tests/bench/stats";
+import { ROOT } from "@/tests/bench/repo-root";
 import type { Served } from "./reads";
 
-const ROOT = path.resolve(import.meta.dirname, "../../..");
 export const POLL_MS = 50;
 const COMMIT_POLL_MS = 20;
 
@@ -27,7 +27,7 @@ export type Worker = {
 
 /** tests/bench/stall/pass.ts in a process of its own (node with tsx's loader, as `npm run market:worker` runs), loaded and waiting for go(). */
 export function startPassWorker(databaseUrl: string): Worker {
-  const child = spawn(process.execPath, ["--conditions", "react-server", "--import", "tsx", path.join(ROOT, "tests/bench/stall/pass.ts")], {
+  const child = spawn(process.execPath, ["--conditions", "react-server", "--import", "tsx", path.join(import.meta.dirname, "pass.ts")], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: databaseUrl },
     stdio: ["pipe", "pipe", "pipe"],

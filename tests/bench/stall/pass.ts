@@ -8,11 +8,11 @@
 // once loaded, starts the pass when a line arrives on stdin, and prints {"event":"started","at"}
 // then, and {"event":"finished","at","updated","failed","seconds"} when refreshMarket returns.
 import { once } from "node:events";
-import { getDb } from "../../../lib/db/get-db.server";
-import { PLS_COINGECKO_ID } from "../../../lib/market/pass/cross-check";
+import { getDb } from "@/lib/db/get-db.server";
+import { PLS_COINGECKO_ID } from "@/lib/market/pass/cross-check";
 // The worker's pass; if issue 51's jobs move it, this import follows it.
-import { refreshMarket } from "../../../lib/market/run.server";
-import { QUOTE_SOURCES, type PriceSource, type Quote, type SourceResult } from "../../../lib/market/types";
+import { refreshMarket } from "@/lib/market/run.server";
+import { QUOTE_SOURCES, type PriceSource, type Quote, type SourceResult } from "@/lib/market/types";
 
 const factor = Number(process.env.STALL_PASS_FACTOR ?? 1.02);
 if (!(factor > 0) || factor === 1) throw new Error(`STALL_PASS_FACTOR must be a positive number other than 1, not ${process.env.STALL_PASS_FACTOR}`);

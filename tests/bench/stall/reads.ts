@@ -2,8 +2,8 @@
 // turn, one request at a time, so both servers live through the same moments of the machine and
 // any difference between them is their own. None of these reads needs every coin: when the one
 // with more coins answers slower, something on its event loop does.
-import { request } from "../http-get";
-import { median, percentile } from "../stats";
+import { request } from "@/tests/bench/http-get";
+import { median, percentile } from "@/tests/bench/stats";
 
 export const CHEAP_READS = ["/api/cryptocurrencies/hex", "/api/health/live", "/api/trending/recently-listed"] as const;
 export type CheapRead = (typeof CHEAP_READS)[number];

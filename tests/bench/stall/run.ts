@@ -14,10 +14,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import { startApp, type App } from "../../browser/harness";
-import { printGoals, type Row } from "../goals";
-import { num, percentile, ratio, sleep } from "../stats";
-import { createSyntheticDatabase } from "../synthetic-coins";
+import { startApp, type App } from "@/tests/browser/harness";
+import { printGoals, type Row } from "@/tests/bench/goals";
+import { num, percentile, ratio, sleep } from "@/tests/bench/stats";
+import { createSyntheticDatabase } from "@/tests/bench/synthetic-coins";
 import { eventLoopDelay, eventLoopEnv, type EventLoopFigures } from "./event-loop";
 import { currentlyServed, POLL_MS, startPassWorker, watchNewPrice } from "./new-price";
 import { CHEAP_READS, figuresOf, readInTurn, SLOW_MS, type Served } from "./reads";

@@ -11,11 +11,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { drainOutbox } from "../../../lib/alerts/outbox.server";
-import { resetEnvCache } from "../../../lib/config/env";
-import { createPrismaClient } from "../../../lib/db/create-client";
-import { setupDatabase } from "../../../lib/db-setup/setup";
-import { TEST_BOT_TOKEN, TEST_BOT_USERNAME, startTelegramApi } from "../../helpers/telegram-api";
+import { drainOutbox } from "@/lib/alerts/outbox.server";
+import { resetEnvCache } from "@/lib/config/env";
+import { createPrismaClient } from "@/lib/db/create-client";
+import { setupDatabase } from "@/lib/db-setup/setup";
+import { TEST_BOT_TOKEN, TEST_BOT_USERNAME, startTelegramApi } from "@/tests/helpers/telegram-api";
 
 export const CHATS = 1_000;
 const GOALS = { firstMs: 2_000, allMs: 35_000 };

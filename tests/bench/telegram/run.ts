@@ -16,11 +16,11 @@
 //   alerts   1,000 firings to 1,000 linked chats through the real outbox drain (deliveries.ts).
 //            Goals: first ≤ 2 s after the drain starts, all within Telegram's rate (≈ 35 s), none
 //            lost or doubled.
-import { createPrismaClient } from "../../../lib/db/create-client";
-import { startApp, type App } from "../../browser/harness";
-import { TEST_BOT_TOKEN, TEST_BOT_USERNAME, TEST_WEBHOOK_SECRET, inlineQueryUpdate, messageUpdate, startTelegramApi, type TelegramApiServer } from "../../helpers/telegram-api";
-import { percentile, sleep } from "../stats";
-import { createSyntheticDatabase } from "../synthetic-coins";
+import { createPrismaClient } from "@/lib/db/create-client";
+import { startApp, type App } from "@/tests/browser/harness";
+import { TEST_BOT_TOKEN, TEST_BOT_USERNAME, TEST_WEBHOOK_SECRET, inlineQueryUpdate, messageUpdate, startTelegramApi, type TelegramApiServer } from "@/tests/helpers/telegram-api";
+import { percentile, sleep } from "@/tests/bench/stats";
+import { createSyntheticDatabase } from "@/tests/bench/synthetic-coins";
 import { runTelegramDeliveriesBench } from "./deliveries";
 
 type Row = { measure: string; figure: string; goal: string; met: boolean };
