@@ -144,7 +144,7 @@ export async function startLocalChain(options: ChainOptions = {}): Promise<Local
   const wallet = createWalletClient({ account: deployer!, transport: transport() });
 
   // Ganache's strict instamine, on a machine busy with other test files, now and then leaves a sent
-  // transaction unmined (seen in tests/api/order-scan-bounds.test.ts: a deployment waited out viem's
+  // transaction unmined (seen in tests/api/orders/order-scan-bounds.test.ts: a deployment waited out viem's
   // 180 s for its receipt): while a receipt is awaited, an empty block every 3 s mines it. A
   // transaction past a nonce gap still stays pending.
   const kicks = options.instamine === "strict" ? createTestClient({ mode: "ganache", transport: transport() }) : null;

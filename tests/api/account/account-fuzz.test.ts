@@ -19,7 +19,7 @@ import { useAuthEnvironment } from "@/tests/helpers/wallet-session";
 import { JSON_WRITE, SAME_SITE, signIn, type SignedIn } from "@/tests/helpers/account-session";
 
 // Hundreds of writes from one test client: the per-client write limits are lifted here
-// (tests/api/rate-limited-routes.test.ts checks them with the real limiter).
+// (tests/api/security/rate-limited-routes.test.ts checks them with the real limiter).
 jest.mock("@/lib/security/rate-limit.server", () => jest.requireActual("@/tests/helpers/unlimited-rate-limit").unlimitedRateLimit);
 
 const { db } = useTestDatabase({ seed: true });

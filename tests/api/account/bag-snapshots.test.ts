@@ -1,6 +1,6 @@
 // The bag-snapshot endpoints end to end: real route handlers, a real seeded SQLite file, sessions
 // from real SIWE sign-ins with real keys. A snapshot is a date and two totals, scoped to its user.
-// Who may call them: tests/api/route-access.test.ts.
+// Who may call them: tests/api/api/route-access.test.ts.
 import * as list from "@/app/api/bag-snapshots/route";
 import * as one from "@/app/api/bag-snapshots/[id]/route";
 import { saveBagSnapshot } from "@/lib/account/bag-snapshots.server";

@@ -1,5 +1,5 @@
 // The saved-comparison endpoints end to end: real route handlers, a real seeded SQLite file,
-// sessions from real SIWE sign-ins with real keys. Who may call them: tests/api/route-access.test.ts.
+// sessions from real SIWE sign-ins with real keys. Who may call them: tests/api/api/route-access.test.ts.
 import * as list from "@/app/api/saved-comparisons/route";
 import * as one from "@/app/api/saved-comparisons/[id]/route";
 import { savedComparisonListSchema, savedComparisonSchema } from "@/lib/account/schemas";

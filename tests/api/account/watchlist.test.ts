@@ -1,5 +1,5 @@
 // The watchlist endpoints end to end: real route handlers, a real seeded SQLite file, sessions
-// from real SIWE sign-ins with real keys. Who may call them: tests/api/route-access.test.ts.
+// from real SIWE sign-ins with real keys. Who may call them: tests/api/api/route-access.test.ts.
 import * as list from "@/app/api/watchlist/route";
 import * as one from "@/app/api/watchlist/[coinId]/route";
 import { watchlistEntrySchema, watchlistSchema } from "@/lib/account/schemas";

@@ -1,6 +1,6 @@
 // The alert-rule and firing endpoints end to end (issue 39): real route handlers, a real seeded
 // SQLite file, sessions from real SIWE sign-ins with real keys. Who may call them at all:
-// tests/api/route-access.test.ts; here, what each answers and that one user never reaches
+// tests/api/api/route-access.test.ts; here, what each answers and that one user never reaches
 // another's rules.
 import fc from "fast-check";
 import * as list from "@/app/api/alerts/route";
@@ -15,7 +15,7 @@ import { useAuthEnvironment } from "@/tests/helpers/wallet-session";
 import { JSON_WRITE, SAME_SITE, errorOf, signIn, type SignedIn } from "@/tests/helpers/account-session";
 
 // Over a hundred writes from one test client: the per-client write limits are lifted here
-// (tests/api/rate-limited-routes.test.ts checks them with the real limiter).
+// (tests/api/security/rate-limited-routes.test.ts checks them with the real limiter).
 jest.mock("@/lib/security/rate-limit.server", () => jest.requireActual("@/tests/helpers/unlimited-rate-limit").unlimitedRateLimit);
 
 const { db } = useTestDatabase({ seed: true });

@@ -1,8 +1,8 @@
 // Edges found by probing the production server (issue 31), held here through the real route
 // handlers on a real SQLite file. What Next cannot route (TRACE, PROPFIND, repeated slashes,
-// ?__proto__ before the handler) is the edge's to answer (deploy/nginx/, tests/server/edge.test.ts);
+// ?__proto__ before the handler) is the edge's to answer (deploy/nginx/, tests/server/security/edge.test.ts);
 // for an API path it asks the route with OPTIONS, whose answer is checked here.
-// tests/browser/hardening.spec.ts asks the same of the production build behind the edge.
+// tests/browser/security/hardening.spec.ts asks the same of the production build behind the edge.
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import * as auth from "@/app/api/auth/[...nextauth]/route";

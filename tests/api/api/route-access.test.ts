@@ -10,7 +10,7 @@
 //   operator: the same 401s and 403s; a signed-in wallet that is not an operator is 403, and so is
 //             everyone while OPERATOR_ADDRESSES is unset; an operator who signed over 15 minutes
 //             ago is 401 reauthentication_required on writes and passes on reads (the 15 minutes
-//             themselves: tests/api/admin-reauth.test.ts); an operator passes.
+//             themselves: tests/api/listings/admin-reauth.test.ts); an operator passes.
 //   cron:     no bearer, a wrong one, a session instead, or no secret configured at all is 401;
 //             the secret passes.
 //   telegram: no X-Telegram-Bot-Api-Secret-Token, a wrong one, a session instead, or no bot or secret
@@ -255,7 +255,7 @@ async function targetOf(endpoint: Endpoint) {
   const url = endpoint.path.replace(/:([A-Za-z0-9]+)/g, () => value!);
   const direct = path.join(API_DIR, ...endpoint.path.split("/").slice(2).map((segment) => segment.replace(/^:(.+)$/, "[$1]")), "route.ts");
   if (existsSync(direct)) return { routeModule: (await import(direct)) as RouteModule, url, params };
-  // Checked to be served there by tests/api/declared-routes.test.ts.
+  // Checked to be served there by tests/api/api/declared-routes.test.ts.
   const catchAll = (await import(path.join(API_DIR, "auth/[...nextauth]/route.ts"))) as RouteModule;
   return { routeModule: catchAll, url, params: { nextauth: endpoint.path.replace("/api/auth/", "").split("/") } };
 }

@@ -161,7 +161,7 @@ describe("GET /api/auth/user", () => {
 });
 
 // That the hint authorises no endpoint that needs a session, alone or beside a forged session
-// cookie, is checked for every such endpoint in tests/api/route-access.test.ts.
+// cookie, is checked for every such endpoint in tests/api/api/route-access.test.ts.
 describe("a forged hint does not make GET /api/auth/user answer a user", () => {
   const me = (cookie: string) => call(userRoute.GET, "/api/auth/user", { headers: { cookie } });
 

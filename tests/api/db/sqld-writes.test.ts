@@ -1,10 +1,11 @@
 // The lease and the API's concurrent writes on a real libSQL server (sqld), as a deployment of
-// several instances runs them: the same checks tests/server/market-refresh.test.ts and
-// tests/api/{watchlist,saved-comparisons,comparisons}.test.ts make on a local file, here with
-// several independent clients on one sqld. The Prisma driver adapter runs one query at a time
-// per client, so it is the other clients (each another instance's connection) that race at the
-// server; the route handlers go through the app's own client (lib/db/get-db.server.ts) meanwhile.
-// Two real app processes on one sqld: tests/browser/sqld.spec.ts.
+// several instances runs them: the same checks tests/server/market/market-refresh.test.ts,
+// tests/api/account/{watchlist,saved-comparisons}.test.ts and tests/api/trending/comparisons.test.ts
+// make on a local file, here with several independent clients on one sqld. The Prisma driver
+// adapter runs one query at a time per client, so it is the other clients (each another
+// instance's connection) that race at the server; the route handlers go through the app's own
+// client (lib/db/get-db.server.ts) meanwhile.
+// Two real app processes on one sqld: tests/browser/db/sqld.spec.ts.
 import * as comparisons from "@/app/api/comparisons/route";
 import * as saved from "@/app/api/saved-comparisons/route";
 import * as watchlist from "@/app/api/watchlist/route";
@@ -21,7 +22,7 @@ import { useSqldDatabase } from "@/tests/helpers/sqld";
 import { useAuthEnvironment } from "@/tests/helpers/wallet-session";
 import { JSON_WRITE, signIn } from "@/tests/helpers/account-session";
 
-// About racing writes, not the per-client limits (tests/api/rate-limited-routes.test.ts).
+// About racing writes, not the per-client limits (tests/api/security/rate-limited-routes.test.ts).
 jest.mock("@/lib/security/rate-limit.server", () => jest.requireActual("@/tests/helpers/unlimited-rate-limit").unlimitedRateLimit);
 
 const { server, db } = useSqldDatabase();

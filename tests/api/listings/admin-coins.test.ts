@@ -1,6 +1,6 @@
 // Operators listing coins, end to end: real route handlers on a real seeded SQLite file, sessions
 // from real SIWE sign-ins, and a real local EVM (ganache + solc-js) for the on-chain reads, with
-// the app's environment pointed at it. Who may call the routes: tests/api/route-access.test.ts.
+// the app's environment pointed at it. Who may call the routes: tests/api/api/route-access.test.ts.
 import { privateKeyToAccount } from "viem/accounts";
 import type { Address } from "viem";
 import * as adminCoins from "@/app/api/admin/coins/route";

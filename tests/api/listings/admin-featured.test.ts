@@ -1,7 +1,7 @@
 // Operators scheduling featured comparisons, end to end: real route handlers on a real seeded
 // SQLite file, sessions from real SIWE sign-ins. The home page's list (GET
 // /api/comparisons/featured) follows the slots' times on its own: no job starts or ends them.
-// Who may call the routes: tests/api/route-access.test.ts.
+// Who may call the routes: tests/api/api/route-access.test.ts.
 import { privateKeyToAccount } from "viem/accounts";
 import * as adminFeatured from "@/app/api/admin/featured/route";
 import * as adminSlot from "@/app/api/admin/featured/[id]/route";

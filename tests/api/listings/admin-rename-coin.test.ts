@@ -2,7 +2,7 @@
 // WETH lists as "WETH" because that is what its contract reads. The rename is audited with the old
 // and new text, and every public read shows it at once: the coin's API, the list and the selectors'
 // index, the coin page, a pair page and the share image, with the cached pages marked for a rebuild.
-// Real route handlers on a real seeded SQLite file; who may call it: tests/api/route-access.test.ts.
+// Real route handlers on a real seeded SQLite file; who may call it: tests/api/api/route-access.test.ts.
 import type { ReactElement, ReactNode } from "react";
 import { revalidatePath } from "next/cache";
 import { privateKeyToAccount } from "viem/accounts";

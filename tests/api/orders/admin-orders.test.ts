@@ -2,7 +2,7 @@
 // to end: real PLS payments and refunds from funded test keys on a local chain (ganache, chain id
 // 369), real route handlers on a real seeded SQLite file, real SIWE sessions. The payment address
 // is a test key of its own, so the operator's refund is a real transaction sent from it. Who may
-// call the routes: tests/api/route-access.test.ts.
+// call the routes: tests/api/api/route-access.test.ts.
 import { parseEther, type Address, type Hash, type PublicClient } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import * as taskDone from "@/app/api/admin/order-tasks/[id]/done/route";
@@ -31,7 +31,7 @@ import { call } from "@/tests/helpers/request";
 import { useTestDatabase } from "@/tests/helpers/test-database";
 import { useAuthEnvironment } from "@/tests/helpers/wallet-session";
 
-// Not a test of the limits (tests/api/rate-limited-routes.test.ts): this file sends many writes.
+// Not a test of the limits (tests/api/security/rate-limited-routes.test.ts): this file sends many writes.
 jest.mock("@/lib/security/rate-limit.server", () => jest.requireActual("@/tests/helpers/unlimited-rate-limit").unlimitedRateLimit);
 jest.setTimeout(120_000);
 

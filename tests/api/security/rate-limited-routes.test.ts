@@ -1,7 +1,7 @@
 // The declared routes with the real limiter (memory store): past a budget a route answers 429
 // rate_limited with Retry-After and does nothing else. Handlers called directly have no TCP
-// peer, so here every request is the one client "unknown" (tests/unit/client-ip.test.ts and
-// tests/browser/ratelimit.spec.ts cover the address itself); useTestDatabase gives each test
+// peer, so here every request is the one client "unknown" (tests/unit/security/client-ip.test.ts and
+// tests/browser/security/ratelimit.spec.ts cover the address itself); useTestDatabase gives each test
 // fresh limits.
 import { privateKeyToAccount } from "viem/accounts";
 import * as nonceRoute from "@/app/api/auth/nonce/route";
@@ -84,7 +84,7 @@ describe("POST /api/comparisons", () => {
 describe("sign-in (POST /api/auth/callback/credentials)", () => {
   const account = privateKeyToAccount("0x92db14e403b83dfe3df233f83dfa3a0d7096f21ca9b0d6d6b8d88b2b4ec1564e");
 
-  // Not per wallet: anyone can name any wallet (tests/api/auth-sign-in-budget.test.ts).
+  // Not per wallet: anyone can name any wallet (tests/api/auth/auth-sign-in-budget.test.ts).
   test(`${budget("sign-in", "ip")} attempts a minute per client, valid or not; a refused one does not spend its nonce`, async () => {
     const browser = new Browser();
     for (let i = 0; i < budget("sign-in", "ip"); i++) expect((await browser.signIn(account)).status).toBe(200);

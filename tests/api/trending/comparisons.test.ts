@@ -10,7 +10,7 @@ import { useAuthEnvironment } from "@/tests/helpers/wallet-session";
 import { JSON_WRITE, SAME_SITE, errorOf, signIn } from "@/tests/helpers/account-session";
 
 // These tests are about counting itself (atomic under concurrency, one row per ordered pair), so
-// the per-client limits on POST /api/comparisons are lifted here; tests/api/rate-limited-routes.test.ts
+// the per-client limits on POST /api/comparisons are lifted here; tests/api/security/rate-limited-routes.test.ts
 // checks them with the real limiter.
 jest.mock("@/lib/security/rate-limit.server", () => jest.requireActual("@/tests/helpers/unlimited-rate-limit").unlimitedRateLimit);
 

@@ -6,7 +6,7 @@
 // per chat, and every row "sent").
 //
 // `runTelegramDeliveriesBench()` returns the table's rows (bench:telegram prints them beside the
-// answers' figures); run alone: `tsx --conditions react-server tests/bench/telegram/deliveries.ts`.
+// answers' figures); run alone: `tsx --conditions react-server tests/bench/bot/deliveries.ts`.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";

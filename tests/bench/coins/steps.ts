@@ -1,4 +1,4 @@
-// `npx tsx --conditions react-server tests/bench/coin-snapshot/steps.ts`: each synchronous step of
+// `npx tsx --conditions react-server tests/bench/coins/steps.ts`: each synchronous step of
 // the coin snapshot's builds (issue 51), timed alone at 5,062 coins, 7 times each, printed as
 // min / median / max ms: which step holds the event loop longest, apart from the machine's noise
 // (the min is the step's own cost; the max adds what other processes took of the CPU meanwhile).

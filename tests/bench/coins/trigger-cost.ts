@@ -1,4 +1,4 @@
-// `npx tsx --conditions react-server tests/bench/coin-snapshot/trigger-cost.ts`: what the coins
+// `npx tsx --conditions react-server tests/bench/coins/trigger-cost.ts`: what the coins
 // version's triggers add to a write of every coin (5,062 rows in one statement, as a pass's price
 // write is), with the triggers and without (dropped on a copy of the database), 5 times each.
 import { createClient } from "@libsql/client";

@@ -217,7 +217,7 @@ describe("the Listing Form, paid on a local chain", () => {
     }
     await page.setViewportSize({ width: 1440, height: 900 });
 
-    // A transfer that paid no order (recorded by the scheduled check: tests/api/order-unmatched.test.ts):
+    // A transfer that paid no order (recorded by the scheduled check: tests/api/orders/order-unmatched.test.ts):
     // listed with why under the queue, and gone from it once marked handled.
     const db = createPrismaClient({ url: app.databaseUrl });
     await db.unmatchedTransfer.create({

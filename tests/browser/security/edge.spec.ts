@@ -2,7 +2,7 @@
 // startBehindEdge: nginx, deploy/nginx/, in front of two standalone servers of this run's build),
 // so that one of its instances can be killed. What a visitor and a prober see through it, and that
 // the site keeps answering when the instance serving this machine is killed.
-// tests/server/edge.test.ts covers the edge's rules one by one.
+// tests/server/security/edge.test.ts covers the edge's rules one by one.
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";

@@ -1,7 +1,7 @@
 // The header's wallet menu for a signed-in wallet: its links, Alerts among them (issue 39). The
 // wallet kit's button and wagmi's config are stood in for (both third-party, and jsdom cannot run
 // their connectors); the menu itself is ours and real. The path through a real wallet kit is in
-// tests/browser/alerts.spec.ts.
+// tests/browser/alerts/alerts.spec.ts.
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { WalletMenu } from "@/components/wallet/wallet-menu";

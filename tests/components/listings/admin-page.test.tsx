@@ -66,7 +66,7 @@ const renderPage = (auth: AuthAnswer = alice) => renderPageWithToaster(<AdminVie
 function operatorApi(coinList: AdminCoin[] = coins, slots: FeaturedSlot[] = [liveSlot, endedSlot]) {
   api.on("GET /api/admin/coins", json(coinList));
   api.on("GET /api/admin/featured", json(slots));
-  api.on("GET /api/admin/orders", json([])); // the order queue: tests/components/order-queue.test.tsx
+  api.on("GET /api/admin/orders", json([])); // the order queue: tests/components/orders/order-queue.test.tsx
   api.on("GET /api/admin/orders/unmatched", json(NO_UNMATCHED)); // the unmatched transfers under the queue
 }
 

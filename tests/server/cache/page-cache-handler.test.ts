@@ -2,7 +2,7 @@
 // coins version published on globalThis as lib/coins publishes it (seam 2: `probe()` answers the
 // version and when this process first saw it). Next's FileSystemCache underneath is the real one.
 // The production round trip (two servers, a write from another process) is
-// tests/browser/page-version.spec.ts.
+// tests/browser/cache/page-version.spec.ts.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";

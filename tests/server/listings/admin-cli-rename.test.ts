@@ -1,7 +1,7 @@
 // `npm run admin -- rename-coin` as a real process (`tsx --conditions react-server scripts/admin.ts`)
 // against this file's temporary database: the operator's name and symbol for a coin in place of
 // what its contract reads (issue 30), with the old and new text printed, and the same refusals as
-// the API (POST /api/admin/coins/{id}/rename, tests/api/admin-rename-coin.test.ts). No chain: a
+// the API (POST /api/admin/coins/{id}/rename, tests/api/listings/admin-rename-coin.test.ts). No chain: a
 // rename reads nothing from it.
 import { execFile } from "node:child_process";
 import { useTestDatabase } from "@/tests/helpers/test-database";
@@ -21,7 +21,7 @@ function admin(...args: string[]): Promise<{ code: number; stdout: string; stder
 const text = async (id: string) => db().coin.findUniqueOrThrow({ where: { id }, select: { name: true, symbol: true, updatedAt: true } });
 
 // One process after another: several CLI processes starting at once on a busy machine can hold
-// the SQLite file long enough for a read to time out (tests/server/admin-cli.test.ts).
+// the SQLite file long enough for a read to time out (tests/server/listings/admin-cli.test.ts).
 test("rename-coin sets the name and symbol and prints old -> new; bad input, an unknown coin and a bad command line change nothing", async () => {
   const renamed = await admin("rename-coin", "pdai", "--symbol", "pDAI.e", "--name", "  Dai  from Ethereum ");
   expect(renamed).toMatchObject({ code: 0, stderr: "" });

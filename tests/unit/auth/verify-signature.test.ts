@@ -18,7 +18,7 @@ const owner = privateKeyToAccount("0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b
 const plainAccount = privateKeyToAccount("0x92db14e403b83dfe3df233f83dfa3a0d7096f21ca9b0d6d6b8d88b2b4ec1564e");
 const contractWallet: Address = "0x1234567890AbcdEF1234567890aBcdef12345678";
 const MESSAGE = "pulsecompare.example wants you to sign in";
-/** The caller's budget always allows asking the chain (sign-in's rate limit is tested in tests/api/auth-sign-in-budget.test.ts). */
+/** The caller's budget always allows asking the chain (sign-in's rate limit is tested in tests/api/auth/auth-sign-in-budget.test.ts). */
 const ASK = { mayAskChain: async () => true };
 
 let server: Server;

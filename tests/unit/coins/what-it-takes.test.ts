@@ -1,5 +1,5 @@
 // The buying a target price takes through a coin's pools, checked by hand. The same figures,
-// performed as real swaps on the local chain: tests/server/what-it-takes-on-chain.test.ts.
+// performed as real swaps on the local chain: tests/server/market/what-it-takes-on-chain.test.ts.
 import { depthUsd, netBuyingToReach, poolBuyingUsd, poolLiquidityUsd, type DepthPool } from "@/lib/coins/what-it-takes";
 
 // 1,000,000 tokens against 500,000 DAI: $0.50 a token, k = 5e11.

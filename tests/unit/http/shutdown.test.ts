@@ -4,7 +4,7 @@
 // exit comes once all have ended (0); with a request that never ends, at the grace (1), after the
 // unfinished work was given up. The requests are learned from Node's diagnostics channel, as under
 // Next; the drain is only installed for a web server with NEXT_MANUAL_SIG_HANDLE set (Next's own
-// handler off). The whole server under load: tests/browser/shutdown.spec.ts.
+// handler off). The whole server under load: tests/browser/http/shutdown.spec.ts.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { addDrainWork, installGracefulShutdown, isDraining, resetShutdownForTests } from "@/lib/http/shutdown.server";

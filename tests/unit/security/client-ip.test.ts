@@ -3,7 +3,7 @@
 // missing X-Forwarded-For with the socket's address as Next's base server does; the client is this
 // test, connecting from 127.0.0.1 and sending whatever forwarding headers an attacker would. What
 // the edge does to X-Forwarded-For (replaces it with the address its client connected from):
-// tests/server/edge.test.ts; the whole chain, spoofs included: tests/browser/ratelimit.spec.ts.
+// tests/server/security/edge.test.ts; the whole chain, spoofs included: tests/browser/security/ratelimit.spec.ts.
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { resetEnvCache } from "@/lib/config/env";

@@ -25,7 +25,7 @@ export type Worker = {
   go(): void;
 };
 
-/** tests/bench/stall/pass.ts in a process of its own (node with tsx's loader, as `npm run market:worker` runs), loaded and waiting for go(). */
+/** tests/bench/coins/stall/pass.ts in a process of its own (node with tsx's loader, as `npm run market:worker` runs), loaded and waiting for go(). */
 export function startPassWorker(databaseUrl: string): Worker {
   const child = spawn(process.execPath, ["--conditions", "react-server", "--import", "tsx", path.join(import.meta.dirname, "pass.ts")], {
     cwd: ROOT,

@@ -3,7 +3,7 @@
 // pass's writes, whatever the pass publishes after them), but with local price sources that
 // answer at once for every coin with its price moved by STALL_PASS_FACTOR (so every coin is
 // written, HEX among them). Nothing leaves the machine. Started by run.ts with
-//   node --conditions react-server --import tsx tests/bench/stall/pass.ts
+//   node --conditions react-server --import tsx tests/bench/coins/stall/pass.ts
 // Like a worker between passes, it is loaded before its pass starts: it prints {"event":"ready"}
 // once loaded, starts the pass when a line arrives on stdin, and prints {"event":"started","at"}
 // then, and {"event":"finished","at","updated","failed","seconds"} when refreshMarket returns.
