@@ -2,20 +2,14 @@
 // secret header, as Telegram sends them), the real bot (grammY) answering from the seeded
 // database's published figures, and the local Bot API server recording what each chat would show.
 // Its HTML check refuses any reply whose tags or & < > are not what Telegram's parser accepts.
-import * as webhook from "@/app/api/telegram/route";
-import { setEnvVars } from "@/tests/helpers/env-vars";
-import { call } from "@/tests/helpers/request";
 import {
-  TEST_BOT_TOKEN,
   TEST_BOT_USERNAME,
-  TEST_WEBHOOK_SECRET,
   callbackQueryUpdate,
   inlineQueryUpdate,
   messageUpdate,
-  startTelegramApi,
   type SentMessage,
-  type TelegramApiServer,
 } from "@/tests/helpers/telegram-api";
+import { postUpdate, useTelegramApi } from "@/tests/helpers/telegram-bot";
 import { useTestDatabase } from "@/tests/helpers/test-database";
 import { SLOW_DOWN_TEXT } from "@/lib/bot/replies";
 import { getCoinSnapshot } from "@/lib/coins/snapshot.server";
@@ -26,32 +20,11 @@ const SITE = "https://pulsecompare.test";
 const PRIVATE = { id: 4242 };
 const GROUP = { id: -100777, type: "supergroup" as const };
 
-let api: TelegramApiServer;
-let restoreEnv: () => void;
+const api = useTelegramApi({ env: { NEXT_PUBLIC_SITE_URL: SITE } });
 let nextUpdateId = 5000;
 
-beforeAll(async () => {
-  api = await startTelegramApi();
-  restoreEnv = setEnvVars({
-    TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN,
-    TELEGRAM_BOT_USERNAME: TEST_BOT_USERNAME,
-    TELEGRAM_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
-    TELEGRAM_API_ROOT: api.apiRoot,
-    NEXT_PUBLIC_SITE_URL: SITE,
-  });
-});
-afterAll(async () => {
-  restoreEnv?.();
-  await api?.close();
-});
-beforeEach(() => api.reset());
-
 async function post(update: unknown) {
-  const res = await call(webhook.POST, "/api/telegram", {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": TEST_WEBHOOK_SECRET },
-    body: JSON.stringify(update),
-  });
+  const res = await postUpdate(update);
   expect(res.status).toBe(200);
   return res;
 }

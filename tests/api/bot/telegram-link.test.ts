@@ -1,7 +1,6 @@
 // Linking a Telegram chat for alerts end to end: the real /api/telegram/link handlers with real
 // sign-ins, the real webhook route carrying /start <token>, /alerts and /stop as Telegram sends
 // them, the real bot (grammY) answering through the local Bot API server, a real SQLite file.
-import * as webhook from "@/app/api/telegram/route";
 import * as linkRoute from "@/app/api/telegram/link/route";
 import { hashLinkToken } from "@/lib/telegram/link-tokens.server";
 import { LINK_TOKEN_PATTERN } from "@/lib/bot/linking.server";
@@ -11,25 +10,15 @@ import { setEnvVars } from "@/tests/helpers/env-vars";
 import { call } from "@/tests/helpers/request";
 import { SLOW_DOWN_TEXT } from "@/lib/bot/replies";
 import { RATE_LIMIT_BUCKETS } from "@/lib/security/rate-limit-buckets";
-import { TEST_BOT_TOKEN, TEST_BOT_USERNAME, TEST_WEBHOOK_SECRET, inlineQueryUpdate, messageUpdate, startTelegramApi, type TelegramApiServer } from "@/tests/helpers/telegram-api";
+import { TEST_BOT_USERNAME, inlineQueryUpdate, messageUpdate } from "@/tests/helpers/telegram-api";
+import { postUpdate, useTelegramApi } from "@/tests/helpers/telegram-bot";
 import { useTestDatabase } from "@/tests/helpers/test-database";
 import { useAuthEnvironment } from "@/tests/helpers/wallet-session";
 
 const { db } = useTestDatabase({ seed: true });
 useAuthEnvironment();
 
-let api: TelegramApiServer;
-let restoreEnv: () => void;
-
-beforeAll(async () => {
-  api = await startTelegramApi();
-  restoreEnv = setEnvVars({ TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN, TELEGRAM_BOT_USERNAME: TEST_BOT_USERNAME, TELEGRAM_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET, TELEGRAM_API_ROOT: api.apiRoot });
-});
-afterAll(async () => {
-  restoreEnv?.();
-  await api?.close();
-});
-beforeEach(() => api.reset());
+const api = useTelegramApi();
 
 let updateIds = 20_000;
 let chatIds = 700_000;
@@ -41,11 +30,7 @@ const unlink = (user: SignedIn) => user.browser.request(linkRoute.DELETE, "/api/
 
 /** A text message in a chat, posted to the webhook as Telegram would; the bot's last answer there. */
 async function say(text: string, chat: { id: number; type?: "private" | "group" | "supergroup" }): Promise<string> {
-  const res = await call(webhook.POST, "/api/telegram", {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": TEST_WEBHOOK_SECRET },
-    body: JSON.stringify(messageUpdate(++updateIds, text, chat, { id: Math.abs(chat.id) })),
-  });
+  const res = await postUpdate(messageUpdate(++updateIds, text, chat, { id: Math.abs(chat.id) }));
   expect(res.status).toBe(200);
   const answers = api.messagesTo(chat.id);
   return answers.at(-1)?.text ?? "";
@@ -161,11 +146,7 @@ test("/start spends the chat's budget: past it, one 'slow down', then silence, a
   const budget = RATE_LIMIT_BUCKETS["telegram-chat"].rules[0].points;
   expect(budget).toBe(20);
   for (let i = 0; i < budget; i++) {
-    await call(webhook.POST, "/api/telegram", {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": TEST_WEBHOOK_SECRET },
-      body: JSON.stringify(inlineQueryUpdate(++updateIds, "hex eth", { id: chat })),
-    });
+    await postUpdate(inlineQueryUpdate(++updateIds, "hex eth", { id: chat }));
   }
   expect(api.callsOf("answerInlineQuery")).toHaveLength(budget);
 

@@ -3,7 +3,6 @@
 // API's (GET /api/orders/token) word for word; an accepted token gets the plans and slots in USD
 // and PLS and a button to the Listing Form with the token filled in. /start list introduces it.
 import type { Address } from "viem";
-import * as webhook from "@/app/api/telegram/route";
 import * as orderToken from "@/app/api/orders/token/route";
 import { wholePlsFor } from "@/lib/orders/amount";
 import { RATE_LIMIT_BUCKETS } from "@/lib/security/rate-limit-buckets";
@@ -12,8 +11,8 @@ import { startRpcProxy } from "@/tests/chain/rpc-proxy";
 import { deployOrderTokens, startOrderChain } from "@/tests/helpers/paying-buyers";
 import { errorOf, signIn } from "@/tests/helpers/account-session";
 import { setEnvVars } from "@/tests/helpers/env-vars";
-import { call } from "@/tests/helpers/request";
-import { TEST_BOT_TOKEN, TEST_BOT_USERNAME, TEST_WEBHOOK_SECRET, messageUpdate, startTelegramApi, type SentMessage, type TelegramApiServer } from "@/tests/helpers/telegram-api";
+import { TEST_BOT_USERNAME, messageUpdate, type SentMessage } from "@/tests/helpers/telegram-api";
+import { postUpdate, useTelegramApi } from "@/tests/helpers/telegram-bot";
 import { useTestDatabase } from "@/tests/helpers/test-database";
 import { useAuthEnvironment } from "@/tests/helpers/wallet-session";
 
@@ -35,33 +34,21 @@ let doggo: Address; // $12,000 of liquidity: over the $5,000 floor
 let thin: Address; // $120: under the floor
 let lonely: Address; // no pool
 let spiky: Address; // over the floor, with HTML's special characters in its name
-let api: TelegramApiServer;
+const api = useTelegramApi({ env: { NEXT_PUBLIC_SITE_URL: SITE } });
 let stopChain = async () => {};
-let restoreEnv = () => {};
 
 beforeAll(async () => {
   ({ chain, stop: stopChain } = await startOrderChain(PAY_TO));
   ({ doggo, thin, lonely } = await deployOrderTokens(chain));
   spiky = await chain.deployToken("Fish & <Chips>", "F&C", 18, "1000000");
   await chain.addLiquidity(chain.contracts.factoryV2, spiky, "1000", chain.contracts.wpls, "200000000");
-  api = await startTelegramApi();
-  restoreEnv = setEnvVars({
-    TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN,
-    TELEGRAM_BOT_USERNAME: TEST_BOT_USERNAME,
-    TELEGRAM_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
-    TELEGRAM_API_ROOT: api.apiRoot,
-    NEXT_PUBLIC_SITE_URL: SITE,
-  });
 });
 afterAll(async () => {
-  restoreEnv();
-  await api?.close();
   await stopChain();
 });
 
 // Quotes lock a PLS price at most two refresh intervals old: the seed's snapshot is older.
 beforeEach(async () => {
-  api.reset();
   await db().coin.update({ where: { id: "pls" }, data: { priceUpdatedAt: new Date() } });
 });
 
@@ -70,11 +57,7 @@ let nextUpdate = 7000;
 let lastParams: Record<string, unknown> = {};
 /** Posts `text` to the webhook as Telegram would, and returns the one message the bot sent back. */
 async function send(text: string, chat: { id: number; type?: "private" | "supergroup"; title?: string } = PRIVATE, from = { id: 9001 }): Promise<SentMessage> {
-  const res = await call(webhook.POST, "/api/telegram", {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": TEST_WEBHOOK_SECRET },
-    body: JSON.stringify(messageUpdate(++nextUpdate, text, chat, from)),
-  });
+  const res = await postUpdate(messageUpdate(++nextUpdate, text, chat, from));
   expect(res.status).toBe(200);
   const sent = api.messagesTo(chat.id);
   expect(sent).toHaveLength(1);

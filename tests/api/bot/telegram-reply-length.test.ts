@@ -6,25 +6,20 @@
 // link to the page; and the guard every send goes through (lib/telegram/api.server.ts) cuts what
 // a command would still make too long.
 import { Api } from "grammy";
-import * as webhook from "@/app/api/telegram/route";
 import { ECHO_MAX_CHARS } from "@/lib/bot/replies";
 import { ALERT_RULE_LIMIT } from "@/lib/alerts/schemas";
 import { configureTelegramApi } from "@/lib/telegram/api.server";
 import { MAX_MESSAGE_CHARS } from "@/lib/telegram/message-limit";
 import { signIn } from "@/tests/helpers/account-session";
-import { setEnvVars } from "@/tests/helpers/env-vars";
-import { call } from "@/tests/helpers/request";
 import {
   TEST_BOT_TOKEN,
   TEST_BOT_USERNAME,
-  TEST_WEBHOOK_SECRET,
   callbackQueryUpdate,
   inlineQueryUpdate,
   messageUpdate,
-  startTelegramApi,
   type SentMessage,
-  type TelegramApiServer,
 } from "@/tests/helpers/telegram-api";
+import { postUpdate, useTelegramApi } from "@/tests/helpers/telegram-bot";
 import { useTestDatabase } from "@/tests/helpers/test-database";
 import { useAuthEnvironment } from "@/tests/helpers/wallet-session";
 
@@ -35,35 +30,14 @@ const SITE = "https://pulsecompare.test";
 /** Telegram's longest message: what a user can type after a command. */
 const LONGEST_MESSAGE = 4096;
 
-let api: TelegramApiServer;
-let restoreEnv: () => void;
-
-beforeAll(async () => {
-  api = await startTelegramApi();
-  restoreEnv = setEnvVars({
-    TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN,
-    TELEGRAM_BOT_USERNAME: TEST_BOT_USERNAME,
-    TELEGRAM_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
-    TELEGRAM_API_ROOT: api.apiRoot,
-    NEXT_PUBLIC_SITE_URL: SITE,
-  });
-});
-afterAll(async () => {
-  restoreEnv?.();
-  await api?.close();
-});
-beforeEach(() => api.reset());
+const api = useTelegramApi({ env: { NEXT_PUBLIC_SITE_URL: SITE } });
 afterEach(() => jest.restoreAllMocks());
 
 let nextUpdateId = 60_000;
 let nextChat = 61_000;
 
 async function post(update: unknown): Promise<void> {
-  const res = await call(webhook.POST, "/api/telegram", {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": TEST_WEBHOOK_SECRET },
-    body: JSON.stringify(update),
-  });
+  const res = await postUpdate(update);
   expect(res.status).toBe(200);
 }
 

@@ -2,35 +2,17 @@
 // to the local Bot API server through TELEGRAM_API_ROOT. What every command answers is tested by
 // its own feature's file; this one is the pipe: the secret, once per update, and a Bot API that
 // does not answer.
-import * as webhook from "@/app/api/telegram/route";
 import { sweepHandledUpdates } from "@/lib/bot/handle-update.server";
-import { setEnvVars } from "@/tests/helpers/env-vars";
-import { call } from "@/tests/helpers/request";
-import { TEST_BOT_TOKEN, TEST_BOT_USERNAME, TEST_WEBHOOK_SECRET, messageUpdate, startTelegramApi, type TelegramApiServer } from "@/tests/helpers/telegram-api";
+import { TEST_WEBHOOK_SECRET, messageUpdate } from "@/tests/helpers/telegram-api";
+import { postUpdate, useTelegramApi } from "@/tests/helpers/telegram-bot";
 import { useTestDatabase } from "@/tests/helpers/test-database";
 
 const { db } = useTestDatabase({ seed: true });
 
-let api: TelegramApiServer;
-let restoreEnv: () => void;
-
-beforeAll(async () => {
-  api = await startTelegramApi();
-  restoreEnv = setEnvVars({ TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN, TELEGRAM_BOT_USERNAME: TEST_BOT_USERNAME, TELEGRAM_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET, TELEGRAM_API_ROOT: api.apiRoot });
-});
-afterAll(async () => {
-  restoreEnv?.();
-  await api?.close();
-});
-beforeEach(() => api.reset());
+const api = useTelegramApi();
 afterEach(() => jest.restoreAllMocks());
 
-const post = (update: unknown, secret: string | null = TEST_WEBHOOK_SECRET) =>
-  call(webhook.POST, "/api/telegram", {
-    method: "POST",
-    headers: { "content-type": "application/json", ...(secret === null ? {} : { "x-telegram-bot-api-secret-token": secret }) },
-    body: JSON.stringify(update),
-  });
+const post = postUpdate;
 
 // First in this file: the process's first handled update sweeps (then at most once a minute).
 test("handling an update forgets the ids handled over a day ago", async () => {

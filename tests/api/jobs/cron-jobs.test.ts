@@ -5,26 +5,15 @@
 // secret) is also in route-access.test.ts's table.
 import * as deliver from "@/app/api/cron/deliver/route";
 import * as maintenance from "@/app/api/cron/maintenance/route";
-import { setEnvVars } from "@/tests/helpers/env-vars";
 import { call } from "@/tests/helpers/request";
-import { TEST_BOT_TOKEN, TEST_BOT_USERNAME, startTelegramApi, type TelegramApiServer } from "@/tests/helpers/telegram-api";
+import { useTelegramApi } from "@/tests/helpers/telegram-bot";
 import { useTestDatabase } from "@/tests/helpers/test-database";
 
 const { db } = useTestDatabase({ seed: true });
 const SECRET = "cron-secret-for-the-jobs-routes-0123456789";
 const DAY = 24 * 3_600_000;
 
-let telegram: TelegramApiServer;
-let restoreEnv: () => void;
-
-beforeAll(async () => {
-  telegram = await startTelegramApi();
-  restoreEnv = setEnvVars({ CRON_SECRET: SECRET, TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN, TELEGRAM_BOT_USERNAME: TEST_BOT_USERNAME, TELEGRAM_API_ROOT: telegram.apiRoot });
-});
-afterAll(async () => {
-  restoreEnv?.();
-  await telegram?.close();
-});
+const telegram = useTelegramApi({ webhookSecret: false, resetEachTest: false, env: { CRON_SECRET: SECRET } });
 
 // The drain's summary lines (console.info) are not this file's subject.
 beforeEach(() => jest.spyOn(console, "info").mockImplementation(() => {}));

@@ -6,25 +6,15 @@ import { OPEN_BUTTON } from "@/lib/alerts/telegram-delivery.server";
 import { createPrismaClient, type PrismaClient } from "@/lib/db/create-client";
 import { telegramLinkOf } from "@/lib/telegram/link-tokens.server";
 import { setEnvVars } from "@/tests/helpers/env-vars";
-import { TEST_BOT_TOKEN, TEST_BOT_USERNAME, startTelegramApi, type TelegramApiServer } from "@/tests/helpers/telegram-api";
+import { TEST_BOT_USERNAME } from "@/tests/helpers/telegram-api";
+import { useTelegramApi } from "@/tests/helpers/telegram-bot";
 import { useTestDatabase } from "@/tests/helpers/test-database";
 
 const { db } = useTestDatabase({ seed: false });
 
 const SITE = "https://pulsecompare.example";
-let api: TelegramApiServer;
-let restoreEnv: () => void;
-
-beforeAll(async () => {
-  api = await startTelegramApi();
-  restoreEnv = setEnvVars({ TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN, TELEGRAM_BOT_USERNAME: TEST_BOT_USERNAME, TELEGRAM_API_ROOT: api.apiRoot, NEXT_PUBLIC_SITE_URL: SITE });
-});
-afterAll(async () => {
-  restoreEnv?.();
-  await api?.close();
-});
+const api = useTelegramApi({ webhookSecret: false, env: { NEXT_PUBLIC_SITE_URL: SITE } });
 beforeEach(async () => {
-  api.reset();
   await db().alertDelivery.deleteMany({});
 });
 

@@ -2,16 +2,13 @@
 // command menu it sets, and the errors it gives when the environment lacks what it needs.
 import { execFile } from "node:child_process";
 import { BOT_COMMANDS } from "@/lib/bot/commands";
-import { TEST_BOT_TOKEN, TEST_BOT_USERNAME, TEST_WEBHOOK_SECRET, startTelegramApi, type TelegramApiServer } from "@/tests/helpers/telegram-api";
+import { TEST_BOT_TOKEN, TEST_BOT_USERNAME, TEST_WEBHOOK_SECRET } from "@/tests/helpers/telegram-api";
+import { useTelegramApi } from "@/tests/helpers/telegram-bot";
 
 jest.setTimeout(60_000);
 
-let api: TelegramApiServer;
-beforeAll(async () => {
-  api = await startTelegramApi();
-});
-afterAll(() => api?.close());
-beforeEach(() => api.reset());
+// The CLI runs in a process of its own: it gets the variables from each test, not this file's.
+const api = useTelegramApi({ setEnv: false });
 
 const TELEGRAM_VARS = ["TELEGRAM_BOT_TOKEN", "TELEGRAM_BOT_USERNAME", "TELEGRAM_WEBHOOK_SECRET", "TELEGRAM_API_ROOT", "NEXT_PUBLIC_SITE_URL"];
 
