@@ -3,6 +3,7 @@
 // benches start the server themselves (no jest there).
 import * as webhook from "@/app/api/telegram/route";
 import { setEnvVars } from "@/tests/helpers/env-vars";
+import { forwardTo } from "@/tests/helpers/forward-to";
 import { call } from "@/tests/helpers/request";
 import { TEST_BOT_TOKEN, TEST_BOT_USERNAME, TEST_WEBHOOK_SECRET, startTelegramApi, type TelegramApiServer } from "@/tests/helpers/telegram-api";
 
@@ -46,13 +47,9 @@ export function useTelegramApi(options: Options = {}): TelegramApiServer {
   });
   if (resetEachTest) beforeEach(() => server?.reset());
 
-  const current = () => {
+  return forwardTo(() => {
     if (!server) throw new Error("useTelegramApi: the Bot API server starts in beforeAll; use it from a hook or a test");
     return server;
-  };
-  return new Proxy({} as TelegramApiServer, {
-    get: (_, key) => Reflect.get(current(), key),
-    set: (_, key, value) => Reflect.set(current(), key, value),
   });
 }
 

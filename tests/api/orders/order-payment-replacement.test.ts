@@ -3,17 +3,16 @@
 // "strict", so a transaction past a nonce gap stays pending), real route handlers and the
 // scheduled check on a real SQLite file.
 import { type Address, type Hash } from "viem";
-import * as cronOrders from "@/app/api/cron/orders/route";
 import * as payment from "@/app/api/orders/[id]/payment/route";
 import { CLAIM_RELEASE_MINUTES } from "@/lib/orders/claims.server";
-import { RECHECK_BUDGET_MS, RECHECK_LIMIT, type OpenOrdersReport } from "@/lib/orders/open-orders.server";
+import { RECHECK_BUDGET_MS, RECHECK_LIMIT } from "@/lib/orders/open-orders.server";
 import { orderSchema } from "@/lib/orders/schemas";
 import type { LocalChain } from "@/tests/chain/local-chain";
 import { JSON_WRITE, type SignedIn } from "@/tests/helpers/account-session";
 import { payingBuyers, SMALL_POOL_FLOOR, startOrderChain } from "@/tests/helpers/paying-buyers";
-import { call } from "@/tests/helpers/request";
 import { useTestDatabase } from "@/tests/helpers/test-database";
 import { useAuthEnvironment } from "@/tests/helpers/wallet-session";
+import { checkOpenOrders } from "./open-orders-check";
 
 jest.setTimeout(180_000);
 
@@ -41,11 +40,7 @@ beforeEach(async () => {
 const submit = (buyer: SignedIn, orderId: number, txHash: string) =>
   buyer.browser.request(payment.POST, `/api/orders/${orderId}/payment`, { method: "POST", headers: JSON_WRITE, body: JSON.stringify({ txHash }), params: { id: String(orderId) } });
 
-async function check(): Promise<OpenOrdersReport> {
-  const res = await call(cronOrders.GET, "/api/cron/orders", { headers: { authorization: `Bearer ${CRON_SECRET}` } });
-  if (res.status !== 200) throw new Error(`check: ${res.status} ${res.text}`);
-  return res.body as OpenOrdersReport;
-}
+const check = () => checkOpenOrders(CRON_SECRET);
 
 const nonceOf = (address: string) => chain.client.getTransactionCount({ address: address as Address, blockTag: "pending" });
 const minedNonce = (address: string) => chain.client.getTransactionCount({ address: address as Address, blockTag: "latest" });

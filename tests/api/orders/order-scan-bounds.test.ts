@@ -11,10 +11,8 @@ import { privateKeyToAccount } from "viem/accounts";
 import * as cancelRoute from "@/app/api/admin/orders/[id]/cancel/route";
 import * as dustHandledRoute from "@/app/api/admin/orders/unmatched/dust/handled/route";
 import * as unmatchedRoute from "@/app/api/admin/orders/unmatched/route";
-import * as cronOrders from "@/app/api/cron/orders/route";
 import * as payment from "@/app/api/orders/[id]/payment/route";
 import { readMarketState } from "@/lib/market/state.server";
-import type { OpenOrdersReport } from "@/lib/orders/open-orders.server";
 import { CLAIM_RELEASE_MINUTES } from "@/lib/orders/claims.server";
 import { orderSchema } from "@/lib/orders/schemas";
 import { QUOTE_MINUTES } from "@/lib/orders/status";
@@ -25,9 +23,9 @@ import { startRpcProxy, type RpcProxy } from "@/tests/chain/rpc-proxy";
 import { JSON_WRITE, SAME_SITE, signIn, type SignedIn } from "@/tests/helpers/account-session";
 import { setEnvVars } from "@/tests/helpers/env-vars";
 import { payingBuyers, SMALL_POOL_FLOOR, startOrderChain, type Buyer } from "@/tests/helpers/paying-buyers";
-import { call } from "@/tests/helpers/request";
 import { useTestDatabase } from "@/tests/helpers/test-database";
 import { useAuthEnvironment } from "@/tests/helpers/wallet-session";
+import { checkOpenOrders } from "./open-orders-check";
 
 jest.setTimeout(300_000);
 
@@ -74,11 +72,7 @@ beforeEach(async () => {
   await check(); // the block cursor at the head: older blocks are not this test's
 });
 
-async function check(): Promise<OpenOrdersReport> {
-  const res = await call(cronOrders.GET, "/api/cron/orders", { headers: { authorization: `Bearer ${CRON_SECRET}` } });
-  if (res.status !== 200) throw new Error(`check: ${res.status} ${res.text}`);
-  return res.body as OpenOrdersReport;
-}
+const check = () => checkOpenOrders(CRON_SECRET);
 
 async function unmatched(): Promise<UnmatchedTransfers> {
   const res = await operator.browser.request(unmatchedRoute.GET, "/api/admin/orders/unmatched");

@@ -7,9 +7,8 @@ import { parseEther, type Address } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import * as handledRoute from "@/app/api/admin/orders/unmatched/[id]/handled/route";
 import * as unmatchedRoute from "@/app/api/admin/orders/unmatched/route";
-import * as cronOrders from "@/app/api/cron/orders/route";
 import * as payment from "@/app/api/orders/[id]/payment/route";
-import { summarizeOrderCheck, type OpenOrdersReport } from "@/lib/orders/open-orders.server";
+import { summarizeOrderCheck } from "@/lib/orders/open-orders.server";
 import { unmatchedTransferSchema, unmatchedTransfersSchema, type UnmatchedTransfer, type UnmatchedTransfers } from "@/lib/orders/unmatched-schemas";
 import { orderSchema } from "@/lib/orders/schemas";
 import type { LocalChain } from "@/tests/chain/local-chain";
@@ -18,6 +17,7 @@ import { payingBuyers, SMALL_POOL_FLOOR, startOrderChain } from "@/tests/helpers
 import { call } from "@/tests/helpers/request";
 import { useTestDatabase } from "@/tests/helpers/test-database";
 import { useAuthEnvironment } from "@/tests/helpers/wallet-session";
+import { checkOpenOrders } from "./open-orders-check";
 
 jest.setTimeout(180_000);
 
@@ -46,11 +46,7 @@ beforeEach(async () => {
   await check(); // the block cursor at the head: older blocks are not this test's
 });
 
-async function check(): Promise<OpenOrdersReport> {
-  const res = await call(cronOrders.GET, "/api/cron/orders", { headers: { authorization: `Bearer ${CRON_SECRET}` } });
-  if (res.status !== 200) throw new Error(`check: ${res.status} ${res.text}`);
-  return res.body as OpenOrdersReport;
-}
+const check = () => checkOpenOrders(CRON_SECRET);
 
 async function answer(): Promise<UnmatchedTransfers> {
   const res = await operator.browser.request(unmatchedRoute.GET, "/api/admin/orders/unmatched");

@@ -4,23 +4,12 @@
 // service for the rows that are sent.
 import webPush from "web-push";
 import { DRAIN_LIMIT, drainOutbox } from "@/lib/alerts/outbox.server";
-import { setEnvVars } from "@/tests/helpers/env-vars";
-import { admitPushServices, startPushService, type PushService } from "@/tests/helpers/push-service";
 import { useTestDatabase } from "@/tests/helpers/test-database";
+import { usePushService } from "./outbox-helpers";
 
 const { db } = useTestDatabase({ seed: false });
 const vapid = webPush.generateVAPIDKeys();
-let service: PushService;
-let restoreEnv: () => void;
-
-beforeAll(async () => {
-  service = await startPushService();
-  restoreEnv = setEnvVars({ VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, VAPID_SUBJECT: "mailto:ops@example.com", ...admitPushServices(service) });
-});
-afterAll(async () => {
-  restoreEnv?.();
-  await service?.close();
-});
+const service = usePushService(vapid);
 beforeEach(async () => {
   service.messages.length = 0;
   await db().alertDelivery.deleteMany({});

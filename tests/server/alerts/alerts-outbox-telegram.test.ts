@@ -9,6 +9,7 @@ import { setEnvVars } from "@/tests/helpers/env-vars";
 import { TEST_BOT_USERNAME } from "@/tests/helpers/telegram-api";
 import { useTelegramApi } from "@/tests/helpers/telegram-bot";
 import { useTestDatabase } from "@/tests/helpers/test-database";
+import { slowReads } from "./outbox-helpers";
 
 const { db } = useTestDatabase({ seed: false });
 
@@ -50,21 +51,6 @@ async function fire(owner: Awaited<ReturnType<typeof linkedUser>>, crossing = 1)
 
 const row = (id: number) => db().alertDelivery.findUniqueOrThrow({ where: { id } });
 const drain = (now: Date, lines: string[] = [], client: PrismaClient = db(), holder = "worker-a") => drainOutbox(client, { holder, now, log: (line) => lines.push(line) });
-
-/** The same client, its reads of the outbox answered 100 ms late (every drain reads the same due rows before any claims). */
-function slowReads(client: PrismaClient): PrismaClient {
-  return client.$extends({
-    query: {
-      alertDelivery: {
-        async findMany({ args, query }) {
-          const rows = await query(args);
-          await new Promise((resolve) => setTimeout(resolve, 100));
-          return rows;
-        },
-      },
-    },
-  }) as unknown as PrismaClient;
-}
 
 test("the chat gets the firing's line and a button to its page (absolute), nothing personal; the row is sent", async () => {
   const owner = await linkedUser();

@@ -7,26 +7,17 @@ import webPush from "web-push";
 
 const { generateRequestDetails, generateVAPIDKeys } = webPush;
 import { drainOutbox, MAX_ATTEMPTS } from "@/lib/alerts/outbox.server";
-import { createPrismaClient, type PrismaClient } from "@/lib/db/create-client";
+import { createPrismaClient } from "@/lib/db/create-client";
 import { setEnvVars } from "@/tests/helpers/env-vars";
-import { admitPushServices, startPushService, type PushService, type TestSubscription } from "@/tests/helpers/push-service";
+import { admitPushServices, startPushService, type TestSubscription } from "@/tests/helpers/push-service";
 import { useTestDatabase } from "@/tests/helpers/test-database";
+import { slowReads, usePushService } from "./outbox-helpers";
 
 const { db } = useTestDatabase({ seed: false });
 
 const vapid = generateVAPIDKeys();
 const SUBJECT = "mailto:ops@example.com";
-let service: PushService;
-let restoreEnv: () => void;
-
-beforeAll(async () => {
-  service = await startPushService();
-  restoreEnv = setEnvVars({ VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, VAPID_SUBJECT: SUBJECT, ...admitPushServices(service) });
-});
-afterAll(async () => {
-  restoreEnv?.();
-  await service?.close();
-});
+const service = usePushService(vapid, SUBJECT);
 beforeEach(async () => {
   service.messages.length = 0;
   service.refusals.length = 0;
@@ -72,21 +63,6 @@ async function fire(owner: Awaited<ReturnType<typeof userWith>>, crossing = 1, f
     );
   }
   return { firing, deliveries };
-}
-
-/** The same client, its reads of the outbox answered 100 ms late. */
-function slowReads(client: PrismaClient): PrismaClient {
-  return client.$extends({
-    query: {
-      alertDelivery: {
-        async findMany({ args, query }) {
-          const rows = await query(args);
-          await new Promise((resolve) => setTimeout(resolve, 100));
-          return rows;
-        },
-      },
-    },
-  }) as unknown as PrismaClient;
 }
 
 const delivery = (id: number) => db().alertDelivery.findUniqueOrThrow({ where: { id } });
