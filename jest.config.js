@@ -1,5 +1,7 @@
 // Two jest projects: "node" for pure helpers and API route handlers (real handlers against a
 // real temporary SQLite file), "dom" for React components under jsdom. Both use next/jest (SWC).
+// Tests sit by kind, then by feature (tests/<kind>/<feature>/*.test.ts; docs/testing.md), so the
+// test matches below look in every folder under a kind.
 import nextJest from "next/jest.js";
 
 const createJestConfig = nextJest({ dir: "./" });

@@ -47,7 +47,7 @@ const nextConfig = {
     // / is 105 KB (11 KB gzipped, from 37). Lighthouse's default mobile run (simulated throttling,
     // issue 41, docs/testing.md) paints sooner linked: FCP 0.76-0.77 s against 0.82-0.87 s inlined,
     // medians of 5 on each page kind. Under applied throttling a linked sheet costs a round trip
-    // before the first paint (issue 24); tests/browser/paint.spec.ts allows that one request only.
+    // before the first paint (issue 24); tests/browser/layout/paint.spec.ts allows that one request only.
   },
   // The libSQL client ships a native binary; keep it (and Prisma's adapter) out of the bundle.
   serverExternalPackages: ["@libsql/client", "@prisma/adapter-libsql", "libsql"],

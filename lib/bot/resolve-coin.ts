@@ -43,7 +43,7 @@ export function resolveCoin<C extends NamedCoin>(lookup: BotCoinLookup<C>, typed
  * The coin to suggest for a word that names none: the coin search's first hit (name or symbol
  * containing it, by rank), else the symbol or id fewest edits away when that is at most a third
  * of the word ("hexx" → HEX; "hxe" is 2 edits from "hex", over its 1), else none. This is the definition, by a scan of every coin: the bot
- * answers from closestCoinFinder's index, which gives the same coin (tests/unit/telegram-closest-coin.test.ts).
+ * answers from closestCoinFinder's index, which gives the same coin (tests/unit/bot/telegram-closest-coin.test.ts).
  */
 export function closestCoin<C extends NamedCoin>(coins: readonly C[], query: string): C | null {
   const needle = query.toLowerCase();

@@ -32,7 +32,7 @@ export const RETRY_GAS = 1_000_000;
  * What a call costs its chunk beyond its cap: the CALL of a cold account (2,600), its share of the
  * calldata (about 200 bytes), copying its answer and encoding the results, the loop. Measured on
  * ganache: about 5,900 gas a call beyond what the callee itself used (500 getReserves of 500
- * pairs: 4.2M gas in all, each pair using about 2,350); tests/server/capped-multicall.test.ts
+ * pairs: 4.2M gas in all, each pair using about 2,350); tests/server/chain/capped-multicall.test.ts
  * checks a full chunk stays within its bound. CappedMulticall.sol keeps 10,000 back before each call too.
  */
 export const CALL_OVERHEAD_GAS = 10_000;

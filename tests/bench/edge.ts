@@ -11,9 +11,9 @@
 import http from "node:http";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { standaloneDir } from "../../scripts/standalone-assets";
-import { BUILD_SECURITY_ENV, startApp, type App } from "../browser/harness";
-import { startEdge, type Edge } from "../helpers/edge";
+import { standaloneDir } from "@/scripts/standalone-assets";
+import { BUILD_SECURITY_ENV, startApp, type App } from "@/tests/browser/harness";
+import { startEdge, type Edge } from "@/tests/helpers/edge";
 import { waitForServedData } from "./fresh-data";
 import { request } from "./http-get";
 import { load } from "./load";

@@ -4,8 +4,8 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { freePort } from "../helpers/free-port";
-import { stopServer, waitUntilAnswering } from "../helpers/server-process";
+import { freePort } from "@/tests/helpers/free-port";
+import { stopServer, waitUntilAnswering } from "@/tests/helpers/server-process";
 import { auditPage, describeLighthouse, THROTTLING_LABEL, type LighthouseResult, type Throttling } from "./lighthouse";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");

@@ -254,7 +254,7 @@ export function goalRows(inputs: GoalInputs): Row[] {
     },
     {
       measure: "A refresh pass's new price visible on / and in the API",
-      value: "see tests/browser/market.spec.ts",
+      value: "see tests/browser/market/market.spec.ts",
       goal: "≤ 60 s, proven by a test",
       met: null,
     },

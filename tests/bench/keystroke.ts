@@ -3,7 +3,7 @@
 // it caused, from the key press until the next frame was painted. Chromium reports no event
 // shorter than 16 ms (durationThreshold's floor), so a keystroke without entries was faster.
 import type { Page } from "playwright-core";
-import { launchBrowser, newContext } from "../browser/harness";
+import { launchBrowser, newContext } from "@/tests/browser/harness";
 import { median, sleep } from "./stats";
 
 const PAUSE_MS = 300;

@@ -3,7 +3,7 @@
 // does, so no run warms another's cache.
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { CHROMIUM_FLAGS, findChromium } from "../browser/harness";
+import { CHROMIUM_FLAGS, findChromium } from "@/tests/browser/harness";
 import { median } from "./stats";
 
 const RUNS = 3;

@@ -14,9 +14,9 @@
 //   - the server's memory a quiet minute after the run against a quiet minute after the warm-up.
 import { readFileSync, readdirSync } from "node:fs";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { createPrismaClient } from "../../lib/db/create-client";
-import { RATE_LIMIT_BUCKETS, comparisonPairKey, type RateLimitRule } from "../../lib/security/rate-limit-buckets";
-import type { App } from "../browser/harness";
+import { createPrismaClient } from "@/lib/db/create-client";
+import { RATE_LIMIT_BUCKETS, comparisonPairKey, type RateLimitRule } from "@/lib/security/rate-limit-buckets";
+import type { App } from "@/tests/browser/harness";
 import { attemptSignIn } from "./sign-in";
 import { sleep } from "./stats";
 

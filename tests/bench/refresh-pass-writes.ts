@@ -8,12 +8,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createClient } from "@libsql/client";
-import { createPrismaClient } from "../../lib/db/create-client";
-import { setupDatabase } from "../../lib/db-setup/setup";
-import { rerank, writePublishedPrices } from "../../lib/market/pass/pass-writes.server";
-import { referencePrices24h } from "../../lib/market/pass/reference-prices.server";
-import { runRefreshPass } from "../../lib/market/pass/refresh.server";
-import type { PriceSource, SourceResult } from "../../lib/market/types";
+import { createPrismaClient } from "@/lib/db/create-client";
+import { setupDatabase } from "@/lib/db-setup/setup";
+import { rerank, writePublishedPrices } from "@/lib/market/pass/pass-writes.server";
+import { referencePrices24h } from "@/lib/market/pass/reference-prices.server";
+import { runRefreshPass } from "@/lib/market/pass/refresh.server";
+import type { PriceSource, SourceResult } from "@/lib/market/types";
 
 const COINS = 5_000;
 const dir = mkdtempSync(path.join(tmpdir(), "refresh-bench-"));

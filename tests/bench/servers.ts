@@ -5,7 +5,7 @@
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { startApp, type App } from "../browser/harness";
+import { startApp, type App } from "@/tests/browser/harness";
 import { waitForServedData } from "./fresh-data";
 import { createSyntheticDatabase, type SyntheticDatabase } from "./synthetic-coins";
 import { PUBLIC_TARGETS } from "./targets";

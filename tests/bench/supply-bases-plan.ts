@@ -5,13 +5,13 @@
 // coins, with the real planner and chunker, with and without the bases' reads, and prints both.
 // Run: npx tsx tests/bench/supply-bases-plan.ts (prints, asserts nothing; under a second).
 import { getAddress, type Address } from "viem";
-import { chunkGas, planChunks } from "../../lib/chain/chunks";
-import { DEFAULT_BURN_ADDRESSES } from "../../lib/market/onchain/contracts";
-import type { CachedPool, TokenPools } from "../../lib/market/onchain/pool-cache";
-import { burnKeyOf } from "../../lib/market/onchain/schedule";
-import type { Bases } from "../../lib/market/sources/pulsex/bases";
-import type { PassCoin } from "../../lib/market/sources/pulsex/coins";
-import { planReads } from "../../lib/market/sources/pulsex/read-plan";
+import { chunkGas, planChunks } from "@/lib/chain/chunks";
+import { DEFAULT_BURN_ADDRESSES } from "@/lib/market/onchain/contracts";
+import type { CachedPool, TokenPools } from "@/lib/market/onchain/pool-cache";
+import { burnKeyOf } from "@/lib/market/onchain/schedule";
+import type { Bases } from "@/lib/market/sources/pulsex/bases";
+import type { PassCoin } from "@/lib/market/sources/pulsex/coins";
+import { planReads } from "@/lib/market/sources/pulsex/read-plan";
 
 const TOKENS = Number(process.env.TOKENS ?? 5_000);
 const addr = (n: number): Address => getAddress(`0x${n.toString(16).padStart(40, "0")}`);

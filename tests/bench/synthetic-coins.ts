@@ -5,12 +5,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { getAddress, toHex } from "viem";
-import { createPrismaClient } from "../../lib/db/create-client";
-import { SNAPSHOT_TAKEN_AT } from "../../lib/db-setup/seed";
-import { setupDatabase } from "../../lib/db-setup/setup";
-import { firstFreeId, slugFromSymbol } from "../../lib/listings/slug";
-import { seedCoins } from "../../prisma/seed/coins";
-import { prng } from "../../prisma/seed/sample-history";
+import { createPrismaClient } from "@/lib/db/create-client";
+import { SNAPSHOT_TAKEN_AT } from "@/lib/db-setup/seed";
+import { setupDatabase } from "@/lib/db-setup/setup";
+import { firstFreeId, slugFromSymbol } from "@/lib/listings/slug";
+import { seedCoins } from "@/prisma/seed/coins";
+import { prng } from "@/prisma/seed/sample-history";
 import { addSyntheticHistory } from "./synthetic-history";
 
 export const SYNTHETIC_COINS = 5000;

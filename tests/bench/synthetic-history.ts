@@ -4,7 +4,7 @@
 // before that daily. 2,248 rows a coin, about 11.4 million at 5,062 coins, written by one
 // INSERT ... SELECT over a recursive CTE (SQLite generates the rows itself; nothing crosses
 // from JavaScript row by row).
-import type { PrismaClient } from "../../lib/db/create-client";
+import type { PrismaClient } from "@/lib/db/create-client";
 
 const MINUTE_S = 60;
 const HOUR_S = 60 * MINUTE_S;

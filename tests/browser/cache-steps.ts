@@ -1,7 +1,7 @@
 // Steps for specs that change data and watch the cached site follow: the documented ceiling
 // (docs/caching.md), and an operator's edit, which is how the app itself is told of a change.
 import assert from "node:assert/strict";
-import { signInOverHttp } from "../bench/sign-in";
+import { signInOverHttp } from "@/tests/bench/sign-in";
 import { OPERATOR_KEY } from "./harness";
 
 /**

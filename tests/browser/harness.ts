@@ -9,11 +9,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { privateKeyToAccount } from "viem/accounts";
-import { setupDatabase } from "../../lib/db-setup/setup";
-import { copyStandaloneAssets, standaloneDir } from "../../scripts/standalone-assets";
-import { startEdge, type Edge } from "../helpers/edge";
-import { freePort } from "../helpers/free-port";
-import { stopServer, waitUntilAnswering } from "../helpers/server-process";
+import { setupDatabase } from "@/lib/db-setup/setup";
+import { copyStandaloneAssets, standaloneDir } from "@/scripts/standalone-assets";
+import { startEdge, type Edge } from "@/tests/helpers/edge";
+import { freePort } from "@/tests/helpers/free-port";
+import { stopServer, waitUntilAnswering } from "@/tests/helpers/server-process";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 export const SCREENSHOT_DIR = path.join(ROOT, "tests/browser/screenshots");

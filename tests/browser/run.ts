@@ -1,12 +1,23 @@
-// `npm run test:browser`: builds the app and starts it behind the edge once, then runs every *.spec.ts in this
-// folder with node's test runner against it in Chromium.
-import { readdirSync } from "node:fs";
+// `npm run test:browser`: builds the app and starts it behind the edge once, then runs every *.spec.ts under
+// this folder (tests/browser/<feature>/) with node's test runner against it in Chromium.
+// `LIST_ONLY=1` prints the spec files a run would import (SPECS applies) and exits: no build, no browser.
 import path from "node:path";
 import { after, afterEach, before, beforeEach } from "node:test";
 import type { Browser } from "playwright-core";
-import { TEST_BOT_TOKEN, TEST_BOT_USERNAME, TEST_WEBHOOK_SECRET, startTelegramApi, type TelegramApiServer } from "../helpers/telegram-api";
+import { TEST_BOT_TOKEN, TEST_BOT_USERNAME, TEST_WEBHOOK_SECRET, startTelegramApi, type TelegramApiServer } from "@/tests/helpers/telegram-api";
 import { findChromium, launchBrowser, startBehindEdge, type App } from "./harness";
+import { findSpecs } from "./specs";
 import { setSuite } from "./suite";
+
+// SPECS=wallet,pages runs just those files, by file name wherever their folder (while working on
+// them); the default is all.
+const only = process.env.SPECS?.split(",").map((name) => name.trim());
+const specs = findSpecs(import.meta.dirname, only);
+if (process.env.LIST_ONLY === "1") {
+  for (const spec of specs) console.log(path.relative(process.cwd(), spec));
+  console.log(`${specs.length} spec files`);
+  process.exit(0);
+}
 
 // Fail fast, before a minute of building, when there is no browser to drive.
 try {
@@ -52,9 +63,4 @@ setInterval(() => {
   process.exit(1);
 }, 5_000).unref();
 
-// SPECS=wallet,pages runs just those files (while working on them); the default is all.
-const only = process.env.SPECS?.split(",").map((name) => `${name.trim()}.spec.ts`);
-const specs = readdirSync(import.meta.dirname)
-  .filter((file) => file.endsWith(".spec.ts") && (!only || only.includes(file)))
-  .sort();
-for (const spec of specs) await import(path.join(import.meta.dirname, spec));
+for (const spec of specs) await import(spec);

@@ -1,7 +1,7 @@
 // The seed's sample history in the browser suite's shared database: a spec that prices coins (or
 // writes real history as a pass would) makes their sample rows go, as the app does; these put
 // them back afterwards, so the specs after it still see a fresh install's charts.
-import type { PrismaClient } from "../../lib/db/create-client";
+import type { PrismaClient } from "@/lib/db/create-client";
 
 type SnapshotRow = Awaited<ReturnType<PrismaClient["priceSnapshot"]["findMany"]>>[number];
 

@@ -1,6 +1,6 @@
 // Shared state of one browser-suite run, set by run.ts before any spec's tests execute.
 import type { Browser } from "playwright-core";
-import type { TelegramApiServer } from "../helpers/telegram-api";
+import type { TelegramApiServer } from "@/tests/helpers/telegram-api";
 
 /**
  * `databaseUrl`: the app's database, for specs that change data behind the app (market.spec.ts).

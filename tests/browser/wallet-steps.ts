@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import type { BrowserContext, Page } from "playwright-core";
 import { privateKeyToAccount } from "viem/accounts";
-import { authUserSchema } from "../../lib/auth/schemas";
+import { authUserSchema } from "@/lib/auth/schemas";
 import { newContext, watchForErrors } from "./harness";
 import { injectWallet, type WalletState } from "./injected-wallet";
 import { suite } from "./suite";

@@ -8,7 +8,7 @@ import { fork } from "node:child_process";
 import path from "node:path";
 import ganache from "ganache";
 import { createPublicClient, createTestClient, createWalletClient, getAddress, http, parseEther, parseEventLogs, parseUnits, type Abi, type Address, type Hex, type PublicClient } from "viem";
-import { CANONICAL_MULTICALL3 } from "../../lib/chain/aggregate3";
+import { CANONICAL_MULTICALL3 } from "@/lib/chain/aggregate3";
 import { compileTestContracts, type Artifact } from "./compile";
 
 const WRITE_GAS = 5_000_000n;
@@ -144,7 +144,7 @@ export async function startLocalChain(options: ChainOptions = {}): Promise<Local
   const wallet = createWalletClient({ account: deployer!, transport: transport() });
 
   // Ganache's strict instamine, on a machine busy with other test files, now and then leaves a sent
-  // transaction unmined (seen in tests/api/order-scan-bounds.test.ts: a deployment waited out viem's
+  // transaction unmined (seen in tests/api/orders/order-scan-bounds.test.ts: a deployment waited out viem's
   // 180 s for its receipt): while a receipt is awaited, an empty block every 3 s mines it. A
   // transaction past a nonce gap still stays pending.
   const kicks = options.instamine === "strict" ? createTestClient({ mode: "ganache", transport: transport() }) : null;

@@ -4,7 +4,7 @@
 // how it takes a failed chunk.
 import { createServer, type Server } from "node:http";
 import { decodeFunctionData, multicall3Abi, toFunctionSelector, type Address, type Hex } from "viem";
-import { CAPPED_MULTICALL_ADDRESS, cappedMulticallAbi } from "../../lib/chain/capped-multicall";
+import { CAPPED_MULTICALL_ADDRESS, cappedMulticallAbi } from "@/lib/chain/capped-multicall";
 
 export type RecordedRequest = {
   method: string;

@@ -2,7 +2,7 @@
 // router, so `useSearchParams` is served from window.location, and, as in Next.js (which keeps
 // its router in step with the History API), history.pushState and replaceState update it.
 //
-//   jest.mock("next/navigation", () => jest.requireActual("../helpers/address-bar").navigationMock);
+//   jest.mock("next/navigation", () => jest.requireActual("@/tests/helpers/address-bar").navigationMock);
 //   const address = useAddressBar();   // resets the address to "/" around each test
 //   openAddress("/?coin1=hex&coin2=btc");           // before render: the address the page opened with
 //   await act(async () => address.navigate("/?coin1=pls"));   // a link followed after render

@@ -5,8 +5,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir, userInfo } from "node:os";
 import path from "node:path";
-import type { SecurityEnv } from "../../lib/security/headers.mjs";
-import { writeEdgeConfig } from "../../scripts/edge-config";
+import type { SecurityEnv } from "@/lib/security/headers.mjs";
+import { writeEdgeConfig } from "@/scripts/edge-config";
 import { freePort } from "./free-port";
 import { waitUntilAnswering } from "./server-process";
 

@@ -6,7 +6,7 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { pulsechain } from "viem/chains";
 import * as orders from "@/app/api/orders/route";
 import { orderSchema, type CreateOrderInput, type Order } from "@/lib/orders/schemas";
-import { pulseXReaderEnv, startLocalChain, type LocalChain } from "../chain/local-chain";
+import { pulseXReaderEnv, startLocalChain, type LocalChain } from "@/tests/chain/local-chain";
 import { setEnvVars } from "./env-vars";
 import { JSON_WRITE, signIn, type SignedIn } from "./account-session";
 

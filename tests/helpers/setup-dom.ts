@@ -17,7 +17,7 @@ beforeEach(() => {
 
 // jsdom has no layout, so nothing can scroll into view: an IntersectionObserver that never
 // reports keeps the lazy charts (components/charts) on their skeleton, as below the fold in a
-// browser. The charts themselves are tested in Chromium (tests/browser/coin-pages.spec.ts).
+// browser. The charts themselves are tested in Chromium (tests/browser/coins/coin-pages.spec.ts).
 if (typeof globalThis.IntersectionObserver === "undefined") {
   class NeverIntersecting {
     observe() {}

@@ -3,9 +3,9 @@
 // (within ±30%, or wider: the caller's spread) so that a pass moving coins by 12% crosses a share of
 // them both ways. Inserted with
 // a few multi-row INSERT statements; deterministic (fixed PRNG seed), so runs compare.
-import type { PrismaClient } from "../../../lib/generated/prisma/client";
-import { chunk } from "../../../lib/shared/in-batches";
-import { prng } from "../synthetic-coins";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { chunk } from "@/lib/shared/in-batches";
+import { prng } from "@/tests/bench/synthetic-coins";
 
 export const BENCH_USERS = 10_000;
 export const BENCH_RULES = 100_000;

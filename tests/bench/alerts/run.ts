@@ -23,17 +23,17 @@
 import { randomUUID } from "node:crypto";
 import https from "node:https";
 import webPush from "web-push";
-import { resetEnvCache } from "../../../lib/config/env";
-import { MARKET_REFRESH_LEASE, releaseLease } from "../../../lib/market/lease.server";
-import { runRefreshPass } from "../../../lib/market/pass/refresh.server";
-import { deliverAlerts } from "../../../lib/jobs/deliver.server";
-import { runMarketPass } from "../../../lib/jobs/market-pass.server";
-import type { PriceSource, Quote, SourceResult } from "../../../lib/market/types";
-import { createPrismaClient } from "../../../lib/db/create-client";
-import { sqlDateTime } from "../../../lib/db/sql-datetime";
-import { admitPushServices, startPushService } from "../../helpers/push-service";
-import { median } from "../stats";
-import { createSyntheticDatabase } from "../synthetic-coins";
+import { resetEnvCache } from "@/lib/config/env";
+import { MARKET_REFRESH_LEASE, releaseLease } from "@/lib/market/lease.server";
+import { runRefreshPass } from "@/lib/market/pass/refresh.server";
+import { deliverAlerts } from "@/lib/jobs/deliver.server";
+import { runMarketPass } from "@/lib/jobs/market-pass.server";
+import type { PriceSource, Quote, SourceResult } from "@/lib/market/types";
+import { createPrismaClient } from "@/lib/db/create-client";
+import { sqlDateTime } from "@/lib/db/sql-datetime";
+import { admitPushServices, startPushService } from "@/tests/helpers/push-service";
+import { median } from "@/tests/bench/stats";
+import { createSyntheticDatabase } from "@/tests/bench/synthetic-coins";
 import { BENCH_RULES, insertBenchPopulation, type BenchCoin } from "./bench-rules";
 
 const MOVING_COINS = 500;

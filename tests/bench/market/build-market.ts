@@ -4,7 +4,7 @@
 // GAS_BURNERS tokens whose totalSupply burns all the gas it is given (MisbehavingToken.sol), each
 // with a WPLS pool, placed evenly through the token list: one bad token must cost only itself.
 import { createPublicClient, createWalletClient, getAddress, http, parseEventLogs, parseUnits, type Abi, type Address, type Hex, type PublicClient } from "viem";
-import { compileTestContracts, type Artifact } from "../../chain/compile";
+import { compileTestContracts, type Artifact } from "@/tests/chain/compile";
 import { BASE_DECIMALS, HEX_USD, WPLS_USD, planMarket, rawUnits, type BaseName, type PlannedToken } from "./market-plan";
 
 export type BenchMarket = {

@@ -4,7 +4,7 @@
 // method sent it.
 import type { Client, Config, InStatement, Transaction } from "@libsql/client";
 import { PrismaLibSql } from "@prisma/adapter-libsql";
-import { PrismaClient } from "../../../lib/generated/prisma/client";
+import { PrismaClient } from "@/lib/generated/prisma/client";
 
 export type StatementCounts = { statements: number; transactions: number };
 

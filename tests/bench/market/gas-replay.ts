@@ -13,8 +13,8 @@
 // transactions mine blocks afterwards, but change only the sender's balance and nonce, so every
 // contract a chunk reads is in the state the pass read.
 import { createTestClient, createWalletClient, http, numberToHex, type Address, type Hex, type PublicClient } from "viem";
-import { CAPPED_MULTICALL_ADDRESS } from "../../../lib/chain/capped-multicall";
-import { CAPPED_MULTICALL_CODE } from "../../../lib/chain/capped-multicall-code";
+import { CAPPED_MULTICALL_ADDRESS } from "@/lib/chain/capped-multicall";
+import { CAPPED_MULTICALL_CODE } from "@/lib/chain/capped-multicall-code";
 import type { MulticallChunk } from "./rpc-log";
 
 export type ChunkGas = { gas: bigint | null; error: string | null };

@@ -4,9 +4,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createPrismaClient } from "../../../lib/db/create-client";
-import { migrateDatabase } from "../../../lib/db/migrate";
-import { prng } from "../synthetic-coins";
+import { createPrismaClient } from "@/lib/db/create-client";
+import { migrateDatabase } from "@/lib/db/migrate";
+import { prng } from "@/tests/bench/synthetic-coins";
 import type { BenchMarket } from "./build-market";
 
 const INSERT_BATCH = 500;

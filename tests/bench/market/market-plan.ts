@@ -2,7 +2,7 @@
 // tokens is paired with, its decimals, its USD price and the USD on the base side of its pool.
 // Most tokens trade against WPLS; a tenth against DAI and a tenth against a HEX-like base, since
 // routing beyond WPLS is being built and should be measured on the same market.
-import { prng } from "../synthetic-coins";
+import { prng } from "@/tests/bench/synthetic-coins";
 
 /** USD prices of the bases (the stablecoin pools put WPLS at this price; HEX has a WPLS pool). */
 export const WPLS_USD = 0.00003;

@@ -1,9 +1,9 @@
 // Prints the market bench's figures, the discovery pass beside the measured one, and issue 15's
 // goals for the measured pass. Printed, never asserted (like `npm run bench`).
-import { printGoals, type Row } from "../goals";
+import { printGoals, type Row } from "@/tests/bench/goals";
 import type { PassFigures } from "./measure-pass";
 import { describeMethods, type MulticallChunk } from "./rpc-log";
-import { CHECK_EVERY_MS } from "../../../lib/market/pass/source-check";
+import { CHECK_EVERY_MS } from "@/lib/market/pass/source-check";
 
 /** Issue 15's goals for one full pass after discovery. */
 export const MARKET_GOALS = { tokensPerRequest: 100, chunkGas: 30_000_000n, passSeconds: 45 } as const;

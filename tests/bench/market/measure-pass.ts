@@ -2,9 +2,9 @@
 // the database statements it sent (counting-prisma.ts) and the requests the chain's recording
 // proxy saw (rpc-log.ts), the requests its cross-check sent to DexScreener, with the pass's report.
 import { performance } from "node:perf_hooks";
-import type { PrismaClient } from "../../../lib/db/create-client";
-import { runRefreshPass, type RefreshReport } from "../../../lib/market/pass/refresh.server";
-import type { PriceSource } from "../../../lib/market/types";
+import type { PrismaClient } from "@/lib/db/create-client";
+import { runRefreshPass, type RefreshReport } from "@/lib/market/pass/refresh.server";
+import type { PriceSource } from "@/lib/market/types";
 import type { Address } from "viem";
 import type { ChainChild } from "./chain-child";
 import type { StatementCounts } from "./counting-prisma";

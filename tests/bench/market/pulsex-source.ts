@@ -1,12 +1,12 @@
 // The one place the bench builds the PulseX source, so a new option of the source (a pool cache
 // in the database, a block pin) is a one-line change here.
-import type { PrismaClient } from "../../../lib/db/create-client";
-import { createPulseChainClient } from "../../../lib/market/onchain/client.server";
-import { createPrismaObservationStore } from "../../../lib/market/onchain/prisma-observation-store.server";
-import { createPrismaPoolCache } from "../../../lib/market/onchain/prisma-pool-cache.server";
-import type { PulseXContracts } from "../../../lib/market/onchain/contracts";
-import { createPulseXSource } from "../../../lib/market/sources/pulsex.server";
-import type { PriceSource } from "../../../lib/market/types";
+import type { PrismaClient } from "@/lib/db/create-client";
+import { createPulseChainClient } from "@/lib/market/onchain/client.server";
+import { createPrismaObservationStore } from "@/lib/market/onchain/prisma-observation-store.server";
+import { createPrismaPoolCache } from "@/lib/market/onchain/prisma-pool-cache.server";
+import type { PulseXContracts } from "@/lib/market/onchain/contracts";
+import { createPulseXSource } from "@/lib/market/sources/pulsex.server";
+import type { PriceSource } from "@/lib/market/types";
 
 export type BenchSourceOptions = {
   /** The recording proxy in front of the chain. */

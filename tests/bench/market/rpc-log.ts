@@ -3,8 +3,8 @@
 // as the refresh pass sends them, or to Multicall3's aggregate3) with the number of calls in it
 // (decoded with viem), where it went and the block it read, for the gas replay.
 import { decodeFunctionData, multicall3Abi, type Address, type Hex } from "viem";
-import { CAPPED_MULTICALL_ADDRESS, cappedMulticallAbi } from "../../../lib/chain/capped-multicall";
-import { RETRY_GAS } from "../../../lib/chain/chunks";
+import { CAPPED_MULTICALL_ADDRESS, cappedMulticallAbi } from "@/lib/chain/capped-multicall";
+import { RETRY_GAS } from "@/lib/chain/chunks";
 import type { RecordedRequest } from "./chain-process";
 
 type JsonRpcCall = { method: string; params?: unknown[] };

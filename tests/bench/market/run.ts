@@ -15,8 +15,8 @@ import { benchCoinId, createBenchDatabase } from "./market-database";
 import { MARKET_GOALS, printMarketGoals, printPasses, type PassWithGas } from "./market-report";
 import { measurePass, type PassFigures } from "./measure-pass";
 import { benchPulseXSource } from "./pulsex-source";
-import { createDexScreenerSource } from "../../../lib/market/sources/dexscreener.server";
-import { startFakeMarketApis, type FakeMarketApis } from "../../chain/fake-market-apis";
+import { createDexScreenerSource } from "@/lib/market/sources/dexscreener.server";
+import { startFakeMarketApis, type FakeMarketApis } from "@/tests/chain/fake-market-apis";
 
 const tokens = Number(process.env.MARKET_BENCH_TOKENS ?? 5000);
 if (!Number.isInteger(tokens) || tokens < 1) throw new Error(`MARKET_BENCH_TOKENS must be a positive whole number, not ${process.env.MARKET_BENCH_TOKENS}`);
