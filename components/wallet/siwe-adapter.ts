@@ -2,7 +2,7 @@
 // signs an EIP-4361 message for this site on PulseChain, next-auth opens the session.
 import { createAuthenticationAdapter } from "@rainbow-me/rainbowkit";
 import { createSiweMessage } from "viem/siwe";
-import { fetchNonce, signOutSession, submitSignIn } from "@/lib/api/sign-in-calls.browser";
+import { fetchNonce, signOutSession, submitSignIn } from "@/lib/api/siwe-calls.browser";
 import { APP_NAME } from "./wallet-config";
 
 export function createSiweAdapter(onSessionChange: () => Promise<void>) {

@@ -12,7 +12,7 @@
 // paint that draws that button as a skeleton; it is removed here once React shows the hinted state.
 import { useCallback, useEffect, useState } from "react";
 import { lazyModule, useLazyModule } from "@/components/shell/lazy-module";
-import { CONNECT_WALLET_HASH } from "@/lib/auth/login-redirect";
+import { CONNECT_WALLET_HASH } from "@/lib/auth/connect-wallet-hash";
 import { provideWalletConnect } from "./connected-account";
 import { SIGNED_IN_HINT_STYLE_ID } from "./signed-in-hint-script";
 import { useSignedInHint } from "@/components/shell/use-signed-in-hint";

@@ -1,7 +1,7 @@
-// The browser's side of sign-in: the calls the wallet kit's authentication adapter makes, and
-// the "signed in" hint cookie (lib/auth/signed-in-hint.ts) that decides whether the browser asks
-// who is signed in at all. Sign-in and sign-out go through next-auth's endpoints with its CSRF
-// token, as forms; the server sets and clears the hint beside the session cookie.
+// The browser's side of being signed in, on every page's first load: the "signed in" hint cookie
+// (lib/auth/signed-in-hint.ts) that decides whether the browser asks who is signed in at all, and
+// that question. Signing in and out are the wallet kit's (./siwe-calls.browser.ts), which loads
+// only when a visitor reaches for the wallet.
 import { callApi } from "@/lib/api/call-api.browser";
 import { hasSignedInHint, signedInHintCookie } from "../auth/signed-in-hint";
 
@@ -43,25 +43,4 @@ export async function fetchAuthUser() {
   const user = await callApi(authEndpoints, "authUser", {}, { on401: "returnNull" });
   if (!user) clearSignedInHint();
   return user;
-}
-
-export async function fetchNonce(): Promise<string> {
-  return (await callApi(authEndpoints, "nonce")).nonce;
-}
-
-/** Sends the signed SIWE message (the answer sets the hint); throws ApiCallError (401, the refusal as its code) when refused. */
-export async function submitSignIn(message: string, signature: string): Promise<void> {
-  const { csrfToken } = await callApi(authEndpoints, "csrf");
-  await callApi(authEndpoints, "signIn", { body: { message, signature, csrfToken } });
-  signedInHintChanged();
-}
-
-/** Ends the session; the answer clears the hint. */
-export async function signOutSession(): Promise<void> {
-  try {
-    const { csrfToken } = await callApi(authEndpoints, "csrf");
-    await callApi(authEndpoints, "signOut", { body: { csrfToken } });
-  } finally {
-    signedInHintChanged();
-  }
 }

@@ -1,6 +1,7 @@
 // GET /api/login sends a visitor back to a page of this site with the wallet dialog asked for
-// in the URL fragment; the header's wallet button sees it and opens the connect dialog.
-export const CONNECT_WALLET_HASH = "#connect-wallet";
+// in the URL fragment (CONNECT_WALLET_HASH); the header's wallet button sees it and opens the
+// connect dialog.
+import { CONNECT_WALLET_HASH } from "./connect-wallet-hash";
 
 const BASE = "http://site.invalid";
 
