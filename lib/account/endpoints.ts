@@ -1,9 +1,9 @@
 // A signed-in user's own lists (spec sections 3 and 7): the watchlist, saved comparisons and bag
 // snapshots. Each declaration is the one the server's wrapper enforces, the OpenAPI document
 // describes and the browser's client calls (lib/contract/endpoint.ts says how).
-import { coinIdParams } from "@/lib/coins/coin-id-params";
-import { endpoint, noContentSchema, noQuerySchema, quoted } from "@/lib/contract/endpoint";
 import { z } from "@/lib/shared/zod";
+import { coinIdSchema } from "@/lib/coins/schemas";
+import { endpoint, noContentSchema, noQuerySchema, oneRow, quoted } from "@/lib/contract/endpoint";
 import {
   bagSnapshotBodySchema,
   bagSnapshotIdSchema,
@@ -45,7 +45,7 @@ export const watchlistRemove = endpoint({
   path: "/api/watchlist/:coinId",
   access: "user",
   cache: "private",
-  params: coinIdParams("coinId"),
+  params: z.strictObject({ coinId: coinIdSchema }),
   notFound: (params) => `${quoted(params.coinId)} is not on your watchlist.`,
   rateLimit: "account-write",
   response: noContentSchema,
@@ -79,8 +79,7 @@ export const removeSavedComparison = endpoint({
   access: "user",
   cache: "private",
   // Someone else's comparison is "not found" too: its existence is not ours to reveal.
-  params: z.strictObject({ id: savedComparisonIdSchema }),
-  notFound: (params) => `You have no saved comparison with id ${quoted(params.id)}.`,
+  ...oneRow(savedComparisonIdSchema, "You have no saved comparison with id"),
   rateLimit: "account-write",
   response: noContentSchema,
 });
@@ -113,8 +112,7 @@ export const removeBagSnapshot = endpoint({
   access: "user",
   cache: "private",
   // Someone else's snapshot is "not found" too.
-  params: z.strictObject({ id: bagSnapshotIdSchema }),
-  notFound: (params) => `You have no bag snapshot with id ${quoted(params.id)}.`,
+  ...oneRow(bagSnapshotIdSchema, "You have no bag snapshot with id"),
   rateLimit: "account-write",
   response: noContentSchema,
 });

@@ -1,8 +1,7 @@
 // Alerts (issue 39): a signed-in user's rules, what fired, and the browsers that receive them. Each
 // declaration is the one the server's wrapper enforces, the OpenAPI document describes and the
 // browser's client calls (lib/contract/endpoint.ts says how).
-import { endpoint, noContentSchema, noQuerySchema, quoted } from "@/lib/contract/endpoint";
-import { z } from "@/lib/shared/zod";
+import { endpoint, noContentSchema, noQuerySchema, oneRow } from "@/lib/contract/endpoint";
 import {
   alertFiringListSchema,
   alertIdSchema,
@@ -46,8 +45,7 @@ export const updateAlert = endpoint({
   access: "user",
   cache: "private",
   // Someone else's rule is "not found" too.
-  params: z.strictObject({ id: alertIdSchema }),
-  notFound: (params) => `You have no alert ${quoted(params.id)}.`,
+  ...oneRow(alertIdSchema, "You have no alert"),
   body: updateAlertBodySchema,
   rateLimit: "account-write",
   response: alertRuleSchema,
@@ -59,8 +57,7 @@ export const deleteAlert = endpoint({
   path: "/api/alerts/:id",
   access: "user",
   cache: "private",
-  params: z.strictObject({ id: alertIdSchema }),
-  notFound: (params) => `You have no alert ${quoted(params.id)}.`,
+  ...oneRow(alertIdSchema, "You have no alert"),
   rateLimit: "account-write",
   response: noContentSchema,
 });
@@ -112,8 +109,7 @@ export const removePushSubscription = endpoint({
   path: "/api/push-subscriptions/:id",
   access: "user",
   cache: "private",
-  params: z.strictObject({ id: pushSubscriptionIdSchema }),
-  notFound: (params) => `You have no browser subscription ${quoted(params.id)}.`,
+  ...oneRow(pushSubscriptionIdSchema, "You have no browser subscription"),
   rateLimit: "account-write",
   response: noContentSchema,
 });

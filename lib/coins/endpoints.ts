@@ -1,10 +1,9 @@
 // The coins' public reads: the list, one coin, and the coin selectors' index. Each declaration is
 // the one the server's wrapper enforces, the OpenAPI document describes and the browser's client
 // calls (lib/contract/endpoint.ts says how).
-import { endpoint, noQuerySchema, quoted } from "@/lib/contract/endpoint";
+import { endpoint, noQuerySchema, oneRow } from "@/lib/contract/endpoint";
 import { z } from "@/lib/shared/zod";
-import { coinIdParams } from "./coin-id-params";
-import { coinDetailSchema, coinIndexQuerySchema, coinListQuerySchema, coinListSchema } from "./schemas";
+import { coinDetailSchema, coinIdSchema, coinIndexQuerySchema, coinListQuerySchema, coinListSchema } from "./schemas";
 
 export const coinList = endpoint({
   method: "GET",
@@ -22,8 +21,7 @@ export const coin = endpoint({
   path: "/api/cryptocurrencies/:id",
   access: "public",
   cache: "public",
-  params: coinIdParams("id"),
-  notFound: (params) => `No coin with id ${quoted(params.id)}.`,
+  ...oneRow(coinIdSchema, "No coin with id"),
   query: noQuerySchema,
   response: coinDetailSchema,
 });

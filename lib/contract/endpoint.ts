@@ -58,6 +58,15 @@ export const noContentSchema = z.undefined();
 /** A caller's text in a 404's message: quoted, and cut to 80 characters. */
 export const quoted = (value: string | undefined) => `"${(value ?? "").slice(0, 80)}"`;
 
+/**
+ * The path's `:id` naming one row, and the 404 for an id that names none: `noSuch` and the id
+ * ("You have no alert" where the rows are a user's own: someone else's is not found either).
+ */
+export const oneRow = <S extends z.ZodType>(id: S, noSuch: string) => ({
+  params: z.strictObject({ id }),
+  notFound: (params: Record<string, string>) => `${noSuch} ${quoted(params.id)}.`,
+});
+
 type Parsed<E, K extends string> = E extends Record<K, infer S extends z.ZodType> ? z.output<S> : undefined;
 type Input<E, K extends string> = E extends Record<K, infer S extends z.ZodType> ? z.input<S> : undefined;
 

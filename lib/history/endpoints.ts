@@ -1,7 +1,7 @@
 // A coin's price history. Each declaration is the one the server's wrapper enforces, the OpenAPI
 // document describes and the browser's client calls (lib/contract/endpoint.ts says how).
-import { coinIdParams } from "@/lib/coins/coin-id-params";
-import { endpoint, quoted } from "@/lib/contract/endpoint";
+import { coinIdSchema } from "@/lib/coins/schemas";
+import { endpoint, oneRow } from "@/lib/contract/endpoint";
 import { historyQuerySchema, historySchema } from "./schemas";
 
 export const coinHistory = endpoint({
@@ -10,8 +10,7 @@ export const coinHistory = endpoint({
   path: "/api/cryptocurrencies/:id/history",
   access: "public",
   cache: "public",
-  params: coinIdParams("id"),
-  notFound: (params) => `No coin with id ${quoted(params.id)}.`,
+  ...oneRow(coinIdSchema, "No coin with id"),
   query: historyQuerySchema,
   response: historySchema,
 });

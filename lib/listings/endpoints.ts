@@ -2,8 +2,8 @@
 // editing, a high's correction and renaming. Each declaration is the one the server's wrapper
 // enforces, the OpenAPI document describes and the browser's client calls (lib/contract/endpoint.ts
 // says how).
-import { coinIdParams } from "@/lib/coins/coin-id-params";
-import { endpoint, noQuerySchema, quoted } from "@/lib/contract/endpoint";
+import { coinIdSchema } from "@/lib/coins/schemas";
+import { endpoint, noQuerySchema, oneRow } from "@/lib/contract/endpoint";
 import { renameCoinBodySchema } from "./coin-rename-schema";
 import {
   adminCoinListSchema,
@@ -53,8 +53,7 @@ export const updateCoin = endpoint({
   path: "/api/admin/coins/:id",
   access: "operator",
   cache: "private",
-  params: coinIdParams("id"),
-  notFound: (params) => `No coin with id ${quoted(params.id)}.`,
+  ...oneRow(coinIdSchema, "No coin with id"),
   body: updateCoinBodySchema,
   rateLimit: "admin-write",
   response: adminCoinSchema,
@@ -66,8 +65,7 @@ export const correctHigh = endpoint({
   path: "/api/admin/coins/:id/high",
   access: "operator",
   cache: "private",
-  params: coinIdParams("id"),
-  notFound: (params) => `No coin with id ${quoted(params.id)}.`,
+  ...oneRow(coinIdSchema, "No coin with id"),
   body: correctHighBodySchema,
   rateLimit: "admin-write",
   response: adminCoinSchema,
@@ -80,8 +78,7 @@ export const renameCoin = endpoint({
   path: "/api/admin/coins/:id/rename",
   access: "operator",
   cache: "private",
-  params: coinIdParams("id"),
-  notFound: (params) => `No coin with id ${quoted(params.id)}.`,
+  ...oneRow(coinIdSchema, "No coin with id"),
   body: renameCoinBodySchema,
   rateLimit: "admin-write",
   response: adminCoinSchema,

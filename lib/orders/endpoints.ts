@@ -2,8 +2,7 @@
 // featured slots, order queue and unmatched transfers. Each declaration is the one the server's
 // wrapper enforces, the OpenAPI document describes and the browser's client calls
 // (lib/contract/endpoint.ts says how).
-import { endpoint, noContentSchema, noQuerySchema, quoted } from "@/lib/contract/endpoint";
-import { z } from "@/lib/shared/zod";
+import { endpoint, noContentSchema, noQuerySchema, oneRow } from "@/lib/contract/endpoint";
 import { featuredIdSchema, featuredSlotListSchema, featuredSlotSchema, scheduleFeaturedBodySchema } from "./featured-slot-schemas";
 import {
   cancelOrderBodySchema,
@@ -49,8 +48,7 @@ export const submitPayment = endpoint({
   access: "user",
   cache: "private",
   // Someone else's order is "not found" too.
-  params: z.strictObject({ id: orderIdSchema }),
-  notFound: (params) => `You have no order ${quoted(params.id)}.`,
+  ...oneRow(orderIdSchema, "You have no order"),
   body: submitPaymentBodySchema,
   rateLimit: "account-write",
   response: orderSchema,
@@ -107,8 +105,7 @@ export const removeFeatured = endpoint({
   path: "/api/admin/featured/:id",
   access: "operator",
   cache: "private",
-  params: z.strictObject({ id: featuredIdSchema }),
-  notFound: (params) => `No featured slot with id ${quoted(params.id)}.`,
+  ...oneRow(featuredIdSchema, "No featured slot with id"),
   rateLimit: "admin-write",
   response: noContentSchema,
 });
@@ -131,8 +128,7 @@ export const rejectOrder = endpoint({
   path: "/api/admin/orders/:id/reject",
   access: "operator",
   cache: "private",
-  params: z.strictObject({ id: operatorOrderIdSchema }),
-  notFound: (params) => `No order ${quoted(params.id)}.`,
+  ...oneRow(operatorOrderIdSchema, "No order"),
   body: rejectOrderBodySchema,
   rateLimit: "admin-write",
   response: operatorOrderSchema,
@@ -144,8 +140,7 @@ export const cancelOrder = endpoint({
   path: "/api/admin/orders/:id/cancel",
   access: "operator",
   cache: "private",
-  params: z.strictObject({ id: operatorOrderIdSchema }),
-  notFound: (params) => `No order ${quoted(params.id)}.`,
+  ...oneRow(operatorOrderIdSchema, "No order"),
   body: cancelOrderBodySchema,
   rateLimit: "admin-write",
   response: operatorOrderSchema,
@@ -157,8 +152,7 @@ export const approveOrder = endpoint({
   path: "/api/admin/orders/:id/approve",
   access: "operator",
   cache: "private",
-  params: z.strictObject({ id: operatorOrderIdSchema }),
-  notFound: (params) => `No order ${quoted(params.id)}.`,
+  ...oneRow(operatorOrderIdSchema, "No order"),
   rateLimit: "admin-write",
   response: operatorOrderSchema,
 });
@@ -169,8 +163,7 @@ export const recordRefund = endpoint({
   path: "/api/admin/orders/:id/refund",
   access: "operator",
   cache: "private",
-  params: z.strictObject({ id: operatorOrderIdSchema }),
-  notFound: (params) => `No order ${quoted(params.id)}.`,
+  ...oneRow(operatorOrderIdSchema, "No order"),
   body: recordRefundBodySchema,
   rateLimit: "admin-write",
   response: operatorOrderSchema,
@@ -192,8 +185,7 @@ export const unmatchedTransferHandled = endpoint({
   path: "/api/admin/orders/unmatched/:id/handled",
   access: "operator",
   cache: "private",
-  params: z.strictObject({ id: unmatchedTransferIdSchema }),
-  notFound: (params) => `No unmatched transfer ${quoted(params.id)}.`,
+  ...oneRow(unmatchedTransferIdSchema, "No unmatched transfer"),
   rateLimit: "admin-write",
   response: unmatchedTransferSchema,
 });
@@ -214,8 +206,7 @@ export const orderTaskDone = endpoint({
   path: "/api/admin/order-tasks/:id/done",
   access: "operator",
   cache: "private",
-  params: z.strictObject({ id: orderTaskIdSchema }),
-  notFound: (params) => `No order task with id ${quoted(params.id)}.`,
+  ...oneRow(orderTaskIdSchema, "No order task with id"),
   rateLimit: "admin-write",
   response: orderTaskSchema,
 });
