@@ -8,6 +8,7 @@ import { useEffect, useLayoutEffect, useRef } from "react";
 import { BaseError, isAddressEqual, UserRejectedRequestError } from "viem";
 import { useAccount, usePublicClient, useSendTransaction, useSwitchChain } from "wagmi";
 import { PULSECHAIN_CHAIN_ID } from "@/lib/chain/pulsechain";
+import { shortMessage } from "@/lib/chain/short-message";
 import { PaymentError, provideWalletPayments, type MinedPayment } from "./send-payment";
 
 /** The wallet kit's receipt wait (spec section 9). */
@@ -78,9 +79,4 @@ export function PaymentSender() {
 function isRejection(error: unknown): boolean {
   if (error instanceof BaseError) return error.walk((cause) => cause instanceof UserRejectedRequestError || (cause as { code?: unknown }).code === 4001) !== null;
   return (error as { code?: unknown } | null)?.code === 4001;
-}
-
-function shortMessage(error: unknown): string {
-  if (error instanceof BaseError) return error.shortMessage;
-  return error instanceof Error ? error.message : String(error);
 }

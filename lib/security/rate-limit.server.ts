@@ -21,6 +21,7 @@ import "server-only";
 import { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { getEnv } from "@/lib/config/env";
+import { errorMessage } from "@/lib/errors/error-message";
 import { createCircuitBreaker, type CircuitBreaker } from "@/lib/shared/circuit-breaker";
 import { RATE_LIMIT_BUCKETS, type RateLimitBucket, type RateLimitRule } from "./rate-limit-buckets";
 import { ipKey } from "./client-ip.server";
@@ -237,7 +238,7 @@ function connectRedis(url: string, log: (line: string) => void): RedisConnection
 
 /** Why a Redis command failed, for the log. */
 function describeFailure(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   // ioredis's commandTimeout: Redis took the command and did not answer (hung, or swamped).
   return message === "Command timed out" ? `no answer within ${COMMAND_TIMEOUT_MS} ms` : message;
 }
