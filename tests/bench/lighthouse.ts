@@ -3,6 +3,8 @@
 // does, so no run warms another's cache.
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { throttling as THROTTLING_PRESETS } from "lighthouse/core/config/constants.js";
+import lrMobileConfig from "lighthouse/core/config/lr-mobile-config.js";
 import { CHROMIUM_FLAGS, findChromium } from "@/tests/browser/harness";
 import { median } from "./stats";
 
@@ -27,6 +29,16 @@ const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];
  */
 export type Throttling = "simulate" | "devtools";
 
+/**
+ * Which phone the run emulates (issue 53). The CLI's default is a 4× CPU slowdown whatever the
+ * host; `cpuSlowdown` sets another multiplier (the calibrated run), and "psi" runs PageSpeed
+ * Insights' own settings (Lighthouse's lr-mobile-config: a 1.2× slowdown on PSI's slower hosts).
+ */
+export type PhoneProfile = { config: "default"; cpuSlowdown?: number } | { config: "psi" };
+
+/** One row of Lighthouse's main-thread breakdown ("Script Evaluation", "Other", ...). */
+export type MainThreadPart = { label: string; ms: number };
+
 export type LighthouseFigures = {
   performance: number;
   accessibility: number;
@@ -36,6 +48,10 @@ export type LighthouseFigures = {
   tbtMs: number;
   fcpMs: number;
   cls: number;
+  /** The host's speed as Lighthouse measured it at the start of the run (lhr.environment). */
+  benchmarkIndex: number;
+  /** The total of Lighthouse's main-thread breakdown (mainthread-work-breakdown), throttled. */
+  mainThreadMs: number;
 };
 
 export type LighthouseResult = LighthouseFigures & {
@@ -45,12 +61,35 @@ export type LighthouseResult = LighthouseFigures & {
   warnings: string[];
   /** Each run's LCP, to show how far the median's runs were apart. */
   lcpRunsMs: number[];
+  /** The breakdown's rows, each the median over the runs, largest first. */
+  mainThread: MainThreadPart[];
+  /** The scripts with the most main-thread time (bootup-time), each the median over the runs, largest first. */
+  scripts: MainThreadPart[];
 };
 
-async function runOnce(url: string, throttling: Throttling): Promise<{ figures: LighthouseFigures; failing: string[]; warnings: string[] }> {
+type Run = { figures: LighthouseFigures; failing: string[]; warnings: string[]; mainThread: MainThreadPart[]; scripts: MainThreadPart[] };
+
+/** The flags and config Lighthouse gets for a profile (the default mobile config unless "psi"). */
+function profileSettings(profile: PhoneProfile): { flags: Record<string, unknown>; config?: typeof lrMobileConfig } {
+  if (profile.config === "psi") return { flags: {}, config: lrMobileConfig };
+  if (profile.cpuSlowdown === undefined) return { flags: {} };
+  // Lighthouse's flags replace the throttling object whole: the mobile preset's (slow 4G) is
+  // copied so only the CPU multiplier changes.
+  return { flags: { throttling: { ...THROTTLING_PRESETS.mobileSlow4G, cpuSlowdownMultiplier: profile.cpuSlowdown } } };
+}
+
+type Details = { items?: Array<Record<string, unknown>> };
+
+function breakdownRows(details: Details | undefined, label: string, value: string): MainThreadPart[] {
+  return (details?.items ?? []).map((item) => ({ label: String(item[label]), ms: Number(item[value]) })).sort((a, b) => b.ms - a.ms);
+}
+
+async function runOnce(url: string, throttling: Throttling, profile: PhoneProfile = { config: "default" }): Promise<Run> {
   const chrome = await chromeLauncher.launch({ chromePath: findChromium(), chromeFlags: CHROME_FLAGS, logLevel: "error" });
   try {
+    const settings = profileSettings(profile);
     const result = await lighthouse(url, {
+      ...settings.flags,
       port: chrome.port,
       output: "json",
       logLevel: "error",
@@ -59,7 +98,7 @@ async function runOnce(url: string, throttling: Throttling): Promise<{ figures: 
       throttlingMethod: throttling,
       // The screenshot feeds only the HTML report; it costs seconds a run.
       disableFullPageScreenshot: true,
-    });
+    }, settings.config);
     const lhr = result?.lhr;
     if (!lhr || lhr.runtimeError) throw new Error(`bench: Lighthouse could not audit ${url}: ${lhr?.runtimeError?.message ?? "no result"}`);
     const score = (id: string) => {
@@ -87,9 +126,13 @@ async function runOnce(url: string, throttling: Throttling): Promise<{ figures: 
         tbtMs: numeric("total-blocking-time"),
         fcpMs: numeric("first-contentful-paint"),
         cls: numeric("cumulative-layout-shift"),
+        benchmarkIndex: lhr.environment.benchmarkIndex,
+        mainThreadMs: numeric("mainthread-work-breakdown"),
       },
       failing,
       warnings: lhr.runWarnings,
+      mainThread: breakdownRows(lhr.audits["mainthread-work-breakdown"]?.details as Details, "groupLabel", "duration"),
+      scripts: breakdownRows(lhr.audits["bootup-time"]?.details as Details, "url", "total"),
     };
   } finally {
     chrome.kill();
@@ -100,24 +143,36 @@ async function runOnce(url: string, throttling: Throttling): Promise<{ figures: 
  * Lighthouse sometimes fails to record a page load's trace (NO_NAVSTART, "Please run Lighthouse
  * again"), now and then twice in a row; two more tries, then the error stands.
  */
-async function runOnceRetried(url: string, throttling: Throttling, triesLeft = 2): ReturnType<typeof runOnce> {
+async function runOnceRetried(url: string, throttling: Throttling, profile: PhoneProfile | undefined, triesLeft = 2): Promise<Run> {
   try {
-    return await runOnce(url, throttling);
+    return await runOnce(url, throttling, profile);
   } catch (error) {
     if (triesLeft === 0) throw error;
     console.log(`# ${(error as Error).message}; trying once more`);
-    return runOnceRetried(url, throttling, triesLeft - 1);
+    return runOnceRetried(url, throttling, profile, triesLeft - 1);
   }
 }
 
+/** Each label's median over the runs (0 in a run that lacks it), largest first. */
+function medianParts(runs: MainThreadPart[][]): MainThreadPart[] {
+  const labels = new Set(runs.flatMap((parts) => parts.map((part) => part.label)));
+  return [...labels]
+    .map((label) => ({ label, ms: median(runs.map((parts) => parts.find((part) => part.label === label)?.ms ?? 0)) }))
+    .sort((a, b) => b.ms - a.ms);
+}
+
 /** Median of each figure over `runCount` runs (each figure on its own, so a median may mix runs). */
-export async function auditPage(url: string, throttling: Throttling = "simulate", runCount = RUNS): Promise<LighthouseResult> {
+export async function auditPage(url: string, throttling: Throttling = "simulate", runCount = RUNS, profile?: PhoneProfile): Promise<LighthouseResult> {
   const runs: LighthouseFigures[] = [];
   const failing = new Set<string>();
   const warnings = new Set<string>();
+  const mainThread: MainThreadPart[][] = [];
+  const scripts: MainThreadPart[][] = [];
   for (let i = 0; i < runCount; i++) {
-    const run = await runOnceRetried(url, throttling);
+    const run = await runOnceRetried(url, throttling, profile);
     runs.push(run.figures);
+    mainThread.push(run.mainThread);
+    scripts.push(run.scripts);
     run.failing.forEach((id) => failing.add(id));
     run.warnings.forEach((warning) => warnings.add(warning));
   }
@@ -131,9 +186,13 @@ export async function auditPage(url: string, throttling: Throttling = "simulate"
     tbtMs: med("tbtMs"),
     fcpMs: med("fcpMs"),
     cls: med("cls"),
+    benchmarkIndex: med("benchmarkIndex"),
+    mainThreadMs: med("mainThreadMs"),
     failing: [...failing].sort(),
     warnings: [...warnings],
     lcpRunsMs: runs.map((run) => run.lcpMs),
+    mainThread: medianParts(mainThread),
+    scripts: medianParts(scripts),
   };
 }
 
