@@ -18,7 +18,8 @@ type Props = {
 export function CoinLogo({ coin, size = 28, className, loading }: Props) {
   if (coin.logoUrl) {
     return (
-      // Logos are small local SVGs; next/image would add a request hop and nothing else. Width
+      // The site's own logos are small local WebP files (an SVG <img> is styled, laid out and
+      // painted on the main thread, issue 53); next/image would add a request hop and nothing else. Width
       // and height hold the space, so a lazy logo moves nothing when it arrives. Low priority:
       // a logo is never what a visitor came for, so it waits behind the page's stylesheet and
       // scripts, and React does not preload it (issue 41: eager logos were preloaded at high
