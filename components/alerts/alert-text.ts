@@ -1,14 +1,15 @@
 // The /alerts page's words for a rule's state and a firing's deliveries (issue 39). Pure, so the
 // page and its tests share them.
 import type { AlertFiringView, AlertRuleView } from "@/lib/alerts/schemas";
+import { once } from "@/lib/shared/once";
 
 // Times in UTC, said so: the firings come from a server pass, and a reader comparing two devices
 // (or a notification and this page) sees the same figure on both.
-const utcTime = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+const utcTime = once(() => new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }));
 
 /** "Nov 27, 18:05 UTC". */
 export function formatUtcTime(iso: string): string {
-  return `${utcTime.format(new Date(iso))} UTC`;
+  return `${utcTime().format(new Date(iso))} UTC`;
 }
 
 /** The rule's state in words, beside its badge ("Armed", ...): what it waits for next. */

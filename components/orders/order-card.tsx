@@ -17,10 +17,11 @@ import { describeFailure } from "./call-failure";
 import { OrderStatusBadge } from "./order-status";
 import { EXPLORER_NAME, explorerTxUrl } from "@/lib/chain/explorer";
 import { planName, shortHash, slotPhrase } from "./order-text";
+import { once } from "@/lib/shared/once";
 
 const ordersEndpoints = () => import("@/lib/orders/endpoints");
 
-const time = new Intl.DateTimeFormat("en-US", { hour: "2-digit", minute: "2-digit" });
+const time = once(() => new Intl.DateTimeFormat("en-US", { hour: "2-digit", minute: "2-digit" }));
 
 export function OrderCard({ order }: { order: Order }) {
   const plan = planName(order.plan);
@@ -85,7 +86,7 @@ export function OrderCard({ order }: { order: Order }) {
 /** What the status means for the buyer, and what they can do. */
 function OrderNote({ order }: { order: Order }) {
   if (order.status === "quoted") {
-    return order.paymentTx ? <PaymentPending order={order} hash={order.paymentTx as Hash} /> : <p className="text-sm text-muted-foreground">Awaiting payment: the quote holds until {time.format(new Date(order.quoteExpiresAt))}.</p>;
+    return order.paymentTx ? <PaymentPending order={order} hash={order.paymentTx as Hash} /> : <p className="text-sm text-muted-foreground">Awaiting payment: the quote holds until {time().format(new Date(order.quoteExpiresAt))}.</p>;
   }
   if (order.status === "live" && order.coinId) {
     return (

@@ -1,13 +1,14 @@
 // Small texts of a coin's page that format.ts has no use for elsewhere. Pure.
 import { formatDay } from "../shared/format";
 import { formatPriceAge } from "../shared/freshness";
+import { once } from "../shared/once";
 
-const supplyFormat = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 2 });
+const supplyFormat = once(() => new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 2 }));
 
 /** "173.41B HEX"; "-" when unknown (a coin whose supply no source reports). */
 export function formatSupply(value: number | null, symbol: string): string {
   if (value === null || !Number.isFinite(value) || value < 0) return "-";
-  return `${supplyFormat.format(value)} ${symbol}`;
+  return `${supplyFormat().format(value)} ${symbol}`;
 }
 
 /**

@@ -1,5 +1,6 @@
 // How far a coin is from its all-time high ("-91.4% from high"). Pure: the coin page's figures
 // and the tests share it.
+import { once } from "../shared/once";
 
 /**
  * Percent from `high` to `current` ((current / high − 1) × 100): -91.4 means 91.4% below the high.
@@ -12,12 +13,12 @@ export function distanceFromHigh(current: number | null | undefined, high: numbe
   return Math.min(0, (current / high - 1) * 100);
 }
 
-const percentFormat = new Intl.NumberFormat("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false });
+const percentFormat = once(() => new Intl.NumberFormat("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false }));
 
 /** "-91.4% from high", "At its high" (also when it rounds to 0.0%), or null without a distance. */
 export function formatDistanceFromHigh(distance: number | null): string | null {
   if (distance === null) return null;
-  const text = percentFormat.format(distance);
+  const text = percentFormat().format(distance);
   if (!/[1-9]/.test(text)) return "At its high";
   return `${text}% from high`;
 }

@@ -8,6 +8,7 @@ import type { SourceCheck } from "./source-check-schema";
 import { formatSupply } from "./coin-figures";
 import type { PoolDepth } from "./what-it-takes";
 import { formatPriceAge } from "../shared/freshness";
+import { once } from "../shared/once";
 
 /** "2 min ago" style age of a time at `now`; "just now" under a minute. */
 export function ageOf(iso: string, now: number): string {
@@ -52,7 +53,7 @@ export function sourceCheckPhrase(check: SourceCheck | null, now: number): strin
 }
 
 // UTC and en-US, like the footer's "Prices updated …", so the server's render and the visitor's agree.
-const utcTime = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+const utcTime = once(() => new Intl.DateTimeFormat("en-US", { timeZone: "UTC", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }));
 
 /**
  * The supply behind an on-chain market cap, when it needs saying: "Supply as of Nov 21, 2026, 10:05
@@ -62,7 +63,7 @@ const utcTime = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", hour: "2-dig
 export function supplyReadingPhrase(provenance: Provenance, now: number): string | null {
   if (provenance.source !== "pulsex" || !provenance.supplyNotice) return null;
   const readAt = provenance.supplyReadAt;
-  const when = readAt ? ` as of ${formatDay(readAt)}, ${utcTime.format(new Date(readAt))} UTC (${ageOf(readAt, now)})` : "";
+  const when = readAt ? ` as of ${formatDay(readAt)}, ${utcTime().format(new Date(readAt))} UTC (${ageOf(readAt, now)})` : "";
   return `Supply${when}: ${provenance.supplyNotice}.`;
 }
 

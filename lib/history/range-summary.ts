@@ -3,6 +3,7 @@
 // without a browser.
 
 import { formatDay } from "../shared/format";
+import { once } from "../shared/once";
 
 /** One value at a time (`t`: Unix ms): a market cap, or a ratio of two. */
 export type ValuePoint = { t: number; value: number };
@@ -36,7 +37,7 @@ export function summarizeRange(points: readonly ValuePoint[]): RangeSummary | nu
   return { ...summary, changePercent };
 }
 
-const changeFormat = new Intl.NumberFormat("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: "exceptZero" });
+const changeFormat = once(() => new Intl.NumberFormat("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: "exceptZero" }));
 
 /**
  * "Over 30 days: high $2.87B (Nov 3, 2026), low $1.10B (Oct 25, 2026), change +12.5%." `format`
@@ -44,6 +45,6 @@ const changeFormat = new Intl.NumberFormat("en-US", { minimumFractionDigits: 1, 
  */
 export function describeRange(summary: RangeSummary, label: string, format: (value: number) => string): string {
   const { high, low, changePercent } = summary;
-  const change = changePercent === null ? "change unknown" : `change ${changeFormat.format(changePercent)}%`;
+  const change = changePercent === null ? "change unknown" : `change ${changeFormat().format(changePercent)}%`;
   return `Over ${label}: high ${format(high.value)} (${formatDay(high.t)}), low ${format(low.value)} (${formatDay(low.t)}), ${change}.`;
 }

@@ -1,6 +1,7 @@
 // The pair page's ratio chart: coin A's market cap over coin B's, step by step. Pure.
 import type { HistoryPoint } from "./schemas";
 import type { ValuePoint } from "./range-summary";
+import { once } from "../shared/once";
 
 /**
  * A's market cap divided by B's at each UTC-aligned step (`stepMs`, as ranges.ts thins the API's
@@ -24,8 +25,8 @@ export function ratioSeries(a: readonly HistoryPoint[], b: readonly HistoryPoint
   return out.sort((x, y) => x.t - y.t);
 }
 
-const ratioFormat = new Intl.NumberFormat("en-US", { maximumSignificantDigits: 4, useGrouping: true });
-const smallRatioFormat = new Intl.NumberFormat("en-US", { maximumSignificantDigits: 3, notation: "scientific" });
+const ratioFormat = once(() => new Intl.NumberFormat("en-US", { maximumSignificantDigits: 4, useGrouping: true }));
+const smallRatioFormat = once(() => new Intl.NumberFormat("en-US", { maximumSignificantDigits: 3, notation: "scientific" }));
 
 /**
  * A ratio with four significant digits ("0.001477", "12.35", "1,476"); below 0.000001 in
@@ -34,6 +35,6 @@ const smallRatioFormat = new Intl.NumberFormat("en-US", { maximumSignificantDigi
  */
 export function formatRatio(value: number): string {
   if (!Number.isFinite(value) || value < 0) return "-";
-  if (value !== 0 && value < 1e-6) return smallRatioFormat.format(value);
-  return ratioFormat.format(value);
+  if (value !== 0 && value < 1e-6) return smallRatioFormat().format(value);
+  return ratioFormat().format(value);
 }

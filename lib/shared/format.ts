@@ -8,6 +8,7 @@
 // - Output never depends on the machine's locale: every number goes through an "en-US"
 //   Intl.NumberFormat with fixed fraction digits. Intl rounds the decimal the value reads as
 //   (1.005 → "1.01"), unlike toFixed, which rounds the binary double (1.005 → "1.00").
+import { once } from "./once";
 
 export const MISSING = "-";
 
@@ -193,17 +194,15 @@ export function shortenAddress(address: string | null | undefined): string {
 
 // Days are printed in UTC and en-US: highs and backfilled history are stamped at midnight UTC, and
 // the server's render and the visitor's must print the same day ("Nov 20, 2026").
-const utcDayFormat = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric", year: "numeric" });
+const utcDayFormat = once(() => new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric", year: "numeric" }));
 
 /** "Nov 20, 2026": the UTC day of a time (ms), an ISO string or a Date. */
 export function formatDay(value: number | string | Date): string {
-  return utcDayFormat.format(new Date(value));
+  return utcDayFormat().format(new Date(value));
 }
 
-const tokenAmountFormats = {
-  whole: new Intl.NumberFormat("en-US", { maximumFractionDigits: 4 }),
-  small: new Intl.NumberFormat("en-US", { maximumSignificantDigits: 4 }),
-};
+const wholeTokenFormat = once(() => new Intl.NumberFormat("en-US", { maximumFractionDigits: 4 }));
+const smallTokenFormat = once(() => new Intl.NumberFormat("en-US", { maximumSignificantDigits: 4 }));
 
 /**
  * A number of tokens held ("1,500,000", "12.5", "0.0004213"): up to 4 decimals from 1 up, four
@@ -213,5 +212,5 @@ export function formatTokenAmount(value: MaybeNumber): string {
   if (!isNonNegative(value)) return MISSING;
   if (value === 0) return "0";
   if (value < 1e-8) return `<${smallestStep(8)}`;
-  return (value >= 1 ? tokenAmountFormats.whole : tokenAmountFormats.small).format(value);
+  return (value >= 1 ? wholeTokenFormat() : smallTokenFormat()).format(value);
 }
