@@ -3,7 +3,7 @@ import { CookieBanner } from "@/components/layout/cookie-banner";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
 import { Toaster } from "@/components/ui/toaster";
-import { PlsPriceProvider } from "@/components/shell/money";
+import { PlsPriceProvider } from "@/components/shell/pls-price";
 import { UnitScript } from "@/components/unit/unit-script";
 import { getSitePrices } from "@/lib/coins/site-prices.server";
 import { getSiteUrl } from "@/lib/config/site";
@@ -41,7 +41,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
         */}
         <link rel="expect" href="#page-end" blocking="render" />
         <UnitScript />
-        {/* Every figure below converts to PLS at this price, from the same snapshot (components/shell/money.tsx). */}
+        {/* Every figure below converts to PLS at this price, from the same snapshot (components/shell/money.tsx, pls-price.tsx). */}
         <PlsPriceProvider plsUsd={pls?.currentPrice ?? null}>
           <SiteHeader plsPrice={pls?.currentPrice ?? null} />
           <main className="mx-auto w-full max-w-7xl flex-1 px-3 py-6 sm:px-4">{children}</main>

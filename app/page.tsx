@@ -36,13 +36,15 @@ export default async function HomePage() {
     getPriceContext(),
   ]);
   const mostCompared = await homeMostComparedPairs(counted);
+  // The layout's PLS price (the same snapshot): the tables and cards convert with it on the server.
+  const plsUsd = sitePrices.pls?.currentPrice ?? null;
   return (
     <div className="flex flex-col gap-8">
       <PlsTopBar pls={sitePrices.pls ?? undefined} priceSourceLabel={sitePrices.priceSourceLabel} />
 
       <section aria-label="Featured comparisons" className="grid gap-4 md:grid-cols-3">
         {featured.map((item) => (
-          <FeaturedCard key={item.id} featured={item} />
+          <FeaturedCard key={item.id} featured={item} plsUsd={plsUsd} />
         ))}
         <AdvertiseCard />
       </section>
@@ -70,14 +72,14 @@ export default async function HomePage() {
 
       <div className="grid gap-6 lg:grid-cols-2">
         <HomeSection title="Top Gaining Coins">
-          <CoinTable coins={selectTopGainers(pulsechainGainers)} label="Top Gaining Coins" priceContext={priceContext} />
+          <CoinTable coins={selectTopGainers(pulsechainGainers)} label="Top Gaining Coins" priceContext={priceContext} plsUsd={plsUsd} />
         </HomeSection>
         <HomeSection title="Top Meme Coins">
           {/* Once loaded with no meme coin in the top 25, say so: skeleton rows that never resolve would look broken. */}
           {memes.length === 0 ? (
             <p className="text-sm text-muted-foreground">No meme coins among the top 25 right now.</p>
           ) : (
-            <CoinTable coins={memes} label="Top Meme Coins" priceContext={priceContext} />
+            <CoinTable coins={memes} label="Top Meme Coins" priceContext={priceContext} plsUsd={plsUsd} />
           )}
         </HomeSection>
       </div>

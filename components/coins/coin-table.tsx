@@ -7,7 +7,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { coinPath } from "@/lib/coins/coin-path";
 import type { PriceContext } from "@/lib/shared/freshness";
 import type { Coin } from "@/lib/coins/schemas";
-import { Money } from "@/components/shell/money";
+import { MoneyView } from "@/components/shell/money-view";
 
 type TableCoin = Pick<Coin, "id" | "symbol" | "name" | "logoUrl" | "currentPrice" | "marketCap" | "priceChange24h" | "priceUpdatedAt" | "lowLiquidity">;
 
@@ -16,18 +16,21 @@ type TableCoin = Pick<Coin, "id" | "symbol" | "name" | "logoUrl" | "currentPrice
  * Phones get smaller type and padding, so all five columns fit at 360 px without scrolling.
  * `coins === null` means still loading: `skeletonRows` placeholder rows keep the layout steady.
  * A price's badges ('stale', 'low liquidity') sit under it, in the same column. A coin's symbol
- * links to its page.
+ * links to its page. A server component: `plsUsd` (the layout's PLS price) converts the figures
+ * here, so the browser formats none of them.
  */
 export function CoinTable({
   coins,
   skeletonRows = 0,
   label,
   priceContext,
+  plsUsd,
 }: {
   coins: TableCoin[] | null;
   skeletonRows?: number;
   label: string;
   priceContext: PriceContext;
+  plsUsd: number | null;
 }) {
   return (
     <Table aria-label={label} aria-busy={coins === null || undefined} className="max-sm:text-xs [&_td]:px-[3px] sm:[&_td]:px-2 [&_th]:px-[3px] sm:[&_th]:px-2">
@@ -60,20 +63,20 @@ export function CoinTable({
                     href={coinPath(coin.id)}
                     // Fifty rows would fetch fifty coin pages on a visit that opens none of them.
                     prefetch={false}
-                    className="flex min-w-0 items-center gap-1.5 rounded-sm outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:gap-2"
+                    className="coin-cell-link"
                   >
                     <CoinLogo coin={coin} size={22} loading="lazy" />
                     <span className="font-medium">{coin.symbol}</span>
                   </Link>
                 </TableCell>
                 <TableCell className="text-right tabular-nums">
-                  <Money usd={coin.currentPrice} />
+                  <MoneyView usd={coin.currentPrice} plsUsd={plsUsd} />
                   <PriceBadges coin={coin} context={priceContext} align="end" />
                 </TableCell>
                 <TableCell className="text-right">
                   <PriceChange value={coin.priceChange24h} />
                 </TableCell>
-                <TableCell className="text-right tabular-nums"><Money usd={coin.marketCap} format="cap" /></TableCell>
+                <TableCell className="text-right tabular-nums"><MoneyView usd={coin.marketCap} format="cap" plsUsd={plsUsd} /></TableCell>
               </TableRow>
             ))}
       </TableBody>

@@ -6,10 +6,13 @@ import { Card } from "@/components/ui/card";
 import { comparisonHref } from "@/lib/compare/comparison-link";
 import { formatMultiplier } from "@/lib/shared/format";
 import type { FeaturedComparison } from "@/lib/coins/schemas";
-import { Money } from "@/components/shell/money";
+import { MoneyView } from "@/components/shell/money-view";
 
-/** A featured comparison: coin 1 at coin 2's market cap, linking to the full result. */
-export function FeaturedCard({ featured }: { featured: FeaturedComparison }) {
+/**
+ * A featured comparison: coin 1 at coin 2's market cap, linking to the full result. A server
+ * component: `plsUsd` (the layout's PLS price) converts the figure here, not in the browser.
+ */
+export function FeaturedCard({ featured, plsUsd }: { featured: FeaturedComparison; plsUsd: number | null }) {
   const { coin1, coin2 } = featured;
   return (
     <Card className="flex flex-col gap-4 p-5" data-testid="featured-card">
@@ -28,7 +31,7 @@ export function FeaturedCard({ featured }: { featured: FeaturedComparison }) {
           {coin1.symbol} at {coin2.symbol}&apos;s market cap
         </p>
         <p className="text-2xl font-bold tabular-nums">
-          <Money usd={featured.projectedPrice} format="featured" />{" "}
+          <MoneyView usd={featured.projectedPrice} format="featured" plsUsd={plsUsd} />{" "}
           <span className="text-base font-medium text-muted-foreground">({formatMultiplier(featured.multiplier)})</span>
         </p>
       </div>

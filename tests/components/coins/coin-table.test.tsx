@@ -26,6 +26,7 @@ const base: Coin = makeCoin({
 test("renders each column with the shared formatting rules; # is the place in the list", () => {
   render(
     <CoinTable
+      plsUsd={null}
       label="Top Gaining Coins"
       coins={[
         base,
@@ -63,12 +64,12 @@ test("renders each column with the shared formatting rules; # is the place in th
 });
 
 test("has the spec's column headers", () => {
-  render(<CoinTable label="t" coins={[base]} priceContext={seedPriceContext} />);
+  render(<CoinTable plsUsd={null} label="t" coins={[base]} priceContext={seedPriceContext} />);
   expect(screen.getAllByRole("columnheader").map((th) => th.textContent)).toEqual(["#", "Coin", "Price", "1d", "MC"]);
 });
 
 test.each([10, 5])("while loading it shows %i skeleton rows and is marked busy", (rows) => {
-  render(<CoinTable label="Loading table" coins={null} skeletonRows={rows} priceContext={seedPriceContext} />);
+  render(<CoinTable plsUsd={null} label="Loading table" coins={null} skeletonRows={rows} priceContext={seedPriceContext} />);
   expect(screen.getAllByTestId("skeleton-row")).toHaveLength(rows);
   expect(screen.queryAllByTestId("coin-row")).toHaveLength(0);
   expect(screen.getByRole("table", { name: "Loading table" })).toHaveAttribute("aria-busy", "true");
@@ -84,7 +85,7 @@ describe("price badges", () => {
   const thin = { ...fresh, id: "thin", symbol: "THIN", lowLiquidity: true };
 
   test("'stale' on a price older than 15 minutes while others are fresh, with its age in the tooltip and for screen readers", () => {
-    render(<CoinTable label="t" coins={[fresh, stale, thin]} priceContext={live} />);
+    render(<CoinTable plsUsd={null} label="t" coins={[fresh, stale, thin]} priceContext={live} />);
     const [freshRow, staleRow, thinRow] = screen.getAllByTestId("coin-row");
     expect(within(freshRow!).queryByTestId("price-badges")).toBeNull();
 
@@ -98,22 +99,33 @@ describe("price badges", () => {
   });
 
   test("the floor in the text is the configured one", () => {
-    render(<CoinTable label="t" coins={[thin]} priceContext={{ ...live, minLiquidityUsd: 25_000 }} />);
+    render(<CoinTable plsUsd={null} label="t" coins={[thin]} priceContext={{ ...live, minLiquidityUsd: 25_000 }} />);
     expect(screen.getByText("low liquidity")).toHaveAttribute("title", "Price from a pool with under $25,000 of liquidity; last good price shown");
   });
 
   test("no 'stale' when every price is old alike, or before any live price", () => {
-    const { unmount } = render(<CoinTable label="t" coins={[stale]} priceContext={{ ...live, newestLivePriceAt: "2026-11-23T11:30:00.000Z" }} />);
+    const { unmount } = render(<CoinTable plsUsd={null} label="t" coins={[stale]} priceContext={{ ...live, newestLivePriceAt: "2026-11-23T11:30:00.000Z" }} />);
     expect(screen.queryByText("stale")).toBeNull();
     unmount();
-    render(<CoinTable label="t" coins={[stale]} priceContext={{ ...live, newestLivePriceAt: null }} />);
+    render(<CoinTable plsUsd={null} label="t" coins={[stale]} priceContext={{ ...live, newestLivePriceAt: null }} />);
     expect(screen.queryByText("stale")).toBeNull();
   });
 });
 
 test("each coin's symbol links to its coin page", () => {
-  render(<CoinTable label="t" coins={[base, { ...base, id: "big", symbol: "BIG", logoUrl: "/logos/btc.svg" }]} priceContext={seedPriceContext} />);
+  render(<CoinTable plsUsd={null} label="t" coins={[base, { ...base, id: "big", symbol: "BIG", logoUrl: "/logos/btc.svg" }]} priceContext={seedPriceContext} />);
   const [first, second] = screen.getAllByTestId("coin-row");
   expect(within(first!).getByRole("link", { name: "TINY" })).toHaveAttribute("href", "/coins/tiny");
   expect(within(second!).getByRole("link", { name: "BIG" })).toHaveAttribute("href", "/coins/big");
+});
+
+test("with the site's PLS price, each figure is rendered in both units on the server (the stylesheet shows one)", () => {
+  // A server component (issue 53): the page hands it the layout's PLS price, no context is read.
+  render(<CoinTable plsUsd={0.00005} label="t" coins={[{ ...base, currentPrice: 0.0001, marketCap: 2_000_000 }]} priceContext={seedPriceContext} />);
+  const row = screen.getByTestId("coin-row");
+  expect(row.querySelectorAll(".money")).toHaveLength(2);
+  expect(within(row).getByText("$0.00010")).toHaveClass("money-usd");
+  expect(within(row).getByText("2.00 PLS")).toHaveClass("money-pls");
+  expect(within(row).getByText("$2.00M")).toHaveClass("money-usd");
+  expect(within(row).getByText("40.00B PLS")).toHaveClass("money-pls");
 });

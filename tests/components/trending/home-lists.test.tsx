@@ -23,7 +23,7 @@ function featured(isPromoted: boolean) {
 }
 
 test("a featured card shows both coins, the projected price, the multiplier and a link to the comparison", () => {
-  render(<FeaturedCard featured={featured(true)} />);
+  render(<FeaturedCard plsUsd={null} featured={featured(true)} />);
   const card = screen.getByTestId("featured-card");
   expect(within(card).getByText("TINY at BIG's market cap")).toBeInTheDocument();
   expect(card).toHaveTextContent("$0.0012 (100.00x)");
@@ -32,7 +32,7 @@ test("a featured card shows both coins, the projected price, the multiplier and 
 });
 
 test("an unpromoted featured card has no badge", () => {
-  render(<FeaturedCard featured={featured(false)} />);
+  render(<FeaturedCard plsUsd={null} featured={featured(false)} />);
   expect(screen.queryByText("Promoted")).not.toBeInTheDocument();
 });
 
