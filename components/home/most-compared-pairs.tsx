@@ -13,14 +13,14 @@ export function MostComparedPairs({ pairs }: { pairs: ComparedPair<PairCoin>[] }
     <ol className="grid gap-1 sm:grid-cols-2 lg:grid-cols-4">
       {pairs.map(({ rank, coin1, coin2 }) => (
         <li key={`${coin1.id}-${coin2.id}`}>
-          <Link href={comparisonHref(coin1.id, coin2.id)} prefetch={false} className="flex items-center gap-3 rounded-lg p-2 hover:bg-accent">
+          <Link href={comparisonHref(coin1.id, coin2.id)} prefetch={false} className="pair-link">
             <span className="w-5 text-sm tabular-nums text-muted-foreground">{rank}</span>
-            <span className="flex items-center gap-1.5 font-medium">
+            <span className="pair-coin">
               <CoinLogo coin={coin1} size={24} loading="lazy" />
               {coin1.symbol}
             </span>
             <span className="text-sm text-muted-foreground">vs</span>
-            <span className="flex items-center gap-1.5 font-medium">
+            <span className="pair-coin">
               <CoinLogo coin={coin2} size={24} loading="lazy" />
               {coin2.symbol}
             </span>

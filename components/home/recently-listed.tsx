@@ -17,11 +17,11 @@ export function RecentlyListed({ coins }: { coins: Pick<Coin, "id" | "symbol" | 
           <Link
             href={comparisonHref(coin.id)}
             prefetch={false}
-            className="flex flex-col items-center gap-1.5 rounded-lg p-2 text-sm hover:bg-accent"
+            className="coin-tile"
             title={coin.name}
           >
             <CoinLogo coin={coin} size={36} loading="lazy" />
-            <span className="max-w-full truncate font-medium">{coin.symbol}</span>
+            <span>{coin.symbol}</span>
           </Link>
         </li>
       ))}

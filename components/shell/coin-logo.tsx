@@ -25,7 +25,7 @@ export function CoinLogo({ coin, size = 28, className, loading }: Props) {
       // scripts, and React does not preload it (issue 41: eager logos were preloaded at high
       // priority, and Lighthouse counts such images before a page's largest paint).
       // eslint-disable-next-line @next/next/no-img-element
-      <img src={coin.logoUrl} alt="" width={size} height={size} loading={loading} fetchPriority="low" className={cn("shrink-0 rounded-full", className)} />
+      <img src={coin.logoUrl} alt="" width={size} height={size} loading={loading} fetchPriority="low" className={cn("coin-logo", className)} />
     );
   }
   return (
