@@ -10,6 +10,9 @@
 //
 // PHONE_PAGES=/,/coins/hex limits the pages; SKIP_BUILD=1 reuses the last build;
 // PHONE_CPU_SLOWDOWN=4 skips the calibration and uses that multiplier (to compare hosts by hand).
+// PHONE_SCRIPTS_OFF=1 also audits each page and the floor (calibrated) through a proxy that takes
+// every script out of the HTML (no-scripts-proxy.ts): the main-thread work of the HTML and
+// stylesheet alone, the experiment that shows what is left when no framework or app code runs.
 // PHONE_HOLD_SCRIPTS_MS=400 also audits each page through a proxy that holds every script that
 // long (held-scripts-proxy.ts): the experiment that shows how much of the LCP is scripts that
 // happened to finish before the unthrottled first paint.
@@ -17,6 +20,7 @@ import { firstLoadJs, type FirstLoadJs } from "./first-load-js";
 import { withFloor } from "./floor";
 import { auditPage, type LighthouseResult, type MainThreadPart, type PhoneProfile } from "./lighthouse";
 import { startHeldScriptsProxy } from "./held-scripts-proxy";
+import { startNoScriptsProxy } from "./no-scripts-proxy";
 import { pageWeight, type PageWeight } from "./page-weight";
 import { withServer } from "./servers";
 import { kb, median } from "./stats";
@@ -25,6 +29,7 @@ import { AUDITED_PAGES } from "./targets";
 const RUNS = Number(process.env.PHONE_RUNS ?? 5);
 const CALIBRATION_RUNS = 3;
 const HOLD_MS = Number(process.env.PHONE_HOLD_SCRIPTS_MS ?? 0);
+const SCRIPTS_OFF = process.env.PHONE_SCRIPTS_OFF === "1";
 const PAGES: readonly string[] = process.env.PHONE_PAGES?.split(",") ?? ["/", "/compare/hex/btc", "/coins/hex", "/playground", "/get-listed"];
 const REFERENCE = { multiplier: 4, benchmarkIndex: 1500 };
 const GOALS = { mainThreadRatio: 2, tbtOverFloorMs: 100, scoreBelowFloor: 3, psiScore: 95, lcpRatio: 1.5, homePayloadKb: 50, firstLoadOverFloorKb: 10 };
@@ -85,6 +90,15 @@ const { audits, weights, js } = await withServer("62", { build: process.env.SKIP
     audits.set(page, await auditBoth(`${app.baseUrl}${page}`, profiles));
     console.log(`# audited ${page}`);
   }
+  if (SCRIPTS_OFF) {
+    header(`Scripts taken out (calibrated): the HTML and stylesheet alone`);
+    const proxy = await startNoScriptsProxy(app.baseUrl);
+    try {
+      for (const page of PAGES) console.log(row(`${page} (no scripts)`, await auditPage(`${proxy.baseUrl}${page}`, "simulate", RUNS, profiles.calibrated)));
+    } finally {
+      await proxy.close();
+    }
+  }
   if (HOLD_MS > 0) {
     const proxy = await startHeldScriptsProxy(app.baseUrl, HOLD_MS);
     try {
@@ -102,7 +116,17 @@ const { audits, weights, js } = await withServer("62", { build: process.env.SKIP
   }
   return { audits, weights, js };
 });
-const floorAfter = await withFloor((baseUrl) => auditBoth(baseUrl, profiles));
+const floorAfter = await withFloor(async (baseUrl) => {
+  if (SCRIPTS_OFF) {
+    const proxy = await startNoScriptsProxy(baseUrl);
+    try {
+      console.log(row("floor (no scripts)", await auditPage(`${proxy.baseUrl}/`, "simulate", RUNS, profiles.calibrated)));
+    } finally {
+      await proxy.close();
+    }
+  }
+  return auditBoth(baseUrl, profiles);
+});
 
 const floor = { calibrated: meanFloor(floorBefore.calibrated, floorAfter.calibrated), psi: meanFloor(floorBefore.psi, floorAfter.psi) };
 for (const kind of ["calibrated", "psi"] as const) {
