@@ -14,10 +14,11 @@ import type { ComparisonTarget } from "@/lib/compare/comparison";
 import { linkedCoinId } from "@/lib/compare/comparison-link";
 import { lazyModule, useLazyModule } from "@/components/shell/lazy-module";
 import { COMPARE_DELAY_MS } from "@/lib/trending/home-tables";
-import { callApi } from "@/lib/api/call-api.browser";
 import type { Coin } from "@/lib/coins/schemas";
 
 const trendingEndpoints = () => import("@/lib/trending/endpoints");
+/** The API client, loaded on the first press: nothing else on the home page's first load needs it (issue 53). */
+const apiClient = () => import("@/lib/api/call-api.browser");
 
 /** Reads the coin a link names (TanStack Query with it), loaded only when the address names one. */
 const linkedCoinCode = lazyModule(() => import("./linked-coin"));
@@ -66,11 +67,14 @@ export function CompareSection({ indexVersion }: { indexVersion: string }) {
     const path = `${pairPath(coin1.id, coin2.id)}${searchWithTarget("", target)}`;
     setComparing(true);
     router.prefetch(path);
+    const client = apiClient().catch(() => null); // downloads during the delay; a failed download only skips the count
     timer.current = setTimeout(() => {
       // Counted for the most-compared ranking, fire and forget: the count is a popularity hint,
       // so a failed or slow count never reaches the visitor (no error, no toast, nothing waits on
       // it). `keepalive` lets it finish when the visitor leaves right after the result shows.
-      callApi(trendingEndpoints, "countComparison", { body: { coin1Id: coin1.id, coin2Id: coin2.id }, keepalive: true }).catch(() => {});
+      client
+        .then((api) => api?.callApi(trendingEndpoints, "countComparison", { body: { coin1Id: coin1.id, coin2Id: coin2.id }, keepalive: true }))
+        .catch(() => {});
       // 'Comparing...' stays until the pair page replaces this one.
       router.push(path);
     }, COMPARE_DELAY_MS);

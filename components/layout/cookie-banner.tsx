@@ -1,8 +1,8 @@
 "use client";
 
-import { X } from "lucide-react";
 import { useState, useSyncExternalStore } from "react";
 import { Button } from "@/components/ui/button";
+import { LineIcon } from "@/components/ui/line-icon";
 
 export const COOKIE_CONSENT_KEY = "cookie-consent";
 
@@ -50,7 +50,7 @@ export function CookieBanner() {
           I understand
         </Button>
         <Button size="icon" variant="ghost" onClick={() => setClosed(true)} aria-label="Close cookie notice">
-          <X />
+          <LineIcon name="x" />
         </Button>
       </div>
     </div>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
-import { readSignedInHint, subscribeToSignedInHint } from "@/lib/api/sign-in-calls.browser";
+import { readSignedInHint, subscribeToSignedInHint } from "@/lib/api/signed-in-hint.browser";
 
 /**
  * Whether the browser holds the "signed in" hint cookie. The server render (and so the hydration
