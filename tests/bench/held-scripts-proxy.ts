@@ -3,9 +3,9 @@
 // page shows what Lighthouse's simulated LCP would be if no script finished before the first paint
 // it observes (its model counts every script that did). Not for anything but the bench.
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenOnLoopback, type LoopbackProxy } from "./loopback-proxy";
 
-export type HeldScriptsProxy = { baseUrl: string; close(): Promise<void> };
+export type HeldScriptsProxy = LoopbackProxy;
 
 export async function startHeldScriptsProxy(upstream: string, holdMs: number): Promise<HeldScriptsProxy> {
   const target = new URL(upstream);
@@ -29,14 +29,5 @@ export async function startHeldScriptsProxy(upstream: string, holdMs: number): P
     forwarded.on("error", () => res.destroy());
     req.pipe(forwarded);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        agent.destroy();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return listenOnLoopback(server, agent);
 }

@@ -4,10 +4,10 @@
 // no app code. (Chromium's own switch for scripts also stops Lighthouse's protocol calls.) Not for
 // anything but the bench.
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenOnLoopback, type LoopbackProxy } from "./loopback-proxy";
 import { gzipSync } from "node:zlib";
 
-export type NoScriptsProxy = { baseUrl: string; close(): Promise<void> };
+export type NoScriptsProxy = LoopbackProxy;
 
 export function withoutScripts(html: string): string {
   return html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "").replace(/<link\b[^>]*\bas="script"[^>]*>/g, "");
@@ -36,14 +36,5 @@ export async function startNoScriptsProxy(upstream: string): Promise<NoScriptsPr
     forwarded.on("error", () => res.destroy());
     req.pipe(forwarded);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        agent.destroy();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return listenOnLoopback(server, agent);
 }
