@@ -2,12 +2,9 @@
 // server's clock, the chain's block times and the buyer's UTC slot days line up, and two operators
 // in different zones read the same figure (issue 50). Only the featured form's inputs take the
 // browser's zone, and their hint names it.
-import { formatDay } from "@/lib/shared/format";
-import { once } from "@/lib/shared/once";
-
-const utcClock = once(() => new Intl.DateTimeFormat("en-US", { timeZone: "UTC", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }));
+import { formatDay, formatUtcClock } from "@/lib/shared/format";
 
 /** "Nov 29, 2026 01:40 UTC" for an ISO time: the site's UTC day (formatDay) and the UTC clock. */
 export function utcTime(iso: string): string {
-  return `${formatDay(iso)} ${utcClock().format(new Date(iso))} UTC`;
+  return `${formatDay(iso)} ${formatUtcClock(iso)} UTC`;
 }

@@ -3,16 +3,13 @@
 // that it shows when the prices were updated. The time is each price's own (priceUpdatedAt), not
 // the row's updatedAt, which a re-rank or an operator's edit moves without a new price.
 
-import { formatDay } from "../shared/format";
-import { once } from "../shared/once";
+import { formatDay, formatUtcClock } from "../shared/format";
 
 type PricedCoin = { priceSource: string; priceUpdatedAt: string };
 
 export type PriceSourceInfo = { kind: "snapshot" | "live"; asOf: string; label: string };
 
-// Fixed to UTC and en-US so the server-rendered label matches on every machine (formatDay too).
-const timeFormat = once(() => new Intl.DateTimeFormat("en-US", { timeZone: "UTC", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }));
-
+// Fixed to UTC and en-US (formatDay, formatUtcClock) so the server-rendered label matches on every machine.
 export function describePriceSource(coins: readonly PricedCoin[]): PriceSourceInfo | null {
   if (coins.length === 0) return null;
   const live = coins.filter((coin) => coin.priceSource !== "snapshot");
@@ -24,7 +21,7 @@ export function describePriceSource(coins: readonly PricedCoin[]): PriceSourceIn
   // The oldest live timestamp is the honest one: some of the prices shown are at least this old.
   const asOf = oldest(live);
   const date = new Date(asOf);
-  let label = `Prices updated ${formatDay(date)}, ${timeFormat().format(date)} UTC`;
+  let label = `Prices updated ${formatDay(date)}, ${formatUtcClock(date)} UTC`;
   // Coins no live source has priced yet keep the snapshot's figures, and the label says so.
   const snapshot = coins.filter((coin) => coin.priceSource === "snapshot");
   if (snapshot.length > 0) label += ` (some from the snapshot of ${formatDay(new Date(oldest(snapshot)))})`;

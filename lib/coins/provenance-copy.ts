@@ -1,14 +1,13 @@
 // 'Where this price comes from' in a visitor's words (pure): the pieces of each sentence, so the
 // page can link the pool, the pair and the block to the explorer. Numbers are rounded for reading;
 // the API (GET /api/cryptocurrencies/{id}) has them whole.
-import { formatDay, formatMarketCap, formatPrice } from "../shared/format";
+import { formatDay, formatMarketCap, formatPrice, formatUtcClock } from "../shared/format";
 import { BIG_MOVE_FACTOR, BIG_MOVE_POOL_USD } from "./big-move";
 import type { Provenance } from "./provenance-schema";
 import type { SourceCheck } from "./source-check-schema";
 import { formatSupply } from "./coin-figures";
 import type { PoolDepth } from "./what-it-takes";
 import { formatPriceAge } from "../shared/freshness";
-import { once } from "../shared/once";
 
 /** "2 min ago" style age of a time at `now`; "just now" under a minute. */
 export function ageOf(iso: string, now: number): string {
@@ -52,9 +51,6 @@ export function sourceCheckPhrase(check: SourceCheck | null, now: number): strin
   return `Sources disagree: ${other} said ${formatPrice(check.theirs)} ${ageOf(check.checkedAt, now)}, ${apart} from this price. The price shown stays the on-chain one.`;
 }
 
-// UTC and en-US, like the footer's "Prices updated …", so the server's render and the visitor's agree.
-const utcTime = once(() => new Intl.DateTimeFormat("en-US", { timeZone: "UTC", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }));
-
 /**
  * The supply behind an on-chain market cap, when it needs saying: "Supply as of Nov 21, 2026, 10:05
  * UTC (3 hours ago): the token's contract failed this pass's supply read (…), so the supply read
@@ -63,7 +59,7 @@ const utcTime = once(() => new Intl.DateTimeFormat("en-US", { timeZone: "UTC", h
 export function supplyReadingPhrase(provenance: Provenance, now: number): string | null {
   if (provenance.source !== "pulsex" || !provenance.supplyNotice) return null;
   const readAt = provenance.supplyReadAt;
-  const when = readAt ? ` as of ${formatDay(readAt)}, ${utcTime().format(new Date(readAt))} UTC (${ageOf(readAt, now)})` : "";
+  const when = readAt ? ` as of ${formatDay(readAt)}, ${formatUtcClock(readAt)} UTC (${ageOf(readAt, now)})` : "";
   return `Supply${when}: ${provenance.supplyNotice}.`;
 }
 

@@ -201,6 +201,13 @@ export function formatDay(value: number | string | Date): string {
   return utcDayFormat().format(new Date(value));
 }
 
+const utcClockFormat = once(() => new Intl.DateTimeFormat("en-US", { timeZone: "UTC", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }));
+
+/** "10:05": the UTC clock of a time (ms), an ISO string or a Date, on 24 hours; callers add "UTC". */
+export function formatUtcClock(value: number | string | Date): string {
+  return utcClockFormat().format(new Date(value));
+}
+
 const wholeTokenFormat = once(() => new Intl.NumberFormat("en-US", { maximumFractionDigits: 4 }));
 const smallTokenFormat = once(() => new Intl.NumberFormat("en-US", { maximumSignificantDigits: 4 }));
 

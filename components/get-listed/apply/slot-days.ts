@@ -3,6 +3,7 @@
 // days still has a free seat and lies within the calendar (90 days from tomorrow).
 import type { SlotCalendar } from "@/lib/orders/schemas";
 import { DAY_MS, dayKey, dayStart } from "@/lib/shared/utc-day";
+import { once } from "@/lib/shared/once";
 
 
 export type CalendarDay = SlotCalendar["days"][number];
@@ -33,7 +34,7 @@ export type MonthGrid = {
   weeks: (string | null)[][];
 };
 
-const monthTitle = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "long", year: "numeric" });
+const monthTitle = once(() => new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "long", year: "numeric" }));
 
 /** The months from the first calendar day's to the last's, as weeks of day keys. */
 export function monthGrids(first: string, last: string): MonthGrid[] {
@@ -45,7 +46,7 @@ export function monthGrids(first: string, last: string): MonthGrid[] {
     const length = new Date(Date.UTC(year, index, 0)).getUTCDate();
     const cells: (string | null)[] = [...Array<null>(new Date(start).getUTCDay()).fill(null), ...Array.from({ length }, (_, i) => dayKey(start + i * DAY_MS))];
     while (cells.length % 7) cells.push(null);
-    grids.push({ key: month, title: monthTitle.format(start), weeks: Array.from({ length: cells.length / 7 }, (_, w) => cells.slice(w * 7, w * 7 + 7)) });
+    grids.push({ key: month, title: monthTitle().format(start), weeks: Array.from({ length: cells.length / 7 }, (_, w) => cells.slice(w * 7, w * 7 + 7)) });
     month = dayKey(Date.UTC(year, index, 1)).slice(0, 7);
   }
   return grids;
