@@ -8,9 +8,6 @@
 import { MoneyView, type MoneyProps } from "./money-view";
 import { usePlsUsd } from "./pls-price";
 
-export type { MoneyFormat } from "./money-view";
-export { PlsPriceProvider, usePlsUsd } from "./pls-price";
-
 /** A figure in the visitor's unit, converted at the layout's PLS price (money-view.tsx renders it). */
 export function Money(props: MoneyProps) {
   return <MoneyView {...props} plsUsd={usePlsUsd()} />;

@@ -1,7 +1,8 @@
 "use client";
 
 import { useQuery, type QueryClient } from "@tanstack/react-query";
-import { AUTH_USER_QUERY_KEY, fetchAuthUser, readSignedInHint } from "@/lib/api/sign-in-calls.browser";
+import { AUTH_USER_QUERY_KEY, fetchAuthUser } from "@/lib/api/sign-in-calls.browser";
+import { readSignedInHint } from "@/lib/api/signed-in-hint.browser";
 import type { AuthUser } from "@/lib/auth/schemas";
 import { useSignedInHint } from "./use-signed-in-hint";
 

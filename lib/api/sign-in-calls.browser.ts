@@ -1,10 +1,8 @@
 // The browser's side of being signed in: who is signed in, asked only while the "signed in" hint
-// cookie is present (./signed-in-hint.browser.ts, re-exported here). Signing in and out are the
+// cookie is present (./signed-in-hint.browser.ts). Signing in and out are the
 // wallet kit's (./siwe-calls.browser.ts), which loads only when a visitor reaches for the wallet.
 import { callApi } from "@/lib/api/call-api.browser";
 import { clearSignedInHint } from "./signed-in-hint.browser";
-
-export { clearSignedInHint, readSignedInHint, signedInHintChanged, subscribeToSignedInHint } from "./signed-in-hint.browser";
 
 const authEndpoints = () => import("@/lib/auth/endpoints");
 

@@ -3,7 +3,7 @@
 // CSRF token, as forms; the server sets and clears the "signed in" hint beside the session cookie.
 // Apart from ./sign-in-calls.browser.ts so that they load with the kit, not with every page.
 import { callApi } from "./call-api.browser";
-import { signedInHintChanged } from "./sign-in-calls.browser";
+import { signedInHintChanged } from "./signed-in-hint.browser";
 
 const authEndpoints = () => import("@/lib/auth/endpoints");
 

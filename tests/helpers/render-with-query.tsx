@@ -9,7 +9,8 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import { Toaster } from "@/components/ui/toaster";
-import { AUTH_USER_QUERY_KEY, signedInHintChanged } from "@/lib/api/sign-in-calls.browser";
+import { AUTH_USER_QUERY_KEY } from "@/lib/api/sign-in-calls.browser";
+import { signedInHintChanged } from "@/lib/api/signed-in-hint.browser";
 import { SIGNED_IN_HINT_COOKIE } from "@/lib/auth/signed-in-hint";
 import { createQueryClient, setBrowserQueryClient } from "@/lib/api/query-client.browser";
 import type { AuthUser } from "@/lib/auth/schemas";

@@ -1,6 +1,7 @@
 import { Card } from "@/components/ui/card";
 import { distanceFromHigh, formatDistanceFromHigh } from "@/lib/coins/distance-from-high";
-import { Money, type MoneyFormat } from "@/components/shell/money";
+import { Money } from "@/components/shell/money";
+import type { MoneyFormat } from "@/components/shell/money-view";
 import { formatDay } from "@/lib/shared/format";
 import type { Coin } from "@/lib/coins/schemas";
 import { Fact } from "./fact";

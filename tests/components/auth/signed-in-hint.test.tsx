@@ -10,7 +10,7 @@ import { PairView } from "@/components/compare/pair-view";
 import { SiteHeader } from "@/components/layout/site-header";
 import { refreshAuthUser, useAuthUser } from "@/components/shell/use-auth-user";
 import { WalletButton } from "@/components/wallet/wallet-button";
-import { readSignedInHint } from "@/lib/api/sign-in-calls.browser";
+import { readSignedInHint } from "@/lib/api/signed-in-hint.browser";
 import { signOutSession, submitSignIn } from "@/lib/api/siwe-calls.browser";
 import { computeComparison } from "@/lib/compare/comparison";
 import { apiError, hold, json, useFakeApi } from "@/tests/helpers/fake-api";

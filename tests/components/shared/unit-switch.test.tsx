@@ -4,7 +4,8 @@
 import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ComparisonResult } from "@/components/compare/comparison-result";
-import { Money, PlsPriceProvider } from "@/components/shell/money";
+import { Money } from "@/components/shell/money";
+import { PlsPriceProvider } from "@/components/shell/pls-price";
 import { UnitSwitch } from "@/components/unit/unit-switch";
 import { computeComparison } from "@/lib/compare/comparison";
 import { UNIT_STORAGE_KEY } from "@/lib/shared/display-unit";
