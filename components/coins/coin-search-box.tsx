@@ -2,8 +2,8 @@
 
 // The open coin panel's search box: the combobox that keeps focus while the keys move the active
 // option of the listbox it controls (coin-selector-panel.tsx).
-import { Search } from "lucide-react";
 import type { KeyboardEvent } from "react";
+import { LineIcon } from "@/components/ui/line-icon";
 
 type Props = {
   label: string;
@@ -18,7 +18,7 @@ type Props = {
 export function CoinSearchBox({ label, listboxId, activeOptionId, query, onQueryChange, onKeyDown }: Props) {
   return (
     <div className="flex items-center gap-2 border-b px-3">
-      <Search aria-hidden className="size-4 shrink-0 text-muted-foreground" />
+      <LineIcon name="search" className="size-4 shrink-0 text-muted-foreground" />
       <input
         autoFocus
         type="text"

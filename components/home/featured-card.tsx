@@ -1,8 +1,8 @@
-import { ArrowRight, Megaphone } from "lucide-react";
 import Link from "next/link";
 import { CoinLogo } from "@/components/shell/coin-logo";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
+import { LineIcon } from "@/components/ui/line-icon";
 import { comparisonHref } from "@/lib/compare/comparison-link";
 import { formatMultiplier } from "@/lib/shared/format";
 import type { FeaturedComparison } from "@/lib/coins/schemas";
@@ -20,7 +20,7 @@ export function FeaturedCard({ featured, plsUsd }: { featured: FeaturedCompariso
         <div className="flex min-w-0 items-center gap-2 font-semibold">
           <CoinLogo coin={coin1} size={28} />
           <span>{coin1.symbol}</span>
-          <ArrowRight aria-label="at the market cap of" className="size-4 shrink-0 text-muted-foreground" />
+          <LineIcon name="arrow-right" label="at the market cap of" className="size-4 shrink-0 text-muted-foreground" />
           <CoinLogo coin={coin2} size={28} />
           <span>{coin2.symbol}</span>
         </div>
@@ -47,7 +47,7 @@ export function FeaturedCard({ featured, plsUsd }: { featured: FeaturedCompariso
 export function AdvertiseCard() {
   return (
     <Card className="flex flex-col items-start gap-3 border-dashed p-5" data-testid="advertise-card">
-      <Megaphone aria-hidden className="size-6 text-primary" />
+      <LineIcon name="megaphone" className="size-6 text-primary" />
       <p className="font-semibold">Advertise your coin&apos;s comparison here!</p>
       <Link href="/get-listed" className="mt-auto text-sm font-medium text-primary underline-offset-4 hover:underline">
         Get listed

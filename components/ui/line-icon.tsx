@@ -6,10 +6,14 @@
 import { cn } from "@/lib/shared/class-names";
 
 const PATHS = {
-  "arrow-up": "m5 12 7-7 7 7M12 19V5",
-  "arrow-down": "M12 5v14m7-2-7 7-7-7",
   "chevron-down": "m6 9 6 6 6-6",
   x: "M18 6 6 18M6 6l12 12",
+  "arrow-right": "M5 12h14m-7-7 7 7-7 7",
+  check: "M20 6 9 17l-5-5",
+  megaphone:
+    "M11 6a13 13 0 0 0 8.4-2.8A1 1 0 0 1 21 4v12a1 1 0 0 1-1.6.8A13 13 0 0 0 11 14H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2zM6 14a12 12 0 0 0 2.4 7.2 2 2 0 0 0 3.2-2.4A8 8 0 0 1 10 14M8 6v8",
+  // Lucide draws the lens as a <circle r=8> at (11,11); here it is the same circle as two arcs.
+  search: "m21 21-4.34-4.34M3 11a8 8 0 1 0 16 0 8 8 0 1 0-16 0",
 } as const;
 
 export type LineIconName = keyof typeof PATHS;
