@@ -30,6 +30,18 @@ test("home renders the header, its sections from the database, the snapshot labe
     assert.ok(await page.getByText("Advertise your coin's comparison here!").isVisible());
     assert.equal(await page.getByRole("table", { name: "Top Gaining Coins" }).getByTestId("coin-row").count(), 10);
     assert.equal(await page.getByRole("table", { name: "Top Meme Coins" }).getByTestId("coin-row").count(), 5);
+    // A change's arrow is the stylesheet's (components/shell/price-change.tsx): drawn, and turned for a fall.
+    const arrows = await page.locator(".coin-table .price-change:is(.text-gain, .text-loss)").evaluateAll((changes) =>
+      changes.map((change) => {
+        const arrow = getComputedStyle(change, "::before");
+        return { loss: change.classList.contains("text-loss"), width: arrow.width, mask: arrow.maskImage.startsWith("url("), rotate: arrow.rotate };
+      }),
+    );
+    assert.ok(arrows.length > 0 && arrows.every((a) => a.width === "14px" && a.mask && a.rotate === (a.loss ? "180deg" : "none")), JSON.stringify(arrows));
+    await page.getByRole("table", { name: "Top Gaining Coins" }).screenshot({ path: screenshotPath(`home-gainers-${viewport.name}`) });
+    // The columns' alignment is the table's: figures to the right, the rank muted.
+    const price = await page.getByRole("table", { name: "Top Gaining Coins" }).getByTestId("coin-row").first().locator("td").nth(2).evaluate((cell) => getComputedStyle(cell).textAlign);
+    assert.equal(price, "right");
     assert.ok(await page.getByText("From PulseChain community to PulseChain community").isVisible());
     // The header's PLS price shows at every width (header.spec.ts checks every page).
     assert.ok(await page.getByTestId("header-pls-price").isVisible());

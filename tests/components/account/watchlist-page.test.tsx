@@ -99,11 +99,12 @@ test("each card shows its coin's fields in their exact format", async () => {
   expect(figure(tinyCard, "Market Cap")).toHaveTextContent(/^\$12\.34M$/);
   expect(figure(tinyCard, "Price")).toHaveTextContent(/^\$0\.000012$/);
   const fall = within(tinyCard).getByTestId("watchlist-change");
-  expect(fall).toHaveTextContent(/^3\.46%$/);
+  // The direction in words for screen readers (visually hidden), then the figure.
+  expect(fall).toHaveTextContent(/^Down 3\.46%$/);
   expect(fall).toHaveClass("text-loss");
   expect(fall).not.toHaveClass("text-gain");
-  expect(within(fall).getByLabelText("Down")).toBeInTheDocument();
-  expect(within(fall).queryByLabelText("Up")).not.toBeInTheDocument();
+  expect(within(fall).getByText("Down")).toHaveClass("sr-only");
+  expect(within(fall).queryByText("Up")).not.toBeInTheDocument();
   expect(within(tinyCard).getByRole("link", { name: "Tiny Token" })).toHaveAttribute("href", "/?coin1=tiny#compare");
 
   // A logo; a large price with separators; an unknown change is '-' with no arrow and no colour.
@@ -117,7 +118,7 @@ test("each card shows its coin's fields in their exact format", async () => {
   expect(unknown).toHaveTextContent(/^-$/);
   expect(unknown).not.toHaveClass("text-gain");
   expect(unknown).not.toHaveClass("text-loss");
-  expect(unknown.querySelector("svg")).toBeNull();
+  expect(within(unknown).queryByText(/Up|Down/)).not.toBeInTheDocument();
 
   // A rise: up arrow in the gain colour; a market cap below $1M in K.
   const riseCard = card("Rising");
@@ -126,9 +127,9 @@ test("each card shows its coin's fields in their exact format", async () => {
   expect(figure(riseCard, "Market Cap")).toHaveTextContent(/^\$987\.65K$/);
   expect(figure(riseCard, "Price")).toHaveTextContent(/^\$1\.50$/);
   const rise = within(riseCard).getByTestId("watchlist-change");
-  expect(rise).toHaveTextContent(/^2\.50%$/);
+  expect(rise).toHaveTextContent(/^Up 2\.50%$/);
   expect(rise).toHaveClass("text-gain");
-  expect(within(rise).getByLabelText("Up")).toBeInTheDocument();
+  expect(within(rise).getByText("Up")).toHaveClass("sr-only");
 });
 
 describe("removing a coin", () => {

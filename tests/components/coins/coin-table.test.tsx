@@ -46,7 +46,9 @@ test("renders each column with the shared formatting rules; # is the place in th
   expect(tiny.getByText("$1.23M")).toBeInTheDocument();
   const down = tiny.getByText("-3.5%");
   expect(down).toHaveClass("text-loss");
-  expect(down.querySelector("svg")).toHaveClass("lucide-arrow-down"); // not colour alone
+  // Not colour alone: the stylesheet draws the arrow from the colour class (.price-change's ::before,
+  // checked in a browser by tests/browser/layout/smoke.spec.ts).
+  expect(down).toHaveClass("price-change");
   expect(tiny.getByText("TI")).toBeInTheDocument(); // no logo: first two letters
 
   const big = within(rows[1]!);
@@ -55,7 +57,7 @@ test("renders each column with the shared formatting rules; # is the place in th
   expect(big.getByText("$1.94T")).toBeInTheDocument();
   const up = big.getByText("1.8%");
   expect(up).toHaveClass("text-gain");
-  expect(up.querySelector("svg")).toHaveClass("lucide-arrow-up");
+  expect(up).toHaveClass("price-change");
   expect(rows[1]!.querySelector("img")).toHaveAttribute("src", "/logos/btc.svg");
 
   const missing = within(rows[2]!).getByText("-");
