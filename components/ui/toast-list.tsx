@@ -8,10 +8,11 @@ import {
   ToastTitle,
   ToastViewport,
 } from "@/components/ui/toast";
-import type { ToasterToast } from "@/components/ui/use-toast";
+import { useToast } from "@/components/ui/use-toast";
 
 /** Renders the current toasts (at most one) in a bottom-right / bottom full-width region. */
-export function ToastList({ toasts }: { toasts: readonly ToasterToast[] }) {
+export function ToastList() {
+  const { toasts } = useToast();
   return (
     <ToastProvider>
       {toasts.map(({ id, title, description, action, ...props }) => (

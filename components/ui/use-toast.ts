@@ -2,6 +2,7 @@
 // from anywhere on the client and `useToast()` (the <Toaster />) subscribes to.
 import * as React from "react";
 import type { ToastActionElement, ToastProps } from "./toast";
+import { setToastPresence } from "./toast-presence";
 
 /** One toast at a time: a new toast replaces the one on screen. */
 export const TOAST_LIMIT = 1;
@@ -92,6 +93,7 @@ let memoryState: State = initialState;
 
 function dispatch(action: Action): void {
   memoryState = reducer(memoryState, action);
+  setToastPresence(memoryState.toasts.length > 0);
   listeners.forEach((listener) => listener());
 }
 
