@@ -1,8 +1,10 @@
 "use client";
 
-import { useState, useSyncExternalStore } from "react";
-import { Button } from "@/components/ui/button";
-import { LineIcon } from "@/components/ui/line-icon";
+import { lazy, Suspense, useState, useSyncExternalStore } from "react";
+
+// Its markup loads only for a visitor who has not answered (most page loads have): a fixed bar, so
+// arriving a moment after hydration moves nothing.
+const CookieNotice = lazy(() => import("./cookie-notice").then((m) => ({ default: m.CookieNotice })));
 
 export const COOKIE_CONSENT_KEY = "cookie-consent";
 
@@ -39,20 +41,8 @@ export function CookieBanner() {
   }
 
   return (
-    <div
-      role="region"
-      aria-label="Cookie notice"
-      className="fixed inset-x-0 bottom-0 z-50 border-t bg-card/95 backdrop-blur"
-    >
-      <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-3 text-sm">
-        <p className="flex-1">This website uses cookies to enhance the user experience.</p>
-        <Button size="sm" onClick={accept}>
-          I understand
-        </Button>
-        <Button size="icon" variant="ghost" onClick={() => setClosed(true)} aria-label="Close cookie notice">
-          <LineIcon name="x" />
-        </Button>
-      </div>
-    </div>
+    <Suspense fallback={null}>
+      <CookieNotice onAccept={accept} onClose={() => setClosed(true)} />
+    </Suspense>
   );
 }

@@ -7,9 +7,9 @@ import { COOKIE_CONSENT_KEY, CookieBanner } from "@/components/layout/cookie-ban
 const TEXT = "This website uses cookies to enhance the user experience.";
 beforeEach(() => window.localStorage.clear());
 
-test("shows when no consent is stored", () => {
+test("shows when no consent is stored", async () => {
   render(<CookieBanner />);
-  expect(screen.getByText(TEXT)).toBeInTheDocument();
+  expect(await screen.findByText(TEXT)).toBeInTheDocument();
 });
 
 test("stays hidden when consent is stored", () => {
@@ -20,7 +20,7 @@ test("stays hidden when consent is stored", () => {
 
 test("'I understand' stores consent and hides; a new page load keeps it hidden", async () => {
   const { unmount } = render(<CookieBanner />);
-  await userEvent.click(screen.getByRole("button", { name: "I understand" }));
+  await userEvent.click(await screen.findByRole("button", { name: "I understand" }));
   expect(screen.queryByText(TEXT)).not.toBeInTheDocument();
   expect(window.localStorage.getItem(COOKIE_CONSENT_KEY)).toBe("true");
   unmount();
@@ -30,12 +30,12 @@ test("'I understand' stores consent and hides; a new page load keeps it hidden",
 
 test("close hides it for now without storing anything", async () => {
   const { unmount } = render(<CookieBanner />);
-  await userEvent.click(screen.getByRole("button", { name: "Close cookie notice" }));
+  await userEvent.click(await screen.findByRole("button", { name: "Close cookie notice" }));
   expect(screen.queryByText(TEXT)).not.toBeInTheDocument();
   expect(window.localStorage.getItem(COOKIE_CONSENT_KEY)).toBeNull();
   unmount();
   render(<CookieBanner />);
-  expect(screen.getByText(TEXT)).toBeInTheDocument();
+  expect(await screen.findByText(TEXT)).toBeInTheDocument();
 });
 
 test("the server's HTML holds no banner (it cannot read storage); hydration adds it, with no mismatch", async () => {
@@ -43,7 +43,7 @@ test("the server's HTML holds no banner (it cannot read storage); hydration adds
   const container = document.body.appendChild(document.createElement("div"));
   const onRecoverableError = jest.fn();
   const root = await act(async () => hydrateRoot(container, <CookieBanner />, { onRecoverableError }));
-  expect(screen.getByText(TEXT)).toBeInTheDocument();
+  expect(await screen.findByText(TEXT)).toBeInTheDocument();
   expect(onRecoverableError).not.toHaveBeenCalled();
   act(() => root.unmount());
   container.remove();
@@ -57,7 +57,7 @@ test("with storage blocked it shows, and 'I understand' still hides it for this 
   const setItem = jest.spyOn(Storage.prototype, "setItem").mockImplementation(blocked);
   try {
     render(<CookieBanner />);
-    await userEvent.click(screen.getByRole("button", { name: "I understand" }));
+    await userEvent.click(await screen.findByRole("button", { name: "I understand" }));
     expect(screen.queryByText(TEXT)).not.toBeInTheDocument();
     expect(setItem).toHaveBeenCalledWith(COOKIE_CONSENT_KEY, "true");
   } finally {
