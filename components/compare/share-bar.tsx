@@ -1,8 +1,8 @@
 "use client";
 
-import { Check, Link2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Button, buttonVariants } from "@/components/ui/button";
+import { LineIcon } from "@/components/ui/line-icon";
 
 const LINK_CLASS = buttonVariants({ variant: "outline", size: "sm" });
 
@@ -39,7 +39,7 @@ export function ShareBar({ path, url, text }: { path: string; url: string; text:
   return (
     <div className="flex flex-wrap items-center gap-2" data-testid="share-bar">
       <Button variant="outline" size="sm" onClick={() => void copy()}>
-        {copied === "yes" ? <Check aria-hidden /> : <Link2 aria-hidden />}
+        <LineIcon name={copied === "yes" ? "check" : "link-2"} />
         Copy link
       </Button>
       <a href={share.x} target="_blank" rel="noopener noreferrer" className={LINK_CLASS}>

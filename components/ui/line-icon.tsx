@@ -9,7 +9,9 @@ const PATHS = {
   "chevron-down": "m6 9 6 6 6-6",
   x: "M18 6 6 18M6 6l12 12",
   "arrow-right": "M5 12h14m-7-7 7 7-7 7",
+  "arrow-left-right": "M8 3 4 7l4 4M4 7h16m-4 14 4-4-4-4m4 4H4",
   check: "M20 6 9 17l-5-5",
+  "link-2": "M9 17H7A5 5 0 0 1 7 7h2m6 0h2a5 5 0 1 1 0 10h-2m-7-5h8",
   megaphone:
     "M11 6a13 13 0 0 0 8.4-2.8A1 1 0 0 1 21 4v12a1 1 0 0 1-1.6.8A13 13 0 0 0 11 14H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2zM6 14a12 12 0 0 0 2.4 7.2 2 2 0 0 0 3.2-2.4A8 8 0 0 1 10 14M8 6v8",
   // Lucide draws the lens as a <circle r=8> at (11,11); here it is the same circle as two arcs.
