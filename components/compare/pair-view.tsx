@@ -1,4 +1,3 @@
-import { ArrowLeftRight } from "lucide-react";
 import Link from "next/link";
 import { LazyHistoryChart } from "@/components/charts/lazy-history-chart";
 import { CoinLogo } from "@/components/shell/coin-logo";
@@ -8,6 +7,7 @@ import { ComparisonResult } from "./comparison-result";
 import { HomeSection } from "@/components/shell/home-section";
 import { buttonVariants } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { LineIcon } from "@/components/ui/line-icon";
 import { coinProvenancePath } from "@/lib/coins/coin-path";
 import type { PriceContext } from "@/lib/shared/freshness";
 import { pairQuestion, pairTitle } from "@/lib/compare/pair-copy";
@@ -21,7 +21,7 @@ import { PairLinks } from "./pair-links";
 import { PairActions } from "./pair-actions";
 import { ShareBar } from "./share-bar";
 import { TargetLadder } from "./target-ladder";
-import { Money } from "@/components/shell/money";
+import { MoneyView } from "@/components/shell/money-view";
 
 /** Whether the pair page offers coin 2's all-time-high market cap as a target (and so an alert on it). */
 const hasAllTimeHighCap = (coin: Coin) => coin.athMarketCap !== null && Number.isFinite(coin.athMarketCap) && coin.athMarketCap > 0;
@@ -34,6 +34,7 @@ export function PairView({
   priceContext,
   targets = null,
   bases,
+  plsUsd,
 }: {
   result: Comparison<Coin, Coin>;
   related: readonly Coin[];
@@ -43,6 +44,8 @@ export function PairView({
   targets?: PoolsForTargets | null;
   /** Both coins' market caps on each supply basis (none given: circulating only). */
   bases?: PairBases;
+  /** The layout's PLS price: the ladder and the coins' facts are converted here, on the server. */
+  plsUsd: number | null;
 }) {
   const { coin1, coin2 } = result;
   const path = pairPath(coin1.id, coin2.id);
@@ -52,7 +55,7 @@ export function PairView({
         <h1 className="text-3xl font-bold tracking-tight">{pairQuestion(coin1, coin2)}</h1>
         <div className="flex flex-wrap items-center gap-2">
           <Link href={pairPath(coin2.id, coin1.id)} className={buttonVariants({ variant: "outline", size: "sm" })}>
-            <ArrowLeftRight aria-hidden />
+            <LineIcon name="arrow-left-right" />
             Swap
             <span className="sr-only">: {pairQuestion(coin2, coin1)}</span>
           </Link>
@@ -70,7 +73,7 @@ export function PairView({
         bases={bases}
       />
       <ShareBar path={path} url={`${siteUrl}${path}`} text={pairTitle(result)} />
-      {result.comparable ? <TargetLadder result={result} targets={targets} /> : null}
+      {result.comparable ? <TargetLadder result={result} targets={targets} plsUsd={plsUsd} /> : null}
 
       <HomeSection title={`${coin1.symbol}'s market cap as a multiple of ${coin2.symbol}'s`} id="ratio-chart">
         <LazyHistoryChart
@@ -80,8 +83,8 @@ export function PairView({
       </HomeSection>
 
       <section aria-label="The two coins" className="grid gap-4 sm:grid-cols-2">
-        <CoinFacts coin={coin1} priceContext={priceContext} />
-        <CoinFacts coin={coin2} priceContext={priceContext} />
+        <CoinFacts coin={coin1} priceContext={priceContext} plsUsd={plsUsd} />
+        <CoinFacts coin={coin2} priceContext={priceContext} plsUsd={plsUsd} />
       </section>
 
       <PairLinks coin={coin1} others={related} title={`Compare ${coin1.symbol} with other top coins`} id="related-pairs" />
@@ -89,7 +92,7 @@ export function PairView({
   );
 }
 
-function CoinFacts({ coin, priceContext }: { coin: Coin; priceContext: PriceContext }) {
+function CoinFacts({ coin, priceContext, plsUsd }: { coin: Coin; priceContext: PriceContext; plsUsd: number | null }) {
   return (
     <Card className="flex flex-col gap-3 p-5" data-testid="coin-facts">
       <h2 className="flex items-center gap-2 text-lg font-semibold">
@@ -100,13 +103,13 @@ function CoinFacts({ coin, priceContext }: { coin: Coin; priceContext: PriceCont
         <div>
           <dt className="text-muted-foreground">Price</dt>
           <dd className="font-semibold tabular-nums break-all">
-            <Money usd={coin.currentPrice} />
+            <MoneyView usd={coin.currentPrice} plsUsd={plsUsd} />
             <PriceBadges coin={coin} context={priceContext} />
           </dd>
         </div>
         <div>
           <dt className="text-muted-foreground">Market cap</dt>
-          <dd className="font-semibold tabular-nums break-all"><Money usd={coin.marketCap} format="cap" /></dd>
+          <dd className="font-semibold tabular-nums break-all"><MoneyView usd={coin.marketCap} format="cap" plsUsd={plsUsd} /></dd>
         </div>
         <div>
           <dt className="text-muted-foreground">24h change</dt>

@@ -1,6 +1,6 @@
 // The pair page's ladder of targets (issue 43): coin 1 at 10% to 500% of coin 2's market cap, each
 // with what it would take through coin 1's pools, and how far coin 1 is today. A server component:
-// plain figures, no script.
+// plain figures, no script; `plsUsd` (the layout's PLS price) converts them here.
 import { HomeSection } from "@/components/shell/home-section";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { Comparison } from "@/lib/compare/comparison";
@@ -8,19 +8,27 @@ import { formatShare, targetLadder } from "@/lib/compare/ladder";
 import type { PoolsForTargets } from "@/lib/coins/what-it-takes";
 import type { Coin } from "@/lib/coins/schemas";
 import { formatResultMultiplier } from "@/lib/shared/format";
-import { Money } from "@/components/shell/money";
+import { MoneyView } from "@/components/shell/money-view";
 
-function ItWouldTake({ usd }: { usd: number | null }) {
+function ItWouldTake({ usd, plsUsd }: { usd: number | null; plsUsd: number | null }) {
   if (usd === null) return "-";
   if (Math.abs(usd) < 0.5) return "none";
   return (
     <>
-      <Money usd={Math.abs(usd)} format="cap" /> {usd > 0 ? "buying" : "selling"}
+      <MoneyView usd={Math.abs(usd)} format="cap" plsUsd={plsUsd} /> {usd > 0 ? "buying" : "selling"}
     </>
   );
 }
 
-export function TargetLadder({ result, targets }: { result: Extract<Comparison<Coin, Coin>, { comparable: true }>; targets: PoolsForTargets | null }) {
+export function TargetLadder({
+  result,
+  targets,
+  plsUsd,
+}: {
+  result: Extract<Comparison<Coin, Coin>, { comparable: true }>;
+  targets: PoolsForTargets | null;
+  plsUsd: number | null;
+}) {
   const { coin1, coin2 } = result;
   const ladder = targetLadder(result, targets?.pools ?? null);
   const withPools = targets !== null;
@@ -52,11 +60,11 @@ export function TargetLadder({ result, targets }: { result: Extract<Comparison<C
           {ladder.steps.map((step) => (
             <TableRow key={step.share} data-testid="ladder-step">
               <TableCell className="font-medium">{Math.round(step.share * 100)}%</TableCell>
-              <TableCell className="text-right tabular-nums max-sm:hidden"><Money usd={step.marketCap} format="cap" /></TableCell>
-              <TableCell className="text-right tabular-nums"><Money usd={step.price} /></TableCell>
+              <TableCell className="text-right tabular-nums max-sm:hidden"><MoneyView usd={step.marketCap} format="cap" plsUsd={plsUsd} /></TableCell>
+              <TableCell className="text-right tabular-nums"><MoneyView usd={step.price} plsUsd={plsUsd} /></TableCell>
               <TableCell className="text-right tabular-nums">{formatResultMultiplier(step.multiplier)}</TableCell>
               {/* Wraps at phone width: "$62.75K" over "buying". */}
-              {withPools ? <TableCell className="text-right tabular-nums max-sm:whitespace-normal"><ItWouldTake usd={step.buyingUsd} /></TableCell> : null}
+              {withPools ? <TableCell className="text-right tabular-nums max-sm:whitespace-normal"><ItWouldTake usd={step.buyingUsd} plsUsd={plsUsd} /></TableCell> : null}
             </TableRow>
           ))}
         </TableBody>

@@ -5,6 +5,7 @@ import { getCoinPage } from "@/lib/coins/coin-page.server";
 import { coinDescription, coinTitle } from "@/lib/coins/coin-page-copy";
 import { coinPath } from "@/lib/coins/coin-path";
 import { getPriceContext } from "@/lib/coins/price-context.server";
+import { getSitePrices } from "@/lib/coins/site-prices.server";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -41,5 +42,6 @@ export default async function CoinPage({ params }: Props) {
   // the pair pages); a lower-case symbol that is not its coin's id is redirected here.
   if (page.kind === "redirect") permanentRedirect(page.path);
   if (page.kind === "not-found") notFound();
-  return <CoinPageView coin={page.coin} account={page.account} compareWith={page.compareWith} priceContext={await getPriceContext()} />;
+  const [priceContext, { pls }] = await Promise.all([getPriceContext(), getSitePrices()]);
+  return <CoinPageView coin={page.coin} account={page.account} compareWith={page.compareWith} priceContext={priceContext} plsUsd={pls?.currentPrice ?? null} />;
 }

@@ -5,27 +5,27 @@ import { describePriceOrigin, formatSupply } from "@/lib/coins/coin-figures";
 import type { PriceContext } from "@/lib/shared/freshness";
 import type { Coin } from "@/lib/coins/schemas";
 import { Fact } from "./fact";
-import { Money } from "@/components/shell/money";
+import { MoneyView } from "@/components/shell/money-view";
 
 /** Today's figures: price (with its cautions), market cap, 24h change, supply, liquidity, source. */
-export function CoinFacts({ coin, priceContext }: { coin: Coin; priceContext: PriceContext }) {
+export function CoinFacts({ coin, priceContext, plsUsd }: { coin: Coin; priceContext: PriceContext; plsUsd: number | null }) {
   return (
     <Card className="p-5" data-testid="coin-facts">
       <h2 className="sr-only">Today</h2>
       <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
         <Fact label="Price" testId="coin-price">
-          <Money usd={coin.currentPrice} />
+          <MoneyView usd={coin.currentPrice} plsUsd={plsUsd} />
           <PriceBadges coin={coin} context={priceContext} />
         </Fact>
         <Fact label="Market cap" testId="coin-market-cap">
-          <Money usd={coin.marketCap} format="cap" />
+          <MoneyView usd={coin.marketCap} format="cap" plsUsd={plsUsd} />
         </Fact>
         <Fact label="24h change">
           <PriceChange value={coin.priceChange24h} className="justify-start" />
         </Fact>
         <Fact label="Circulating supply">{formatSupply(coin.circulatingSupply, coin.symbol)}</Fact>
         <Fact label="Liquidity" title="USD liquidity of the pool the price comes from">
-          <Money usd={coin.liquidityUsd} format="cap" />
+          <MoneyView usd={coin.liquidityUsd} format="cap" plsUsd={plsUsd} />
         </Fact>
         <Fact label="Price source" small>
           {describePriceOrigin(coin, priceContext.now)}

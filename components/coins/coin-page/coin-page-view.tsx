@@ -26,11 +26,14 @@ export function CoinPageView({
   account,
   compareWith,
   priceContext,
+  plsUsd,
 }: {
   coin: Coin;
   account: PriceAccount;
   compareWith: readonly Coin[];
   priceContext: PriceContext;
+  /** The layout's PLS price: the page's figures are converted here, on the server. */
+  plsUsd: number | null;
 }) {
   return (
     <div className="flex flex-col gap-6">
@@ -60,9 +63,9 @@ export function CoinPageView({
         </div>
       </div>
 
-      <CoinFacts coin={coin} priceContext={priceContext} />
-      <PriceProvenance coin={coin} account={account} priceContext={priceContext} />
-      <AllTimeHigh coin={coin} />
+      <CoinFacts coin={coin} priceContext={priceContext} plsUsd={plsUsd} />
+      <PriceProvenance coin={coin} account={account} priceContext={priceContext} plsUsd={plsUsd} />
+      <AllTimeHigh coin={coin} plsUsd={plsUsd} />
       <CoinAtMarketCap coin={{ id: coin.id, symbol: coin.symbol, currentPrice: coin.currentPrice, marketCap: coin.marketCap }} />
 
       <HomeSection title="Market cap history" id="market-cap-history">

@@ -13,7 +13,18 @@ import type { Provenance } from "@/lib/coins/provenance-schema";
  * explorer), or the DexScreener pair or CoinGecko id, and why the price shown may be an older one
  * (a token whose contract keeps failing is quarantined: that says it, in place of "stale").
  */
-export function PriceProvenance({ coin, account, priceContext }: { coin: Coin; account: PriceAccount; priceContext: PriceContext }) {
+export function PriceProvenance({
+  coin,
+  account,
+  priceContext,
+  plsUsd,
+}: {
+  coin: Coin;
+  account: PriceAccount;
+  priceContext: PriceContext;
+  /** The layout's PLS price, for the market cap on each supply basis. */
+  plsUsd: number | null;
+}) {
   const { provenance, heldBack, sourceCheck, supplyNote, contractFailing, depth, supplyBases } = account;
   const caveat = priceCaveat(coin, priceContext.minLiquidityUsd, contractFailing ? null : staleMinutes(coin, priceContext), heldBack);
   const checked = sourceCheckPhrase(sourceCheck, priceContext.now);
@@ -40,7 +51,7 @@ export function PriceProvenance({ coin, account, priceContext }: { coin: Coin; a
       ) : null}
       {caveat ? <p className="mt-2 text-sm text-muted-foreground">{caveat}</p> : null}
       <Note testId="supply-note">{supplyNote ? `About the supply: ${supplyNote}` : null}</Note>
-      <SupplyBases symbol={coin.symbol} figures={supplyBases} />
+      <SupplyBases symbol={coin.symbol} figures={supplyBases} plsUsd={plsUsd} />
     </Card>
   );
 }

@@ -2,9 +2,9 @@
 // section on where its figures come from: nothing when circulating is the only one.
 import { basisLabel, basisMeaning, type BasisFigure } from "@/lib/coins/supply-bases";
 import { formatCompactAmount } from "@/lib/shared/format";
-import { Money } from "@/components/shell/money";
+import { MoneyView } from "@/components/shell/money-view";
 
-export function SupplyBases({ symbol, figures }: { symbol: string; figures: readonly BasisFigure[] }) {
+export function SupplyBases({ symbol, figures, plsUsd }: { symbol: string; figures: readonly BasisFigure[]; plsUsd: number | null }) {
   if (figures.length < 2) return null;
   return (
     <div className="mt-3" data-testid="supply-bases">
@@ -15,7 +15,7 @@ export function SupplyBases({ symbol, figures }: { symbol: string; figures: read
             <dt className="text-xs text-muted-foreground" title={basisMeaning(figure.basis, symbol)}>
               {basisLabel(figure.basis, symbol)}
             </dt>
-            <dd className="mt-1 font-semibold tabular-nums"><Money usd={figure.marketCap} format="cap" /></dd>
+            <dd className="mt-1 font-semibold tabular-nums"><MoneyView usd={figure.marketCap} format="cap" plsUsd={plsUsd} /></dd>
             <dd className="text-xs text-muted-foreground tabular-nums">
               {formatCompactAmount(figure.supply, symbol)}
             </dd>

@@ -53,7 +53,7 @@ describe("without the hint (an anonymous visitor)", () => {
   });
 
   test("a pair page's result card has no save or watch buttons, and nothing about the user is asked", async () => {
-    renderAnonymous(<PairView result={computeComparison(tiny, big)} related={[]} siteUrl="https://pulsecompare.test" priceContext={seedPriceContext} />);
+    renderAnonymous(<PairView result={computeComparison(tiny, big)} related={[]} siteUrl="https://pulsecompare.test" priceContext={seedPriceContext} plsUsd={null} />);
     expect(screen.getByTestId("multiplier")).toHaveTextContent("100x");
     await tick();
     expect(screen.queryByTestId("comparison-actions")).not.toBeInTheDocument();

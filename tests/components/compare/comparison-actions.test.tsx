@@ -20,7 +20,7 @@ useToastReset();
 async function renderResult(auth: AuthAnswer = alice) {
   const rendered = renderWithQueryClient(
     <>
-      <PairView result={computeComparison(tiny, big)} related={[]} siteUrl="https://pulsecompare.test" priceContext={seedPriceContext} />
+      <PairView result={computeComparison(tiny, big)} related={[]} siteUrl="https://pulsecompare.test" priceContext={seedPriceContext} plsUsd={null} />
       <Toaster />
     </>,
     auth,

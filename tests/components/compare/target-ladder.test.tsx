@@ -12,7 +12,7 @@ const targets = { pools: [{ tokenReserve: 1e9, baseReserve: 12_340, baseUsd: 1 }
 const rows = () => screen.getAllByTestId("ladder-step").map((row) => within(row).getAllByRole("cell").map((cell) => cell.textContent));
 
 test("10% to 500% of BIG's market cap: the cap, TINY's price and multiplier, and the buying through its pool", () => {
-  render(<TargetLadder result={result} targets={targets} />);
+  render(<TargetLadder result={result} targets={targets} plsUsd={null} />);
   // TINY's $12.34M is 1% of BIG's $1.234B.
   expect(screen.getByTestId("ladder-progress")).toHaveTextContent("Today TINY's market cap is 1.00% of BIG's.");
   expect(screen.getByRole("table", { name: "TINY at shares of BIG's market cap" })).toBeInTheDocument();
@@ -37,12 +37,12 @@ test("coin 1 above a step: that step is the selling; a coin without pools has no
   const down = computeComparison(big, tiny);
   if (!down.comparable) throw new Error("the fixtures compare");
   const bigPools = { pools: [{ tokenReserve: 1_000, baseReserve: 50_000_000, baseUsd: 1 }], plsUsd: null };
-  const { unmount } = render(<TargetLadder result={down} targets={bigPools} />);
+  const { unmount } = render(<TargetLadder result={down} targets={bigPools} plsUsd={null} />);
   expect(screen.getByTestId("ladder-progress")).toHaveTextContent("Today BIG's market cap is 10,000.00% of TINY's.");
   expect(rows()[3]![4]).toBe("$45.00M selling");
   unmount();
 
-  render(<TargetLadder result={result} targets={null} />);
+  render(<TargetLadder result={result} targets={null} plsUsd={null} />);
   expect(rows()[0]).toHaveLength(4);
   expect(screen.queryByRole("columnheader", { name: "Would take" })).not.toBeInTheDocument();
 });

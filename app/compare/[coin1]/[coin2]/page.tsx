@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound, permanentRedirect } from "next/navigation";
 import { PairView } from "@/components/compare/pair-view";
 import { getPriceContext } from "@/lib/coins/price-context.server";
+import { getSitePrices } from "@/lib/coins/site-prices.server";
 import { pairDescription, pairTitle } from "@/lib/compare/pair-copy";
 import { getPairPage } from "@/lib/compare/pair-page.server";
 import { pairPath } from "@/lib/compare/pair-route";
@@ -46,5 +47,16 @@ export default async function ComparePage({ params }: Props) {
   // are the symbols' slugs), and only that is redirected here.
   if (page.kind === "redirect") permanentRedirect(page.path);
   if (page.kind === "not-found") notFound();
-  return <PairView result={page.result} related={page.related} siteUrl={getSiteUrl()} priceContext={await getPriceContext()} targets={page.targets} bases={page.bases} />;
+  const [priceContext, { pls }] = await Promise.all([getPriceContext(), getSitePrices()]);
+  return (
+    <PairView
+      result={page.result}
+      related={page.related}
+      siteUrl={getSiteUrl()}
+      priceContext={priceContext}
+      targets={page.targets}
+      bases={page.bases}
+      plsUsd={pls?.currentPrice ?? null}
+    />
+  );
 }

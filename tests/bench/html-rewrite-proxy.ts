@@ -1,0 +1,52 @@
+// Issue 53's experiments: a proxy on loopback that passes every request to the app but rewrites the
+// HTML pages it answers, so one thing can be taken out of a page and the page audited without it,
+// in the same run as the page as served. Not for anything but the bench.
+import http from "node:http";
+import { gzipSync } from "node:zlib";
+import { listenOnLoopback, type LoopbackProxy } from "./loopback-proxy";
+
+export type HtmlRewrite = (html: string) => string;
+
+/**
+ * What can be taken out:
+ * - `scripts`: every <script> and script preload. The main thread then does only the work of the
+ *   HTML and stylesheet: no framework, no hydration, no app code. (Chromium's own switch for
+ *   scripts also stops Lighthouse's protocol calls.)
+ * - `expect`: the layout's render-blocking `<link rel="expect">` (app/layout.tsx), so the browser
+ *   may paint before the whole page is parsed.
+ * - `pre-paint`: the two inline scripts that run before the first paint (the unit switch's and the
+ *   signed-in hint's: components/unit/unit-script.tsx, components/wallet/signed-in-hint-script.tsx).
+ */
+export const REWRITES = {
+  scripts: (html) => html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "").replace(/<link\b[^>]*\bas="script"[^>]*>/g, ""),
+  expect: (html) => html.replace(/<link rel="expect"[^>]*>/g, ""),
+  "pre-paint": (html) => html.replace(/<script>\(function\(\)\{try\{if\((?:localStorage|document\.cookie)[\s\S]*?<\/script>/g, ""),
+} satisfies Record<string, HtmlRewrite>;
+
+export type RewriteName = keyof typeof REWRITES;
+
+export async function startHtmlRewriteProxy(upstream: string, rewrite: HtmlRewrite): Promise<LoopbackProxy> {
+  const target = new URL(upstream);
+  const agent = new http.Agent({ keepAlive: true });
+  const server = http.createServer((req, res) => {
+    // Uncompressed from the app, so the HTML can be rewritten; gzipped again here.
+    const headers = { ...req.headers, host: target.host, "accept-encoding": "identity" };
+    const forwarded = http.request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers, agent }, (answer) => {
+      if (!String(answer.headers["content-type"] ?? "").startsWith("text/html")) {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        return void answer.pipe(res);
+      }
+      const chunks: Buffer[] = [];
+      answer.on("data", (chunk: Buffer) => chunks.push(chunk));
+      answer.on("end", () => {
+        const body = gzipSync(rewrite(Buffer.concat(chunks).toString("utf8")));
+        const { "content-length": _length, "transfer-encoding": _chunked, ...rest } = answer.headers;
+        res.writeHead(answer.statusCode ?? 502, { ...rest, "content-encoding": "gzip", "content-length": body.length });
+        res.end(body);
+      });
+    });
+    forwarded.on("error", () => res.destroy());
+    req.pipe(forwarded);
+  });
+  return listenOnLoopback(server, agent);
+}
