@@ -1,4 +1,4 @@
-// What the bench's experiment proxies share (held-scripts-proxy.ts, no-scripts-proxy.ts): a server on
+// What the bench's experiment proxies share (held-scripts-proxy.ts, html-rewrite-proxy.ts): a server on
 // a free loopback port in front of the app, and its closing (its keep-alive agent and open sockets too).
 import type http from "node:http";
 import type { AddressInfo } from "node:net";

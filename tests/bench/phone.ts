@@ -11,8 +11,11 @@
 // PHONE_PAGES=/,/coins/hex limits the pages; SKIP_BUILD=1 reuses the last build;
 // PHONE_CPU_SLOWDOWN=4 skips the calibration and uses that multiplier (to compare hosts by hand).
 // PHONE_SCRIPTS_OFF=1 also audits each page and the floor (calibrated) through a proxy that takes
-// every script out of the HTML (no-scripts-proxy.ts): the main-thread work of the HTML and
+// every script out of the HTML (html-rewrite-proxy.ts): the main-thread work of the HTML and
 // stylesheet alone, the experiment that shows what is left when no framework or app code runs.
+// PHONE_WITHOUT=expect,pre-paint also audits each page (calibrated) with that part taken out of its
+// HTML (html-rewrite-proxy.ts: the render-blocking expect link; the inline scripts before the first
+// paint), right after the page as served again: what each costs or pays, in the same minutes.
 // PHONE_HOLD_SCRIPTS_MS=400 also audits each page through a proxy that holds every script that
 // long (held-scripts-proxy.ts): the experiment that shows how much of the LCP is scripts that
 // happened to finish before the unthrottled first paint.
@@ -20,7 +23,7 @@ import { firstLoadJs, type FirstLoadJs } from "./first-load-js";
 import { withFloor } from "./floor";
 import { auditPage, type LighthouseResult, type MainThreadPart, type PhoneProfile } from "./lighthouse";
 import { startHeldScriptsProxy } from "./held-scripts-proxy";
-import { startNoScriptsProxy } from "./no-scripts-proxy";
+import { REWRITES, startHtmlRewriteProxy, type RewriteName } from "./html-rewrite-proxy";
 import { pageWeight, type PageWeight } from "./page-weight";
 import { withServer } from "./servers";
 import { kb, median } from "./stats";
@@ -30,6 +33,8 @@ const RUNS = Number(process.env.PHONE_RUNS ?? 5);
 const CALIBRATION_RUNS = 3;
 const HOLD_MS = Number(process.env.PHONE_HOLD_SCRIPTS_MS ?? 0);
 const SCRIPTS_OFF = process.env.PHONE_SCRIPTS_OFF === "1";
+const WITHOUT = (process.env.PHONE_WITHOUT?.split(",") ?? []) as RewriteName[];
+for (const name of WITHOUT) if (!(name in REWRITES)) throw new Error(`PHONE_WITHOUT: no such part "${name}" (${Object.keys(REWRITES).join(", ")})`);
 const PAGES: readonly string[] = process.env.PHONE_PAGES?.split(",") ?? ["/", "/compare/hex/btc", "/coins/hex", "/playground", "/get-listed"];
 const REFERENCE = { multiplier: 4, benchmarkIndex: 1500 };
 const GOALS = { mainThreadRatio: 2, tbtOverFloorMs: 100, scoreBelowFloor: 3, psiScore: 95, lcpRatio: 1.5, homePayloadKb: 50, firstLoadOverFloorKb: 10 };
@@ -96,9 +101,21 @@ const { audits, weights, js } = await withServer("62", { build: process.env.SKIP
   }
   if (SCRIPTS_OFF) {
     header(`Scripts taken out (calibrated): the HTML and stylesheet alone`);
-    const proxy = await startNoScriptsProxy(app.baseUrl);
+    const proxy = await startHtmlRewriteProxy(app.baseUrl, REWRITES.scripts);
     try {
       for (const page of PAGES) console.log(row(`${page} (no scripts)`, await auditPage(`${proxy.baseUrl}${page}`, "simulate", RUNS, profiles.calibrated)));
+    } finally {
+      await proxy.close();
+    }
+  }
+  for (const name of WITHOUT) {
+    header(`Without ${name} (calibrated), each beside the page as served again`);
+    const proxy = await startHtmlRewriteProxy(app.baseUrl, REWRITES[name]);
+    try {
+      for (const page of PAGES) {
+        console.log(row(`${page} (as served)`, await auditPage(`${app.baseUrl}${page}`, "simulate", RUNS, profiles.calibrated)));
+        console.log(row(`${page} (no ${name})`, await auditPage(`${proxy.baseUrl}${page}`, "simulate", RUNS, profiles.calibrated)));
+      }
     } finally {
       await proxy.close();
     }
@@ -122,7 +139,7 @@ const { audits, weights, js } = await withServer("62", { build: process.env.SKIP
 });
 const floorAfter = await withFloor(async (baseUrl) => {
   if (SCRIPTS_OFF) {
-    const proxy = await startNoScriptsProxy(baseUrl);
+    const proxy = await startHtmlRewriteProxy(baseUrl, REWRITES.scripts);
     try {
       console.log(row("floor (no scripts)", await auditPage(`${proxy.baseUrl}/`, "simulate", RUNS, profiles.calibrated)));
     } finally {
