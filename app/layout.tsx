@@ -28,7 +28,7 @@ export const viewport: Viewport = { themeColor: "#1a1025", width: "device-width"
 
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
   // Derived once per coin snapshot (lib/coins/site-prices.server.ts): a render walks no coin list.
-  const { pls, priceSourceLabel } = await getSitePrices();
+  const { plsUsd, priceSourceLabel } = await getSitePrices();
   return (
     // suppressHydrationWarning: UnitScript may mark <html> with the visitor's unit before React hydrates it.
     <html lang="en" suppressHydrationWarning>
@@ -42,8 +42,8 @@ export default async function RootLayout({ children }: { children: React.ReactNo
         <link rel="expect" href="#page-end" blocking="render" />
         <UnitScript />
         {/* Every figure below converts to PLS at this price, from the same snapshot (components/shell/money.tsx, pls-price.tsx). */}
-        <PlsPriceProvider plsUsd={pls?.currentPrice ?? null}>
-          <SiteHeader plsPrice={pls?.currentPrice ?? null} />
+        <PlsPriceProvider plsUsd={plsUsd}>
+          <SiteHeader plsPrice={plsUsd} />
           <main className="mx-auto w-full max-w-7xl flex-1 px-3 py-6 sm:px-4">{children}</main>
           <SiteFooter priceSourceLabel={priceSourceLabel} />
         </PlsPriceProvider>

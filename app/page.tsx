@@ -37,7 +37,7 @@ export default async function HomePage() {
   ]);
   const mostCompared = await homeMostComparedPairs(counted);
   // The layout's PLS price (the same snapshot): the tables and cards convert with it on the server.
-  const plsUsd = sitePrices.pls?.currentPrice ?? null;
+  const { plsUsd } = sitePrices;
   return (
     <div className="flex flex-col gap-8">
       <PlsTopBar pls={sitePrices.pls ?? undefined} priceSourceLabel={sitePrices.priceSourceLabel} />

@@ -9,16 +9,18 @@ import { getCoinSnapshot, snapshotView, type CoinSnapshot } from "./snapshot.ser
 export type SitePrices = {
   /** The coin with symbol PLS (the best-ranked if several): the header's price, every PLS conversion. */
   pls: Coin | null;
+  /** Its price in USD: the one rate every figure in PLS is converted at (layout and pages alike). */
+  plsUsd: number | null;
   /** "Prices updated ..." or "Prices: snapshot of ...", null with no coin. */
   priceSourceLabel: string | null;
 };
 
 /** Per snapshot: the PLS coin from the symbol lookup, the label from one walk of the coins. */
 export const sitePricesOf = snapshotView(
-  (snapshot: CoinSnapshot): SitePrices => ({
-    pls: snapshot.bySymbol.get("pls")?.[0] ?? null,
-    priceSourceLabel: describePriceSource(snapshot.coins)?.label ?? null,
-  }),
+  (snapshot: CoinSnapshot): SitePrices => {
+    const pls = snapshot.bySymbol.get("pls")?.[0] ?? null;
+    return { pls, plsUsd: pls?.currentPrice ?? null, priceSourceLabel: describePriceSource(snapshot.coins)?.label ?? null };
+  },
 );
 
 export async function getSitePrices(): Promise<SitePrices> {

@@ -42,6 +42,6 @@ export default async function CoinPage({ params }: Props) {
   // the pair pages); a lower-case symbol that is not its coin's id is redirected here.
   if (page.kind === "redirect") permanentRedirect(page.path);
   if (page.kind === "not-found") notFound();
-  const [priceContext, { pls }] = await Promise.all([getPriceContext(), getSitePrices()]);
-  return <CoinPageView coin={page.coin} account={page.account} compareWith={page.compareWith} priceContext={priceContext} plsUsd={pls?.currentPrice ?? null} />;
+  const [priceContext, { plsUsd }] = await Promise.all([getPriceContext(), getSitePrices()]);
+  return <CoinPageView coin={page.coin} account={page.account} compareWith={page.compareWith} priceContext={priceContext} plsUsd={plsUsd} />;
 }

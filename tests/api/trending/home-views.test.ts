@@ -47,6 +47,7 @@ test("what they show is what a search of every coin finds: PLS by symbol, the me
   const prices = await getSitePrices();
   expect(prices.pls).toBe(findCoinBySymbol(coins, "PLS"));
   expect(prices.pls?.id).toBe("pls");
+  expect(prices.plsUsd).toBe(prices.pls?.currentPrice); // the one rate the layout and the pages convert at
   expect(prices.priceSourceLabel).toBe(describePriceSource(coins)?.label);
   expect(prices.priceSourceLabel).toMatch(/^Prices: snapshot of /);
   expect((await listMemeCoins()).map((coin) => coin.id)).toEqual(selectMemeCoins(coins).map((coin) => coin.id));

@@ -47,7 +47,7 @@ export default async function ComparePage({ params }: Props) {
   // are the symbols' slugs), and only that is redirected here.
   if (page.kind === "redirect") permanentRedirect(page.path);
   if (page.kind === "not-found") notFound();
-  const [priceContext, { pls }] = await Promise.all([getPriceContext(), getSitePrices()]);
+  const [priceContext, { plsUsd }] = await Promise.all([getPriceContext(), getSitePrices()]);
   return (
     <PairView
       result={page.result}
@@ -56,7 +56,7 @@ export default async function ComparePage({ params }: Props) {
       priceContext={priceContext}
       targets={page.targets}
       bases={page.bases}
-      plsUsd={pls?.currentPrice ?? null}
+      plsUsd={plsUsd}
     />
   );
 }
