@@ -1,5 +1,7 @@
 // Toast state (spec section 8), shadcn-style: a tiny module-level store that `toast()` writes to
-// from anywhere on the client and `useToast()` (the <Toaster />) subscribes to.
+// from anywhere on the client and `useToast()` (the Toaster's lazily loaded toast-list.tsx)
+// subscribes to. Each change also tells toast-presence.ts whether a toast exists, which is all the
+// layout's <Toaster /> reads until the first one.
 import * as React from "react";
 import type { ToastActionElement, ToastProps } from "./toast";
 import { setToastPresence } from "./toast-presence";
