@@ -1,9 +1,6 @@
-/**
- * Public data: no browser keeps it (max-age=0), a shared cache (a CDN) may keep it 20 s and serve
- * it 20 s longer while refreshing. With the server's own ceiling (lib/cache/public-cache.server.ts) an
- * answer is at most 60 s old wherever it is read.
- */
-export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=20, stale-while-revalidate=20";
+import { PUBLIC_CACHE_CONTROL } from "../cache/cache-control";
+
+export { PUBLIC_CACHE_CONTROL };
 
 /** A public JSON body serialised once (the full coin list), sent as is. */
 export function publicJsonBody(body: string, cacheControl = PUBLIC_CACHE_CONTROL): Response {

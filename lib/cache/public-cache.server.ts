@@ -15,7 +15,7 @@ import type { PublicTag } from "./public-tags";
 // The ceilings, end to end (each at most 60 s): a page shows data at most MAX_AGE_MS old when it
 // is rendered and is served for at most 40 s more (`revalidate` in app/layout.tsx, `expireTime` in
 // next.config.mjs); an API answer is at most MAX_AGE_MS old and a shared cache (CDN) may keep
-// it 40 s more (PUBLIC_CACHE_CONTROL in lib/api/responses.ts).
+// it 40 s more (PUBLIC_CACHE_CONTROL in cache-control.ts).
 export const FRESH_MS = 10_000;
 export const MAX_AGE_MS = 20_000;
 

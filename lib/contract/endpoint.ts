@@ -19,7 +19,7 @@ export type Method = "GET" | "POST" | "PATCH" | "DELETE";
 export type Access = "public" | "site" | "user" | "operator" | "cron" | "telegram";
 
 /**
- * `public`: any cache may keep it briefly (lib/api/responses.ts PUBLIC_CACHE_CONTROL);
+ * `public`: any cache may keep it briefly (lib/cache/cache-control.ts PUBLIC_CACHE_CONTROL);
  * `private`: one user's data, never stored by a shared cache; `none`: never stored at all.
  */
 export type CachePolicy = "public" | "private" | "none";
