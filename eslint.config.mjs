@@ -26,7 +26,8 @@ const LIB_LAYERS = [
   ["coins", "telegram"],
   ["auth", "bag", "history", "trending"],
   ["account", "compare", "db-setup"],
-  ["alerts"],
+  // Alerts; the embeddable cards (issue 54), drawn from the comparison and the coins.
+  ["alerts", "embed"],
   // The refresh pass: prices, history, then the alerts they fire.
   ["market"],
   ["listings"],
@@ -62,7 +63,7 @@ function libLayerZones() {
  * it is); a piece two features need that neither owns belongs in shell/. docs/architecture.md
  * draws them.
  */
-const COMPONENT_FEATURES = ["account", "admin", "alerts", "bag", "charts", "coins", "compare", "get-listed", "home", "layout", "orders", "playground", "unit", "wallet"];
+const COMPONENT_FEATURES = ["account", "admin", "alerts", "bag", "charts", "coins", "compare", "embed", "get-listed", "home", "layout", "orders", "playground", "unit", "wallet"];
 
 /** The feature-to-feature imports there are, one line each: [importer, imported, why]. */
 const FEATURE_IMPORTS = [
@@ -78,6 +79,8 @@ const FEATURE_IMPORTS = [
   ["compare", "account", "a comparison is saved or its coin watched in the account (account/account-queries)"],
   ["compare", "alerts", "the pair page and a saved comparison offer 'Alert me'"],
   ["compare", "charts", "the pair page shows the pair's history chart; the on-date result reads history"],
+  ["compare", "embed", "the pair page's share bar offers 'Embed' (embed/embed-button)"],
+  ["coins", "embed", "the coin page offers 'Embed' (embed/embed-button)"],
   ["compare", "wallet", "the pair page reads the connected wallet's holding (wallet/connected-account, a port)"],
   ["get-listed", "coins", "a featured slot's coins are picked with the coin selector"],
   ["get-listed", "orders", "the listing form words an order and its call failures as the orders page does"],

@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import { securityHeaders } from "./lib/security/headers.mjs";
+import { FRAMEABLE_PATHS, UNFRAMEABLE_PATHS, embedSecurityHeaders, securityHeaders } from "./lib/security/headers.mjs";
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -21,8 +21,13 @@ const nextConfig = {
   // these while routing, where running the proxy for each request halves a cached page's throughput.
   // `next build` calls this and writes the result into the build, so the environment of the build
   // decides the values (lib/security/headers.mjs; docs/security.md).
+  // The embeddable cards (app/embed/) are the one place other sites may frame: they get the same
+  // headers without the refusal, and their route sets their own CSP.
   async headers() {
-    return [{ source: "/:path*", headers: securityHeaders(process.env) }];
+    return [
+      { source: UNFRAMEABLE_PATHS, headers: securityHeaders(process.env) },
+      { source: FRAMEABLE_PATHS, headers: embedSecurityHeaders(process.env) },
+    ];
   },
   // Next's own redirects (this one, and any `redirects()` entry) are sent without the headers
   // above. proxy.ts does the same 308 ("/get-listed/" -> "/get-listed") with them.

@@ -89,6 +89,7 @@ export const config = {
     "/(.*)/",
     // Only a path with a percent sign can hold a malformed escape.
     "/api/(.*%.*)",
+    "/embed/(.*%.*)",
     // The home page only when it carries an old comparison link.
     { source: "/", has: [{ type: "query", key: "coin1" }, { type: "query", key: "coin2" }] },
     // Pair addresses other than two lower-case ids (and their share images): the canonical

@@ -6,6 +6,7 @@
 // and each card's PNG at the same address plus /card.png, for places that take no iframes.
 import { coinPath } from "../coins/coin-path";
 import { SUPPLY1_PARAM, SUPPLY2_PARAM } from "../compare/basis-param";
+import { pairQuestion } from "../compare/pair-copy";
 import { pairPath } from "../compare/pair-route";
 import { HOLD_PARAM, MCAP_PARAM, TARGET_PARAM } from "../compare/target-param";
 
@@ -44,10 +45,19 @@ export const CARD_SIZES: Readonly<Record<EmbedKind, { width: number; height: num
 };
 export const MIN_CARD_WIDTH = 280;
 
+/** What a card posts to the page that frames it ({ type, height }), so that page can size the iframe to fit. */
+export const HEIGHT_MESSAGE_TYPE = "pulsecompare:embed-height";
+
 export function embedPath(card: EmbedCard): string {
   if (card.kind === "coin") return `${EMBED_BASE_PATH}/${card.coin}`;
   const pair = `${EMBED_BASE_PATH}/${card.coin1}/${card.coin2}`;
   return card.kind === "ladder" ? `${pair}/${LADDER_SEGMENT}` : pair;
+}
+
+/** A card's title (its heading, the iframe's title, the image's alt text), from its coins' symbols in order. */
+export function cardTitle(kind: EmbedKind, symbol1: string, symbol2 = ""): string {
+  if (kind === "coin") return `${symbol1} price and market cap`;
+  return kind === "ladder" ? `${symbol1} on the way to ${symbol2}'s market cap` : pairQuestion({ symbol: symbol1 }, { symbol: symbol2 });
 }
 
 /** The card's PNG. */

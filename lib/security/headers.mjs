@@ -88,7 +88,8 @@ export function contentSecurityPolicy(env) {
     ["img-src", ["'self'", "data:", "https:"]],
     ["font-src", ["'self'"]],
     ["connect-src", unique(["'self'", rpcOrigin, ...WALLET_KIT_CONNECT_SOURCES])],
-    ["frame-src", [...WALLET_KIT_FRAME_SOURCES]],
+    // 'self': the Embed dialog previews the site's own card (app/embed/) in an iframe.
+    ["frame-src", ["'self'", ...WALLET_KIT_FRAME_SOURCES]],
     ["frame-ancestors", ["'none'"]],
     ["object-src", ["'none'"]],
     ["base-uri", ["'none'"]],
@@ -109,6 +110,23 @@ export function securityHeaders(env) {
   // teach a browser that reached it over https once to refuse http for two years.
   if (canonicalSiteOrigin(env)?.startsWith("https://")) headers.push({ key: "Strict-Transport-Security", value: HSTS_VALUE });
   return headers;
+}
+
+/** The paths any site may frame: the embeddable cards (issue 54). Every other page refuses. */
+export const FRAMEABLE_PATHS = "/embed/:path*";
+
+/** Every path but the frameable ones, as a next.config.mjs `source` (a negative lookahead). */
+export const UNFRAMEABLE_PATHS = "/:path((?!embed(?:/|$)).*)";
+
+/**
+ * The headers of the embeddable cards: the same as every response's but framing allowed. Their
+ * Content-Security-Policy (frame-ancestors *, nothing but the card's own inline style and script)
+ * is set by the card's route, which knows those hashes (lib/embed/card-html.ts).
+ * @param {SecurityEnv} env
+ * @returns {Header[]}
+ */
+export function embedSecurityHeaders(env) {
+  return securityHeaders(env).filter(({ key }) => key !== "X-Frame-Options" && key !== "Content-Security-Policy");
 }
 
 /**

@@ -5,9 +5,14 @@ import type { ReactNode } from "react";
 
 export const SHARE_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 
-export const COLOURS = { background: "#1a1025", card: "#261a33", text: "#f7f2fa", muted: "#b9a9c6", primary: "#e041d9" } as const;
+export type Palette = { background: string; card: string; text: string; muted: string; primary: string };
 
-export function Badge({ symbol }: { symbol: string }) {
+export const COLOURS: Palette = { background: "#1a1025", card: "#261a33", text: "#f7f2fa", muted: "#b9a9c6", primary: "#e041d9" };
+
+/** The light theme of the embeddable cards' images (issue 54): the site's colours on white. */
+export const LIGHT_COLOURS: Palette = { background: "#ffffff", card: "#f7f3fa", text: "#1a1025", muted: "#5f5070", primary: "#a3169d" };
+
+export function Badge({ symbol, palette = COLOURS }: { symbol: string; palette?: Palette }) {
   return (
     <div
       style={{
@@ -17,8 +22,8 @@ export function Badge({ symbol }: { symbol: string }) {
         width: 96,
         height: 96,
         borderRadius: 48,
-        background: COLOURS.card,
-        border: `3px solid ${COLOURS.primary}`,
+        background: palette.card,
+        border: `3px solid ${palette.primary}`,
         fontSize: 38,
         fontWeight: 700,
       }}
@@ -29,7 +34,7 @@ export function Badge({ symbol }: { symbol: string }) {
 }
 
 /** Every share image's page: the colours, the margins, three rows spread top to bottom. */
-export function ShareFrame({ children }: { children: ReactNode }) {
+export function ShareFrame({ children, palette = COLOURS }: { children: ReactNode; palette?: Palette }) {
   return (
     <div
       style={{
@@ -39,8 +44,8 @@ export function ShareFrame({ children }: { children: ReactNode }) {
         width: "100%",
         height: "100%",
         padding: 64,
-        background: COLOURS.background,
-        color: COLOURS.text,
+        background: palette.background,
+        color: palette.text,
         fontFamily: "sans-serif",
       }}
     >

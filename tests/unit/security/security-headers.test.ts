@@ -1,4 +1,7 @@
 import {
+  embedSecurityHeaders,
+  FRAMEABLE_PATHS,
+  UNFRAMEABLE_PATHS,
   canonicalSiteOrigin,
   contentSecurityPolicy,
   DEFAULT_BROWSER_RPC_URL,
@@ -33,7 +36,7 @@ test("the production policy, directive by directive", () => {
     "img-src": ["'self'", "data:", "https:"],
     "font-src": ["'self'"],
     "connect-src": ["'self'", "https://rpc.pulsechain.com", "wss://relay.walletconnect.org", "wss://metamask-sdk.api.cx.metamask.io"],
-    "frame-src": ["https://verify.walletconnect.org"],
+    "frame-src": ["'self'", "https://verify.walletconnect.org"],
     "frame-ancestors": ["'none'"],
     "object-src": ["'none'"],
     "base-uri": ["'none'"],
@@ -106,14 +109,21 @@ test("the headers set before the CSP stay, with the opener policy, each once", (
   });
 });
 
-test("next.config.mjs puts them on every path", async () => {
+test("next.config.mjs puts them on every path, the embeddable cards' without the framing refusal", async () => {
   const saved = { ...process.env };
   try {
     Object.assign(process.env, { NODE_ENV: "production", NEXT_PUBLIC_SITE_URL: "https://pulsecompare.example" });
     delete process.env.AUTH_ORIGINS;
     delete process.env.NEXT_PUBLIC_PULSECHAIN_RPC_URL;
     const { default: config } = await import("@/next.config.mjs");
-    expect(await config.headers!()).toEqual([{ source: "/:path*", headers: securityHeaders(PRODUCTION) }]);
+    expect(await config.headers!()).toEqual([
+      { source: UNFRAMEABLE_PATHS, headers: securityHeaders(PRODUCTION) },
+      { source: FRAMEABLE_PATHS, headers: embedSecurityHeaders(PRODUCTION) },
+    ]);
+    const embedKeys = embedSecurityHeaders(PRODUCTION).map(({ key }) => key);
+    expect(embedKeys).not.toContain("X-Frame-Options");
+    expect(embedKeys).not.toContain("Content-Security-Policy");
+    expect(embedKeys).toEqual(expect.arrayContaining(["X-Content-Type-Options", "Referrer-Policy", "Strict-Transport-Security"]));
   } finally {
     process.env = saved;
   }

@@ -1,0 +1,6 @@
+// /embed/{coin1}/{coin2}/card.png: the pair card as an image, for places that take no iframes.
+import { cardRoute } from "@/lib/embed/card-response.server";
+
+export const dynamic = "force-dynamic";
+
+export const GET = cardRoute("pair", "png");

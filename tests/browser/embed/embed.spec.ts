@@ -1,0 +1,165 @@
+// The embeddable cards (issue 54; docs/pages.md, "Embedding") as another site uses them: a page on
+// a second local origin frames the pair and coin cards in both themes at 300 and 600 px, the
+// frames' figures are the pair API's, each card tells the page its height, and the same page is
+// refused when it frames the site's own pages. With scripting off the card still shows every
+// figure, and no card response sets a cookie.
+import assert from "node:assert/strict";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { after, test } from "node:test";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { formatMarketCap, formatPrice, formatResultMultiplier } from "@/lib/shared/format";
+import { HEIGHT_MESSAGE_TYPE } from "@/lib/embed/embed-path";
+import { screenshotPath } from "@/tests/browser/harness";
+import { suite } from "@/tests/browser/suite";
+
+const FRAMES = [
+  { id: "pair-dark-600", path: "/embed/plsx/hex", width: 600 },
+  { id: "pair-light-300", path: "/embed/plsx/hex?theme=light", width: 300 },
+  { id: "coin-dark-300", path: "/embed/hex", width: 300 },
+  { id: "coin-light-600", path: "/embed/hex?theme=light", width: 600 },
+  { id: "ladder-dark-600", path: "/embed/plsx/hex/ladder", width: 600 },
+];
+const REFUSED = [
+  { id: "pair-page", path: "/compare/plsx/hex" },
+  { id: "home-page", path: "/" },
+];
+
+/** Another site's page: the iframes, and a record of the heights the cards post (applied, as a host would). */
+function hostPage(appOrigin: string): string {
+  const frame = ({ id, path, width }: { id: string; path: string; width?: number }) =>
+    `<iframe id="${id}" src="${appOrigin}${path}" width="${width ?? 600}" height="120" style="border:0;display:block;margin:8px 0;max-width:100%" title="${id}"></iframe>`;
+  return `<!doctype html><html><head><meta name="viewport" content="width=device-width"><title>A forum post</title></head>
+<body style="font-family:sans-serif;background:#eee;margin:8px">
+<p>Look at this:</p>${FRAMES.map(frame).join("")}
+<div id="refused">${REFUSED.map(frame).join("")}</div>
+<script>
+  window.heights = {};
+  addEventListener("message", function (event) {
+    if (event.origin !== ${JSON.stringify(appOrigin)} || !event.data || event.data.type !== ${JSON.stringify(HEIGHT_MESSAGE_TYPE)}) return;
+    document.querySelectorAll("iframe").forEach(function (iframe) {
+      if (iframe.contentWindow === event.source) { window.heights[iframe.id] = event.data.height; iframe.height = event.data.height; }
+    });
+  });
+</script></body></html>`;
+}
+
+let host: Server | undefined;
+let hostOrigin = "";
+
+/** Serves the host page on a port of its own: another origin than the app's. Started on first use (the suite starts the app first). */
+async function startHost(): Promise<void> {
+  if (host) return;
+  const appOrigin = new URL(suite().baseUrl).origin;
+  host = createServer((_request, response) => {
+    response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+    response.end(hostPage(appOrigin));
+  });
+  await new Promise<void>((resolve) => host!.listen(0, "127.0.0.1", resolve));
+  hostOrigin = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
+}
+
+after(() => new Promise<void>((resolve) => (host ? host.close(() => resolve()) : resolve())));
+
+/** A context that reaches the app and the host page (two local origins) and nothing else. */
+async function twoOriginContext(browser: Browser, viewport: { width: number; height: number }, javaScriptEnabled = true): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport, javaScriptEnabled });
+  const allowed = [new URL(suite().baseUrl).origin, hostOrigin];
+  await context.route("**/*", (route) => (allowed.some((origin) => route.request().url().startsWith(origin)) ? route.continue() : route.abort()));
+  return context;
+}
+
+async function figure(page: Page, frameId: string, name: string): Promise<string> {
+  return (await page.frameLocator(`#${frameId}`).locator(`[data-figure="${name}"]`).textContent())?.trim() ?? "";
+}
+
+type PairAnswer = { today: { projectedPrice: number; multiplier: number; targetMarketCap: number } };
+type CoinAnswer = { currentPrice: number; marketCap: number };
+
+async function apiJson<T>(path: string): Promise<T> {
+  const response = await fetch(`${suite().baseUrl}${path}`);
+  assert.equal(response.status, 200, path);
+  return (await response.json()) as T;
+}
+
+for (const viewport of [
+  { name: "360", width: 360, height: 1600 },
+  { name: "1440", width: 1440, height: 1600 },
+]) {
+  test(`another site frames the cards at ${viewport.name} px: the API's figures, the height posted, the site's pages refused`, async () => {
+    await startHost();
+    const context = await twoOriginContext(suite().browser, viewport);
+    const consoleLines: string[] = [];
+    try {
+      const page = await context.newPage();
+      page.on("console", (message) => consoleLines.push(message.text()));
+      await page.goto(`${hostOrigin}/`);
+      // Every card posted its height, and the host applied it.
+      await page.waitForFunction((count) => Object.keys((window as unknown as { heights: object }).heights).length >= count, FRAMES.length, { timeout: 15_000 });
+      const heights = await page.evaluate(() => (window as unknown as { heights: Record<string, number> }).heights);
+      for (const { id } of FRAMES) {
+        const inside = await page.frameLocator(`#${id}`).locator("html").evaluate((html) => html.scrollHeight);
+        assert.equal(heights[id], inside, `${id}: the posted height is the card's`);
+        assert.ok(inside > 60, `${id}: a card's height, not an empty frame's (${inside})`);
+      }
+
+      const pair = await apiJson<PairAnswer>("/api/pairs/plsx/hex");
+      for (const id of ["pair-dark-600", "pair-light-300"]) {
+        assert.equal(await figure(page, id, "projected-price"), formatPrice(pair.today.projectedPrice), id);
+        assert.equal(await figure(page, id, "multiplier"), formatResultMultiplier(pair.today.multiplier), id);
+        assert.equal(await figure(page, id, "target-cap"), formatMarketCap(pair.today.targetMarketCap), id);
+        assert.match(await figure(page, id, "prices-age"), /^Prices/);
+      }
+      const coin = await apiJson<CoinAnswer>("/api/cryptocurrencies/hex");
+      for (const id of ["coin-dark-300", "coin-light-600"]) {
+        assert.equal(await figure(page, id, "price"), formatPrice(coin.currentPrice), id);
+        assert.equal(await figure(page, id, "market-cap"), formatMarketCap(coin.marketCap), id);
+      }
+      assert.equal(await page.frameLocator("#ladder-dark-600").locator("[data-step]").count(), 6);
+
+      // The card's link opens the pair page in a new tab, never inside the frame or over the host.
+      const link = page.frameLocator("#pair-dark-600").getByRole("link", { name: "PLSX at HEX's market cap" });
+      assert.equal(await link.getAttribute("target"), "_blank");
+      assert.equal(new URL((await link.getAttribute("href"))!, suite().baseUrl).pathname, "/compare/plsx/hex");
+
+      // The site's own pages refuse to be framed: Chromium puts its error page in those frames.
+      for (const { id } of REFUSED) {
+        const frame = await (await page.locator(`#${id}`).elementHandle())!.contentFrame();
+        assert.ok(frame && !frame.url().startsWith(suite().baseUrl), `${id} rendered inside another site's frame (${frame?.url()})`);
+      }
+      assert.ok(
+        consoleLines.filter((line) => /^Framing '.*' violates .*"frame-ancestors 'none'"/.test(line)).length >= REFUSED.length,
+        `Chromium's refusals: ${consoleLines.join(" | ")}`,
+      );
+      assert.deepEqual(consoleLines.filter((line) => /Content Security Policy/.test(line) && !/frame-ancestors 'none'/.test(line)), [], "the cards violate nothing of their own policy");
+
+      await page.evaluate(() => document.getElementById("refused")!.remove());
+      await page.screenshot({ path: screenshotPath(`embed-cards-${viewport.name}`), fullPage: true });
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+test("with scripting off the card shows every figure, and no card response sets a cookie", async () => {
+  await startHost();
+  const context = await twoOriginContext(suite().browser, { width: 600, height: 400 }, false);
+  try {
+    const page = await context.newPage();
+    const response = await page.goto(`${suite().baseUrl}/embed/plsx/hex?hold=1.5m&theme=light`);
+    assert.equal(response?.status(), 200);
+    for (const name of ["projected-price", "multiplier", "target-cap", "holding", "prices-age"]) {
+      assert.ok(await page.locator(`[data-figure="${name}"]`).isVisible(), `${name} shown without scripts`);
+    }
+    assert.match((await page.locator('[data-figure="holding"]').textContent()) ?? "", /^1,500,000 PLSX: \$/);
+    await page.screenshot({ path: screenshotPath("embed-no-script-600") });
+  } finally {
+    await context.close();
+  }
+  for (const path of ["/embed/plsx/hex", "/embed/hex?theme=light", "/embed/plsx/hex/ladder", "/embed/plsx/hex/card.png", "/embed/hex/card.png", "/embed/nope/hex"]) {
+    const response = await fetch(`${suite().baseUrl}${path}`);
+    assert.equal(response.headers.get("set-cookie"), null, `${path} sets no cookie`);
+    assert.equal(response.headers.get("x-frame-options"), null, `${path} may be framed`);
+    if (!path.endsWith(".png")) assert.match(response.headers.get("content-security-policy") ?? "", /frame-ancestors \*/, path);
+  }
+});
