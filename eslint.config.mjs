@@ -26,7 +26,8 @@ const LIB_LAYERS = [
   ["coins", "telegram"],
   ["auth", "bag", "history", "trending"],
   ["account", "compare", "db-setup"],
-  ["alerts"],
+  // The alerts; the embeddable cards' addresses and oEmbed (they read the pair and coin pages' own).
+  ["alerts", "embed"],
   // The refresh pass: prices, history, then the alerts they fire.
   ["market"],
   ["listings"],
