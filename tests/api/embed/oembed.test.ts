@@ -52,7 +52,8 @@ test("every page kind's address, and each card's own: valid rich JSON framing th
 });
 
 test("the title is the page's own, from the same coins; the thumbnail is the card's PNG", async () => {
-  const [hex, btc] = await Promise.all(["hex", "btc"].map((id) => db().coin.findUniqueOrThrow({ where: { id } })));
+  const hex = await db().coin.findUniqueOrThrow({ where: { id: "hex" } });
+  const btc = await db().coin.findUniqueOrThrow({ where: { id: "btc" } });
   const pair = await answerFor(`${SITE}/compare/hex/btc?theme=light&date=2026-01-01`);
   const figures = ({ id, symbol, currentPrice, marketCap }: typeof hex) => ({ id, symbol, currentPrice, marketCap });
   expect(pair.title).toBe(pairTitle(computeComparison(figures(hex), figures(btc))));
@@ -110,7 +111,7 @@ test("maxwidth and maxheight are obeyed: narrowed to fit, or 404 when the card c
   // The 1200 px PNG would exceed the limits: no thumbnail rather than one that breaks them.
   expect(narrow.thumbnail_url).toBeUndefined();
   expect(await answerFor(url, { maxwidth: "1200", maxheight: "630" })).toMatchObject({ width: 600, height: 260, thumbnail_width: 1200 });
-  for (const limits of [{ maxwidth: "200" }, { maxheight: "100" }]) {
+  for (const limits of [{ maxwidth: "200" }, { maxheight: "100" }] as Record<string, string>[]) {
     const res = await ask({ url, ...limits });
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ error: { code: "not_found", message: expect.stringContaining("at least 280 px") } });
@@ -118,7 +119,15 @@ test("maxwidth and maxheight are obeyed: narrowed to fit, or 404 when the card c
 });
 
 test("caller mistakes in the query are 400; parameters the spec does not define are ignored", async () => {
-  for (const query of [{}, { url: "" }, { url: `${SITE}/coins/hex`, maxwidth: "0" }, { url: `${SITE}/coins/hex`, maxwidth: "wide" }, { url: `${SITE}/coins/hex`, maxheight: "1.5" }, { url: `${SITE}/${"a".repeat(2048)}` }]) {
+  const mistakes: Record<string, string>[] = [
+    {},
+    { url: "" },
+    { url: `${SITE}/coins/hex`, maxwidth: "0" },
+    { url: `${SITE}/coins/hex`, maxwidth: "wide" },
+    { url: `${SITE}/coins/hex`, maxheight: "1.5" },
+    { url: `${SITE}/${"a".repeat(2048)}` },
+  ];
+  for (const query of mistakes) {
     const res = await ask(query);
     expect({ query, status: res.status }).toEqual({ query, status: 400 });
     expect(res.body).toMatchObject({ error: { code: "invalid_query" } });
