@@ -26,7 +26,7 @@ const LIB_LAYERS = [
   ["coins", "telegram"],
   ["auth", "bag", "history", "trending"],
   ["account", "compare", "db-setup"],
-  // Alerts; the embeddable cards (issue 54), drawn from the comparison and the coins.
+  // The alerts; the embeddable cards (issue 54), their addresses and oEmbed, drawn from the comparison and the coins.
   ["alerts", "embed"],
   // The refresh pass: prices, history, then the alerts they fire.
   ["market"],

@@ -8,6 +8,7 @@ import * as auth from "@/lib/auth/endpoints";
 import * as bag from "@/lib/bag/endpoints";
 import * as coins from "@/lib/coins/endpoints";
 import * as compare from "@/lib/compare/endpoints";
+import * as embed from "@/lib/embed/endpoints";
 import * as history from "@/lib/history/endpoints";
 import * as listings from "@/lib/listings/endpoints";
 import * as market from "@/lib/market/endpoints";
@@ -17,13 +18,14 @@ import * as trending from "@/lib/trending/endpoints";
 import type { Endpoint } from "@/lib/contract/endpoint";
 import * as api from "./endpoints";
 
-const features = [coins, history, bag, compare, trending, api, market, auth, account, alerts, telegram, orders, listings];
+const features = [coins, history, bag, compare, embed, trending, api, market, auth, account, alerts, telegram, orders, listings];
 
 export const endpoints = {
   ...coins,
   ...history,
   ...bag,
   ...compare,
+  ...embed,
   ...trending,
   ...api,
   ...market,

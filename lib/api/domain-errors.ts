@@ -11,6 +11,7 @@ const DOMAIN_ERROR_CODES: Record<DomainErrorKind, ApiErrorCode> = {
   invalid_input: "bad_request",
   not_found: "not_found",
   unknown_coin: "unknown_coin",
+  unsupported_format: "unsupported_format",
   not_signed_in: "unauthenticated",
   not_allowed: "forbidden",
   reauthentication_required: "reauthentication_required",

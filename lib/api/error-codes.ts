@@ -46,6 +46,8 @@ export const ERROR_STATUS = {
   inconsistent_totals: 422,
   rate_limited: 429,
   internal_error: 500,
+  // oEmbed asked for a format other than JSON (its spec's 501: "cannot return a response in the requested format").
+  unsupported_format: 501,
   service_unavailable: 503,
   // The database (a remote libSQL server) did not answer in time or cannot be reached (lib/db/config.ts).
   database_unavailable: 503,

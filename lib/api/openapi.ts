@@ -31,7 +31,7 @@ const CACHE: Record<Endpoint["cache"], string> = {
  * did not change with the move. An endpoint not named here follows these, in the merged order.
  */
 const DOCUMENT_ORDER: readonly EndpointName[] = [
-  "coinList", "coin", "coinHistory", "coinIndex", "bagTokens", "pair", "featuredComparisons",
+  "coinList", "coin", "coinHistory", "coinIndex", "bagTokens", "pair", "featuredComparisons", "oembed",
   "mostCompared", "pulsechainGainers", "recentlyListed", "topGainers", "openApi", "health", "healthLive", "login",
   "countComparison", "nonce", "csrf", "signIn", "signOut", "authUser",
   "watchlist", "watchlistAdd", "watchlistRemove", "savedComparisons", "saveComparison", "removeSavedComparison",

@@ -29,3 +29,8 @@ export function pairDescription(result: Comparison<NamedCoin, NamedCoin>): strin
     `${formatResultMultiplier(result.multiplier)} its price today.`
   );
 }
+
+/** "HEX on the way to BTC's market cap": the heading of the pair page's ladder of targets. */
+export function ladderTitle(coin1: { symbol: string }, coin2: { symbol: string }): string {
+  return `${coin1.symbol} on the way to ${coin2.symbol}'s market cap`;
+}

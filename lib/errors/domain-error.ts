@@ -31,6 +31,8 @@ export const DOMAIN_ERROR_KINDS = [
   "invalid_input",
   "not_found",
   "unknown_coin",
+  // An answer asked for in a format this site does not write (oEmbed's format=xml).
+  "unsupported_format",
   // Who asks: not signed in, not an operator, a session too old for an operator's write.
   "not_signed_in",
   "not_allowed",

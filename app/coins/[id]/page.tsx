@@ -6,6 +6,8 @@ import { coinDescription, coinTitle } from "@/lib/coins/coin-page-copy";
 import { coinPath } from "@/lib/coins/coin-path";
 import { getPriceContext } from "@/lib/coins/price-context.server";
 import { getSitePrices } from "@/lib/coins/site-prices.server";
+import { getSiteUrl } from "@/lib/config/site";
+import { OEMBED_JSON_TYPE, oembedDiscoveryUrl } from "@/lib/embed/oembed";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -29,7 +31,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return {
     title,
     description,
-    alternates: { canonical: path },
+    // oEmbed discovery (its spec's section 4): consumers that find this link ask for the coin card.
+    alternates: { canonical: path, types: { [OEMBED_JSON_TYPE]: [{ url: oembedDiscoveryUrl(getSiteUrl(), path), title }] } },
     openGraph: { type: "website", siteName: "PulseCompare", title, description, url: path },
     twitter: { card: "summary_large_image", title, description },
   };

@@ -72,6 +72,7 @@ const REVIEWED: Record<Access, EndpointName[]> = {
     "coinIndex",
     "bagTokens",
     "featuredComparisons",
+    "oembed",
     "mostCompared",
     "pair",
     "pulsechainGainers",

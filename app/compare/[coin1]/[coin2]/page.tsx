@@ -7,6 +7,7 @@ import { pairDescription, pairTitle } from "@/lib/compare/pair-copy";
 import { getPairPage } from "@/lib/compare/pair-page.server";
 import { pairPath } from "@/lib/compare/pair-route";
 import { getSiteUrl } from "@/lib/config/site";
+import { OEMBED_JSON_TYPE, oembedDiscoveryUrl } from "@/lib/embed/oembed";
 
 type Props = { params: Promise<{ coin1: string; coin2: string }> };
 
@@ -31,7 +32,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return {
     title,
     description,
-    alternates: { canonical: path },
+    // oEmbed discovery (its spec's section 4): consumers that find this link ask for the pair card.
+    alternates: { canonical: path, types: { [OEMBED_JSON_TYPE]: [{ url: oembedDiscoveryUrl(getSiteUrl(), path), title }] } },
     // A pair without an answer is a page for the visitor who followed a link, not for search.
     robots: result.comparable ? undefined : { index: false, follow: true },
     openGraph: { type: "website", siteName: "PulseCompare", title, description, url: path },
