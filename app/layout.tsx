@@ -7,6 +7,7 @@ import { PlsPriceProvider } from "@/components/shell/pls-price";
 import { UnitScript } from "@/components/unit/unit-script";
 import { getSitePrices } from "@/lib/coins/site-prices.server";
 import { getSiteUrl } from "@/lib/config/site";
+import { SITE_DESCRIPTION, SITE_NAME, THEME_COLOR } from "@/lib/shared/site-identity";
 import "./globals.css";
 
 // Every page is one cached HTML for all visitors (nothing personal is rendered on the server: the
@@ -18,13 +19,17 @@ export const revalidate = 20;
 
 export const metadata: Metadata = {
   metadataBase: new URL(getSiteUrl()),
-  title: { default: "PulseCompare: compare PulseChain market caps", template: "%s | PulseCompare" },
-  description:
-    "See the price a PulseChain coin would have at another coin's market cap. Compare PLS, PLSX, HEX and more with ease.",
-  openGraph: { type: "website", siteName: "PulseCompare" },
+  title: { default: `${SITE_NAME}: compare PulseChain market caps`, template: `%s | ${SITE_NAME}` },
+  description: SITE_DESCRIPTION,
+  openGraph: { type: "website", siteName: SITE_NAME },
+  // What iOS reads when the site is added to the Home Screen (the manifest, app/manifest.ts, says
+  // the rest): opened as an app of its own under this name, with a black status bar over the dark
+  // page. Next writes `capable` as mobile-web-app-capable; the manifest's display: standalone is
+  // what iOS 16.4 and later (the versions with Web Push) go by. The icon is app/apple-icon.png.
+  appleWebApp: { capable: true, title: SITE_NAME, statusBarStyle: "black" },
 };
 
-export const viewport: Viewport = { themeColor: "#1a1025", width: "device-width", initialScale: 1 };
+export const viewport: Viewport = { themeColor: THEME_COLOR, width: "device-width", initialScale: 1 };
 
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
   // Derived once per coin snapshot (lib/coins/site-prices.server.ts): a render walks no coin list.

@@ -1,6 +1,7 @@
 // This browser's side of Web Push (issue 39): whether it can receive alerts, whether the visitor
 // blocked them, and its subscription. Nothing here asks for permission except turnOnPush, which
 // only a click on "Turn on browser alerts" calls.
+import { homeScreenState, type HomeScreenState } from "@/lib/alerts/home-screen";
 import { callApi } from "@/lib/api/call-api.browser";
 
 const alertsEndpoints = () => import("@/lib/alerts/endpoints");
@@ -45,6 +46,17 @@ function remember(value: Remembered | null): void {
 
 export function pushSupported(): boolean {
   return typeof window !== "undefined" && "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
+}
+
+/** Whether an iPhone or iPad must open the site from the Home Screen first (lib/alerts/home-screen.ts). */
+export function homeScreenHere(): HomeScreenState {
+  if (typeof window === "undefined") return "not-apple-mobile";
+  return homeScreenState({
+    userAgent: navigator.userAgent,
+    maxTouchPoints: navigator.maxTouchPoints ?? 0,
+    standalone: (navigator as Navigator & { standalone?: boolean }).standalone,
+    displayModeStandalone: typeof window.matchMedia === "function" && window.matchMedia("(display-mode: standalone)").matches,
+  });
 }
 
 async function currentSubscription(): Promise<PushSubscription | null> {

@@ -9,7 +9,8 @@ import { apiKey } from "@/lib/api/endpoint-queries.browser";
 import { ApiCallError } from "@/lib/api/fetch-json.browser";
 import { formatDay } from "@/lib/shared/format";
 import { BROWSER_PUSH_KEY, usePushSubscriptions, useRemovePushSubscription, useTestNotification, useVapidKey } from "./alert-queries";
-import { pushSupported, readBrowserPush, turnOffPush, turnOnPush, type BrowserPush, type TurnOnResult } from "./browser-push";
+import { AddToHomeScreen } from "./add-to-home-screen";
+import { homeScreenHere, pushSupported, readBrowserPush, turnOffPush, turnOnPush, type BrowserPush, type TurnOnResult } from "./browser-push";
 import { ChannelFailure, ChannelStatus } from "./channel-status";
 import { SectionError, SectionSpinner } from "./section-states";
 
@@ -37,8 +38,15 @@ export function PushSettings({ userId }: { userId: number }) {
 
 function ThisBrowser({ browser, list }: { browser: UseQueryResult<BrowserPush>; list: "pending" | "error" | "success" }) {
   const vapid = useVapidKey();
-  if (!pushSupported()) {
-    return (
+  // On an iPhone or iPad outside the Home Screen app there is no Web Push to offer (Safari hides
+  // it), only the way to the app where there is: that changes what is shown, never the push code.
+  const homeScreen = homeScreenHere();
+  if (homeScreen !== "add-to-home-screen" && !pushSupported()) {
+    return homeScreen === "home-screen-app" ? (
+      <Status icon="off" title="This iPhone or iPad can't show alerts yet">
+        Browser alerts need iOS or iPadOS 16.4 or later. Update it in Settings, then open PulseCompare from the Home Screen again.
+      </Status>
+    ) : (
       <Status icon="off" title="This browser can't show alerts">
         It has no Web Push. Chrome, Edge, Firefox and Safari can (on an iPhone or iPad, add this site to the Home Screen first and open it from
         there).
@@ -55,6 +63,8 @@ function ThisBrowser({ browser, list }: { browser: UseQueryResult<BrowserPush>; 
       </Status>
     );
   }
+  // Only once the site can send: two steps for nothing would be worse than no offer.
+  if (homeScreen === "add-to-home-screen") return <AddToHomeScreen />;
   // The list's own error (below) carries the retry, which brings this back too.
   if (list === "error") return <Status icon="off" title="Couldn't check whether this browser receives your alerts" />;
   if (list === "pending" || browser.isPending) return <SectionSpinner label="Checking this browser" />;
