@@ -72,7 +72,7 @@ export function PairView({
         targets={targets}
         bases={bases}
       />
-      <ShareBar path={path} url={`${siteUrl}${path}`} text={pairTitle(result)} />
+      <ShareBar path={path} url={`${siteUrl}${path}`} text={pairTitle(result)} embed={{ card: { kind: "pair", coin1: coin1.id, coin2: coin2.id }, symbols: [coin1.symbol, coin2.symbol] }} />
       {result.comparable ? <TargetLadder result={result} targets={targets} plsUsd={plsUsd} /> : null}
 
       <HomeSection title={`${coin1.symbol}'s market cap as a multiple of ${coin2.symbol}'s`} id="ratio-chart">

@@ -3,6 +3,8 @@
 import { useEffect, useRef, useState } from "react";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { LineIcon } from "@/components/ui/line-icon";
+import { EmbedButton } from "@/components/embed/embed-button";
+import type { EmbedCard } from "@/lib/embed/embed-path";
 
 const LINK_CLASS = buttonVariants({ variant: "outline", size: "sm" });
 
@@ -18,7 +20,7 @@ function shareUrls(url: string, text: string): { x: string; telegram: string } {
  * (the configured site origin); the copied link uses the origin the visitor is on, which is the
  * same in production and right on a preview deployment.
  */
-export function ShareBar({ path, url, text }: { path: string; url: string; text: string }) {
+export function ShareBar({ path, url, text, embed }: { path: string; url: string; text: string; /** The page's card and its coins' symbols, for "Embed". */ embed: { card: EmbedCard; symbols: readonly string[] } }) {
   const [copied, setCopied] = useState<"yes" | "failed" | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -48,6 +50,7 @@ export function ShareBar({ path, url, text }: { path: string; url: string; text:
       <a href={share.telegram} target="_blank" rel="noopener noreferrer" className={LINK_CLASS}>
         Share on Telegram
       </a>
+      <EmbedButton card={embed.card} symbols={embed.symbols} />
       <span role="status" className="text-sm text-muted-foreground">
         {copied === "yes" ? "Link copied" : copied === "failed" ? "Couldn't copy the link" : ""}
       </span>

@@ -5,6 +5,7 @@ import { CoinLogo } from "@/components/shell/coin-logo";
 import { HomeSection } from "@/components/shell/home-section";
 import { buttonVariants } from "@/components/ui/button";
 import { PairLinks } from "@/components/compare/pair-links";
+import { EmbedButton } from "@/components/embed/embed-button";
 import { coinPath } from "@/lib/coins/coin-path";
 import { coinDescription } from "@/lib/coins/coin-page-copy";
 import { forkCopyLabel } from "@/lib/coins/fork-copies";
@@ -60,6 +61,7 @@ export function CoinPageView({
             Compare {coin.symbol} with any coin
           </Link>
           <AlertEntry subject={{ kind: "coin", coin: { id: coin.id, symbol: coin.symbol } }} what={`about ${coin.symbol}'s price, market cap or a new high`} returnTo={coinPath(coin.id)} />
+          <EmbedButton card={{ kind: "coin", coin: coin.id }} symbols={[coin.symbol]} />
         </div>
       </div>
 

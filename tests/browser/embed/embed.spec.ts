@@ -10,7 +10,7 @@ import { after, test } from "node:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { formatMarketCap, formatPrice, formatResultMultiplier } from "@/lib/shared/format";
 import { HEIGHT_MESSAGE_TYPE } from "@/lib/embed/embed-path";
-import { screenshotPath } from "@/tests/browser/harness";
+import { newContext, screenshotPath } from "@/tests/browser/harness";
 import { suite } from "@/tests/browser/suite";
 
 const FRAMES = [
@@ -163,3 +163,62 @@ test("with scripting off the card shows every figure, and no card response sets 
     if (!path.endsWith(".png")) assert.match(response.headers.get("content-security-policy") ?? "", /frame-ancestors \*/, path);
   }
 });
+
+for (const viewport of [
+  { name: "360", width: 360, height: 800 },
+  { name: "1440", width: 1440, height: 900 },
+]) {
+  test(`"Embed" on the pair and coin pages at ${viewport.name} px: the live preview, theme, width and card choices, three snippets to copy`, async () => {
+    const { browser, baseUrl } = suite();
+    const context = await newContext(browser, baseUrl, viewport);
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl });
+    await context.addInitScript(`localStorage.setItem("cookie-consent", "true");`);
+    try {
+      const page = await context.newPage();
+      await page.goto("/compare/plsx/hex?hold=1.5m");
+      await page.getByRole("button", { name: "Embed" }).click();
+      const dialog = page.getByRole("dialog", { name: "Embed this comparison" });
+      await dialog.waitFor();
+      const preview = dialog.frameLocator("iframe");
+      // The page's own choice (the amount held) travels into the card.
+      await preview.locator('[data-figure="holding"]').waitFor();
+      const iframeSnippet = dialog.getByTestId("embed-snippet-iframe");
+      assert.match(await iframeSnippet.inputValue(), new RegExp(`^<iframe src="${baseUrl}/embed/plsx/hex\\?hold=1\\.5m" width="600" height="260" `));
+
+      await dialog.getByRole("radio", { name: "Light" }).click();
+      await dialog.getByRole("radio", { name: "300 px" }).click();
+      assert.match(await iframeSnippet.inputValue(), /\/embed\/plsx\/hex\?hold=1\.5m&amp;theme=light" width="300" /);
+      assert.equal(
+        await dialog.getByTestId("embed-snippet-markdown").inputValue(),
+        `[![PLSX at HEX's market cap](${baseUrl}/embed/plsx/hex/card.png?hold=1.5m&theme=light)](${baseUrl}/compare/plsx/hex?hold=1.5m)`,
+      );
+      assert.equal(await dialog.getByTestId("embed-snippet-link").inputValue(), `${baseUrl}/compare/plsx/hex?hold=1.5m`);
+      await preview.locator("html.light").waitFor();
+      // The preview is sized by the height the card posts.
+      await page.waitForFunction(() => {
+        const frame = document.querySelector<HTMLIFrameElement>('[data-testid="embed-preview"] iframe');
+        return frame !== null && frame.height !== "260" && Number(frame.height) > 100;
+      });
+      await dialog.getByRole("button", { name: "Copy HTML (iframe)" }).click();
+      await dialog.getByText("Copied").waitFor();
+      assert.equal(await page.evaluate(() => navigator.clipboard.readText()), await iframeSnippet.inputValue());
+      await page.screenshot({ path: screenshotPath(`embed-dialog-pair-${viewport.name}`) });
+
+      await dialog.getByRole("radio", { name: "Ladder" }).click();
+      await preview.locator("[data-step]").first().waitFor();
+      assert.match(await iframeSnippet.inputValue(), /\/embed\/plsx\/hex\/ladder\?theme=light" width="300" height="480" /);
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "hidden" });
+
+      await page.goto("/coins/hex");
+      await page.getByRole("button", { name: "Embed" }).click();
+      const coinDialog = page.getByRole("dialog", { name: "Embed this coin" });
+      await coinDialog.frameLocator("iframe").locator('[data-figure="price"]').waitFor();
+      assert.equal(await coinDialog.getByRole("radio", { name: "Ladder" }).count(), 0);
+      assert.equal(await coinDialog.getByTestId("embed-snippet-link").inputValue(), `${baseUrl}/coins/hex`);
+      await page.screenshot({ path: screenshotPath(`embed-dialog-coin-${viewport.name}`) });
+    } finally {
+      await context.close();
+    }
+  });
+}
