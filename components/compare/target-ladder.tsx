@@ -5,6 +5,7 @@ import { HomeSection } from "@/components/shell/home-section";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { Comparison } from "@/lib/compare/comparison";
 import { formatShare, targetLadder } from "@/lib/compare/ladder";
+import { ladderTitle } from "@/lib/compare/pair-copy";
 import type { PoolsForTargets } from "@/lib/coins/what-it-takes";
 import type { Coin } from "@/lib/coins/schemas";
 import { formatResultMultiplier } from "@/lib/shared/format";
@@ -33,7 +34,7 @@ export function TargetLadder({
   const ladder = targetLadder(result, targets?.pools ?? null);
   const withPools = targets !== null;
   return (
-    <HomeSection title={`${coin1.symbol} on the way to ${coin2.symbol}'s market cap`} id="target-ladder">
+    <HomeSection title={ladderTitle(coin1, coin2)} id="target-ladder">
       <p className="mb-3 text-sm" data-testid="ladder-progress">
         Today {coin1.symbol}&apos;s market cap is <strong className="tabular-nums">{formatShare(ladder.progress)}</strong> of {coin2.symbol}&apos;s.
       </p>

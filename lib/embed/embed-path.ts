@@ -6,7 +6,7 @@
 // and each card's PNG at the same address plus /card.png, for places that take no iframes.
 import { coinPath } from "../coins/coin-path";
 import { SUPPLY1_PARAM, SUPPLY2_PARAM } from "../compare/basis-param";
-import { pairQuestion } from "../compare/pair-copy";
+import { ladderTitle, pairQuestion } from "../compare/pair-copy";
 import { pairPath } from "../compare/pair-route";
 import { HOLD_PARAM, MCAP_PARAM, TARGET_PARAM } from "../compare/target-param";
 
@@ -57,7 +57,8 @@ export function embedPath(card: EmbedCard): string {
 /** A card's title (its heading, the iframe's title, the image's alt text), from its coins' symbols in order. */
 export function cardTitle(kind: EmbedKind, symbol1: string, symbol2 = ""): string {
   if (kind === "coin") return `${symbol1} price and market cap`;
-  return kind === "ladder" ? `${symbol1} on the way to ${symbol2}'s market cap` : pairQuestion({ symbol: symbol1 }, { symbol: symbol2 });
+  const [coin1, coin2] = [{ symbol: symbol1 }, { symbol: symbol2 }];
+  return kind === "ladder" ? ladderTitle(coin1, coin2) : pairQuestion(coin1, coin2);
 }
 
 /** The card's PNG. */

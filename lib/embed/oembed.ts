@@ -23,6 +23,7 @@ import {
   type EmbedKind,
 } from "./embed-path";
 import type { OembedAnswer } from "./oembed-schema";
+import { iframeHtml } from "./snippets";
 
 export type { OembedAnswer } from "./oembed-schema";
 
@@ -36,12 +37,8 @@ export const PROVIDER_NAME = "PulseCompare";
  */
 export const OEMBED_CACHE_AGE_SECONDS = 20;
 
-/**
- * The card PNGs' size (app/embed/.../card.png, drawn at the share images' size). Only the pair and
- * coin cards offer theirs as the thumbnail; the ladder's PNG has no size fixed yet, so it has none.
- */
+/** The card PNGs' size (app/embed/.../card.png, lib/embed/card-image.tsx: the share images' size), every kind's the thumbnail. */
 export const CARD_IMAGE_SIZE = SHARE_IMAGE_SIZE;
-const THUMBNAIL_KINDS: readonly EmbedKind[] = ["pair", "coin"];
 
 /** What a card's title needs of a coin: the comparison's figures, its symbol and name. */
 export type OembedCoin = ComparableCoin & { id: string; symbol: string; name: string };
@@ -145,7 +142,7 @@ export function frameSize(kind: EmbedKind, limits: { maxwidth?: number; maxheigh
 }
 
 /** The words the page the card stands for is titled by. */
-export function cardTitle(card: ResolvedCard<OembedCoin>): string {
+export function pageTitleOf(card: ResolvedCard<OembedCoin>): string {
   if (card.kind === "coin") return coinTitle(card.coin);
   if (card.kind === "ladder") return ladderTitle(card.coin1, card.coin2);
   return pairTitle(computeComparison(card.coin1, card.coin2));
@@ -165,7 +162,7 @@ export function oembedFor<C extends OembedCoin>(lookup: CoinLookup<C>, siteUrl: 
     };
   }
   const address = embedCardOf(card);
-  const title = cardTitle(card);
+  const title = pageTitleOf(card);
   const src = `${siteUrl}${embedPath(address)}${search}`;
   return {
     version: "1.0",
@@ -175,20 +172,14 @@ export function oembedFor<C extends OembedCoin>(lookup: CoinLookup<C>, siteUrl: 
     provider_url: siteUrl,
     cache_age: OEMBED_CACHE_AGE_SECONDS,
     // A frame and nothing that runs: the card posts its own height to the page that frames it.
-    html: `<iframe src="${escapeAttribute(src)}" width="${size.width}" height="${size.height}" style="border:0" loading="lazy" title="${escapeAttribute(title)}"></iframe>`,
+    html: iframeHtml({ src, title, ...size }),
     ...size,
-    ...thumbnail(card.kind, address, search, siteUrl, request),
+    ...thumbnail(address, search, siteUrl, request),
   };
 }
 
 /** The card's PNG, when its kind has one of known size and it fits the limits (the spec: a thumbnail must respect them too). */
-function thumbnail(kind: EmbedKind, address: EmbedCard, search: string, siteUrl: string, limits: { maxwidth?: number; maxheight?: number }) {
-  if (!THUMBNAIL_KINDS.includes(kind)) return {};
+function thumbnail(address: EmbedCard, search: string, siteUrl: string, limits: { maxwidth?: number; maxheight?: number }) {
   if (CARD_IMAGE_SIZE.width > (limits.maxwidth ?? Infinity) || CARD_IMAGE_SIZE.height > (limits.maxheight ?? Infinity)) return {};
   return { thumbnail_url: `${siteUrl}${cardImagePath(address)}${search}`, thumbnail_width: CARD_IMAGE_SIZE.width, thumbnail_height: CARD_IMAGE_SIZE.height };
-}
-
-/** Text safe inside a double-quoted HTML attribute. */
-function escapeAttribute(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/'/g, "&#39;");
 }

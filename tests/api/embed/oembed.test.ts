@@ -61,7 +61,7 @@ test("the title is the page's own, from the same coins; the thumbnail is the car
   expect(srcOf(pair.html).search).toBe("?theme=light");
   const coin = await answerFor(`${SITE}/coins/hex`);
   expect(coin.title).toBe(`${hex.name} (${hex.symbol}): price, market cap and all-time high`);
-  expect((await answerFor(`${SITE}/compare/hex/btc#target-ladder`)).thumbnail_url).toBeUndefined();
+  expect((await answerFor(`${SITE}/compare/hex/btc#target-ladder`)).thumbnail_url).toBe(`${SITE}/embed/hex/btc/ladder/card.png`);
 });
 
 test("a near miss (upper-case id) frames the canonical card, as the page redirects to it", async () => {

@@ -49,7 +49,7 @@ for (const [page, card, height] of [
     assert.equal(answer.title, link.title);
     assert.equal(answer.width, 600);
     assert.equal(answer.height, height);
-    assert.match(answer.html, new RegExp(`^<iframe src="${SITE_URL}${card}" width="600" height="${height}" style="border:0" loading="lazy" title="[^"]*"></iframe>$`));
+    assert.match(answer.html, new RegExp(`^<iframe src="${SITE_URL}${card}" width="600" height="${height}" style="border:0;max-width:100%" loading="lazy" title="[^"]*"></iframe>$`));
     assert.equal(answer.provider_url, SITE_URL);
   });
 }

@@ -134,20 +134,19 @@ describe("the rich answer", () => {
       src: `${SITE}/embed/hex/btc?theme=light`,
       width: "600",
       height: "260",
-      style: "border:0",
+      style: "border:0;max-width:100%",
       loading: "lazy",
       title: a.title,
     });
     expect(a).toMatchObject({ thumbnail_url: `${SITE}/embed/hex/btc/card.png?theme=light`, thumbnail_width: 1200, thumbnail_height: 630 });
   });
 
-  test("a ladder: the section's heading as title, its taller frame, and no thumbnail", () => {
+  test("a ladder: the section's heading as title, its taller frame, and its PNG as thumbnail", () => {
     const a = answer(`${SITE}/compare/hex/btc#target-ladder`);
     expect(a.title).toBe("HEX on the way to BTC's market cap");
     expect(a).toMatchObject({ width: CARD_SIZES.ladder.width, height: CARD_SIZES.ladder.height });
     expect(iframe(a.html).src).toBe(`${SITE}/embed/hex/btc/ladder`);
-    expect(a).not.toHaveProperty("thumbnail_url");
-    expect(a).not.toHaveProperty("thumbnail_width");
+    expect(a).toMatchObject({ thumbnail_url: `${SITE}/embed/hex/btc/ladder/card.png`, thumbnail_width: 1200, thumbnail_height: 630 });
   });
 
   test("a coin: the coin page's title, escaped in the frame's title", () => {
