@@ -2,7 +2,8 @@
 // database, as a Node host runs them (issue 42). It asserts nothing and prints:
 //   1. what the app's responses say to a cache (Cache-Control) and whether the edge stores them;
 //   2. cached responses through the edge beside a file of the same bytes served by the same nginx
-//      (requests/s, median of 3 runs each; goal: ratio >= 0.9), at 62 and at 5,062 coins;
+//      (requests/s, median of 3 runs each; goal: ratio >= 0.9), at 62 and at 5,062 coins, and the
+//      embeddable cards' first load on the wire (issue 54; goal <= 30 KB, nothing from another origin);
 //   3. failover: 20 clients GETting mixed paths for 10 s, one instance SIGKILLed 3 s in (goal: 0 failed);
 //   4. drain: 20 clients on a new connection per request for 10 s, one instance SIGTERMed 3 s in
 //      (goal: 0 failed; the instance's exit is printed).
@@ -22,7 +23,9 @@ import { createSyntheticDatabase } from "./synthetic-coins";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const RUNS = 3;
-const CACHED_PATHS = ["/api/cryptocurrencies", "/", "/compare/hex/btc"] as const;
+const CACHED_PATHS = ["/api/cryptocurrencies", "/", "/compare/hex/btc", "/embed/hex/btc", "/embed/hex/btc/card.png"] as const;
+/** The embeddable cards (issue 54), whose first load is weighed whole: the document and what it fetches. */
+const CARD_PATHS = ["/embed/hex/btc", "/embed/hex/btc/ladder", "/embed/hex", "/embed/hex/btc?theme=light&hold=1.5m"] as const;
 /** Failover and drain: cached paths, and ones every request of which reaches an instance. */
 const MIXED_PATHS = ["/", "/compare/hex/btc", "/api/cryptocurrencies", "/api/health/live", "/api/health/live", "/api/cryptocurrencies?ids=pls,hex"] as const;
 const CLIENTS = 20;
@@ -72,7 +75,8 @@ async function measureRatio(edge: Edge, dataSet: string, urlPath: string): Promi
   const answer = await get(edge, urlPath);
   if (answer.status !== 200) throw new Error(`bench:edge: ${urlPath} answered ${answer.status}`);
   const { body } = answer;
-  const name = `${dataSet}-${urlPath.replace(/\W+/g, "-").replace(/^-|-$/g, "") || "home"}.${answer.contentType.startsWith("text/html") ? "html" : "json"}`;
+  const extension = answer.contentType.startsWith("text/html") ? "html" : answer.contentType.startsWith("image/png") ? "png" : "json";
+  const name = `${dataSet}-${urlPath.replace(/\W+/g, "-").replace(/^-|-$/g, "") || "home"}.${extension}`;
   writeFileSync(path.join(edge.dir, "files", name), body);
   if (answer.contentEncoding === "gzip") writeFileSync(path.join(edge.dir, "files", `${name}.gz`), answer.wire);
 
@@ -96,6 +100,27 @@ function printRatios(title: string, rows: RatioRow[]): void {
     console.log(
       `  ${row.name.padEnd(24)} ${kb(row.bytes).padStart(9)} ${kb(row.wireBytes).padStart(9)} | ${row.route.map((value) => value.toFixed(0)).join(" / ").padEnd(26)}` +
         ` ${median(row.route).toFixed(0).padStart(6)} | ${median(row.twin).toFixed(0).padStart(11)} | ${ratio(ratioOf).padStart(5)}  >= 0.9 ${ratioOf >= 0.9 ? "met" : "MISSED"}`,
+    );
+  }
+}
+
+/**
+ * A card's first load as a framing page's visitor gets it: the document, then every file it names
+ * (its logos; its style and script are inline), each as sent with gzip. Goal: <= 30 KB on the wire,
+ * nothing from another origin (the card's CSP allows none; this counts what it names).
+ */
+async function printCardWeights(edge: Edge): Promise<void> {
+  console.log("\nEmbeddable cards' first load through the edge (gzip on the wire: the document and every file it names)");
+  for (const urlPath of CARD_PATHS) {
+    const document = await get(edge, urlPath);
+    const sources = [...document.body.toString("utf8").matchAll(/ (?:src|href)="([^"]+)"/g)].map((match) => new URL(match[1]!.replace(/&amp;/g, "&"), edge.baseUrl));
+    const fetched = sources.filter((url) => /\.(webp|png|svg|css|js)$/.test(url.pathname));
+    const elsewhere = sources.filter((url) => url.origin !== new URL(edge.baseUrl).origin);
+    let wire = document.wireBytes;
+    for (const url of fetched) wire += (await get(edge, url.pathname)).wireBytes;
+    console.log(
+      `  ${urlPath.padEnd(40)} document ${kb(document.wireBytes).padStart(8)} + ${fetched.length} files = ${kb(wire).padStart(8)}  (goal <= 30 KB: ${wire <= 30 * 1024 ? "met" : "MISSED"});` +
+        ` other origins: ${elsewhere.length}; Set-Cookie: ${document.headers["set-cookie"] ? "yes" : "none"}`,
     );
   }
 }
@@ -173,6 +198,7 @@ async function main(): Promise<void> {
   try {
     edge = await edgeFor([first, second]);
     await printCaching(edge, CACHED_PATHS);
+    await printCardWeights(edge);
     ratios["62"] = [];
     for (const urlPath of CACHED_PATHS) ratios["62"].push(await measureRatio(edge, "62", urlPath));
     printRatios("Cached responses through the edge at 62 coins", ratios["62"]);
