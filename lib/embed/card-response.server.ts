@@ -10,6 +10,8 @@ import type { Coin } from "../coins/schemas";
 import { getCoinSnapshot } from "../coins/snapshot.server";
 import { PUBLIC_CACHE_CONTROL } from "../cache/cache-control";
 import { resolvePair } from "../compare/pair-route";
+import { clientIp } from "../security/client-ip.server";
+import { consumeRateLimit } from "../security/rate-limit.server";
 import { renderCardImage } from "./card-image";
 import { coinCardModel, ladderCardModel, pairCardModel, type CardModel } from "./card-model";
 import { CARD_CSP, cardHtml, notFoundCardHtml } from "./card-html";
@@ -43,21 +45,35 @@ async function resolve(address: CardAddress, search: string): Promise<Resolved> 
 
 const cardHeaders = (contentType: string) => ({ "Content-Type": contentType, "Cache-Control": PUBLIC_CACHE_CONTROL, "Content-Security-Policy": CARD_CSP });
 
+const errorJson = (status: number, code: string, message: string, headers: Record<string, string>) => Response.json({ error: { code, message } }, { status, headers });
+
 /** The answer for a card address in either format. */
 export async function cardResponse(request: Request, address: CardAddress, format: CardFormat): Promise<Response> {
   const { search } = new URL(request.url);
-  const resolved = await resolve(address, search);
   const kind: EmbedKind = address.kind;
+  const canonicalSearch = cardSearch(kind, search);
+  const resolved = await resolve(address, search);
+  // Parameters the card does not read (a cache-buster, a tracker) go: every address of one card
+  // is then one entry at the edge, and a junk parameter costs a redirect, never a drawing.
+  if (resolved.kind === "card" && search !== canonicalSearch) {
+    const path = new URL(request.url).pathname;
+    return new Response(null, { status: 308, headers: { Location: `${path}${canonicalSearch}`, "Cache-Control": PUBLIC_CACHE_CONTROL } });
+  }
   if (resolved.kind === "redirect") {
     const path = format === "png" ? cardImagePath(resolved.card) : embedPath(resolved.card);
     // Relative, as the pages' redirects are: the client stays on the host it asked.
-    return new Response(null, { status: 308, headers: { Location: `${path}${cardSearch(kind, search)}`, "Cache-Control": PUBLIC_CACHE_CONTROL } });
+    return new Response(null, { status: 308, headers: { Location: `${path}${canonicalSearch}`, "Cache-Control": PUBLIC_CACHE_CONTROL } });
   }
   if (resolved.kind === "not-found") {
-    if (format === "png") return Response.json({ error: { code: "not_found", message: resolved.message } }, { status: 404, headers: { "Cache-Control": PUBLIC_CACHE_CONTROL } });
+    if (format === "png") return errorJson(404, "not_found", resolved.message, { "Cache-Control": PUBLIC_CACHE_CONTROL });
     return new Response(notFoundCardHtml(themeFromSearch(search), resolved.message), { status: 404, headers: cardHeaders("text/html; charset=utf-8") });
   }
   if (format === "html") return new Response(cardHtml(resolved.model), { headers: cardHeaders("text/html; charset=utf-8") });
+  const verdict = await consumeRateLimit("card-image", { ip: clientIp(request) });
+  if (!verdict.allowed) {
+    const seconds = String(verdict.retryAfterSeconds);
+    return errorJson(429, "rate_limited", `Too many new card images. Try again in ${seconds} s.`, { "Retry-After": seconds, "Cache-Control": "no-store" });
+  }
   const image = renderCardImage(resolved.model);
   const headers = new Headers(image.headers);
   // next/og marks its images for a year; the card's PNG changes with the prices.

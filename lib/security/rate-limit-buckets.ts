@@ -148,6 +148,20 @@ export const RATE_LIMIT_BUCKETS = {
     guards: "the Telegram bot's answers, per chat",
     rules: [{ key: "chat", points: 20, durationSeconds: 60 }],
   },
+  // Drawing a card's PNG (app/embed/…/card.png, issue 54): next/og lays out and rasterises 1200x630
+  // on the server's CPU, tens of milliseconds each. The edge or a CDN answers every repeat of an
+  // address, so only a new address reaches the app, and junk parameters are redirected to the
+  // canonical one first; but ?hold= and ?mcap= take any number, so a script could ask for a new
+  // image each time. A person draws a handful (the Embed dialog, a thread of cards seen first):
+  // 30 a minute per IP; and 600 a minute in total bounds what all scripts together can take of the
+  // CPU (10 a second), at the cost of new images, never cached ones or the HTML cards.
+  "card-image": {
+    guards: "drawing an embeddable card's PNG (a cache miss)",
+    rules: [
+      { key: "ip", points: 30, durationSeconds: 60 },
+      { key: "total", points: 600, durationSeconds: 60 },
+    ],
+  },
   // A chat over its budget is told to slow down once per window, then gets no answer at all.
   "telegram-slow-down": {
     guards: "the bot's one 'slow down' reply per chat and window",

@@ -114,7 +114,7 @@ test("an address that names no coin (or the same coin twice) is a 404: a card th
   for (const [coin1, coin2] of [
     ["nope", "btc"],
     ["hex", "hex"],
-  ]) {
+  ] as const) {
     const res = await call<Segments>(pairCard.GET, `/embed/${coin1}/${coin2}`, { params: { coin1, coin2 } });
     expect(res.status).toBe(404);
     expectCardHeaders(res.headers, /^text\/html/);
@@ -123,4 +123,27 @@ test("an address that names no coin (or the same coin twice) is a 404: a card th
   const image = await call<Segments>(coinImage.GET, "/embed/nope/card.png", { params: { coin1: "nope" } });
   expect(image.status).toBe(404);
   expect(image.body).toEqual({ error: { code: "not_found", message: "No coin by that name on PulseCompare." } });
+});
+
+test("parameters a card does not read are redirected away: one address per card at the edge, a cache-buster costs no drawing", async () => {
+  const res = await call<Segments>(pairImage.GET, "/embed/hex/btc/card.png?_=123&theme=light", { params: { coin1: "hex", coin2: "btc" } });
+  expect(res.status).toBe(308);
+  expect(res.headers.get("location")).toBe("/embed/hex/btc/card.png?theme=light");
+  const html = await call<Segments>(coinCard.GET, "/embed/hex?hold=5", { params: { coin1: "hex" } });
+  expect(html.headers.get("location")).toBe("/embed/hex");
+});
+
+test("new PNGs are drawn at most 30 a minute per IP (card-image); the HTML cards are not counted", async () => {
+  const draw = (hold: number) =>
+    pairImage.GET(new Request(`${ORIGIN}/embed/hex/btc/card.png?hold=${hold}`, { headers: { "X-Forwarded-For": "198.51.100.7" } }), { params: Promise.resolve({ coin1: "hex", coin2: "btc" }) });
+  // The test before drew three from this process's address; this client starts afresh.
+  const statuses: number[] = [];
+  for (let hold = 1; hold <= 31; hold++) statuses.push((await draw(hold)).status);
+  expect(statuses.filter((status) => status === 200)).toHaveLength(30);
+  const refused = await draw(99);
+  expect(refused.status).toBe(429);
+  expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+  expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("rate_limited");
+  const card = await call<Segments>(pairCard.GET, "/embed/hex/btc?hold=100", { params: { coin1: "hex", coin2: "btc" } });
+  expect(card.status).toBe(200);
 });

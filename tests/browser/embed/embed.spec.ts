@@ -32,6 +32,8 @@ function hostPage(appOrigin: string): string {
   return `<!doctype html><html><head><meta name="viewport" content="width=device-width"><title>A forum post</title></head>
 <body style="font-family:sans-serif;background:#eee;margin:8px">
 <p>Look at this:</p>${FRAMES.map(frame).join("")}
+<p>And as an image, where a page takes no iframes:</p>
+<a href="${appOrigin}/compare/plsx/hex"><img id="card-image" src="${appOrigin}/embed/plsx/hex/card.png" width="600" alt="PLSX at HEX's market cap" style="max-width:100%;height:auto;display:block"></a>
 <div id="refused">${REFUSED.map(frame).join("")}</div>
 <script>
   window.heights = {};
@@ -116,6 +118,9 @@ for (const viewport of [
         assert.equal(await figure(page, id, "market-cap"), formatMarketCap(coin.marketCap), id);
       }
       assert.equal(await page.frameLocator("#ladder-dark-600").locator("[data-step]").count(), 6);
+      // The image card, as a README or forum signature shows it.
+      await page.waitForFunction(() => (document.getElementById("card-image") as HTMLImageElement).complete);
+      assert.equal(await page.locator("#card-image").evaluate((image: HTMLImageElement) => image.naturalWidth), 1200);
 
       // The card's link opens the pair page in a new tab, never inside the frame or over the host.
       const link = page.frameLocator("#pair-dark-600").getByRole("link", { name: "PLSX at HEX's market cap" });
@@ -156,6 +161,10 @@ test("with scripting off the card shows every figure, and no card response sets 
   } finally {
     await context.close();
   }
+  // A malformed percent-escape is the caller's mistake (proxy.ts), not Next's plain-text 500.
+  const malformed = await fetch(`${suite().baseUrl}/embed/%E0%A4%A/hex`);
+  assert.equal(malformed.status, 400);
+  assert.equal(((await malformed.json()) as { error: { code: string } }).error.code, "bad_request");
   for (const path of ["/embed/plsx/hex", "/embed/hex?theme=light", "/embed/plsx/hex/ladder", "/embed/plsx/hex/card.png", "/embed/hex/card.png", "/embed/nope/hex"]) {
     const response = await fetch(`${suite().baseUrl}${path}`);
     assert.equal(response.headers.get("set-cookie"), null, `${path} sets no cookie`);
