@@ -45,6 +45,9 @@ async function resolve(address: CardAddress, search: string): Promise<Resolved> 
 
 const cardHeaders = (contentType: string) => ({ "Content-Type": contentType, "Cache-Control": PUBLIC_CACHE_CONTROL, "Content-Security-Policy": CARD_CSP });
 
+/** A permanent move, cached like the card: relative, as the pages' redirects are (the client stays on the host it asked). */
+const moved = (location: string) => new Response(null, { status: 308, headers: { Location: location, "Cache-Control": PUBLIC_CACHE_CONTROL } });
+
 const errorJson = (status: number, code: string, message: string, headers: Record<string, string>) => Response.json({ error: { code, message } }, { status, headers });
 
 /** The answer for a card address in either format. */
@@ -55,15 +58,8 @@ export async function cardResponse(request: Request, address: CardAddress, forma
   const resolved = await resolve(address, search);
   // Parameters the card does not read (a cache-buster, a tracker) go: every address of one card
   // is then one entry at the edge, and a junk parameter costs a redirect, never a drawing.
-  if (resolved.kind === "card" && search !== canonicalSearch) {
-    const path = new URL(request.url).pathname;
-    return new Response(null, { status: 308, headers: { Location: `${path}${canonicalSearch}`, "Cache-Control": PUBLIC_CACHE_CONTROL } });
-  }
-  if (resolved.kind === "redirect") {
-    const path = format === "png" ? cardImagePath(resolved.card) : embedPath(resolved.card);
-    // Relative, as the pages' redirects are: the client stays on the host it asked.
-    return new Response(null, { status: 308, headers: { Location: `${path}${canonicalSearch}`, "Cache-Control": PUBLIC_CACHE_CONTROL } });
-  }
+  if (resolved.kind === "card" && search !== canonicalSearch) return moved(`${new URL(request.url).pathname}${canonicalSearch}`);
+  if (resolved.kind === "redirect") return moved(`${format === "png" ? cardImagePath(resolved.card) : embedPath(resolved.card)}${canonicalSearch}`);
   if (resolved.kind === "not-found") {
     if (format === "png") return errorJson(404, "not_found", resolved.message, { "Cache-Control": PUBLIC_CACHE_CONTROL });
     return new Response(notFoundCardHtml(themeFromSearch(search), resolved.message), { status: 404, headers: cardHeaders("text/html; charset=utf-8") });
