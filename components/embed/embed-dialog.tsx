@@ -23,6 +23,12 @@ const WIDTHS = [
 ] as const;
 
 type WidthChoice = (typeof WIDTHS)[number]["value"];
+/** Each choice's radios drawn alike: a segmented control. */
+const RADIOS = { className: "grid grid-flow-col auto-cols-fr gap-1 rounded-lg bg-muted p-1 text-sm", itemClassName: "rounded-md px-3 py-1.5 font-medium" } as const;
+const CARD_KINDS = [
+  { value: "pair", label: "Comparison" },
+  { value: "ladder", label: "Ladder" },
+] as const;
 const widthOf = (choice: WidthChoice): CardWidth => (choice === "full" ? "full" : (Number(choice) as 300 | 600));
 
 /** One snippet with its Copy button; the status line says whether the copy worked. */
@@ -106,22 +112,18 @@ export function EmbedDialog({ card, symbols, open, onOpenChange }: { card: Embed
         <div className="flex flex-wrap gap-3">
           {card.kind !== "coin" ? (
             <SegmentedRadios
-              options={[
-                { value: "pair", label: "Comparison" },
-                { value: "ladder", label: "Ladder" },
-              ]}
+              {...RADIOS}
+              options={CARD_KINDS}
               value={kind}
               onChange={(next) => {
                 setKind(next);
                 setHeight(null);
               }}
               label="Card"
-              className="grid grid-cols-2 gap-1 rounded-lg bg-muted p-1 text-sm"
-              itemClassName="rounded-md px-3 py-1.5 font-medium"
             />
           ) : null}
-          <SegmentedRadios options={THEMES} value={theme} onChange={setTheme} label="Theme" className="grid grid-cols-2 gap-1 rounded-lg bg-muted p-1 text-sm" itemClassName="rounded-md px-3 py-1.5 font-medium" />
-          <SegmentedRadios options={WIDTHS} value={width} onChange={setWidth} label="Width" className="grid grid-cols-3 gap-1 rounded-lg bg-muted p-1 text-sm" itemClassName="rounded-md px-3 py-1.5 font-medium" />
+          <SegmentedRadios {...RADIOS} options={THEMES} value={theme} onChange={setTheme} label="Theme" />
+          <SegmentedRadios {...RADIOS} options={WIDTHS} value={width} onChange={setWidth} label="Width" />
         </div>
         <div className="overflow-x-auto rounded-lg border border-dashed p-2" data-testid="embed-preview">
           <iframe

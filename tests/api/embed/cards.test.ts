@@ -2,7 +2,7 @@
 // kind and format answers from the cached snapshot with the pair API's figures, addresses resolve
 // as the pages' do (near misses 308 with the card's choices, unknown coins 404), and every answer
 // is public, frameable and cookie-free.
-import type { ReactElement, ReactNode } from "react";
+import type { ReactElement } from "react";
 import * as coinCard from "@/app/embed/[coin1]/route";
 import * as coinImage from "@/app/embed/[coin1]/card.png/route";
 import * as pairCard from "@/app/embed/[coin1]/[coin2]/route";
@@ -16,6 +16,7 @@ import { CARD_CSP } from "@/lib/embed/card-html";
 import { formatMarketCap, formatPrice, formatResultMultiplier } from "@/lib/shared/format";
 import { call, ORIGIN } from "@/tests/helpers/request";
 import { useTestDatabase } from "@/tests/helpers/test-database";
+import { elementTexts } from "@/tests/helpers/element-texts";
 
 useTestDatabase({ seed: true });
 
@@ -32,15 +33,6 @@ jest.mock("next/og", () => ({
   },
 }));
 
-/** Every text node of an element tree, in order, function components rendered. */
-function texts(node: ReactNode): string[] {
-  if (node === null || node === undefined || typeof node === "boolean") return [];
-  if (typeof node === "string" || typeof node === "number") return [String(node)];
-  if (Array.isArray(node)) return node.flatMap(texts);
-  const element = node as ReactElement<{ children?: ReactNode }>;
-  if (typeof element.type === "function") return texts((element.type as (props: unknown) => ReactNode)(element.props));
-  return texts(element.props.children);
-}
 
 type Segments = { coin1: string; coin2?: string };
 const figure = (html: string, name: string) => html.match(new RegExp(`data-figure="${name}"[^>]*>([^<]*)<`))?.[1];
@@ -95,7 +87,7 @@ test("each card's PNG: the card's own texts drawn at 1200x630, cached as the car
     expectCardHeaders(response.headers, /^image\/png$/);
     const drawn = lastImage!;
     expect(drawn.options).toEqual({ width: 1200, height: 630 });
-    const words = texts(drawn.element).join(" ");
+    const words = elementTexts(drawn.element).join(" ");
     for (const text of expected) expect({ path, has: words.includes(text) }).toEqual({ path, has: true });
   }
 });

@@ -3,7 +3,7 @@
 // and new text, and every public read shows it at once: the coin's API, the list and the selectors'
 // index, the coin page, a pair page and the share image, with the cached pages marked for a rebuild.
 // Real route handlers on a real seeded SQLite file; who may call it: tests/api/api/route-access.test.ts.
-import type { ReactElement, ReactNode } from "react";
+import type { ReactElement } from "react";
 import { revalidatePath } from "next/cache";
 import { privateKeyToAccount } from "viem/accounts";
 import * as rename from "@/app/api/admin/coins/[id]/rename/route";
@@ -20,6 +20,7 @@ import { JSON_WRITE, errorOf, signIn, type SignedIn } from "@/tests/helpers/acco
 import { call } from "@/tests/helpers/request";
 import { useTestDatabase } from "@/tests/helpers/test-database";
 import { useAuthEnvironment } from "@/tests/helpers/wallet-session";
+import { elementTexts } from "@/tests/helpers/element-texts";
 
 // Next's page cache cannot be reached outside a request; what the write asks of it is recorded.
 jest.mock("next/cache", () => ({ ...jest.requireActual("next/cache"), revalidatePath: jest.fn() }));
@@ -88,18 +89,9 @@ const publicCoin = async (id: string) => coinSchema.parse((await call(one.GET, `
 const listed = async (id: string) => coinListSchema.parse((await call(list.GET, "/api/cryptocurrencies")).body).find((coin) => coin.id === id);
 const indexRow = async (id: string) => ((await call(coinIndex.GET, "/api/coin-index")).body as { coins: unknown[][] }).coins.find((row) => row[0] === id);
 
-/** Every text node of an element tree, in order (function components rendered). */
-function texts(node: ReactNode): string[] {
-  if (node === null || node === undefined || typeof node === "boolean") return [];
-  if (typeof node === "string" || typeof node === "number") return [String(node)];
-  if (Array.isArray(node)) return node.flatMap(texts);
-  const element = node as ReactElement<{ children?: ReactNode }>;
-  if (typeof element.type === "function") return texts((element.type as (props: unknown) => ReactNode)(element.props));
-  return texts(element.props.children);
-}
 const shareImageText = async (id: string) => {
   const image = (await CoinImage({ params: Promise.resolve({ id }) })) as unknown as { element: ReactElement };
-  return texts(image.element).join(" ");
+  return elementTexts(image.element).join(" ");
 };
 
 /** What every public read says the coin is called, read through the cache. */

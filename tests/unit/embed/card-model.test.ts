@@ -7,38 +7,13 @@ import type { PairBases } from "@/lib/coins/supply-bases";
 import { CARD_CSP, cardHtml, notFoundCardHtml } from "@/lib/embed/card-html";
 import { cardCoin, coinCardModel, ladderCardModel, pairCardModel, type PairCardModel } from "@/lib/embed/card-model";
 import { formatMarketCap, formatPrice, formatResultMultiplier } from "@/lib/shared/format";
+import { makeCoin } from "@/tests/components/fixtures";
 
 const UPDATED = "2026-11-29T17:20:00.000Z";
 
-function coin(id: string, symbol: string, currentPrice: number, marketCap: number, extra: Partial<Coin> = {}): Coin {
-  return {
-    id,
-    symbol,
-    name: symbol,
-    logoUrl: `/logos/${id}.webp`,
-    currentPrice,
-    marketCap,
-    priceChange24h: 2.5,
-    rank: 1,
-    chain: "pulsechain",
-    contractAddress: null,
-    circulatingSupply: marketCap / currentPrice,
-    priceSource: "dexscreener",
-    tags: [],
-    listedAt: UPDATED,
-    updatedAt: UPDATED,
-    priceUpdatedAt: UPDATED,
-    lowLiquidity: false,
-    liquidityUsd: null,
-    athPrice: null,
-    athAt: null,
-    athMarketCap: null,
-    athMarketCapAt: null,
-    athMarketCapEstimated: false,
-    forkOf: null,
-    ...extra,
-  };
-}
+/** A live-priced coin with a local logo, at `marketCap` (the fixtures' coin with this test's figures). */
+const coin = (id: string, symbol: string, currentPrice: number, marketCap: number, extra: Partial<Coin> = {}): Coin =>
+  makeCoin({ id, symbol, name: symbol, logoUrl: `/logos/${id}.webp`, currentPrice, marketCap, priceChange24h: 2.5, priceSource: "dexscreener", priceUpdatedAt: UPDATED, ...extra });
 
 const plsx = coin("plsx", "PLSX", 0.00002, 2e9);
 const hex = coin("hex", "HEX", 0.005, 3e9, { athMarketCap: 6e10, athMarketCapAt: "2021-09-15T00:00:00.000Z" });
