@@ -40,6 +40,7 @@ th,td{padding:5px 6px;text-align:right;border-bottom:1px solid var(--line);white
 th:first-child,td:first-child{text-align:left}
 th{color:var(--muted);font-weight:500}
 .wide{overflow-x:auto}
+@media (max-width:420px){.cap{display:none}}
 .foot{display:flex;flex-wrap:wrap;justify-content:space-between;gap:4px 12px;color:var(--muted);font-size:12px}
 .brand{font-weight:700;color:var(--fg)}
 `.trim();
@@ -83,16 +84,17 @@ function pairBody(model: PairCardModel): string {
   return figures + held;
 }
 
+/** The ladder's rows; in a frame under 420 px the market-cap column goes (the share names the target), so the rest fits. */
 function ladderBody(model: LadderCardModel): string {
   const { ladder, coin1, coin2 } = model;
   if ("failure" in ladder) return `<p class="note" role="status">${escapeHtml(ladder.failure)}</p>`;
   const rows = ladder.steps
-    .map((step) => `<tr data-step><td>${escapeHtml(step.share)}</td><td>${escapeHtml(step.marketCap)}</td><td data-figure="price">${escapeHtml(step.price)}</td><td>${escapeHtml(step.multiplier)}</td></tr>`)
+    .map((step) => `<tr data-step><td>${escapeHtml(step.share)}</td><td class="cap">${escapeHtml(step.marketCap)}</td><td data-figure="price">${escapeHtml(step.price)}</td><td>${escapeHtml(step.multiplier)}</td></tr>`)
     .join("");
   const caption = `${coin1.symbol} at shares of ${coin2.symbol}'s market cap`;
   return (
     `<p class="note" data-figure="progress">${escapeHtml(`${coin1.symbol}'s market cap is ${ladder.progress} of ${coin2.symbol}'s.`)}</p>` +
-    `<div class="wide"><table aria-label="${escapeHtml(caption)}"><thead><tr><th scope="col">Share of ${escapeHtml(coin2.symbol)}</th><th scope="col">Market cap</th><th scope="col">${escapeHtml(coin1.symbol)} price</th><th scope="col">Multiplier</th></tr></thead><tbody>${rows}</tbody></table></div>`
+    `<div class="wide"><table aria-label="${escapeHtml(caption)}"><thead><tr><th scope="col">Share of ${escapeHtml(coin2.symbol)}</th><th scope="col" class="cap">Market cap</th><th scope="col">${escapeHtml(coin1.symbol)} price</th><th scope="col">Multiplier</th></tr></thead><tbody>${rows}</tbody></table></div>`
   );
 }
 
