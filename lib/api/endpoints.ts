@@ -10,6 +10,7 @@ export const openApi = endpoint({
   summary: "This API as an OpenAPI 3.1 document.",
   path: "/api/openapi.json",
   access: "public",
+  crossOrigin: true,
   cache: "public",
   query: noQuerySchema,
   response: z.unknown(),

@@ -79,10 +79,16 @@ function operation(name: string, endpoint: Endpoint): Operation {
   const op: Operation = {
     operationId: name,
     summary: endpoint.summary,
-    description: [`Access: ${ACCESS[endpoint.access]}`, `Cache: ${CACHE[endpoint.cache]}`, endpoint.rateLimit ? `Rate limit: the \`${endpoint.rateLimit}\` budget (429 when spent).` : null]
+    description: [
+      `Access: ${ACCESS[endpoint.access]}`,
+      endpoint.crossOrigin ? "Any origin: a page on another site may call it (`Access-Control-Allow-Origin: *`, without credentials)." : null,
+      `Cache: ${CACHE[endpoint.cache]}`,
+      endpoint.rateLimit ? `Rate limit: the \`${endpoint.rateLimit}\` budget (429 when spent).` : null,
+    ]
       .filter(Boolean)
       .join("\n\n"),
     "x-access": endpoint.access,
+    ...(endpoint.crossOrigin && { "x-cross-origin": true }),
     "x-cache": endpoint.cache,
     ...(endpoint.rateLimit && { "x-rate-limit": endpoint.rateLimit }),
     parameters: [...parameters(endpoint.params, "path"), ...parameters(endpoint.query, "query")],
@@ -159,7 +165,7 @@ export function renderApiMarkdown(document: Record<string, unknown> = buildOpenA
   ];
   for (const [path, methods] of Object.entries(paths)) {
     for (const [method, op] of Object.entries(methods)) {
-      lines.push(`| ${method.toUpperCase()} | \`${path}\` | ${String(op.summary).replaceAll("|", "\\|")} | ${String(op["x-access"])} | ${String(op["x-cache"])} | ${op["x-rate-limit"] ? `\`${String(op["x-rate-limit"])}\`` : "-"} |`);
+      lines.push(`| ${method.toUpperCase()} | \`${path}\` | ${String(op.summary).replaceAll("|", "\\|")} | ${String(op["x-access"])}${op["x-cross-origin"] ? ", any origin" : ""} | ${String(op["x-cache"])} | ${op["x-rate-limit"] ? `\`${String(op["x-rate-limit"])}\`` : "-"} |`);
     }
   }
   lines.push("", "## Error codes", "", "Every error answers `{ \"error\": { \"code\", \"message\" } }`.", "", "| Code | Status |", "|---|---|");

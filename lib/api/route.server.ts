@@ -9,6 +9,7 @@ import type { SessionUser } from "@/lib/auth/sessions.server";
 import { clientIp } from "@/lib/security/client-ip.server";
 import { enforceRateLimit } from "@/lib/security/enforce-rate-limit.server";
 import { enforceAccess } from "./access.server";
+import { CORS_HEADERS, isOpenRead, isPreflight, PREFLIGHT_HEADERS } from "./cors";
 import type { BodyOf, Endpoint, Method, ParamsOf, QueryOf } from "@/lib/contract/endpoint";
 import { readFormOrJsonBody, readJsonBody } from "./body";
 import { ApiError, errorResponse, withErrorHandling } from "./errors";
@@ -77,7 +78,14 @@ export function route<E extends Endpoint>(
     }
     return response;
   });
-  return Object.assign(run, { endpoint });
+  if (!isOpenRead(endpoint)) return Object.assign(run, { endpoint });
+  const open: RouteHandler = async (request, context) => withHeaders(await run(request, context), CORS_HEADERS);
+  return Object.assign(open, { endpoint });
+}
+
+function withHeaders(response: Response, headers: Readonly<Record<string, string>>): Response {
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
 }
 
 /**
@@ -126,9 +134,8 @@ type ExportedMethod = (typeof METHODS)[number];
 
 /**
  * A route file's exports: each declared handler under its own method (a mismatch fails the
- * build), and 405 JSON with `Allow` for every other method, OPTIONS included: the API serves only
- * the site's own pages, so nobody needs a preflight, and one rule for every undeclared method is
- * simpler than a second answer that says the same. `Allow` lists the declared methods in METHODS'
+ * build), and 405 JSON with `Allow` for every other method, OPTIONS included, except a CORS
+ * preflight of an open read (lib/api/cors.ts), which answers 204 with what a page may send. `Allow` lists the declared methods in METHODS'
  * order; the edge (deploy/nginx/) asks for it with OPTIONS when a method Next cannot route
  * (TRACE, PROPFIND) arrives on an API path.
  */
@@ -141,5 +148,9 @@ export function methods(handlers: Partial<Record<Method, RouteHandler>>): Record
   }
   const reject: RouteHandler = async () =>
     errorResponse("method_not_allowed", `This endpoint accepts ${allowed.join(", ")} only.`, { Allow: allowed.join(", ") });
-  return Object.fromEntries(METHODS.map((method) => [method, handlers[method as Method] ?? reject])) as Record<ExportedMethod, RouteHandler>;
+  // An open read answers a page's preflight; any other OPTIONS (the edge asking, a probe) is the 405.
+  const openRead = handlers.GET?.endpoint && isOpenRead(handlers.GET.endpoint);
+  const options: RouteHandler = async (request, context) =>
+    openRead && isPreflight(request) ? new Response(null, { status: 204, headers: { ...PREFLIGHT_HEADERS, Allow: allowed.join(", ") } }) : reject(request, context);
+  return Object.fromEntries(METHODS.map((method) => [method, method === "OPTIONS" ? options : (handlers[method as Method] ?? reject)])) as Record<ExportedMethod, RouteHandler>;
 }

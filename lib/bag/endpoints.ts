@@ -9,6 +9,7 @@ export const bagTokens = endpoint({
   summary: "The bag page's token list: every listed PulseChain coin by rank with address, decimals, price, market cap and high market cap; `?v=` as for the coin index.",
   path: "/api/bag-tokens",
   access: "public",
+  crossOrigin: true,
   cache: "public",
   query: coinIndexQuerySchema,
   response: z.unknown(),

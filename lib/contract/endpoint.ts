@@ -42,6 +42,12 @@ export type Endpoint = {
   bodyType?: "json" | "form";
   /** The budget this call spends (lib/security/rate-limit-buckets.ts); 429 when spent. */
   rateLimit?: RateLimitBucket;
+  /**
+   * An open read (issue 55): a page on any origin may call it (`Access-Control-Allow-Origin: *`,
+   * never with credentials; lib/api/cors.ts). Only `public` GETs of public data: nothing about a
+   * user or a session.
+   */
+  crossOrigin?: true;
   /** What a success carries, for the browser to check. */
   response: z.ZodType;
 };

@@ -9,6 +9,7 @@ export const oembed = endpoint({
     'oEmbed 1.0: `?url=` a pair page, its ladder (`#target-ladder`), a coin page of this site or a card\'s own address answers `type: "rich"`, an iframe of the card within `?maxwidth=` / `?maxheight=`; 404 for any other URL or when the card cannot fit them, 501 for a `format` other than json. Other parameters are ignored.',
   path: "/api/oembed",
   access: "public",
+  crossOrigin: true,
   cache: "public",
   query: oembedQuerySchema,
   response: oembedAnswerSchema,

@@ -9,6 +9,7 @@ export const coinHistory = endpoint({
   summary: "A coin's price and market cap over a range, oldest first: at most one point per 5 min (1d), hour (7d), 4 h (30d) or day (1y, all).",
   path: "/api/cryptocurrencies/:id/history",
   access: "public",
+  crossOrigin: true,
   cache: "public",
   ...oneRow(coinIdSchema, "No coin with id"),
   query: historyQuerySchema,

@@ -4,13 +4,12 @@
 // refused when it frames the site's own pages. With scripting off the card still shows every
 // figure, and no card response sets a cookie.
 import assert from "node:assert/strict";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { after, test } from "node:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { formatMarketCap, formatPrice, formatResultMultiplier } from "@/lib/shared/format";
 import { HEIGHT_MESSAGE_TYPE } from "@/lib/embed/embed-path";
 import { newContext, screenshotPath } from "@/tests/browser/harness";
+import { contextFor, startOtherOrigin, type OtherOrigin } from "@/tests/browser/other-origin";
 import { suite } from "@/tests/browser/suite";
 
 const FRAMES = [
@@ -46,30 +45,20 @@ function hostPage(appOrigin: string): string {
 </script></body></html>`;
 }
 
-let host: Server | undefined;
+let host: OtherOrigin | undefined;
 let hostOrigin = "";
 
-/** Serves the host page on a port of its own: another origin than the app's. Started on first use (the suite starts the app first). */
+/** The other site's page, started on first use (the suite starts the app first). */
 async function startHost(): Promise<void> {
-  if (host) return;
-  const appOrigin = new URL(suite().baseUrl).origin;
-  host = createServer((_request, response) => {
-    response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
-    response.end(hostPage(appOrigin));
-  });
-  await new Promise<void>((resolve) => host!.listen(0, "127.0.0.1", resolve));
-  hostOrigin = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
+  host ??= await startOtherOrigin(hostPage(new URL(suite().baseUrl).origin));
+  hostOrigin = host.origin;
 }
 
-after(() => new Promise<void>((resolve) => (host ? host.close(() => resolve()) : resolve())));
+after(() => host?.close());
 
 /** A context that reaches the app and the host page (two local origins) and nothing else. */
-async function twoOriginContext(browser: Browser, viewport: { width: number; height: number }, javaScriptEnabled = true): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport, javaScriptEnabled });
-  const allowed = [new URL(suite().baseUrl).origin, hostOrigin];
-  await context.route("**/*", (route) => (allowed.some((origin) => route.request().url().startsWith(origin)) ? route.continue() : route.abort()));
-  return context;
-}
+const twoOriginContext = (browser: Browser, viewport: { width: number; height: number }, javaScriptEnabled = true): Promise<BrowserContext> =>
+  contextFor(browser, [new URL(suite().baseUrl).origin, hostOrigin], { viewport, javaScriptEnabled });
 
 async function figure(page: Page, frameId: string, name: string): Promise<string> {
   return (await page.frameLocator(`#${frameId}`).locator(`[data-figure="${name}"]`).textContent())?.trim() ?? "";

@@ -1,0 +1,60 @@
+// The open API from another site's page in Chromium (issue 55; docs/public-api.md): a page on a
+// second local port fetches the coin list and a pair, with and without an Authorization header
+// (which takes the preflight), and reads a 400 as JSON; the same page is refused by the user-data
+// and session routes, with or without credentials.
+import assert from "node:assert/strict";
+import { after, test } from "node:test";
+import { contextFor, startOtherOrigin, type OtherOrigin } from "@/tests/browser/other-origin";
+import { suite } from "@/tests/browser/suite";
+
+let site: OtherOrigin | undefined;
+after(() => site?.close());
+
+type Outcome = { status: number; body: unknown } | { refused: string };
+
+test("a page on another origin reads the open API, and is refused by user data", async () => {
+  const { browser, baseUrl } = suite();
+  site ??= await startOtherOrigin("<!doctype html><title>A builder's page</title><p>Prices from PulseCompare</p>");
+  const context = await contextFor(browser, [new URL(baseUrl).origin, site.origin]);
+  try {
+    const page = await context.newPage();
+    await page.goto(`${site.origin}/`);
+    const fetchFrom = (path: string, init: { headers?: Record<string, string>; credentials?: "include" | "omit" } = {}) =>
+      page.evaluate(
+        async ({ url, init }): Promise<Outcome> => {
+          try {
+            const response = await fetch(url, init);
+            return { status: response.status, body: await response.json() };
+          } catch (error) {
+            return { refused: String(error) };
+          }
+        },
+        { url: `${baseUrl}${path}`, init },
+      );
+
+    const list = await fetchFrom("/api/cryptocurrencies?ids=pls,hex");
+    assert.ok("status" in list && list.status === 200, JSON.stringify(list));
+    assert.deepEqual((list.body as { id: string }[]).map((coin) => coin.id).sort(), ["hex", "pls"]);
+
+    const direct = await (await fetch(`${baseUrl}/api/pairs/plsx/hex`)).json();
+    const pair = await fetchFrom("/api/pairs/plsx/hex");
+    assert.ok("status" in pair && pair.status === 200);
+    assert.deepEqual(pair.body, direct, "another site reads the same answer");
+
+    // An Authorization header makes the browser ask first (a preflight); the answer is readable.
+    const withHeader = await fetchFrom("/api/pairs/plsx/hex", { headers: { Authorization: "Bearer example" } });
+    assert.ok("status" in withHeader, `the preflight let it through: ${JSON.stringify(withHeader)}`);
+
+    const wrong = await fetchFrom("/api/cryptocurrencies?per_page=9999");
+    assert.ok("status" in wrong && wrong.status === 400 && (wrong.body as { error: { code: string } }).error.code === "invalid_query", JSON.stringify(wrong));
+
+    for (const path of ["/api/watchlist", "/api/saved-comparisons", "/api/alerts", "/api/auth/user", "/api/auth/csrf"]) {
+      for (const credentials of ["omit", "include"] as const) {
+        const outcome = await fetchFrom(path, { credentials });
+        assert.ok("refused" in outcome, `${path} (${credentials}) answered another site: ${JSON.stringify(outcome)}`);
+      }
+    }
+  } finally {
+    await context.close();
+  }
+});
