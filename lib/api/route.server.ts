@@ -135,8 +135,8 @@ type ExportedMethod = (typeof METHODS)[number];
 /**
  * A route file's exports: each declared handler under its own method (a mismatch fails the
  * build), and 405 JSON with `Allow` for every other method, OPTIONS included, except a CORS
- * preflight of an open read (lib/api/cors.ts), which answers 204 with what a page may send. `Allow` lists the declared methods in METHODS'
- * order; the edge (deploy/nginx/) asks for it with OPTIONS when a method Next cannot route
+ * preflight of an open read (lib/api/cors.ts), which answers 204 with what a page may send.
+ * `Allow` lists the declared methods in METHODS' order; the edge (deploy/nginx/) asks for it with OPTIONS when a method Next cannot route
  * (TRACE, PROPFIND) arrives on an API path.
  */
 export function methods(handlers: Partial<Record<Method, RouteHandler>>): Record<ExportedMethod, RouteHandler> {
