@@ -7,7 +7,6 @@ import type { CardCoin, CardModel, CoinCardModel, LadderCardModel, PairCardModel
 import { HEIGHT_MESSAGE_TYPE, type EmbedTheme } from "./embed-path";
 import { escapeHtml } from "../shared/escape-html";
 
-
 // Two themes from one set of custom properties; dark is the site's own palette (app/globals.css).
 // No color-scheme: Chromium paints an opaque canvas behind a frame whose scheme differs from the
 // framing page's, which would square off the card's rounded corners on a light page.
@@ -113,29 +112,28 @@ function logos(model: CardModel): string {
   return model.kind === "coin" ? logo(model.coin) : logo(model.coin1) + logo(model.coin2);
 }
 
-/** The whole document of a card. */
-export function cardHtml(model: CardModel): string {
-  const title = escapeHtml(model.title);
-  const prices = model.pricesLabel ? `<span data-figure="prices-age">${escapeHtml(model.pricesLabel)}</span>` : "<span></span>";
+/** Every card's document around its own part: the head with the stylesheet, the footer, the height script. */
+function cardDocument({ theme, title, kind, inner, footNote }: { theme: EmbedTheme; title: string; kind: string; inner: string; footNote: string }): string {
   return (
-    `<!doctype html><html lang="en" class="${model.theme}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
-    `<meta name="robots" content="noindex"><title>${title} · PulseCompare</title><style>${STYLE}</style></head><body>` +
-    `<article class="card" data-card="${model.kind}"><div class="head"><span class="logos">${logos(model)}</span>` +
-    // The page the card stands for, in a new tab: a card is a window into it, never a navigation of the framing page.
-    `<h1><a href="${escapeHtml(model.pagePath)}" target="_blank" rel="noopener">${title}</a></h1></div>` +
-    body(model) +
-    `<div class="foot">${prices}<a class="brand" href="/" target="_blank" rel="noopener">PulseCompare</a></div></article>` +
+    `<!doctype html><html lang="en" class="${theme}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
+    `<meta name="robots" content="noindex"><title>${escapeHtml(title)} · PulseCompare</title><style>${STYLE}</style></head><body>` +
+    `<article class="card" data-card="${kind}">${inner}` +
+    `<div class="foot">${footNote}<a class="brand" href="/" target="_blank" rel="noopener">PulseCompare</a></div></article>` +
     `<script>${SCRIPT}</script></body></html>`
   );
 }
 
+/** The whole document of a card. */
+export function cardHtml(model: CardModel): string {
+  const head =
+    `<div class="head"><span class="logos">${logos(model)}</span>` +
+    // The page the card stands for, in a new tab: a card is a window into it, never a navigation of the framing page.
+    `<h1><a href="${escapeHtml(model.pagePath)}" target="_blank" rel="noopener">${escapeHtml(model.title)}</a></h1></div>`;
+  const prices = model.pricesLabel ? `<span data-figure="prices-age">${escapeHtml(model.pricesLabel)}</span>` : "<span></span>";
+  return cardDocument({ theme: model.theme, title: model.title, kind: model.kind, inner: head + body(model), footNote: prices });
+}
+
 /** A card for an address that names no coin: still a card, so a framing page shows why. */
 export function notFoundCardHtml(theme: EmbedTheme, message: string): string {
-  return (
-    `<!doctype html><html lang="en" class="${theme}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
-    `<meta name="robots" content="noindex"><title>Not found · PulseCompare</title><style>${STYLE}</style></head><body>` +
-    `<article class="card" data-card="not-found"><p class="note" role="status">${escapeHtml(message)}</p>` +
-    `<div class="foot"><span></span><a class="brand" href="/" target="_blank" rel="noopener">PulseCompare</a></div></article>` +
-    `<script>${SCRIPT}</script></body></html>`
-  );
+  return cardDocument({ theme, title: "Not found", kind: "not-found", inner: `<p class="note" role="status">${escapeHtml(message)}</p>`, footNote: "<span></span>" });
 }
