@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { LineIcon } from "@/components/ui/line-icon";
 import { SegmentedRadios } from "@/components/ui/segmented-radios";
-import { CARD_SIZES, HEIGHT_MESSAGE_TYPE, cardTitle, type EmbedCard, type EmbedTheme } from "@/lib/embed/embed-path";
+import { CARD_SIZES, HEIGHT_MESSAGE_TYPE, THEME_PARAM, cardTitle, type EmbedCard, type EmbedTheme } from "@/lib/embed/embed-path";
 import { cardUrl, iframeSnippet, imageMarkdown, pageUrl, type CardWidth } from "@/lib/embed/snippets";
 
 const THEMES = [
@@ -85,8 +85,8 @@ export function EmbedDialog({ card, symbols, open, onOpenChange }: { card: Embed
   // The page's own choices (a target, an amount, the supply bases) go into the card, as in its link.
   const origin = window.location.origin;
   const search = new URLSearchParams(window.location.search);
-  if (theme === "light") search.set("theme", "light");
-  else search.delete("theme");
+  if (theme === "light") search.set(THEME_PARAM, theme);
+  else search.delete(THEME_PARAM);
   const query = search.toString();
   const src = cardUrl(origin, shown, query);
   const shownTitle = cardTitle(shown.kind, symbols[0] ?? "", symbols[1]);

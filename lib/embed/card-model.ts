@@ -10,11 +10,11 @@ import { formatShare, targetLadder } from "../compare/ladder";
 import { atTargetPhrase } from "../compare/target-copy";
 import { choicesFromSearch, searchWithChoices, type ChosenTarget } from "../compare/target-param";
 import { AMOUNT_RULES, MARKET_CAP_RULES, parseTypedNumber } from "../compare/typed-number";
-import { formatMarketCap, formatPercentChange, formatPrice, formatResultMultiplier, formatTokenAmount, changeDirection } from "../shared/format";
+import { formatMarketCap, formatPercentChange, formatPrice, formatResultMultiplier, formatTokenAmount, changeDirection, type ChangeDirection } from "../shared/format";
 import { cardPagePath, cardSearch, cardTitle, themeFromSearch, type EmbedCard, type EmbedTheme } from "./embed-path";
 
-/** A coin as a card draws it: its logo only when it is one of the site's own files (no other origin). */
-export type CardCoin = { symbol: string; name: string; logo: string | null };
+/** A coin as a card draws it: its symbol, and its logo only when it is one of the site's own files (no other origin). */
+export type CardCoin = { symbol: string; logo: string | null };
 
 type CardBase = {
   theme: EmbedTheme;
@@ -49,29 +49,23 @@ export type CoinCardModel = CardBase & {
   coin: CardCoin;
   price: string;
   marketCap: string;
-  change24h: { text: string; direction: "up" | "down" | "flat" | null };
+  change24h: { text: string; direction: ChangeDirection | null };
 };
 
 export type CardModel = PairCardModel | LadderCardModel | CoinCardModel;
 
 /** Only a path on this site: an operator may give a coin any https:// logo, and a card fetches from no other origin. */
-export function cardCoin(coin: Pick<Coin, "symbol" | "name" | "logoUrl">): CardCoin {
+export function cardCoin(coin: Pick<Coin, "symbol" | "logoUrl">): CardCoin {
   const local = coin.logoUrl?.startsWith("/") && !coin.logoUrl.startsWith("//");
-  return { symbol: coin.symbol, name: coin.name, logo: local ? coin.logoUrl : null };
+  return { symbol: coin.symbol, logo: local ? coin.logoUrl : null };
 }
 
 const base = (card: EmbedCard, search: string, coins: readonly Coin[], title: string, pageSearch: string): CardBase => ({
   theme: themeFromSearch(search),
   title,
-  pagePath: appendSearch(cardPagePath(card), pageSearch),
+  pagePath: cardPagePath(card, pageSearch),
   pricesLabel: describePriceSource(coins)?.label ?? null,
 });
-
-/** A path's query placed before its #fragment. */
-function appendSearch(path: string, search: string): string {
-  const [pathname, fragment] = path.split("#");
-  return `${pathname}${search}${fragment === undefined ? "" : `#${fragment}`}`;
-}
 
 type Answered = { comparable: true; projectedPrice: number; multiplier: number; targetCap: number } | { comparable: false; failure: string };
 

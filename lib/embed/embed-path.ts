@@ -66,10 +66,10 @@ export function cardImagePath(card: EmbedCard): string {
   return `${embedPath(card)}/${CARD_IMAGE_SEGMENT}`;
 }
 
-/** The page a card stands for, which its link opens. */
-export function cardPagePath(card: EmbedCard): string {
-  if (card.kind === "coin") return coinPath(card.coin);
-  const pair = pairPath(card.coin1, card.coin2);
+/** The page a card stands for, which its link opens; `search` ("?…" or "") goes before the ladder's #anchor. */
+export function cardPagePath(card: EmbedCard, search = ""): string {
+  if (card.kind === "coin") return `${coinPath(card.coin)}${search}`;
+  const pair = `${pairPath(card.coin1, card.coin2)}${search}`;
   return card.kind === "ladder" ? `${pair}#${LADDER_ANCHOR}` : pair;
 }
 

@@ -2,7 +2,7 @@
 // the page, and the plain link. Pure: the dialog passes the origin the visitor is on (right on a
 // preview deployment too), oEmbed its site origin.
 import { escapeHtml } from "../shared/escape-html";
-import { CARD_SIZES, cardImagePath, cardPagePath, cardSearch, embedPath, type EmbedCard } from "./embed-path";
+import { CARD_SIZES, THEME_PARAM, cardImagePath, cardPagePath, cardSearch, embedPath, type EmbedCard } from "./embed-path";
 
 /** A width the dialog offers: a fixed one in px, or the width of whatever holds the iframe. */
 export type CardWidth = 300 | 600 | "full";
@@ -15,10 +15,9 @@ export function cardUrl(origin: string, card: EmbedCard, search: string): string
 /** The page the card stands for, with the choices it shares with the card (not the theme). */
 export function pageUrl(origin: string, card: EmbedCard, search: string): string {
   const params = new URLSearchParams(cardSearch(card.kind, search));
-  params.delete("theme");
+  params.delete(THEME_PARAM);
   const query = params.toString();
-  const [path, fragment] = cardPagePath(card).split("#");
-  return `${origin}${path}${query ? `?${query}` : ""}${fragment ? `#${fragment}` : ""}`;
+  return `${origin}${cardPagePath(card, query ? `?${query}` : "")}`;
 }
 
 /**

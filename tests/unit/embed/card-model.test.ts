@@ -88,10 +88,10 @@ test("the coin card: price, market cap and the 24h change with its direction", (
 });
 
 test("a logo only when it is one of the site's own files: a card fetches from no other origin", () => {
-  expect(cardCoin({ symbol: "HEX", name: "HEX", logoUrl: "/logos/hex.webp" }).logo).toBe("/logos/hex.webp");
-  expect(cardCoin({ symbol: "A", name: "A", logoUrl: "https://cdn.example/a.png" }).logo).toBeNull();
-  expect(cardCoin({ symbol: "A", name: "A", logoUrl: "//cdn.example/a.png" }).logo).toBeNull();
-  expect(cardCoin({ symbol: "A", name: "A", logoUrl: null }).logo).toBeNull();
+  expect(cardCoin({ symbol: "HEX", logoUrl: "/logos/hex.webp" }).logo).toBe("/logos/hex.webp");
+  expect(cardCoin({ symbol: "A", logoUrl: "https://cdn.example/a.png" }).logo).toBeNull();
+  expect(cardCoin({ symbol: "A", logoUrl: "//cdn.example/a.png" }).logo).toBeNull();
+  expect(cardCoin({ symbol: "A", logoUrl: null }).logo).toBeNull();
 });
 
 describe("the card's document", () => {
