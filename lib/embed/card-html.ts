@@ -6,13 +6,18 @@ import { createHash } from "node:crypto";
 import type { CardCoin, CardModel, CoinCardModel, LadderCardModel, PairCardModel } from "./card-model";
 import { HEIGHT_MESSAGE_TYPE, type EmbedTheme } from "./embed-path";
 import { escapeHtml } from "../shared/escape-html";
+import { COLOURS, LIGHT_COLOURS, type Palette } from "../shared/share-frame";
+
+/** A theme's custom properties: the card images' palette (share-frame.tsx), so HTML and PNG agree, and what only HTML draws. */
+const themeProperties = (palette: Palette, own: { line: string; up: string; down: string }) =>
+  `--bg:${palette.background};--card:${palette.card};--fg:${palette.text};--muted:${palette.muted};--line:${own.line};--accent:${palette.primary};--up:${own.up};--down:${own.down}`;
 
 // Two themes from one set of custom properties; dark is the site's own palette (app/globals.css).
 // No color-scheme: Chromium paints an opaque canvas behind a frame whose scheme differs from the
 // framing page's, which would square off the card's rounded corners on a light page.
 const STYLE = `
-:root{--bg:#1a1025;--card:#261a33;--fg:#f7f2fa;--muted:#b9a9c6;--line:#3d2e4b;--accent:#e041d9;--up:#4ade80;--down:#f87171}
-.light{--bg:#fff;--card:#f7f3fa;--fg:#1a1025;--muted:#5f5070;--line:#e3dbe9;--accent:#a3169d;--up:#15803d;--down:#b91c1c}
+:root{${themeProperties(COLOURS, { line: "#3d2e4b", up: "#4ade80", down: "#f87171" })}}
+.light{${themeProperties(LIGHT_COLOURS, { line: "#e3dbe9", up: "#15803d", down: "#b91c1c" })}}
 *{box-sizing:border-box}
 html,body{margin:0;background:transparent}
 body{font:14px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg)}
