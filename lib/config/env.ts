@@ -140,6 +140,12 @@ const envSchema = z.object({
    */
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   /**
+   * The open API's quota without a key, per IP and minute (lib/security/rate-limit-buckets.ts
+   * "open-read", 120 when unset). Benchmarks that measure a route's own throughput from one
+   * address raise it.
+   */
+  API_ANONYMOUS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000_000).optional(),
+  /**
    * Who may tell the server a client's IP address (lib/security/client-ip.server.ts), for the rate limits.
    * The proxies in front (the edge, deploy/nginx/), as IPs, CIDR ranges or "loopback":
    * X-Forwarded-For is walked from the right past trusted hops to the client, and the app must be

@@ -18,7 +18,9 @@ export type RateLimitKey =
   /** One key for every request of the bucket, whoever sends it: a total for the whole site (per store). */
   | "total"
   /** A Telegram chat or user: "chat:<id>" (a group), "user:<id>" (a private chat, the user typing an inline query, the user sending /list). */
-  | "chat";
+  | "chat"
+  /** An API key (its id, never the key itself): the open API's quota for its holder (issue 55). */
+  | "api-key";
 
 export type RateLimitRule = {
   key: RateLimitKey;
@@ -160,6 +162,27 @@ export const RATE_LIMIT_BUCKETS = {
     rules: [
       { key: "ip", points: 30, durationSeconds: 60 },
       { key: "total", points: 600, durationSeconds: 60 },
+    ],
+  },
+  // The open API without a key (issue 55): every answer of the public reads that reaches the app
+  // (lib/api/cors.ts isOpenRead; the edge answers repeats from its cache without counting them)
+  // and every MCP request. A page that polls once a minute spends one or two; a person using the
+  // site's own pages spends a few a minute (its selectors and lists call the same reads). 120 a
+  // minute per IP, two a second sustained, leaves room for a household or an office behind one
+  // address and stops a script that walks every coin. API_ANONYMOUS_PER_MINUTE changes it.
+  "open-read": {
+    guards: "the open API without a key (public reads and MCP), per IP",
+    rules: [{ key: "ip", points: 120, durationSeconds: 60 }],
+  },
+  // The open API with a key (issue 55): per key, whatever IPs it comes from, instead of the IP
+  // quota. A builder's backend or a bot polling a few dozen coins every minute stays well within
+  // 600 a minute; the day's 50,000 (35 a minute on average) keeps one key from taking a sustained
+  // share of the site a stranger could not.
+  "api-key": {
+    guards: "the open API with a key (public reads and MCP), per key",
+    rules: [
+      { key: "api-key", points: 600, durationSeconds: 60 },
+      { key: "api-key", points: 50_000, durationSeconds: 86_400 },
     ],
   },
   // A chat over its budget is told to slow down once per window, then gets no answer at all.

@@ -28,8 +28,21 @@ import { ipKey } from "./client-ip.server";
 
 export { ipKey };
 
-/** A refusal says when to come back: whole seconds, at least 1 (what Retry-After takes). */
-export type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+/**
+ * Where one rule of a bucket stands for one caller after a request: points left in its window
+ * (0 when this request was refused by it) and whole seconds until the window ends (the IETF
+ * RateLimit header's r and t; lib/api/rate-limit-headers.ts).
+ */
+export type RuleStanding = { rule: RateLimitRule; remaining: number; resetSeconds: number };
+
+/**
+ * A refusal says when to come back: whole seconds, at least 1 (what Retry-After takes). Both say
+ * where each rule that counted stands (rules whose key was not given are left out).
+ */
+export type RateLimitVerdict = { allowed: true; standing: RuleStanding[] } | { allowed: false; retryAfterSeconds: number; standing: RuleStanding[] };
+
+/** What a caller has used of each rule's window so far, without counting anything (a key's use on /developers). */
+export type RuleUse = { rule: RateLimitRule; used: number; resetSeconds: number };
 
 /**
  * What a request is counted by: the client's IP (lib/security/client-ip.server.ts), and where a bucket
@@ -37,7 +50,7 @@ export type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfterS
  * not given is skipped and the others still count: a sign-in whose message names no wallet (it
  * is refused as malformed anyway) is counted per IP only.
  */
-export type RateLimitKeys = { ip: string; address?: string; pair?: string; chat?: string };
+export type RateLimitKeys = { ip: string; address?: string; pair?: string; chat?: string; apiKey?: string };
 
 /** Prefix of every key in the store: `rl:<bucket>:<key kind>:<key>`, e.g. `rl:sign-in:address:0xab…`. */
 export const RATE_LIMIT_KEY_PREFIX = "rl";
@@ -59,11 +72,17 @@ export const REDIS_COOL_DOWN_MS = 5_000;
 export type RateLimiterOptions = {
   /** Redis to count in; without it, this process's memory. */
   redisUrl?: string;
+  /** Rules that replace a bucket's own (the operator's API_ANONYMOUS_PER_MINUTE). */
+  rules?: Partial<Record<RateLimitBucket, readonly RateLimitRule[]>>;
   log?: (line: string) => void;
 };
 
 export type RateLimiter = {
   consume(bucket: RateLimitBucket, keys: RateLimitKeys): Promise<RateLimitVerdict>;
+  /** What `keys` have used of each of `bucket`'s rules, counting nothing. */
+  peek(bucket: RateLimitBucket, keys: RateLimitKeys): Promise<RuleUse[]>;
+  /** The rules `bucket` counts by in this limiter (its own, or the ones it was given). */
+  rulesOf(bucket: RateLimitBucket): readonly RateLimitRule[];
   /** Closes the Redis connection, if any. */
   close(): Promise<void>;
 };
@@ -74,8 +93,10 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
   const redis = options.redisUrl ? connectRedis(options.redisUrl, log) : undefined;
   const counters = new Map<string, Counters>();
 
+  const rulesOf = (bucket: RateLimitBucket): readonly RateLimitRule[] => options.rules?.[bucket] ?? RATE_LIMIT_BUCKETS[bucket].rules;
+
   function countersFor(bucket: RateLimitBucket, rule: RateLimitRule): Counters {
-    const keyPrefix = `${RATE_LIMIT_KEY_PREFIX}:${bucket}:${rule.key}`;
+    const keyPrefix = rulePrefix(bucket, rule, rulesOf(bucket));
     let found = counters.get(keyPrefix);
     if (!found) {
       const budget = { keyPrefix, points: rule.points, duration: rule.durationSeconds };
@@ -99,9 +120,9 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
   return {
     async consume(bucket, keys) {
       await redis?.firstConnection;
-      const checks = RATE_LIMIT_BUCKETS[bucket].rules.flatMap((rule) => {
+      const checks = rulesOf(bucket).flatMap((rule) => {
         const key = keyFor(rule, keys);
-        return key === undefined ? [] : [{ counters: countersFor(bucket, rule), key }];
+        return key === undefined ? [] : [{ rule, counters: countersFor(bucket, rule), key }];
       });
       const results = await Promise.allSettled(checks.map(({ counters, key }) => count(redis, counters, key)));
       const refusals: RateLimiterRes[] = [];
@@ -111,18 +132,41 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
         if (!(result.reason instanceof RateLimiterRes)) throw result.reason;
         refusals.push(result.reason);
       }
-      if (!refusals.length) return { allowed: true };
+      const refused = refusals.length > 0;
+      const standing = checks.map(({ rule }, i): RuleStanding => {
+        const result = results[i]!;
+        const answer = result.status === "fulfilled" ? result.value.answer : (result.reason as RateLimiterRes);
+        // A refused request is given back the points it took where there was room (below).
+        const remaining = result.status === "rejected" ? 0 : Math.min(rule.points, answer.remainingPoints + (refused ? 1 : 0));
+        return { rule, remaining, resetSeconds: wholeSeconds(answer.msBeforeNext) };
+      });
+      if (!refused) return { allowed: true, standing };
       // Refused: the keys that had room get their point back where it was counted (best effort;
       // a failed refund costs the client at most one point until the window ends).
       await Promise.allSettled(
         checks.map(({ key }, i) => {
           const result = results[i]!;
-          return result.status === "fulfilled" ? refund(redis, result.value, key) : undefined;
+          return result.status === "fulfilled" ? refund(redis, result.value.limiter, key) : undefined;
         }),
       );
       const waitMs = Math.max(...refusals.map((refusal) => refusal.msBeforeNext));
-      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)), standing };
     },
+    async peek(bucket, keys) {
+      await redis?.firstConnection;
+      const rules = rulesOf(bucket).flatMap((rule) => {
+        const key = keyFor(rule, keys);
+        return key === undefined ? [] : [{ rule, key }];
+      });
+      return Promise.all(
+        rules.map(async ({ rule, key }): Promise<RuleUse> => {
+          const counted = await look(redis, countersFor(bucket, rule), key);
+          // No entry: nothing counted in a live window (rate-limiter-flexible drops ended ones).
+          return counted ? { rule, used: Math.min(rule.points, counted.consumedPoints), resetSeconds: wholeSeconds(counted.msBeforeNext) } : { rule, used: 0, resetSeconds: 0 };
+        }),
+      );
+    },
+    rulesOf,
     async close() {
       await redis?.close();
     },
@@ -130,22 +174,44 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
 }
 
 /**
- * Counts one point on `key` and resolves with the limiter that counted it, or rejects with the
- * refusal (a RateLimiterRes). In Redis while its circuit is closed; in memory while it is open,
- * and for the request whose Redis command has just failed (which opens it).
+ * Counts one point on `key` and resolves with the limiter that counted it and its answer, or
+ * rejects with the refusal (a RateLimiterRes). In Redis while its circuit is closed; in memory
+ * while it is open, and for the request whose Redis command has just failed (which opens it).
  */
-async function count(redis: RedisConnection | undefined, { shared, local }: Counters, key: string): Promise<RateLimiterAbstract> {
+async function count(redis: RedisConnection | undefined, { shared, local }: Counters, key: string): Promise<{ limiter: RateLimiterAbstract; answer: RateLimiterRes }> {
   if (shared && redis?.breaker.state === "closed") {
     try {
-      await shared.consume(key);
-      return shared;
+      return { limiter: shared, answer: await shared.consume(key) };
     } catch (error) {
       if (error instanceof RateLimiterRes) throw error;
       redis.failed(error);
     }
   }
-  await local.consume(key);
-  return local;
+  return { limiter: local, answer: await local.consume(key) };
+}
+
+/** What `key` has counted in its window, where count() would count it now; null when nothing. */
+async function look(redis: RedisConnection | undefined, { shared, local }: Counters, key: string): Promise<RateLimiterRes | null> {
+  if (shared && redis?.breaker.state === "closed") {
+    try {
+      return await shared.get(key);
+    } catch (error) {
+      redis.failed(error);
+    }
+  }
+  return local.get(key);
+}
+
+/** Milliseconds to whole seconds, rounded up: a window that ends in 200 ms has not ended. */
+const wholeSeconds = (ms: number): number => Math.max(0, Math.ceil(ms / 1000));
+
+/**
+ * A rule's keys in the store: `rl:<bucket>:<key kind>`, and the window's length after it where a
+ * bucket counts the same kind of key in two windows (an API key per minute and per day).
+ */
+function rulePrefix(bucket: RateLimitBucket, rule: RateLimitRule, rules: readonly RateLimitRule[]): string {
+  const prefix = `${RATE_LIMIT_KEY_PREFIX}:${bucket}:${rule.key}`;
+  return rules.filter((other) => other.key === rule.key).length > 1 ? `${prefix}:${rule.durationSeconds}s` : prefix;
 }
 
 /** Gives back a point where `limiter` counted it; never waits for a Redis whose circuit is open. */
@@ -170,6 +236,8 @@ function keyFor(rule: RateLimitRule, keys: RateLimitKeys): string | undefined {
       return "all";
     case "chat":
       return keys.chat;
+    case "api-key":
+      return keys.apiKey;
   }
 }
 
@@ -259,7 +327,14 @@ const STATE_KEY = Symbol.for("pulsecompare.rate-limit");
 const globalState = globalThis as unknown as { [STATE_KEY]?: RateLimiter };
 
 function sharedLimiter(): RateLimiter {
-  globalState[STATE_KEY] ??= createRateLimiter({ redisUrl: getEnv().REDIS_URL });
+  if (!globalState[STATE_KEY]) {
+    const env = getEnv();
+    const anonymous = env.API_ANONYMOUS_PER_MINUTE;
+    globalState[STATE_KEY] = createRateLimiter({
+      redisUrl: env.REDIS_URL,
+      rules: anonymous === undefined ? undefined : { "open-read": [{ key: "ip", points: anonymous, durationSeconds: 60 }] },
+    });
+  }
   return globalState[STATE_KEY];
 }
 
@@ -271,6 +346,16 @@ function sharedLimiter(): RateLimiter {
  */
 export function consumeRateLimit(bucket: RateLimitBucket, keys: RateLimitKeys): Promise<RateLimitVerdict> {
   return sharedLimiter().consume(bucket, keys);
+}
+
+/** What `keys` have used of `bucket`'s rules, counting nothing (see RateLimiter.peek). */
+export function peekRateLimit(bucket: RateLimitBucket, keys: RateLimitKeys): Promise<RuleUse[]> {
+  return sharedLimiter().peek(bucket, keys);
+}
+
+/** The rules `bucket` counts by in this process (its own, or the operator's replacement). */
+export function rateLimitRules(bucket: RateLimitBucket): readonly RateLimitRule[] {
+  return sharedLimiter().rulesOf(bucket);
 }
 
 /** Tests: forget every count (and close the Redis connection); the next call starts afresh from the environment. */

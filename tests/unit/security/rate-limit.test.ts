@@ -38,19 +38,19 @@ test("every bucket's budgets are whole, positive, and at least one request per w
 test("nonce: 20 a minute per IP, then 429 with Retry-After counting down to the window's end", async () => {
   const nonce = () => limiter.consume("nonce", { ip: "192.0.2.1" });
   expect(await spend(20, nonce)).toEqual(Array(20).fill(true));
-  expect(await nonce()).toEqual({ allowed: false, retryAfterSeconds: 60 });
+  expect(await nonce()).toMatchObject({ allowed: false, retryAfterSeconds: 60 });
   // Another IP has its own budget.
-  expect(await limiter.consume("nonce", { ip: "192.0.2.2" })).toEqual({ allowed: true });
+  expect(await limiter.consume("nonce", { ip: "192.0.2.2" })).toMatchObject({ allowed: true });
 
   jest.advanceTimersByTime(45_500);
-  expect(await nonce()).toEqual({ allowed: false, retryAfterSeconds: 15 });
+  expect(await nonce()).toMatchObject({ allowed: false, retryAfterSeconds: 15 });
   jest.advanceTimersByTime(14_600);
-  expect(await nonce()).toEqual({ allowed: true });
+  expect(await nonce()).toMatchObject({ allowed: true });
 });
 
 test("sign-in counts per IP only: 10 tries from one IP, whatever wallet they name", async () => {
   expect(await spend(11, () => limiter.consume("sign-in", { ip: "198.51.100.1", address: WALLET }))).toEqual([...Array(10).fill(true), false]);
-  expect(await limiter.consume("sign-in", { ip: "198.51.100.2", address: WALLET })).toEqual({ allowed: true });
+  expect(await limiter.consume("sign-in", { ip: "198.51.100.2", address: WALLET })).toMatchObject({ allowed: true });
 });
 
 test("contract-wallet checks count per wallet, per IP and in total: 5 on one wallet from many IPs, 5 from one IP, 60 in all", async () => {
@@ -58,7 +58,7 @@ test("contract-wallet checks count per wallet, per IP and in total: 5 on one wal
   const fromIps = await spend(6, (i) => check(`198.51.100.${i + 1}`, WALLET));
   expect(fromIps).toEqual([true, true, true, true, true, false]);
   // Another wallet is not held back by the first one's refusals.
-  expect(await check("203.0.113.9", OTHER_WALLET)).toEqual({ allowed: true });
+  expect(await check("203.0.113.9", OTHER_WALLET)).toMatchObject({ allowed: true });
 
   const manyWallets = await spend(6, (i) => check("203.0.113.50", wallet(i)));
   expect(manyWallets).toEqual([true, true, true, true, true, false]);
@@ -70,15 +70,15 @@ test("contract-wallet checks count per wallet, per IP and in total: 5 on one wal
 test("telegram-list: 10 token checks per Telegram user in 10 minutes, 20 a minute from everyone", async () => {
   const list = (user: number) => limiter.consume("telegram-list", { ip: "", chat: `user:${user}` });
   expect(await spend(11, () => list(1))).toEqual([...Array(10).fill(true), false]);
-  expect(await list(1)).toEqual({ allowed: false, retryAfterSeconds: 600 });
+  expect(await list(1)).toMatchObject({ allowed: false, retryAfterSeconds: 600 });
   // 10 so far: the 21st of the minute is refused, whoever sends it; refusals spent nothing.
   expect(await spend(11, (i) => list(100 + i))).toEqual([...Array(10).fill(true), false]);
   jest.advanceTimersByTime(60_000);
-  expect(await list(200)).toEqual({ allowed: true });
+  expect(await list(200)).toMatchObject({ allowed: true });
   // The first user's window is 10 minutes, not the total's minute.
   expect((await list(1)).allowed).toBe(false);
   jest.advanceTimersByTime(540_000);
-  expect(await list(1)).toEqual({ allowed: true });
+  expect(await list(1)).toMatchObject({ allowed: true });
 });
 
 test("the wallet address is counted whatever its case", async () => {
@@ -98,21 +98,21 @@ test("a refused request gives back the points it took from keys that had room", 
 
 test("comparison-count: one count per pair per client per minute, 30 counts a minute per client", async () => {
   const count = (ip: string, a: string, b: string) => limiter.consume("comparison-count", { ip, pair: comparisonPairKey(a, b) });
-  expect(await count("192.0.2.30", "hex", "btc")).toEqual({ allowed: true });
-  expect(await count("192.0.2.30", "hex", "btc")).toEqual({ allowed: false, retryAfterSeconds: 60 });
+  expect(await count("192.0.2.30", "hex", "btc")).toMatchObject({ allowed: true });
+  expect(await count("192.0.2.30", "hex", "btc")).toMatchObject({ allowed: false, retryAfterSeconds: 60 });
   // The reverse pair is another pair; another client may count the same pair.
-  expect(await count("192.0.2.30", "btc", "hex")).toEqual({ allowed: true });
-  expect(await count("192.0.2.31", "hex", "btc")).toEqual({ allowed: true });
+  expect(await count("192.0.2.30", "btc", "hex")).toMatchObject({ allowed: true });
+  expect(await count("192.0.2.31", "hex", "btc")).toMatchObject({ allowed: true });
   jest.advanceTimersByTime(60_001);
-  expect(await count("192.0.2.30", "hex", "btc")).toEqual({ allowed: true });
+  expect(await count("192.0.2.30", "hex", "btc")).toMatchObject({ allowed: true });
 
   expect(await spend(30, (i) => count("192.0.2.32", `coin${i}`, "pls"))).toEqual(Array(30).fill(true));
   jest.advanceTimersByTime(30_000);
-  expect(await count("192.0.2.32", "coin30", "pls")).toEqual({ allowed: false, retryAfterSeconds: 30 });
+  expect(await count("192.0.2.32", "coin30", "pls")).toMatchObject({ allowed: false, retryAfterSeconds: 30 });
   // The refused count did not use up its pair: once the IP's window ends, 30 s later, that pair
   // counts (had the refusal taken the pair's point, it would wait 60 s).
   jest.advanceTimersByTime(30_001);
-  expect(await count("192.0.2.32", "coin30", "pls")).toEqual({ allowed: true });
+  expect(await count("192.0.2.32", "coin30", "pls")).toMatchObject({ allowed: true });
 });
 
 test("account and admin writes count per IP and per address", async () => {
