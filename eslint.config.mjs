@@ -25,7 +25,7 @@ const LIB_LAYERS = [
   ["contract"],
   ["coins", "telegram"],
   ["auth", "bag", "history", "trending"],
-  ["account", "compare", "db-setup"],
+  ["account", "api-keys", "compare", "db-setup"],
   // The alerts; the embeddable cards (issue 54), their addresses and oEmbed, drawn from the comparison and the coins.
   ["alerts", "embed"],
   // The refresh pass: prices, history, then the alerts they fire.

@@ -7,8 +7,9 @@ import type { Endpoint } from "@/lib/contract/endpoint";
 /** On every answer of an open read, success or error (a caller's page must read a 400 or a 429 too). */
 export const CORS_HEADERS: Readonly<Record<string, string>> = {
   "Access-Control-Allow-Origin": "*",
-  // What a script may read besides the safelisted headers: when to come back after a 429.
-  "Access-Control-Expose-Headers": "Retry-After",
+  // What a script may read besides the safelisted headers: its quota (lib/api/rate-limit-headers.ts)
+  // and when to come back after a 429.
+  "Access-Control-Expose-Headers": "RateLimit, RateLimit-Policy, Retry-After",
 };
 
 /**

@@ -41,6 +41,7 @@ const DOMAIN_ERROR_CODES: Record<DomainErrorKind, ApiErrorCode> = {
 /** The API's answer to a domain error: its code, and the headers its facts call for. */
 export function apiErrorOf(error: DomainError): { code: ApiErrorCode; headers?: Record<string, string> } {
   const code = DOMAIN_ERROR_CODES[error.kind];
-  const seconds = error.facts.retryAfterSeconds;
+  const { retryAfterSeconds: seconds, refusalHeaders } = error.facts;
+  if (refusalHeaders) return { code, headers: { ...refusalHeaders } };
   return seconds === undefined ? { code } : { code, headers: { "Retry-After": String(seconds) } };
 }

@@ -47,15 +47,20 @@ export function withErrorHandling<Ctx>(handler: Handler<Ctx>): Handler<Ctx> {
     try {
       return await handler(request, context);
     } catch (error) {
-      if (error instanceof ApiError) return errorResponse(error.code, error.message, error.headers);
-      if (error instanceof DomainError) return domainErrorResponse(error);
-      if (error instanceof z.ZodError) return errorResponse("bad_request", describeZodError(error));
-      if (isDatabaseUnavailable(error)) {
-        console.error(`[api] ${request.method} ${new URL(request.url).pathname}: ${(error as Error).message}`);
-        return errorResponse("database_unavailable", "The database is not answering right now. Please try again shortly.", { "Retry-After": "5" });
-      }
-      console.error(`[api] ${request.method} ${new URL(request.url).pathname} failed`, error);
-      return errorResponse("internal_error", "Something went wrong on our side. Please try again.");
+      return errorAnswer(error, request);
     }
   };
+}
+
+/** What the API answers for an error thrown while serving `request` (logged when it is ours). */
+export function errorAnswer(error: unknown, request: Request): Response {
+  if (error instanceof ApiError) return errorResponse(error.code, error.message, error.headers);
+  if (error instanceof DomainError) return domainErrorResponse(error);
+  if (error instanceof z.ZodError) return errorResponse("bad_request", describeZodError(error));
+  if (isDatabaseUnavailable(error)) {
+    console.error(`[api] ${request.method} ${new URL(request.url).pathname}: ${(error as Error).message}`);
+    return errorResponse("database_unavailable", "The database is not answering right now. Please try again shortly.", { "Retry-After": "5" });
+  }
+  console.error(`[api] ${request.method} ${new URL(request.url).pathname} failed`, error);
+  return errorResponse("internal_error", "Something went wrong on our side. Please try again.");
 }

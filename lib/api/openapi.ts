@@ -84,6 +84,9 @@ function operation(name: string, endpoint: Endpoint): Operation {
       endpoint.crossOrigin ? "Any origin: a page on another site may call it (`Access-Control-Allow-Origin: *`, without credentials)." : null,
       `Cache: ${CACHE[endpoint.cache]}`,
       endpoint.rateLimit ? `Rate limit: the \`${endpoint.rateLimit}\` budget (429 when spent).` : null,
+      endpoint.crossOrigin && !endpoint.unmetered
+        ? "Quota: the open API's, per IP without a key or per API key; every answer says it in the IETF `RateLimit-Policy` and `RateLimit` fields, and a 429 adds `Retry-After`."
+        : null,
     ]
       .filter(Boolean)
       .join("\n\n"),
@@ -91,6 +94,7 @@ function operation(name: string, endpoint: Endpoint): Operation {
     ...(endpoint.crossOrigin && { "x-cross-origin": true }),
     "x-cache": endpoint.cache,
     ...(endpoint.rateLimit && { "x-rate-limit": endpoint.rateLimit }),
+    ...(endpoint.crossOrigin && !endpoint.unmetered && { "x-quota": "open-api" }),
     parameters: [...parameters(endpoint.params, "path"), ...parameters(endpoint.query, "query")],
     ...(endpoint.body && {
       requestBody: {

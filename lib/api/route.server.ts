@@ -1,6 +1,7 @@
 // The server side of a declared endpoint (lib/contract/endpoint.ts): one wrapper runs every check in
 // the same order for every route, so a route file holds only what its endpoint does.
-//   access (origin 403, session 401, operator 403) -> path parameters (404) -> query (400)
+//   open reads: quota (401 bad key, 429; lib/api/open-quota.server.ts)
+//   -> access (origin 403, session 401, operator 403) -> path parameters (404) -> query (400)
 //   -> body (415 / 413 while streaming / 408 / 400) -> rate limit (429) -> the handler
 // Errors become the API's JSON shape with the status their code names (lib/api/error-codes.ts).
 import "server-only";
@@ -12,7 +13,8 @@ import { enforceAccess } from "./access.server";
 import { CORS_HEADERS, isOpenRead, isPreflight, PREFLIGHT_HEADERS } from "./cors";
 import type { BodyOf, Endpoint, Method, ParamsOf, QueryOf } from "@/lib/contract/endpoint";
 import { readFormOrJsonBody, readJsonBody } from "./body";
-import { ApiError, errorResponse, withErrorHandling } from "./errors";
+import { ApiError, errorAnswer, errorResponse, withErrorHandling } from "./errors";
+import { spendOpenQuota } from "./open-quota.server";
 import { parseQuery } from "./query";
 import { PUBLIC_CACHE_CONTROL } from "./responses";
 
@@ -79,7 +81,20 @@ export function route<E extends Endpoint>(
     return response;
   });
   if (!isOpenRead(endpoint)) return Object.assign(run, { endpoint });
-  const open: RouteHandler = async (request, context) => withHeaders(await run(request, context), CORS_HEADERS);
+  // An open read spends the caller's quota before anything else, so that its 400s and 404s count
+  // and say the quota too; a refusal (401 for a bad key, 429) is answered with the CORS headers,
+  // which a page on another site needs to read it.
+  const open: RouteHandler = async (request, context) => {
+    let quota: Record<string, string> = {};
+    if (!endpoint.unmetered) {
+      try {
+        quota = await spendOpenQuota(request);
+      } catch (error) {
+        return withHeaders(errorAnswer(error, request), CORS_HEADERS);
+      }
+    }
+    return withHeaders(await run(request, context), { ...CORS_HEADERS, ...quota });
+  };
   return Object.assign(open, { endpoint });
 }
 

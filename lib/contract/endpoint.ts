@@ -48,6 +48,11 @@ export type Endpoint = {
    * user or a session.
    */
   crossOrigin?: true;
+  /**
+   * An open read that spends no quota (lib/api/open-quota.server.ts): the health checks, which
+   * load balancers and monitors poll from one address and which answer from memory.
+   */
+  unmetered?: true;
   /** What a success carries, for the browser to check. */
   response: z.ZodType;
 };

@@ -11,7 +11,8 @@ import { getCoinSnapshot } from "../coins/snapshot.server";
 import { PUBLIC_CACHE_CONTROL } from "../cache/cache-control";
 import { resolvePair } from "../compare/pair-route";
 import { clientIp } from "../security/client-ip.server";
-import { consumeRateLimit } from "../security/rate-limit.server";
+import { consumeRateLimit, rateLimitRules } from "../security/rate-limit.server";
+import { refusalHeaders } from "../security/rate-limit-headers";
 import { renderCardImage } from "./card-image";
 import { coinCardModel, ladderCardModel, pairCardModel, type CardModel } from "./card-model";
 import { CARD_CSP, cardHtml, notFoundCardHtml } from "./card-html";
@@ -67,8 +68,9 @@ export async function cardResponse(request: Request, address: CardAddress, forma
   if (format === "html") return new Response(cardHtml(resolved.model), { headers: cardHeaders("text/html; charset=utf-8") });
   const verdict = await consumeRateLimit("card-image", { ip: clientIp(request) });
   if (!verdict.allowed) {
-    const seconds = String(verdict.retryAfterSeconds);
-    return errorJson(429, "rate_limited", `Too many new card images. Try again in ${seconds} s.`, { "Retry-After": seconds, "Cache-Control": "no-store" });
+    const seconds = verdict.retryAfterSeconds;
+    const headers = refusalHeaders(rateLimitRules("card-image"), verdict.standing, seconds);
+    return errorJson(429, "rate_limited", `Too many new card images. Try again in ${seconds} s.`, { ...headers, "Cache-Control": "no-store" });
   }
   const image = renderCardImage(resolved.model);
   const headers = new Headers(image.headers);

@@ -71,6 +71,8 @@ export type DomainErrorKind = (typeof DOMAIN_ERROR_KINDS)[number];
 export type DomainErrorFacts = {
   /** rate_limited: whole seconds until the budget allows the next request (at least 1). */
   retryAfterSeconds?: number;
+  /** rate_limited over HTTP: Retry-After and the IETF RateLimit fields (lib/security/rate-limit-headers.ts). */
+  refusalHeaders?: Readonly<Record<string, string>>;
 };
 
 export class DomainError<K extends DomainErrorKind = DomainErrorKind> extends Error {

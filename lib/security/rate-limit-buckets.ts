@@ -29,6 +29,13 @@ export type RateLimitRule = {
   durationSeconds: number;
 };
 
+/**
+ * Where one rule stands for one caller after a request: points left in its window (0 when this
+ * request was refused by it) and whole seconds until the window ends (the IETF RateLimit
+ * header's r and t: lib/security/rate-limit-headers.ts).
+ */
+export type RuleStanding = { rule: RateLimitRule; remaining: number; resetSeconds: number };
+
 export type RateLimitBucketSpec = {
   /** What it guards, for logs and readers. */
   guards: string;

@@ -23,17 +23,11 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 import { getEnv } from "@/lib/config/env";
 import { errorMessage } from "@/lib/errors/error-message";
 import { createCircuitBreaker, type CircuitBreaker } from "@/lib/shared/circuit-breaker";
-import { RATE_LIMIT_BUCKETS, type RateLimitBucket, type RateLimitRule } from "./rate-limit-buckets";
+import { RATE_LIMIT_BUCKETS, type RateLimitBucket, type RateLimitRule, type RuleStanding } from "./rate-limit-buckets";
 import { ipKey } from "./client-ip.server";
 
 export { ipKey };
-
-/**
- * Where one rule of a bucket stands for one caller after a request: points left in its window
- * (0 when this request was refused by it) and whole seconds until the window ends (the IETF
- * RateLimit header's r and t; lib/api/rate-limit-headers.ts).
- */
-export type RuleStanding = { rule: RateLimitRule; remaining: number; resetSeconds: number };
+export type { RuleStanding };
 
 /**
  * A refusal says when to come back: whole seconds, at least 1 (what Retry-After takes). Both say
@@ -133,13 +127,7 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
         refusals.push(result.reason);
       }
       const refused = refusals.length > 0;
-      const standing = checks.map(({ rule }, i): RuleStanding => {
-        const result = results[i]!;
-        const answer = result.status === "fulfilled" ? result.value.answer : (result.reason as RateLimiterRes);
-        // A refused request is given back the points it took where there was room (below).
-        const remaining = result.status === "rejected" ? 0 : Math.min(rule.points, answer.remainingPoints + (refused ? 1 : 0));
-        return { rule, remaining, resetSeconds: wholeSeconds(answer.msBeforeNext) };
-      });
+      const standing = checks.map(({ rule }, i) => standingOf(rule, results[i]!, refused));
       if (!refused) return { allowed: true, standing };
       // Refused: the keys that had room get their point back where it was counted (best effort;
       // a failed refund costs the client at most one point until the window ends).
@@ -188,6 +176,13 @@ async function count(redis: RedisConnection | undefined, { shared, local }: Coun
     }
   }
   return { limiter: local, answer: await local.consume(key) };
+}
+
+/** Where `rule` stands after counting gave `result`; a refused request gets its points back where there was room. */
+function standingOf(rule: RateLimitRule, result: PromiseSettledResult<{ answer: RateLimiterRes }>, refused: boolean): RuleStanding {
+  if (result.status === "rejected") return { rule, remaining: 0, resetSeconds: wholeSeconds((result.reason as RateLimiterRes).msBeforeNext) };
+  const { answer } = result.value;
+  return { rule, remaining: Math.min(rule.points, answer.remainingPoints + (refused ? 1 : 0)), resetSeconds: wholeSeconds(answer.msBeforeNext) };
 }
 
 /** What `key` has counted in its window, where count() would count it now; null when nothing. */

@@ -135,6 +135,8 @@ test("new PNGs are drawn at most 30 a minute per IP (card-image); the HTML cards
   const refused = await draw(99);
   expect(refused.status).toBe(429);
   expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+  expect(refused.headers.get("ratelimit-policy")).toBe('"ip-minute";q=30;w=60, "total-minute";q=600;w=60');
+  expect(refused.headers.get("ratelimit")).toMatch(/^"ip-minute";r=0;t=\d+, "total-minute";r=\d+;t=\d+$/);
   expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("rate_limited");
   const card = await call<Segments>(pairCard.GET, "/embed/hex/btc?hold=100", { params: { coin1: "hex", coin2: "btc" } });
   expect(card.status).toBe(200);

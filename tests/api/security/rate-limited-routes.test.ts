@@ -25,6 +25,9 @@ function expectRateLimited(res: { status: number; headers: Headers; body: unknow
   // Whole seconds until the window that began with the first request ends.
   expect(res.headers.get("retry-after")).toMatch(/^(5\d|60)$/);
   expect(res.headers.get("cache-control")).toBe("no-store");
+  // The IETF RateLimit fields on every 429 (issue 55): the bucket's policies, and the rule that refused at 0.
+  expect(res.headers.get("ratelimit-policy")).toMatch(/^"[a-z-]+";q=\d+;w=\d+(, "[a-z-]+";q=\d+;w=\d+)*$/);
+  expect(res.headers.get("ratelimit")).toMatch(/"[a-z-]+";r=0;t=\d+/);
 }
 
 describe("POST /api/auth/nonce", () => {

@@ -63,6 +63,14 @@ function answer(req: IncomingMessage, res: ServerResponse, path: string, count: 
   switch (path) {
     case "/shared":
       return json(200, { count }, { "Cache-Control": SHARED });
+    case "/api/quota":
+      // As an open read: the same policy for everyone, this caller's standing, shared caching;
+      // and, with a key, private (lib/api/open-quota.server.ts).
+      return json(200, { count, authorization: req.headers.authorization ?? null }, {
+        "Cache-Control": req.headers.authorization ? "private, no-store" : SHARED,
+        "RateLimit-Policy": '"minute";q=120;w=60',
+        RateLimit: `"minute";r=${120 - count};t=60`,
+      });
     case "/private":
       return json(200, { count }, { "Cache-Control": "private, no-store" });
     case "/sets-cookie":
@@ -127,6 +135,23 @@ describe("caching", () => {
     const replies = [await send(edge, "GET", path), await send(edge, "GET", path)];
     expect(replies.map((reply) => JSON.parse(reply.text).count)).toEqual([1, 2]);
     expect(replies.map((reply) => reply.headers["x-cache-status"])).not.toContain("HIT");
+  });
+
+  test("a stored open read keeps its RateLimit-Policy and drops the RateLimit of the caller it was made for", async () => {
+    const fresh = await send(edge, "GET", "/api/quota");
+    const stored = await send(edge, "GET", "/api/quota");
+    expect([fresh.headers["x-cache-status"], stored.headers["x-cache-status"]]).toEqual(["MISS", "HIT"]);
+    expect([fresh.headers["ratelimit-policy"], fresh.headers["ratelimit"]]).toEqual(['"minute";q=120;w=60', '"minute";r=119;t=60']);
+    expect([stored.headers["ratelimit-policy"], stored.headers["ratelimit"]]).toEqual(['"minute";q=120;w=60', undefined]);
+  });
+
+  test("a request with an API key always reaches the app and is never kept", async () => {
+    await send(edge, "GET", "/api/quota");
+    const keyed = [await send(edge, "GET", "/api/quota", { headers: { Authorization: "Bearer pcmp_a" } }), await send(edge, "GET", "/api/quota", { headers: { Authorization: "Bearer pcmp_b" } })];
+    expect(keyed.map((reply) => [reply.headers["x-cache-status"], JSON.parse(reply.text).authorization, reply.headers["ratelimit"] !== undefined])).toEqual([
+      ["BYPASS", "Bearer pcmp_a", true],
+      ["BYPASS", "Bearer pcmp_b", true],
+    ]);
   });
 
   test("text the app sent uncompressed goes out gzipped to a client that takes gzip", async () => {

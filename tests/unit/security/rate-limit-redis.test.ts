@@ -69,6 +69,17 @@ test("a bucket with two keys refuses when either is spent, across instances, and
   expect(await inspect.get("rl:contract-wallet-check:total:all")).toBe("5");
 });
 
+test("an API key's minute and day are two keys in Redis, and another instance's peek reads them without counting", async () => {
+  const a = limiter();
+  const b = limiter();
+  for (let i = 0; i < 3; i++) expect((await a.consume("api-key", { ip: `198.51.100.${i}`, apiKey: "key-7" })).allowed).toBe(true);
+  expect((await inspect.keys("rl:api-key:*")).sort()).toEqual(["rl:api-key:api-key:60s:key-7", "rl:api-key:api-key:86400s:key-7"]);
+  const peeked = await b.peek("api-key", { ip: "", apiKey: "key-7" });
+  expect(peeked.map(({ used }) => used)).toEqual([3, 3]);
+  expect(peeked[1]!.resetSeconds).toBeGreaterThan(86_000);
+  expect(await inspect.get("rl:api-key:api-key:86400s:key-7")).toBe("3");
+});
+
 test("Retry-After is the window's remaining time in Redis, rounded up", async () => {
   const a = limiter();
   const b = limiter();

@@ -2,7 +2,8 @@
 // refunds on refusal, Retry-After, IPv6 per /64. The clock is jest's, so windows pass at once.
 import { resetEnvCache } from "@/lib/config/env";
 import { RATE_LIMIT_BUCKETS, RATE_LIMIT_BUCKET_NAMES, comparisonPairKey } from "@/lib/security/rate-limit-buckets";
-import { consumeRateLimit, createRateLimiter, ipKey, resetRateLimitForTests, type RateLimiter } from "@/lib/security/rate-limit.server";
+import { consumeRateLimit, createRateLimiter, ipKey, rateLimitRules, resetRateLimitForTests, type RateLimiter } from "@/lib/security/rate-limit.server";
+import { setEnvVars } from "@/tests/helpers/env-vars";
 
 const WALLET = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const OTHER_WALLET = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
@@ -140,6 +141,63 @@ test("IPv6 clients count per /64; IPv4-mapped addresses count as the IPv4 addres
   expect((await limiter.consume("nonce", { ip: "2001:db8:1:3::1" })).allowed).toBe(true);
 });
 
+test("each verdict says where every rule stands: points left and whole seconds to the window's end", async () => {
+  const read = () => limiter.consume("open-read", { ip: "192.0.2.70" });
+  const [rule] = RATE_LIMIT_BUCKETS["open-read"].rules;
+  expect(await read()).toEqual({ allowed: true, standing: [{ rule, remaining: rule.points - 1, resetSeconds: 60 }] });
+  jest.advanceTimersByTime(20_500);
+  expect((await read()).standing).toEqual([{ rule, remaining: rule.points - 2, resetSeconds: 40 }]);
+  await spend(rule.points - 2, read);
+  expect(await read()).toEqual({ allowed: false, retryAfterSeconds: 40, standing: [{ rule, remaining: 0, resetSeconds: 40 }] });
+});
+
+test("an API key counts per minute and per day apart, on its own key whatever the IP", async () => {
+  const [minute, day] = RATE_LIMIT_BUCKETS["api-key"].rules;
+  const use = (ip: string) => limiter.consume("api-key", { ip, apiKey: "key-1" });
+  await spend(minute.points - 1, (i) => use(`192.0.2.${i % 200}`));
+  expect(await use("198.51.100.1")).toEqual({
+    allowed: true,
+    standing: [
+      { rule: minute, remaining: 0, resetSeconds: 60 },
+      { rule: day, remaining: day.points - minute.points, resetSeconds: 86_400 },
+    ],
+  });
+  // The minute's budget is spent, the day's is not: refused, and the day is given its point back.
+  const refused = await use("198.51.100.2");
+  expect(refused).toMatchObject({ allowed: false, retryAfterSeconds: 60 });
+  expect((await limiter.peek("api-key", { ip: "", apiKey: "key-1" })).map(({ used }) => used)).toEqual([minute.points, minute.points]);
+  expect((await limiter.consume("api-key", { ip: "192.0.2.1", apiKey: "key-2" })).allowed).toBe(true);
+  jest.advanceTimersByTime(60_000);
+  expect((await use("192.0.2.1")).standing.map(({ remaining }) => remaining)).toEqual([minute.points - 1, day.points - minute.points - 1]);
+});
+
+test("peek says what a caller has used without counting; nothing counted is 0 used", async () => {
+  const [minute, day] = RATE_LIMIT_BUCKETS["api-key"].rules;
+  expect(await limiter.peek("api-key", { ip: "", apiKey: "unused" })).toEqual([
+    { rule: minute, used: 0, resetSeconds: 0 },
+    { rule: day, used: 0, resetSeconds: 0 },
+  ]);
+  await spend(3, () => limiter.consume("api-key", { ip: "192.0.2.9", apiKey: "used" }));
+  jest.advanceTimersByTime(61_000);
+  const peeked = await limiter.peek("api-key", { ip: "", apiKey: "used" });
+  expect(peeked).toEqual([
+    { rule: minute, used: 0, resetSeconds: 0 },
+    { rule: day, used: 3, resetSeconds: 86_400 - 61 },
+  ]);
+  expect(await limiter.peek("api-key", { ip: "", apiKey: "used" })).toEqual(peeked);
+});
+
+test("a limiter given its own rules for a bucket counts by them", async () => {
+  const strict = createRateLimiter({ rules: { "open-read": [{ key: "ip", points: 2, durationSeconds: 60 }] } });
+  try {
+    expect(strict.rulesOf("open-read")).toEqual([{ key: "ip", points: 2, durationSeconds: 60 }]);
+    expect(strict.rulesOf("nonce")).toBe(RATE_LIMIT_BUCKETS.nonce.rules);
+    expect(await spend(3, () => strict.consume("open-read", { ip: "192.0.2.80" }))).toEqual([true, true, false]);
+  } finally {
+    await strict.close();
+  }
+});
+
 describe("the process-wide limiter (consumeRateLimit)", () => {
   const saved = process.env.REDIS_URL;
   beforeAll(() => {
@@ -157,5 +215,19 @@ describe("the process-wide limiter (consumeRateLimit)", () => {
     expect((await consumeRateLimit("nonce", { ip: "192.0.2.60" })).allowed).toBe(false);
     await resetRateLimitForTests();
     expect((await consumeRateLimit("nonce", { ip: "192.0.2.60" })).allowed).toBe(true);
+  });
+
+  test("API_ANONYMOUS_PER_MINUTE replaces the anonymous quota, and nothing else", async () => {
+    const restore = setEnvVars({ API_ANONYMOUS_PER_MINUTE: "3" });
+    try {
+      await resetRateLimitForTests();
+      expect(rateLimitRules("open-read")).toEqual([{ key: "ip", points: 3, durationSeconds: 60 }]);
+      expect(rateLimitRules("api-key")).toBe(RATE_LIMIT_BUCKETS["api-key"].rules);
+      expect(await spend(4, () => consumeRateLimit("open-read", { ip: "192.0.2.61" }))).toEqual([true, true, true, false]);
+    } finally {
+      restore();
+      await resetRateLimitForTests();
+    }
+    expect(rateLimitRules("open-read")).toBe(RATE_LIMIT_BUCKETS["open-read"].rules);
   });
 });
