@@ -10,7 +10,7 @@ import { suite } from "@/tests/browser/suite";
 let site: OtherOrigin | undefined;
 after(() => site?.close());
 
-type Outcome = { status: number; body: unknown } | { refused: string };
+type Outcome = { status: number; body: unknown; quota: { policy: string | null; standing: string | null } } | { refused: string };
 
 test("a page on another origin reads the open API, and is refused by user data", async () => {
   const { browser, baseUrl } = suite();
@@ -24,7 +24,9 @@ test("a page on another origin reads the open API, and is refused by user data",
         async ({ url, init }): Promise<Outcome> => {
           try {
             const response = await fetch(url, init);
-            return { status: response.status, body: await response.json() };
+            // What a script may read of the quota: only exposed headers come through.
+            const quota = { policy: response.headers.get("RateLimit-Policy"), standing: response.headers.get("RateLimit") };
+            return { status: response.status, body: await response.json(), quota };
           } catch (error) {
             return { refused: String(error) };
           }
@@ -35,15 +37,20 @@ test("a page on another origin reads the open API, and is refused by user data",
     const list = await fetchFrom("/api/cryptocurrencies?ids=pls,hex");
     assert.ok("status" in list && list.status === 200, JSON.stringify(list));
     assert.deepEqual((list.body as { id: string }[]).map((coin) => coin.id).sort(), ["hex", "pls"]);
+    // The quota is readable by the other site's script (issue 55: RateLimit fields, exposed).
+    assert.match(list.quota.policy ?? "", /^"minute";q=\d+;w=60$/);
+    assert.match(list.quota.standing ?? "", /^"minute";r=\d+;t=\d+$/);
 
     const direct = await (await fetch(`${baseUrl}/api/pairs/plsx/hex`)).json();
     const pair = await fetchFrom("/api/pairs/plsx/hex");
     assert.ok("status" in pair && pair.status === 200);
     assert.deepEqual(pair.body, direct, "another site reads the same answer");
 
-    // An Authorization header makes the browser ask first (a preflight); the answer is readable.
+    // An Authorization header makes the browser ask first (a preflight); the answer is readable:
+    // a key that is not a live one is a 401, never the anonymous answer.
     const withHeader = await fetchFrom("/api/pairs/plsx/hex", { headers: { Authorization: "Bearer example" } });
-    assert.ok("status" in withHeader, `the preflight let it through: ${JSON.stringify(withHeader)}`);
+    assert.ok("status" in withHeader && withHeader.status === 401, `the preflight let it through: ${JSON.stringify(withHeader)}`);
+    assert.equal((withHeader.body as { error: { code: string } }).error.code, "unauthenticated");
 
     const wrong = await fetchFrom("/api/cryptocurrencies?per_page=9999");
     assert.ok("status" in wrong && wrong.status === 400 && (wrong.body as { error: { code: string } }).error.code === "invalid_query", JSON.stringify(wrong));
