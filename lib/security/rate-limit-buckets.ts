@@ -162,6 +162,15 @@ export const RATE_LIMIT_BUCKETS = {
       { key: "total", points: 600, durationSeconds: 60 },
     ],
   },
+  // The MCP server (POST /api/mcp, lib/mcp): each request is one JSON-RPC message, or a small batch
+  // with at most 4 tool calls (lib/api/mcp-body.ts), each a read of the coin snapshot. An assistant
+  // answering a person calls a few tools per question, and opening a connection costs 2 or 3
+  // requests: 120 a minute per IP (2 a second, sustained) leaves room for several people's
+  // assistants behind one address and holds a script to 480 tool calls a minute.
+  mcp: {
+    guards: "MCP requests (POST /api/mcp): tool calls for AI assistants",
+    rules: [{ key: "ip", points: 120, durationSeconds: 60 }],
+  },
   // A chat over its budget is told to slow down once per window, then gets no answer at all.
   "telegram-slow-down": {
     guards: "the bot's one 'slow down' reply per chat and window",
