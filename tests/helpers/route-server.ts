@@ -23,8 +23,13 @@ function toRequest(req: IncomingMessage, origin: string): Request {
   } as RequestInit);
 }
 
-/** Starts in beforeAll, stops in afterAll: `url` is the route's address; `requests` what it answered. */
-export function useRouteServer(path: string, handlers: Partial<Record<string, RouteHandler>>): RouteServer {
+/**
+ * Serves `routeModule` (a route file's exports: its method handlers; `dynamic` and the like are
+ * ignored) at `path`. Starts in beforeAll, stops in afterAll: `url` is the route's address,
+ * `requests` what it answered.
+ */
+export function useRouteServer(path: string, routeModule: object): RouteServer {
+  const handlers = routeModule as Partial<Record<string, RouteHandler>>;
   let server: Server | undefined;
   let state: RouteServer | undefined;
 

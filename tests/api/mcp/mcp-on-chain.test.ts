@@ -87,7 +87,8 @@ test("get_coin: the published on-chain price, its provenance, pool depth and sup
 });
 
 test("compare and ladder: GET /api/pairs/hex/pls's figures exactly, on chosen supply bases, with what each target would take", async () => {
-  for (const query of [{}, { supply1: "staked", supply2: "total" }]) {
+  const queries: Record<string, string>[] = [{}, { supply1: "staked", supply2: "total" }];
+  for (const query of queries) {
     const search = new URLSearchParams(query).toString();
     const api = await apiPair("hex", "pls", search ? `?${search}` : "");
     expect(api.today!.wouldTake).not.toBeNull();
