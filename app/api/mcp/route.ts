@@ -1,6 +1,6 @@
 import { endpoints } from "@/lib/api/contract";
 import { methods, route } from "@/lib/api/route.server";
-import { handleMcpRequest } from "@/lib/mcp/server";
+import { handleMcpRequest } from "@/lib/mcp/handle-request.server";
 
 export const dynamic = "force-dynamic";
 

@@ -2,15 +2,15 @@
 // from the official SDK, stateless (no session, nothing kept between requests) and answering JSON
 // rather than an event stream, so each request is one server and one transport, built, used and
 // closed here. The route (app/api/mcp/route.ts) has already checked and bounded the body
-// (lib/api/mcp-body.ts) through the API's wrapper; the tools are ./tools.ts.
+// (lib/api/mcp-body.ts) through the API's wrapper; the tools are ./tools.server.ts.
 import "server-only";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { McpBody } from "@/lib/api/mcp-body";
 import { quoted } from "@/lib/contract/endpoint";
-import { callTool, listed, toolError } from "./tool";
-import { TOOLS } from "./tools";
+import { callTool, listed, toolError } from "./tool.server";
+import { TOOLS } from "./tools.server";
 
 const SERVER_INFO = { name: "pulsecompare", title: "PulseCompare", version: "1.0.0" };
 

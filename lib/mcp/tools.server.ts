@@ -32,7 +32,7 @@ import { RANGE_SPECS } from "@/lib/history/ranges";
 import { historySchema, type HistoryPoint } from "@/lib/history/schemas";
 import { formatDay, formatMarketCap, formatPercentChange, formatPrice, formatResultMultiplier, formatTokenAmount } from "@/lib/shared/format";
 import { z } from "@/lib/shared/zod";
-import { tool, type McpTool } from "./tool";
+import { tool, type McpTool } from "./tool.server";
 
 /** The page a card stands for (its search before any #anchor), on the site's origin. */
 const pageUrl = (card: EmbedCard, search = "") => `${getSiteUrl()}${cardPagePath(card, search)}`;
