@@ -34,6 +34,8 @@ const LIB_LAYERS = [
   ["orders"],
   // What serves the features: the API's contract and routes, the Telegram bot, the background jobs (their schedule and composition).
   ["api", "bot", "jobs"],
+  // The MCP server (issue 55): tools over the features, declared and bounded by the API's contract and wrapper.
+  ["mcp"],
 ];
 
 function libLayerZones() {

@@ -1,13 +1,13 @@
 // What the date view says instead of figures: no history at all, no day picked yet, a day outside
 // coin 2's stored history, or a day inside it with no record (offering the nearest earlier one).
 import { Button } from "@/components/ui/button";
-import type { CapOnDay } from "@/lib/compare/on-date";
+import { dayFailureMessage, type CapOnDay } from "@/lib/compare/on-date";
 import { formatDay } from "@/lib/shared/format";
 
 export function NoHistoryMessage({ coin2Symbol }: { coin2Symbol: string }) {
   return (
     <p className="text-muted-foreground" data-testid="on-date-message">
-      {coin2Symbol} has no stored history yet.
+      {dayFailureMessage({ kind: "no-history" }, coin2Symbol)}
     </p>
   );
 }
@@ -31,7 +31,7 @@ export function DayMessage({ found, coin1Symbol, coin2Symbol, onPickDay }: Props
   if (found.kind === "outside") {
     return (
       <p role="alert" className="text-muted-foreground" data-testid="on-date-message">
-        {coin2Symbol}&apos;s stored history runs from {formatDay(found.bounds.first)} to {formatDay(found.bounds.last)}: pick a day in between.
+        {dayFailureMessage(found, coin2Symbol)}
       </p>
     );
   }

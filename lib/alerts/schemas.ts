@@ -4,7 +4,8 @@
 import { z } from "../shared/zod";
 import { rowIdSchema } from "../shared/row-id";
 import { coinIdSchema } from "../coins/schemas";
-import { MARKET_CAP_RULES, PRICE_RULES, parseTypedNumber, type TypedNumberRules } from "../compare/typed-number";
+import { typedNumberSchema } from "../compare/choice-schema";
+import { MARKET_CAP_RULES, PRICE_RULES } from "../compare/typed-number";
 
 /** At most this many rules per user (a 409 `too_many_alerts` beyond). */
 export const ALERT_RULE_LIMIT = 50;
@@ -22,28 +23,14 @@ export type AlertKind = (typeof ALERT_KINDS)[number];
 export const alertDirectionSchema = z.enum(["above", "below"]);
 export type AlertDirection = z.infer<typeof alertDirectionSchema>;
 
-/** A typed amount ("1.5m", "$100B") or a number, as a positive number within the rules' bounds. */
-const typedAmount = (rules: TypedNumberRules) =>
-  z.union([z.number(), z.string().max(40)]).transform((input, ctx) => {
-    if (typeof input === "number") {
-      if (Number.isFinite(input) && input > 0 && input <= rules.max) return input;
-      ctx.addIssue({ code: "custom", message: `Enter ${rules.noun === "amount" ? "an amount" : `a ${rules.noun}`} above 0 and at most ${rules.max}.` });
-      return z.NEVER;
-    }
-    const typed = parseTypedNumber(input, rules);
-    if (typed.kind === "ok") return typed.value;
-    ctx.addIssue({ code: "custom", message: typed.kind === "empty" ? `Enter a ${rules.noun}.` : typed.reason });
-    return z.NEVER;
-  });
-
 /** "Half of B's" is 0.5; a million times is past any real pair. */
 const multipleSchema = z.number().finite().min(0.000001).max(1_000_000);
 
 export const createAlertBodySchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("reach"), coinId: coinIdSchema, otherCoinId: coinIdSchema, multiple: multipleSchema.default(1) }).strict(),
   z.object({ kind: z.literal("reach_ath"), coinId: coinIdSchema, otherCoinId: coinIdSchema, multiple: multipleSchema.default(1) }).strict(),
-  z.object({ kind: z.literal("price"), coinId: coinIdSchema, direction: alertDirectionSchema, level: typedAmount(PRICE_RULES) }).strict(),
-  z.object({ kind: z.literal("market_cap"), coinId: coinIdSchema, direction: alertDirectionSchema, level: typedAmount(MARKET_CAP_RULES) }).strict(),
+  z.object({ kind: z.literal("price"), coinId: coinIdSchema, direction: alertDirectionSchema, level: typedNumberSchema(PRICE_RULES) }).strict(),
+  z.object({ kind: z.literal("market_cap"), coinId: coinIdSchema, direction: alertDirectionSchema, level: typedNumberSchema(MARKET_CAP_RULES) }).strict(),
   z.object({ kind: z.literal("new_ath"), coinId: coinIdSchema }).strict(),
   z.object({ kind: z.literal("move_24h"), coinId: coinIdSchema, percent: z.number().finite().min(1).max(1000) }).strict(),
 ]);

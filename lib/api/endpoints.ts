@@ -1,9 +1,11 @@
-// The API's own endpoints: its description, and the scheduler's (Vercel Cron's) entries, whose work
-// lib/jobs composes beside lib/api (so they cannot be declared in a feature below it). Each
-// declaration is the one the server's wrapper enforces, the OpenAPI document describes and the
-// browser's client calls (lib/contract/endpoint.ts says how).
+// The API's own endpoints: its description, the MCP server's (lib/mcp, the layer above lib/api), and
+// the scheduler's (Vercel Cron's) entries, whose work lib/jobs composes beside lib/api (so they
+// cannot be declared in a feature below it). Each declaration is the one the server's wrapper
+// enforces, the OpenAPI document describes and the browser's client calls (lib/contract/endpoint.ts
+// says how).
 import { endpoint, noQuerySchema } from "@/lib/contract/endpoint";
 import { z } from "@/lib/shared/zod";
+import { mcpBodySchema } from "./mcp-body";
 
 export const openApi = endpoint({
   method: "GET",
@@ -13,6 +15,18 @@ export const openApi = endpoint({
   crossOrigin: true,
   cache: "public",
   query: noQuerySchema,
+  response: z.unknown(),
+});
+
+export const mcp = endpoint({
+  method: "POST",
+  summary:
+    "The MCP server (Model Context Protocol, Streamable HTTP, stateless, JSON answers) for AI assistants: tools `search_coins`, `get_coin`, `compare`, `what_it_would_take`, `ladder` and `history`, each answering this API's figures and the page to show; GET and DELETE answer 405 (no sessions, no event stream).",
+  path: "/api/mcp",
+  access: "public",
+  cache: "none",
+  body: mcpBodySchema,
+  rateLimit: "open-read",
   response: z.unknown(),
 });
 

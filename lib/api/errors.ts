@@ -41,6 +41,29 @@ export function domainErrorResponse(error: DomainError, headers?: Record<string,
 
 type Handler<Ctx> = (request: Request, context: Ctx) => Promise<Response>;
 
+/** What the API answers for an error: its code, its message and the headers it calls for. */
+export type ErrorAnswer = { code: ApiErrorCode; message: string; headers?: Record<string, string> };
+
+/**
+ * Any error thrown while answering, as the API answers it; `where` ("GET /api/pairs/hex/btc") goes
+ * in the server's log for the database's outages and for anything unexpected, which leaks nothing.
+ * The MCP server's tool errors (lib/mcp) say the same messages.
+ */
+export function errorAnswerOf(error: unknown, where: string): ErrorAnswer {
+  if (error instanceof ApiError) return { code: error.code, message: error.message, headers: error.headers };
+  if (error instanceof DomainError) {
+    const { code, headers } = apiErrorOf(error);
+    return { code, message: error.message, headers };
+  }
+  if (error instanceof z.ZodError) return { code: "bad_request", message: describeZodError(error) };
+  if (isDatabaseUnavailable(error)) {
+    console.error(`[api] ${where}: ${(error as Error).message}`);
+    return { code: "database_unavailable", message: "The database is not answering right now. Please try again shortly.", headers: { "Retry-After": "5" } };
+  }
+  console.error(`[api] ${where} failed`, error);
+  return { code: "internal_error", message: "Something went wrong on our side. Please try again." };
+}
+
 /** Wraps a route handler so that no error escapes as an HTML page or leaks internals. */
 export function withErrorHandling<Ctx>(handler: Handler<Ctx>): Handler<Ctx> {
   return async (request, context) => {
@@ -52,15 +75,8 @@ export function withErrorHandling<Ctx>(handler: Handler<Ctx>): Handler<Ctx> {
   };
 }
 
-/** What the API answers for an error thrown while serving `request` (logged when it is ours). */
+/** The API's answer to an error thrown while serving `request`. */
 export function errorAnswer(error: unknown, request: Request): Response {
-  if (error instanceof ApiError) return errorResponse(error.code, error.message, error.headers);
-  if (error instanceof DomainError) return domainErrorResponse(error);
-  if (error instanceof z.ZodError) return errorResponse("bad_request", describeZodError(error));
-  if (isDatabaseUnavailable(error)) {
-    console.error(`[api] ${request.method} ${new URL(request.url).pathname}: ${(error as Error).message}`);
-    return errorResponse("database_unavailable", "The database is not answering right now. Please try again shortly.", { "Retry-After": "5" });
-  }
-  console.error(`[api] ${request.method} ${new URL(request.url).pathname} failed`, error);
-  return errorResponse("internal_error", "Something went wrong on our side. Please try again.");
+  const answer = errorAnswerOf(error, `${request.method} ${new URL(request.url).pathname}`);
+  return errorResponse(answer.code, answer.message, answer.headers);
 }

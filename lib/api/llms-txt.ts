@@ -31,6 +31,8 @@ export function llmsTxt(siteUrl: string): string {
     "",
     ...api,
     "",
+    `- MCP server (Model Context Protocol, Streamable HTTP, no key): \`POST ${siteUrl}${endpoints.mcp.path}\`, tools search_coins, get_coin, compare, what_it_would_take, ladder and history, each answering the figures above with the page to show`,
+    "",
     "## Embedding",
     "",
     `- A comparison as a card for an iframe: ${siteUrl}${embedPath({ kind: "pair", coin1: "plsx", coin2: "hex" })}, as an image: ${siteUrl}${cardImagePath({ kind: "pair", coin1: "plsx", coin2: "hex" })}`,

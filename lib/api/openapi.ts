@@ -32,7 +32,7 @@ const CACHE: Record<Endpoint["cache"], string> = {
  */
 const DOCUMENT_ORDER: readonly EndpointName[] = [
   "coinList", "coin", "coinHistory", "coinIndex", "bagTokens", "pair", "featuredComparisons", "oembed",
-  "mostCompared", "pulsechainGainers", "recentlyListed", "topGainers", "openApi", "health", "healthLive", "login",
+  "mostCompared", "pulsechainGainers", "recentlyListed", "topGainers", "openApi", "mcp", "health", "healthLive", "login",
   "countComparison", "nonce", "csrf", "signIn", "signOut", "authUser",
   "watchlist", "watchlistAdd", "watchlistRemove", "savedComparisons", "saveComparison", "removeSavedComparison",
   "alerts", "createAlert", "updateAlert", "deleteAlert", "alertFirings", "testNotification",

@@ -69,7 +69,8 @@ export function route<E extends Endpoint>(
     const query = endpoint.query ? parseQuery(request, endpoint.query) : undefined;
     const body = endpoint.body ? endpoint.body.parse(await readBody(endpoint, request)) : undefined;
     const input = { request, params, query, body, user: signedIn } as HandlerInput<E>;
-    if (endpoint.rateLimit) {
+    // The open API's quota was spent before anything else (below).
+    if (endpoint.rateLimit && !spendsOpenQuota(endpoint)) {
       const extra = options.rateLimitKeys?.(input) ?? {};
       await enforceRateLimit(endpoint.rateLimit, { ip: clientIp(request), address: extra.address ?? signedIn?.address, pair: extra.pair });
     }
@@ -80,23 +81,32 @@ export function route<E extends Endpoint>(
     }
     return response;
   });
-  if (!isOpenRead(endpoint)) return Object.assign(run, { endpoint });
-  // An open read spends the caller's quota before anything else, so that its 400s and 404s count
-  // and say the quota too; a refusal (401 for a bad key, 429) is answered with the CORS headers,
-  // which a page on another site needs to read it.
+  if (!spendsOpenQuota(endpoint) && !isOpenRead(endpoint)) return Object.assign(run, { endpoint });
+  // The open API (the reads from any origin, the MCP server) spends the caller's quota before
+  // anything else, so that its 400s and 404s count and say the quota too; an open read's answers,
+  // a refusal (401 for a bad key, 429) included, carry the CORS headers a page on another site
+  // needs to read them.
+  const cors = isOpenRead(endpoint) ? CORS_HEADERS : {};
   const open: RouteHandler = async (request, context) => {
     let quota: Record<string, string> = {};
-    if (!endpoint.unmetered) {
+    if (spendsOpenQuota(endpoint)) {
       try {
         quota = await spendOpenQuota(request);
       } catch (error) {
-        return withHeaders(errorAnswer(error, request), CORS_HEADERS);
+        return withHeaders(errorAnswer(error, request), cors);
       }
     }
-    return withHeaders(await run(request, context), { ...CORS_HEADERS, ...quota });
+    return withHeaders(await run(request, context), { ...cors, ...quota });
   };
   return Object.assign(open, { endpoint });
 }
+
+/**
+ * Whether calls spend the open API's quota (lib/api/open-quota.server.ts: per IP, or per API
+ * key): every open read but the unmetered health checks, and what declares the "open-read" budget
+ * (the MCP server).
+ */
+export const spendsOpenQuota = (endpoint: Endpoint): boolean => endpoint.rateLimit === "open-read" || (isOpenRead(endpoint) && !endpoint.unmetered);
 
 function withHeaders(response: Response, headers: Readonly<Record<string, string>>): Response {
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);

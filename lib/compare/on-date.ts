@@ -6,6 +6,7 @@
 // what the daily backfill stores (one point at midnight UTC) and what a snapshot day ends on.
 // Days are UTC, as every day the site prints (lib/shared/format.ts formatDay).
 import type { HistoryPoint } from "../history/schemas";
+import { formatDay } from "../shared/format";
 import { dayKey } from "../shared/utc-day";
 
 /** A UTC day as the date input and the address write it: "2026-11-20". */
@@ -72,4 +73,14 @@ function betterOfDay(point: HistoryPoint, than: HistoryPoint): boolean {
   const thanReal = than.sample !== true;
   if (real !== thanReal) return real;
   return point.t > than.t;
+}
+
+/**
+ * Why a day gives no market cap, in the date view's words (components/compare/on-date-messages.tsx),
+ * with the nearest earlier day written as it is asked for (YYYY-MM-DD), for a caller without the button.
+ */
+export function dayFailureMessage(found: Exclude<CapOnDay, { kind: "found" }>, coin2Symbol: string): string {
+  if (found.kind === "no-history") return `${coin2Symbol} has no stored history yet.`;
+  if (found.kind === "outside") return `${coin2Symbol}'s stored history runs from ${formatDay(found.bounds.first)} to ${formatDay(found.bounds.last)}: pick a day in between.`;
+  return `No record of ${coin2Symbol}'s market cap on ${formatDay(found.day)}; the nearest earlier day with one is ${found.earlier}.`;
 }

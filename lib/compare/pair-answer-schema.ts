@@ -7,7 +7,7 @@ import { z } from "../shared/zod";
 export const pairQuerySchema = z.object({ supply1: basisSchema.optional(), supply2: basisSchema.optional() }).strict();
 
 /** Coin 1 at one target: the target's market cap, the multiplier, the price, and what it would take (null: not priced from pools). */
-const targetAnswerSchema = z.object({
+export const targetAnswerSchema = z.object({
   targetMarketCap: z.number(),
   multiplier: z.number(),
   projectedPrice: z.number(),
@@ -37,3 +37,29 @@ export const pairAnswerSchema = z.object({
     .nullable(),
 });
 export type PairAnswer = z.infer<typeof pairAnswerSchema>;
+export type TargetAnswer = z.infer<typeof targetAnswerSchema>;
+
+/**
+ * The pair answered at the target chosen the pair page's way (choice-schema.ts): coin 2's market
+ * cap today or at its high (the answer's own figures), a typed market cap, or coin 2's market cap
+ * on a day of its stored history; and what an amount of coin 1 is worth today and there. For the
+ * MCP server's `compare` tool (lib/mcp), which answers the pair's figures beside it unchanged.
+ */
+export const chosenTargetSchema = z.object({
+  target: z.enum(["today", "ath", "cap", "date"]),
+  /** The date target's day (YYYY-MM-DD); null for the others. */
+  day: z.string().nullable(),
+  /** The day's market cap is from the seed's invented history, not a real price. */
+  sample: z.boolean(),
+  /** Null with the reason (the page's words) when coin 1 cannot be valued there. */
+  answer: targetAnswerSchema.nullable(),
+  failure: z.string().nullable(),
+});
+export type ChosenTarget = z.infer<typeof chosenTargetSchema>;
+
+export const chosenPairAnswerSchema = pairAnswerSchema.extend({
+  chosen: chosenTargetSchema,
+  /** `hold` coins of coin 1, worth (USD) today and at the chosen target (null: no figure there). */
+  holding: z.object({ amount: z.number(), worthToday: z.number(), worthAtTarget: z.number().nullable() }).nullable(),
+});
+export type ChosenPairAnswer = z.infer<typeof chosenPairAnswerSchema>;

@@ -40,13 +40,18 @@ export const getPairPage = cache(async (segment1: string, segment2: string): Pro
 
 /** GET /api/pairs/{coin1}/{coin2}: the comparison answered whole, from the same snapshot as the page. */
 export async function getPairAnswer(id1: string, id2: string, asked: { supply1?: SupplyBasis; supply2?: SupplyBasis }): Promise<PairAnswer> {
+  return (await getPairAnswerWithTargets(id1, id2, asked)).answer;
+}
+
+/** The pair's answer and coin 1's pools it was worked from, for answers at further targets (pair-choice.server.ts). */
+export async function getPairAnswerWithTargets(
+  id1: string,
+  id2: string,
+  asked: { supply1?: SupplyBasis; supply2?: SupplyBasis },
+): Promise<{ answer: PairAnswer; targets: PoolsForTargets | null }> {
   await getCoinsByIdsOrThrow([id1, id2]); // a 404 naming an unknown id
   const snapshot = await getCoinSnapshot();
-  return answerPair({
-    coin1: snapshot.byId.get(id1)!,
-    coin2: snapshot.byId.get(id2)!,
-    bases: pairSupplyBases(snapshot, id1, id2),
-    targets: poolsForTargets(snapshot, id1),
-    asked,
-  });
+  const targets = poolsForTargets(snapshot, id1);
+  const answer = answerPair({ coin1: snapshot.byId.get(id1)!, coin2: snapshot.byId.get(id2)!, bases: pairSupplyBases(snapshot, id1, id2), targets, asked });
+  return { answer, targets };
 }

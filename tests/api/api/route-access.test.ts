@@ -79,6 +79,8 @@ const REVIEWED: Record<Access, EndpointName[]> = {
     "recentlyListed",
     "topGainers",
     "openApi",
+    // The MCP server: tools over public figures, for any AI client; no session, no cookie read.
+    "mcp",
     "health",
     "healthLive",
     "login",
@@ -158,6 +160,7 @@ const SAMPLE_BODIES: Partial<Record<EndpointName, Record<string, unknown>>> = {
   saveBagSnapshot: { totalToday: 1, totalAtHighs: 2 },
   createAlert: { kind: "reach", coinId: "plsx", otherCoinId: "hex", multiple: 0.5 },
   updateAlert: { paused: true },
+  mcp: { jsonrpc: "2.0", id: 1, method: "tools/list" },
   addPushSubscription: { endpoint: "https://push.example/send/abc", keys: { p256dh: `B${"p".repeat(86)}`, auth: "a".repeat(22) } },
   listCoin: { contractAddress: "0x1111111111111111111111111111111111111111" },
   updateCoin: { tags: ["meme"] },

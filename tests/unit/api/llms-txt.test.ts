@@ -28,3 +28,8 @@ test("the API section is every open read and nothing else: no user data, no sess
   expect(listed).toContain("/api/pairs/{coin1}/{coin2}");
   for (const personal of ["/api/watchlist", "/api/auth/user", "/api/alerts"]) expect(listed).not.toContain(personal);
 });
+
+test("the MCP server is named with its address and tools", () => {
+  expect(text).toContain(`\`POST ${SITE}/api/mcp\``);
+  expect(text).toMatch(/tools search_coins, get_coin, compare, what_it_would_take, ladder and history/);
+});
