@@ -4,6 +4,7 @@
 // loads it: its client (./call-api.browser.ts) loads only the feature's file it calls.
 import * as account from "@/lib/account/endpoints";
 import * as alerts from "@/lib/alerts/endpoints";
+import * as apiKeys from "@/lib/api-keys/endpoints";
 import * as auth from "@/lib/auth/endpoints";
 import * as bag from "@/lib/bag/endpoints";
 import * as coins from "@/lib/coins/endpoints";
@@ -18,7 +19,7 @@ import * as trending from "@/lib/trending/endpoints";
 import type { Endpoint } from "@/lib/contract/endpoint";
 import * as api from "./endpoints";
 
-const features = [coins, history, bag, compare, embed, trending, api, market, auth, account, alerts, telegram, orders, listings];
+const features = [coins, history, bag, compare, embed, trending, api, market, auth, account, apiKeys, alerts, telegram, orders, listings];
 
 export const endpoints = {
   ...coins,
@@ -31,6 +32,7 @@ export const endpoints = {
   ...market,
   ...auth,
   ...account,
+  ...apiKeys,
   ...alerts,
   ...telegram,
   ...orders,

@@ -33,6 +33,7 @@ const DOMAIN_ERROR_CODES: Record<DomainErrorKind, ApiErrorCode> = {
   no_held_high: "no_held_high",
   payment_refused: "payment_refused",
   too_many_alerts: "too_many_alerts",
+  too_many_api_keys: "too_many_api_keys",
   inconsistent_totals: "inconsistent_totals",
   sign_in_failed: "internal_error",
   ...SIGN_IN_REFUSAL_CODES,

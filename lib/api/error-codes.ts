@@ -31,6 +31,8 @@ export const ERROR_STATUS = {
   order_conflict: 409,
   // A user holds ALERT_RULE_LIMIT alert rules already (lib/alerts/schemas.ts).
   too_many_alerts: 409,
+  // A wallet holds API_KEY_LIMIT live API keys already (lib/api-keys/schemas.ts).
+  too_many_api_keys: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   unknown_coin: 422,

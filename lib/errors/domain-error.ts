@@ -60,6 +60,7 @@ export const DOMAIN_ERROR_KINDS = [
   "payment_refused",
   // Account data.
   "too_many_alerts",
+  "too_many_api_keys",
   "inconsistent_totals",
   // Sign-in failed on our side (a refusal is one of SIGN_IN_REFUSALS).
   "sign_in_failed",
