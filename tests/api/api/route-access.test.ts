@@ -116,6 +116,9 @@ const REVIEWED: Record<Access, EndpointName[]> = {
     "telegramLink",
     "connectTelegram",
     "unlinkTelegram",
+    "apiKeys",
+    "createApiKey",
+    "revokeApiKey",
   ],
   operator: [
     "adminCoins",
@@ -161,6 +164,7 @@ const SAMPLE_BODIES: Partial<Record<EndpointName, Record<string, unknown>>> = {
   createAlert: { kind: "reach", coinId: "plsx", otherCoinId: "hex", multiple: 0.5 },
   updateAlert: { paused: true },
   mcp: { jsonrpc: "2.0", id: 1, method: "tools/list" },
+  createApiKey: { name: "A stranger's key" },
   addPushSubscription: { endpoint: "https://push.example/send/abc", keys: { p256dh: `B${"p".repeat(86)}`, auth: "a".repeat(22) } },
   listCoin: { contractAddress: "0x1111111111111111111111111111111111111111" },
   updateCoin: { tags: ["meme"] },
@@ -252,8 +256,8 @@ type RouteModule = Record<string, Parameters<typeof call<Record<string, string |
 /** The route file an endpoint's path names (next-auth's actions: its catch-all), its URL and params. */
 async function targetOf(endpoint: Endpoint) {
   const keys = [...endpoint.path.matchAll(/:([A-Za-z0-9]+)/g)].map((match) => match[1]!);
-  // The smallest valid value of each path parameter: a coin id, or a row id.
-  const value = ["pls", "1"].find((candidate) => endpoint.params?.safeParse(Object.fromEntries(keys.map((key) => [key, candidate]))).success);
+  // The smallest valid value of each path parameter: a coin id, a row id, or an API key's id.
+  const value = ["pls", "1", "AAAAAAAAAAAAAAAA"].find((candidate) => endpoint.params?.safeParse(Object.fromEntries(keys.map((key) => [key, candidate]))).success);
   if (keys.length && !value) throw new Error(`${endpoint.path}: no sample value fits its path parameters`);
   const params: Record<string, string | string[]> = Object.fromEntries(keys.map((key) => [key, value!]));
   const url = endpoint.path.replace(/:([A-Za-z0-9]+)/g, () => value!);
