@@ -42,7 +42,9 @@ async function listed(user: SignedIn) {
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 const liveCount = (userId: number) => db().apiKey.count({ where: { userId, revokedAt: null } });
 
-const [minuteRule, dayRule] = [60, 86_400].map((seconds) => RATE_LIMIT_BUCKETS["api-key"].rules.find((rule) => rule.durationSeconds === seconds)!);
+const ruleOf = (seconds: number) => RATE_LIMIT_BUCKETS["api-key"].rules.find((rule) => rule.durationSeconds === seconds)!;
+const minuteRule = ruleOf(60);
+const dayRule = ruleOf(86_400);
 
 describe("a key is shown once and stored as its hash", () => {
   test("POST is 201 with the key; GET lists it without the key; the row holds only its SHA-256 and prefix", async () => {
