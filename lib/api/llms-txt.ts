@@ -29,6 +29,8 @@ export function llmsTxt(siteUrl: string): string {
     "",
     `JSON over HTTPS, no key needed, callable from any origin (CORS). OpenAPI 3.1: ${siteUrl}/api/openapi.json. Errors are \`{ "error": { "code", "message" } }\`.`,
     "",
+    `For more than the anonymous quota per IP, a signed-in wallet creates a key on [Developers](${siteUrl}/developers) and sends it as \`Authorization: Bearer pcmp_…\`; a key that is not live is a 401.`,
+    "",
     ...api,
     "",
     `- MCP server (Model Context Protocol, Streamable HTTP, no key): \`POST ${siteUrl}${endpoints.mcp.path}\`, tools search_coins, get_coin, compare, what_it_would_take, ladder and history, each answering the figures above with the page to show`,

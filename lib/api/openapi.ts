@@ -6,6 +6,7 @@ import { z } from "@/lib/shared/zod";
 import { noContentSchema, type Endpoint } from "@/lib/contract/endpoint";
 import { endpoints, type EndpointName } from "./contract";
 import { ERROR_STATUS } from "./error-codes";
+import { RATE_LIMIT_BUCKETS, type RateLimitBucket } from "@/lib/security/rate-limit-buckets";
 
 type JsonSchema = Record<string, unknown>;
 type Operation = Record<string, unknown>;
@@ -18,6 +19,16 @@ const ACCESS: Record<Endpoint["access"], string> = {
   cron: "The cron secret: `Authorization: Bearer $CRON_SECRET`.",
   telegram: "Telegram's webhook secret: `X-Telegram-Bot-Api-Secret-Token: $TELEGRAM_WEBHOOK_SECRET`.",
 };
+
+/** A bucket's rules in words: "600 a minute and 50,000 a day". */
+function quotaWords(bucket: RateLimitBucket): string {
+  const per = (seconds: number) => (seconds === 60 ? "a minute" : seconds === 86_400 ? "a day" : `per ${seconds} s`);
+  return RATE_LIMIT_BUCKETS[bucket].rules.map((rule) => `${rule.points.toLocaleString("en-US")} ${per(rule.durationSeconds)}`).join(" and ");
+}
+
+/** The API key's security scheme, in the document and on docs/api.md. */
+const apiKeySchemeDescription = () =>
+  `An API key from /developers: \`Authorization: Bearer pcmp_…\`. Optional on the open reads: without one, the anonymous quota per IP (${quotaWords("open-read")} unless the operator set another); with one, the key's own (${quotaWords("api-key")}). A key that is not live (mistyped, revoked) is a 401, never the anonymous answer.`;
 
 const CACHE: Record<Endpoint["cache"], string> = {
   public: "Cached by any cache for a short while (public, s-maxage).",
@@ -37,7 +48,7 @@ const DOCUMENT_ORDER: readonly EndpointName[] = [
   "watchlist", "watchlistAdd", "watchlistRemove", "savedComparisons", "saveComparison", "removeSavedComparison",
   "alerts", "createAlert", "updateAlert", "deleteAlert", "alertFirings", "testNotification",
   "pushSubscriptions", "addPushSubscription", "removePushSubscription", "vapidKey",
-  "telegramWebhook", "telegramLink", "connectTelegram", "unlinkTelegram",
+  "telegramWebhook", "telegramLink", "connectTelegram", "unlinkTelegram", "apiKeys", "createApiKey", "revokeApiKey",
   "orders", "createOrder", "submitPayment", "slotCalendar", "orderToken", "bagSnapshots", "saveBagSnapshot", "removeBagSnapshot",
   "adminCoins", "listingPreview", "listCoin", "updateCoin", "correctHigh", "renameCoin", "featuredSlots", "scheduleFeatured", "removeFeatured",
   "operatorOrders", "rejectOrder", "cancelOrder", "approveOrder", "recordRefund",
@@ -110,6 +121,8 @@ function operation(name: string, endpoint: Endpoint): Operation {
       "5XX": { $ref: "#/components/responses/ApiError" },
     },
   };
+  // An open read takes an API key or none (lib/api/open-quota.server.ts): `{}` is "no credential".
+  if (endpoint.crossOrigin) op.security = [{}, { apiKey: [] }];
   return op;
 }
 
@@ -144,6 +157,9 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           },
         },
       },
+      securitySchemes: {
+        apiKey: { type: "http", scheme: "bearer", description: apiKeySchemeDescription() },
+      },
       responses: {
         ApiError: {
           description: "The request was refused (4xx: the caller's to fix) or failed (5xx); the code says which.",
@@ -163,6 +179,8 @@ export function renderApiMarkdown(document: Record<string, unknown> = buildOpenA
     "",
     "Generated from `lib/api/contract.ts` by `npm run docs:api`; a test fails when it is out of date.",
     "The machine-readable form is `GET /api/openapi.json` (OpenAPI 3.1).",
+    "",
+    `Keys: ${apiKeySchemeDescription()} See [public-api.md](public-api.md#keys).`,
     "",
     "| Method | Path | What it does | Access | Cache | Rate limit |",
     "|---|---|---|---|---|---|",
