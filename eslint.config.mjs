@@ -65,7 +65,7 @@ function libLayerZones() {
  * it is); a piece two features need that neither owns belongs in shell/. docs/architecture.md
  * draws them.
  */
-const COMPONENT_FEATURES = ["account", "admin", "alerts", "bag", "charts", "coins", "compare", "embed", "get-listed", "home", "layout", "orders", "playground", "unit", "wallet"];
+const COMPONENT_FEATURES = ["account", "admin", "alerts", "bag", "charts", "coins", "compare", "developers", "embed", "get-listed", "home", "layout", "orders", "playground", "unit", "wallet"];
 
 /** The feature-to-feature imports there are, one line each: [importer, imported, why]. */
 const FEATURE_IMPORTS = [

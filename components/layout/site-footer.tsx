@@ -1,3 +1,5 @@
+import Link from "next/link";
+
 /** `priceSourceLabel` says how fresh the prices on every page are ("Prices: snapshot of …"). */
 export function SiteFooter({ priceSourceLabel }: { priceSourceLabel: string | null }) {
   return (
@@ -6,6 +8,11 @@ export function SiteFooter({ priceSourceLabel }: { priceSourceLabel: string | nu
         <p className="font-medium text-foreground">From PulseChain community to PulseChain community</p>
         <p>Compare crypto market caps with ease.</p>
         {priceSourceLabel ? <p data-testid="footer-price-source">{priceSourceLabel}</p> : null}
+        <nav aria-label="More" className="mt-2 flex flex-wrap gap-x-4">
+          <Link href="/developers" className="underline-offset-4 hover:text-foreground hover:underline">
+            Developers: the open API
+          </Link>
+        </nav>
       </div>
     </footer>
   );

@@ -11,7 +11,7 @@ import { pairPath } from "./pair-route";
 export const SITEMAP_MAX_URLS = 50_000;
 /** Every ordered pair among this many top coins gets a page in the sitemap (50 × 49 = 2,450). */
 export const SITEMAP_TOP_COINS = 50;
-export const SITEMAP_PAGES = ["/", "/playground", "/get-listed"] as const;
+export const SITEMAP_PAGES = ["/", "/playground", "/get-listed", "/developers"] as const;
 
 type SitemapCoin = { id: string; currentPrice: number; marketCap: number; priceUpdatedAt: string };
 type Pair = { coin1: SitemapCoin; coin2: SitemapCoin };

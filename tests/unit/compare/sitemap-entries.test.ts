@@ -14,7 +14,7 @@ const coins = Array.from({ length: 80 }, (_, i) => coin(`c${i}`, 1e9 - i, `2026-
 test("the public pages, then every coin's page by rank, then every ordered pair among the top coins, each once, absolute", () => {
   const entries = sitemapEntries(SITE, { coinsByRank: coins, featured: [{ coin1: coins[70]!, coin2: coins[0]! }], mostCompared: [{ coin1: coins[1]!, coin2: coins[0]! }] });
   const urls = entries.map((entry) => entry.url);
-  expect(urls.slice(0, SITEMAP_PAGES.length)).toEqual([SITE, `${SITE}/playground`, `${SITE}/get-listed`]);
+  expect(urls.slice(0, SITEMAP_PAGES.length)).toEqual([SITE, `${SITE}/playground`, `${SITE}/get-listed`, `${SITE}/developers`]);
   // All 80 coins, in rank order (c0 first), whatever their market cap.
   const coinPages = urls.slice(SITEMAP_PAGES.length, SITEMAP_PAGES.length + 80);
   expect(coinPages[0]).toBe(`${SITE}/coins/c0`);
@@ -23,8 +23,8 @@ test("the public pages, then every coin's page by rank, then every ordered pair 
   // The featured pair (coin 70 is outside the top 50) comes first among the pairs.
   expect(urls[SITEMAP_PAGES.length + 80]).toBe(`${SITE}/compare/c70/c0`);
   expect(new Set(urls).size).toBe(urls.length);
-  // 3 pages + 80 coins + the featured pair + 50 × 49 = 2,450 top pairs (most compared c1/c0 is one of them).
-  expect(urls.length).toBe(3 + 80 + 1 + 2450);
+  // 4 pages + 80 coins + the featured pair + 50 × 49 = 2,450 top pairs (most compared c1/c0 is one of them).
+  expect(urls.length).toBe(4 + 80 + 1 + 2450);
   expect(urls.length).toBe(SITEMAP_PAGES.length + 80 + 1 + SITEMAP_TOP_COINS * (SITEMAP_TOP_COINS - 1));
   expect(urls.every((url) => url.startsWith(`${SITE}/`) || url === SITE)).toBe(true);
   expect(urls).not.toContain(`${SITE}/compare/c60/c0`);
@@ -53,11 +53,11 @@ test("pairs without an answer are left out", () => {
 });
 
 test("at the cap the coin pages stay and the pairs give way", () => {
-  // 60,000 coins: 3 pages + 49,997 coin pages fill the file; no pair fits, coin 49,996 is the last.
+  // 60,000 coins: 4 pages + 49,996 coin pages fill the file; no pair fits, coin 49,995 is the last.
   const crowd = Array.from({ length: 60_000 }, (_, i) => coin(`n${i}`, 1e9 - i));
   const urls = sitemapEntries(SITE, { coinsByRank: crowd, featured: [], mostCompared: [] }).map((e) => e.url);
   expect(urls).toHaveLength(50_000);
-  expect(urls.at(-1)).toBe(`${SITE}/coins/n49996`);
+  expect(urls.at(-1)).toBe(`${SITE}/coins/n49995`);
   expect(urls.some((url) => url.includes("/compare/"))).toBe(false);
 });
 
