@@ -28,7 +28,7 @@ export function CreateKeyForm({ atCap, onCreated }: { atCap: boolean; onCreated:
     create.mutate(name, {
       onSuccess: (key) => {
         setName("");
-        onCreated(key as CreatedApiKey);
+        onCreated(key);
       },
     });
   }
