@@ -121,8 +121,8 @@ function operation(name: string, endpoint: Endpoint): Operation {
       "5XX": { $ref: "#/components/responses/ApiError" },
     },
   };
-  // An open read takes an API key or none (lib/api/open-quota.server.ts): `{}` is "no credential".
-  if (endpoint.crossOrigin) op.security = [{}, { apiKey: [] }];
+  // An open read that spends a quota takes an API key or none (lib/api/open-quota.server.ts): `{}` is "no credential".
+  if (endpoint.crossOrigin && !endpoint.unmetered) op.security = [{}, { apiKey: [] }];
   return op;
 }
 
