@@ -5,6 +5,7 @@
 import { z } from "@/lib/shared/zod";
 import { noContentSchema, type Endpoint } from "@/lib/contract/endpoint";
 import { endpoints, type EndpointName } from "./contract";
+import { isOpenRead } from "./cors";
 import { ERROR_STATUS } from "./error-codes";
 import { RATE_LIMIT_BUCKETS, type RateLimitBucket } from "@/lib/security/rate-limit-buckets";
 
@@ -26,9 +27,15 @@ function quotaWords(bucket: RateLimitBucket): string {
   return RATE_LIMIT_BUCKETS[bucket].rules.map((rule) => `${rule.points.toLocaleString("en-US")} ${per(rule.durationSeconds)}`).join(" and ");
 }
 
+/**
+ * Whether an endpoint spends the open API's quota and so takes an API key: the predicate of
+ * lib/api/route.server.ts spendsOpenQuota (server-only there; this module is pure).
+ */
+const takesApiKey = (endpoint: Endpoint): boolean => endpoint.rateLimit === "open-read" || (isOpenRead(endpoint) && !endpoint.unmetered);
+
 /** The API key's security scheme, in the document and on docs/api.md. */
 const apiKeySchemeDescription = () =>
-  `An API key from /developers: \`Authorization: Bearer pcmp_…\`. Optional on the open reads: without one, the anonymous quota per IP (${quotaWords("open-read")} unless the operator set another); with one, the key's own (${quotaWords("api-key")}). A key that is not live (mistyped, revoked) is a 401, never the anonymous answer.`;
+  `An API key from /developers: \`Authorization: Bearer pcmp_…\`. Optional on the open reads and the MCP server: without one, the anonymous quota per IP (${quotaWords("open-read")} unless the operator set another); with one, the key's own (${quotaWords("api-key")}). A key that is not live (mistyped, revoked) is a 401, never the anonymous answer.`;
 
 const CACHE: Record<Endpoint["cache"], string> = {
   public: "Cached by any cache for a short while (public, s-maxage).",
@@ -121,8 +128,8 @@ function operation(name: string, endpoint: Endpoint): Operation {
       "5XX": { $ref: "#/components/responses/ApiError" },
     },
   };
-  // An open read that spends a quota takes an API key or none (lib/api/open-quota.server.ts): `{}` is "no credential".
-  if (endpoint.crossOrigin && !endpoint.unmetered) op.security = [{}, { apiKey: [] }];
+  // What spends the open API's quota takes an API key or none (lib/api/open-quota.server.ts): `{}` is "no credential".
+  if (takesApiKey(endpoint)) op.security = [{}, { apiKey: [] }];
   return op;
 }
 
