@@ -28,3 +28,11 @@ export const isOpenRead = (endpoint: Pick<Endpoint, "crossOrigin" | "access" | "
 
 /** A CORS preflight (an OPTIONS asking whether a method may be sent), not the edge asking which methods a path serves. */
 export const isPreflight = (request: Request): boolean => request.method === "OPTIONS" && request.headers.has("Access-Control-Request-Method");
+
+/**
+ * Whether calls spend the open API's quota (lib/api/open-quota.server.ts: per IP, or per API key)
+ * and so take an API key: every open read but the unmetered health checks, and what declares the
+ * "open-read" budget (the MCP server).
+ */
+export const spendsOpenQuota = (endpoint: Pick<Endpoint, "crossOrigin" | "access" | "method" | "unmetered" | "rateLimit">): boolean =>
+  endpoint.rateLimit === "open-read" || (isOpenRead(endpoint) && !endpoint.unmetered);

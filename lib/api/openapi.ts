@@ -5,7 +5,7 @@
 import { z } from "@/lib/shared/zod";
 import { noContentSchema, type Endpoint } from "@/lib/contract/endpoint";
 import { endpoints, type EndpointName } from "./contract";
-import { isOpenRead } from "./cors";
+import { spendsOpenQuota } from "./cors";
 import { ERROR_STATUS } from "./error-codes";
 import { RATE_LIMIT_BUCKETS, type RateLimitBucket } from "@/lib/security/rate-limit-buckets";
 
@@ -26,12 +26,6 @@ function quotaWords(bucket: RateLimitBucket): string {
   const per = (seconds: number) => (seconds === 60 ? "a minute" : seconds === 86_400 ? "a day" : `per ${seconds} s`);
   return RATE_LIMIT_BUCKETS[bucket].rules.map((rule) => `${rule.points.toLocaleString("en-US")} ${per(rule.durationSeconds)}`).join(" and ");
 }
-
-/**
- * Whether an endpoint spends the open API's quota and so takes an API key: the predicate of
- * lib/api/route.server.ts spendsOpenQuota (server-only there; this module is pure).
- */
-const takesApiKey = (endpoint: Endpoint): boolean => endpoint.rateLimit === "open-read" || (isOpenRead(endpoint) && !endpoint.unmetered);
 
 /** The API key's security scheme, in the document and on docs/api.md. */
 const apiKeySchemeDescription = () =>
@@ -102,7 +96,7 @@ function operation(name: string, endpoint: Endpoint): Operation {
       endpoint.crossOrigin ? "Any origin: a page on another site may call it (`Access-Control-Allow-Origin: *`, without credentials)." : null,
       `Cache: ${CACHE[endpoint.cache]}`,
       endpoint.rateLimit ? `Rate limit: the \`${endpoint.rateLimit}\` budget (429 when spent).` : null,
-      endpoint.crossOrigin && !endpoint.unmetered
+      spendsOpenQuota(endpoint)
         ? "Quota: the open API's, per IP without a key or per API key; every answer says it in the IETF `RateLimit-Policy` and `RateLimit` fields, and a 429 adds `Retry-After`."
         : null,
     ]
@@ -112,7 +106,7 @@ function operation(name: string, endpoint: Endpoint): Operation {
     ...(endpoint.crossOrigin && { "x-cross-origin": true }),
     "x-cache": endpoint.cache,
     ...(endpoint.rateLimit && { "x-rate-limit": endpoint.rateLimit }),
-    ...(endpoint.crossOrigin && !endpoint.unmetered && { "x-quota": "open-api" }),
+    ...(spendsOpenQuota(endpoint) && { "x-quota": "open-api" }),
     parameters: [...parameters(endpoint.params, "path"), ...parameters(endpoint.query, "query")],
     ...(endpoint.body && {
       requestBody: {
@@ -129,7 +123,7 @@ function operation(name: string, endpoint: Endpoint): Operation {
     },
   };
   // What spends the open API's quota takes an API key or none (lib/api/open-quota.server.ts): `{}` is "no credential".
-  if (takesApiKey(endpoint)) op.security = [{}, { apiKey: [] }];
+  if (spendsOpenQuota(endpoint)) op.security = [{}, { apiKey: [] }];
   return op;
 }
 

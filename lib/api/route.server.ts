@@ -10,7 +10,7 @@ import type { SessionUser } from "@/lib/auth/sessions.server";
 import { clientIp } from "@/lib/security/client-ip.server";
 import { enforceRateLimit } from "@/lib/security/enforce-rate-limit.server";
 import { enforceAccess } from "./access.server";
-import { CORS_HEADERS, isOpenRead, isPreflight, PREFLIGHT_HEADERS } from "./cors";
+import { CORS_HEADERS, isOpenRead, isPreflight, PREFLIGHT_HEADERS, spendsOpenQuota } from "./cors";
 import type { BodyOf, Endpoint, Method, ParamsOf, QueryOf } from "@/lib/contract/endpoint";
 import { readFormOrJsonBody, readJsonBody } from "./body";
 import { ApiError, errorAnswer, errorResponse, withErrorHandling } from "./errors";
@@ -100,13 +100,6 @@ export function route<E extends Endpoint>(
   };
   return Object.assign(open, { endpoint });
 }
-
-/**
- * Whether calls spend the open API's quota (lib/api/open-quota.server.ts: per IP, or per API
- * key): every open read but the unmetered health checks, and what declares the "open-read" budget
- * (the MCP server).
- */
-export const spendsOpenQuota = (endpoint: Endpoint): boolean => endpoint.rateLimit === "open-read" || (isOpenRead(endpoint) && !endpoint.unmetered);
 
 function withHeaders(response: Response, headers: Readonly<Record<string, string>>): Response {
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
