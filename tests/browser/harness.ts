@@ -112,6 +112,11 @@ export async function startApp(options: StartOptions = {}): Promise<App> {
       // Prices change only when a test refreshes them (market.spec.ts), never on a timer.
       MARKET_REFRESH_INTERVAL_MINUTES: "0",
       OPERATOR_ADDRESSES: privateKeyToAccount(OPERATOR_KEY).address,
+      // Every spec's browser, fetches and fuzzing reach the app from 127.0.0.1, as one visitor
+      // would never do: the open API's per-IP quota (120 a minute, issue 55) would turn one spec's
+      // load into the next spec's 429s. The quota itself is tested on the real limiter
+      // (tests/api/api/open-quota.test.ts, tests/api/mcp/mcp-quota.test.ts).
+      API_ANONYMOUS_PER_MINUTE: "1000000",
       ...options.env,
       PORT: String(port),
       HOSTNAME: "127.0.0.1",

@@ -93,8 +93,9 @@ function rawGet(path: string, acceptEncoding: string): Promise<{ headers: Incomi
 }
 
 /** What differs between any two answers, or only in how the body is framed. */
-// X-Cache-Status: the edge in front says whether its copy answered (each answer may differ).
-const FRAMING = new Set(["date", "connection", "keep-alive", "transfer-encoding", "content-length", "vary", "x-cache-status"]);
+// X-Cache-Status: the edge in front says whether its copy answered (each answer may differ);
+// RateLimit: what is left of the caller's quota after each answer (issue 55).
+const FRAMING = new Set(["date", "connection", "keep-alive", "transfer-encoding", "content-length", "vary", "x-cache-status", "ratelimit"]);
 const meaningful = (headers: IncomingHttpHeaders) => Object.fromEntries(Object.entries(headers).filter(([name]) => !FRAMING.has(name)));
 
 test("the full coin list is the route's paged answer, gzipped for a client that takes gzip", async () => {
