@@ -27,7 +27,14 @@ export function NewKeyPanel({ created, onDone }: { created: CreatedApiKey; onDon
         lose it, revoke it and create another.
       </p>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-        <Input readOnly value={created.secret} aria-label="Your new API key" className="font-mono text-xs sm:text-sm" onFocus={(event) => event.currentTarget.select()} />
+        {/* Taller than the default field, which clips the underscores of a monospaced key. */}
+        <Input
+          readOnly
+          value={created.secret}
+          aria-label="Your new API key"
+          className="h-auto py-2 font-mono text-xs leading-5 sm:text-sm"
+          onFocus={(event) => event.currentTarget.select()}
+        />
         <CopyButton text={created.secret} label="Copy the API key" />
       </div>
       <p className="text-sm text-muted-foreground">Try it:</p>
