@@ -5,6 +5,7 @@
 // the three snippets to copy. Loaded with the first click on "Embed" (embed-button.tsx): nothing
 // of it is in the page's first load.
 import { useEffect, useRef, useState } from "react";
+import { useCopy } from "@/components/shell/use-copy";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { LineIcon } from "@/components/ui/line-icon";
@@ -33,19 +34,7 @@ const widthOf = (choice: WidthChoice): CardWidth => (choice === "full" ? "full" 
 
 /** One snippet with its Copy button; the status line says whether the copy worked. */
 function Snippet({ label, text, testId }: { label: string; text: string; testId: string }) {
-  const [copied, setCopied] = useState<"yes" | "failed" | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  async function copy() {
-    clearTimeout(timer.current);
-    try {
-      await navigator.clipboard.writeText(text);
-      setCopied("yes");
-    } catch {
-      setCopied("failed");
-    }
-    timer.current = setTimeout(() => setCopied(null), 2500);
-  }
+  const { copied, copy } = useCopy(text);
   const id = `embed-snippet-${testId}`;
   return (
     <div className="flex flex-col gap-1">

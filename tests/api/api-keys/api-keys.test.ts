@@ -13,6 +13,7 @@ import { getDb } from "@/lib/db/get-db.server";
 import { RATE_LIMIT_BUCKETS } from "@/lib/security/rate-limit-buckets";
 import { consumeRateLimit } from "@/lib/security/rate-limit.server";
 import { useTestDatabase } from "@/tests/helpers/test-database";
+import { recordAppQueries } from "@/tests/helpers/app-queries";
 import { useAuthEnvironment } from "@/tests/helpers/wallet-session";
 import { JSON_WRITE, SAME_SITE, errorOf, signIn, type SignedIn } from "@/tests/helpers/account-session";
 
@@ -103,16 +104,7 @@ describe("findLiveApiKey", () => {
   });
 
   describe("reads the database once, by its unique index, for a well-formed key, and never for anything else", () => {
-    const queries: string[] = [];
-    beforeAll(async () => {
-      // The app's client on the same file with Prisma's query events on (lib/db/get-db.server.ts keeps it on globalThis).
-      await getDb().$disconnect();
-      const { PrismaLibSql } = await import("@prisma/adapter-libsql");
-      const { PrismaClient } = await import("@/lib/generated/prisma/client");
-      const client = new PrismaClient({ adapter: new PrismaLibSql({ url: process.env.DATABASE_URL! }), log: [{ emit: "event", level: "query" }] });
-      client.$on("query", (event) => void queries.push(event.query));
-      (globalThis as { prisma?: unknown }).prisma = client;
-    });
+    const queries = recordAppQueries();
 
     test("a live key, a revoked key and an unknown well-formed key: one indexed lookup each", async () => {
       const user = await signIn();

@@ -13,6 +13,7 @@ import { RATE_LIMIT_BUCKETS } from "@/lib/security/rate-limit-buckets";
 import { consumeRateLimit } from "@/lib/security/rate-limit.server";
 import { call } from "@/tests/helpers/request";
 import { useTestDatabase } from "@/tests/helpers/test-database";
+import { recordAppQueries } from "@/tests/helpers/app-queries";
 import { useAuthEnvironment } from "@/tests/helpers/wallet-session";
 import { JSON_WRITE, SAME_SITE, signIn, type SignedIn } from "@/tests/helpers/account-session";
 
@@ -94,17 +95,7 @@ test("revoked, the key is a 401 that says so, never the anonymous answer", async
 });
 
 describe("what the key check reads", () => {
-  const queries: string[] = [];
-  beforeAll(async () => {
-    // The app's client on the same file with Prisma's query events on (lib/db/get-db.server.ts keeps it on globalThis).
-    const { getDb } = await import("@/lib/db/get-db.server");
-    await getDb().$disconnect();
-    const { PrismaLibSql } = await import("@prisma/adapter-libsql");
-    const { PrismaClient } = await import("@/lib/generated/prisma/client");
-    const client = new PrismaClient({ adapter: new PrismaLibSql({ url: process.env.DATABASE_URL! }), log: [{ emit: "event", level: "query" }] });
-    client.$on("query", (event) => void queries.push(event.query));
-    (globalThis as { prisma?: unknown }).prisma = client;
-  });
+  const queries = recordAppQueries();
 
   const keyReads = () => queries.filter((sql) => /ApiKey/.test(sql));
 

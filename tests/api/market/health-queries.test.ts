@@ -2,24 +2,15 @@
 // reads a fixed few rows whatever the number of coins (the newest price by its index, the counts the
 // last pass stored, the PLS cross-check), never a count or an aggregate over the coin table. Checked
 // on the app's own client with Prisma's query events, on a real seeded file.
-import { PrismaLibSql } from "@prisma/adapter-libsql";
 import * as health from "@/app/api/health/route";
-import { PrismaClient } from "@/lib/generated/prisma/client";
 import { writeHealthCounts } from "@/lib/market/health-counts.server";
 import { healthUnavailableSchema } from "@/lib/market/health-schema";
 import { call } from "@/tests/helpers/request";
+import { recordAppQueries } from "@/tests/helpers/app-queries";
 import { useTestDatabase } from "@/tests/helpers/test-database";
 
 const { db } = useTestDatabase({ seed: true });
-const queries: string[] = [];
-
-beforeAll(() => {
-  // The app's client (lib/db/get-db.server.ts keeps it on globalThis), made before its first use
-  // with the query events on.
-  const client = new PrismaClient({ adapter: new PrismaLibSql({ url: process.env.DATABASE_URL! }), log: [{ emit: "event", level: "query" }] });
-  client.$on("query", (event) => void queries.push(event.query));
-  (globalThis as { prisma?: PrismaClient }).prisma = client;
-});
+const queries = recordAppQueries();
 
 async function healthQueries(): Promise<string[]> {
   queries.length = 0;

@@ -18,6 +18,7 @@ import { admitPushServices, startPushService, type TestSubscription } from "@/te
 import { newContext, screenshotPath, startApp, watchForErrors } from "@/tests/browser/harness";
 import { deliverPush, waitForShown, watchServiceWorker } from "./push-steps";
 import { injectWallet } from "@/tests/browser/injected-wallet";
+import { tabTo } from "@/tests/browser/keyboard";
 import { suite } from "@/tests/browser/suite";
 import { close, connectAndSignIn, PUBLIC_RPC, walletMenuButton, walletPage } from "@/tests/browser/wallet-steps";
 
@@ -25,19 +26,6 @@ const consented = `localStorage.setItem("cookie-consent", "true");`;
 
 const toast = (page: Page, title: string, description: string | RegExp) =>
   page.locator("[data-slot=toast]", { hasText: title }).filter({ hasText: description }).waitFor();
-
-/** Presses Tab until the focused element's accessible name (aria-label or text) is `name`. */
-async function tabTo(page: Page, name: string, limit = 60) {
-  for (let step = 0; step < limit; step += 1) {
-    await page.keyboard.press("Tab");
-    const focused = await page.evaluate(() => {
-      const element = document.activeElement as HTMLElement | null;
-      return element?.getAttribute("aria-label") ?? element?.textContent?.trim() ?? "";
-    });
-    if (focused === name) return;
-  }
-  assert.fail(`no "${name}" within ${limit} Tab presses`);
-}
 
 async function fitsAt360(page: Page, name: string) {
   await page.setViewportSize({ width: 360, height: 800 });

@@ -11,23 +11,11 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { API_KEY_PATTERN } from "@/lib/api-keys/key-format";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { screenshotPath } from "@/tests/browser/harness";
+import { tabTo } from "@/tests/browser/keyboard";
 import { suite } from "@/tests/browser/suite";
 import { close, connectAndSignIn, walletPage } from "@/tests/browser/wallet-steps";
 
 const consented = `localStorage.setItem("cookie-consent", "true");`;
-
-/** Presses Tab until the focused element's accessible name (aria-label or text) is `name`. */
-async function tabTo(page: Page, name: string, limit = 60) {
-  for (let step = 0; step < limit; step += 1) {
-    await page.keyboard.press("Tab");
-    const focused = await page.evaluate(() => {
-      const element = document.activeElement as HTMLElement | null;
-      return element?.getAttribute("aria-label") ?? element?.textContent?.trim() ?? "";
-    });
-    if (focused === name) return;
-  }
-  assert.fail(`no "${name}" within ${limit} Tab presses`);
-}
 
 async function screenshots(page: Page, name: string) {
   await page.screenshot({ path: screenshotPath(`${name}-1440`), fullPage: true });
