@@ -2,7 +2,7 @@
 // drop them. Real transactions from funded test keys on a local chain (ganache with instamine
 // "strict", so a transaction past a nonce gap stays pending), real route handlers and the
 // scheduled check on a real SQLite file.
-import { type Address, type Hash } from "viem";
+import { WaitForTransactionReceiptTimeoutError, type Address, type Hash } from "viem";
 import * as payment from "@/app/api/orders/[id]/payment/route";
 import { CLAIM_RELEASE_MINUTES } from "@/lib/orders/claims.server";
 import { RECHECK_BUDGET_MS, RECHECK_LIMIT } from "@/lib/orders/open-orders.server";
@@ -44,7 +44,21 @@ const check = () => checkOpenOrders(CRON_SECRET);
 
 const nonceOf = (address: string) => chain.client.getTransactionCount({ address: address as Address, blockTag: "pending" });
 const minedNonce = (address: string) => chain.client.getTransactionCount({ address: address as Address, blockTag: "latest" });
-const receipt = (hash: Hash) => chain.client.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+/**
+ * Waits for `hash` to mine. ganache mines only when a transaction arrives, so a watcher that
+ * missed the block mining it would wait out viem's 180 s (once in CI, for a payment that mines in
+ * a second alone): after 10 s an empty block makes it look again, twice, then the timeout stands.
+ */
+async function receipt(hash: Hash) {
+  for (let nudges = 0; ; nudges++) {
+    try {
+      return await chain.client.waitForTransactionReceipt({ hash, pollingInterval: 20, timeout: 10_000 });
+    } catch (error) {
+      if (nudges === 2 || !(error instanceof WaitForTransactionReceiptTimeoutError)) throw error;
+      await mine(1);
+    }
+  }
+}
 
 /** A payment of the order sent past a nonce gap: it stays pending until the gap is filled. */
 async function pendingPayment(buyer: SignedIn & { key: `0x${string}` }, amountWei: string): Promise<{ hash: Hash; nonce: number; gap: number }> {
