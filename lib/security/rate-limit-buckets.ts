@@ -201,6 +201,15 @@ export const RATE_LIMIT_BUCKETS = {
 
 export type RateLimitBucket = keyof typeof RATE_LIMIT_BUCKETS;
 
+/**
+ * The anonymous open API's rules in effect: the "open-read" bucket's, or, where the operator set
+ * API_ANONYMOUS_PER_MINUTE, that many a minute per IP in their place. The limiter counts by them
+ * and /developers states them.
+ */
+export function openReadRules(perMinute: number | undefined): readonly RateLimitRule[] {
+  return perMinute === undefined ? RATE_LIMIT_BUCKETS["open-read"].rules : [{ key: "ip", points: perMinute, durationSeconds: 60 }];
+}
+
 export const RATE_LIMIT_BUCKET_NAMES = Object.keys(RATE_LIMIT_BUCKETS) as RateLimitBucket[];
 
 /** The `pair` of a comparison count: the ordered pair of coin ids. */

@@ -23,7 +23,7 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 import { getEnv } from "@/lib/config/env";
 import { errorMessage } from "@/lib/errors/error-message";
 import { createCircuitBreaker, type CircuitBreaker } from "@/lib/shared/circuit-breaker";
-import { RATE_LIMIT_BUCKETS, type RateLimitBucket, type RateLimitRule, type RuleStanding } from "./rate-limit-buckets";
+import { openReadRules, RATE_LIMIT_BUCKETS, type RateLimitBucket, type RateLimitRule, type RuleStanding } from "./rate-limit-buckets";
 import { ipKey } from "./client-ip.server";
 
 export { ipKey };
@@ -324,11 +324,7 @@ const globalState = globalThis as unknown as { [STATE_KEY]?: RateLimiter };
 function sharedLimiter(): RateLimiter {
   if (!globalState[STATE_KEY]) {
     const env = getEnv();
-    const anonymous = env.API_ANONYMOUS_PER_MINUTE;
-    globalState[STATE_KEY] = createRateLimiter({
-      redisUrl: env.REDIS_URL,
-      rules: anonymous === undefined ? undefined : { "open-read": [{ key: "ip", points: anonymous, durationSeconds: 60 }] },
-    });
+    globalState[STATE_KEY] = createRateLimiter({ redisUrl: env.REDIS_URL, rules: { "open-read": openReadRules(env.API_ANONYMOUS_PER_MINUTE) } });
   }
   return globalState[STATE_KEY];
 }
