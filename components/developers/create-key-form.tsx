@@ -43,18 +43,18 @@ export function CreateKeyForm({ atCap, onCreated }: { atCap: boolean; onCreated:
     <form onSubmit={submit} className="flex flex-col gap-3" aria-label="Create an API key" noValidate>
       <div className="max-w-md">
         <Field
-            label="Key name"
+          label="Key name"
           hint={`What it is for, so you know which to revoke (up to ${API_KEY_NAME_MAX} characters).`}
-            error={field}
-            value={name}
-            maxLength={API_KEY_NAME_MAX}
-            placeholder="Price bot"
-            autoComplete="off"
-            onChange={(event) => {
-              setName(event.target.value);
-              if (create.isError) create.reset();
-            }}
-          />
+          error={field}
+          value={name}
+          maxLength={API_KEY_NAME_MAX}
+          placeholder="Price bot"
+          autoComplete="off"
+          onChange={(event) => {
+            setName(event.target.value);
+            if (create.isError) create.reset();
+          }}
+        />
       </div>
       <Button type="submit" disabled={create.isPending} className="self-start">
         {create.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Plus aria-hidden />}

@@ -33,7 +33,7 @@ export function llmsTxt(siteUrl: string): string {
     "",
     ...api,
     "",
-    `- MCP server (Model Context Protocol, Streamable HTTP, no key): \`POST ${siteUrl}${endpoints.mcp.path}\`, tools search_coins, get_coin, compare, what_it_would_take, ladder and history, each answering the figures above with the page to show`,
+    `- MCP server (Model Context Protocol, Streamable HTTP; no key needed, the same quota and keys as the API): \`POST ${siteUrl}${endpoints.mcp.path}\`, tools search_coins, get_coin, compare, what_it_would_take, ladder and history, each answering the figures above with the page to show`,
     "",
     "## Embedding",
     "",
