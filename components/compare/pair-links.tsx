@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/shell/intent-link";
 import { CoinLogo } from "@/components/shell/coin-logo";
 import { HomeSection } from "@/components/shell/home-section";
 import { pairQuestion } from "@/lib/compare/pair-copy";
@@ -13,13 +13,13 @@ export function PairLinks({ coin, others, title, id }: { coin: Coin; others: rea
       <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
         {others.map((other) => (
           <li key={other.id}>
-            <Link
+            <IntentLink
               href={pairPath(coin.id, other.id)}
               className="flex items-center gap-2 rounded-md p-2 text-sm font-medium hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
             >
               <CoinLogo coin={other} size={24} loading="lazy" />
               {pairQuestion(coin, other)}
-            </Link>
+            </IntentLink>
           </li>
         ))}
       </ul>

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/shell/intent-link";
 import { LazyHistoryChart } from "@/components/charts/lazy-history-chart";
 import { CoinLogo } from "@/components/shell/coin-logo";
 import { PriceBadges } from "@/components/shell/price-badges";
@@ -54,14 +54,14 @@ export function PairView({
       <div className="flex flex-col gap-3">
         <h1 className="text-3xl font-bold tracking-tight">{pairQuestion(coin1, coin2)}</h1>
         <div className="flex flex-wrap items-center gap-2">
-          <Link href={pairPath(coin2.id, coin1.id)} className={buttonVariants({ variant: "outline", size: "sm" })}>
+          <IntentLink href={pairPath(coin2.id, coin1.id)} className={buttonVariants({ variant: "outline", size: "sm" })}>
             <LineIcon name="arrow-left-right" />
             Swap
             <span className="sr-only">: {pairQuestion(coin2, coin1)}</span>
-          </Link>
-          <Link href={comparisonHref(coin1.id)} className={buttonVariants({ variant: "ghost", size: "sm" })}>
+          </IntentLink>
+          <IntentLink href={comparisonHref(coin1.id)} className={buttonVariants({ variant: "ghost", size: "sm" })}>
             Compare other coins
-          </Link>
+          </IntentLink>
         </div>
       </div>
 
@@ -118,9 +118,9 @@ function CoinFacts({ coin, priceContext, plsUsd }: { coin: Coin; priceContext: P
           </dd>
         </div>
       </dl>
-      <Link href={coinProvenancePath(coin.id)} className="text-sm text-primary underline-offset-4 hover:underline">
+      <IntentLink href={coinProvenancePath(coin.id)} className="text-sm text-primary underline-offset-4 hover:underline">
         Where {coin.symbol}&apos;s price comes from
-      </Link>
+      </IntentLink>
     </Card>
   );
 }

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { IntentLink } from "@/components/shell/intent-link";
 import { CoinLogo } from "@/components/shell/coin-logo";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
@@ -49,9 +50,9 @@ export function AdvertiseCard() {
     <Card className="flex flex-col items-start gap-3 border-dashed p-5" data-testid="advertise-card">
       <LineIcon name="megaphone" className="size-6 text-primary" />
       <p className="font-semibold">Advertise your coin&apos;s comparison here!</p>
-      <Link href="/get-listed" className="mt-auto text-sm font-medium text-primary underline-offset-4 hover:underline">
+      <IntentLink href="/get-listed" className="mt-auto text-sm font-medium text-primary underline-offset-4 hover:underline">
         Get listed
-      </Link>
+      </IntentLink>
     </Card>
   );
 }

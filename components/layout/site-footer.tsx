@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/shell/intent-link";
 
 /** `priceSourceLabel` says how fresh the prices on every page are ("Prices: snapshot of …"). */
 export function SiteFooter({ priceSourceLabel }: { priceSourceLabel: string | null }) {
@@ -9,9 +9,9 @@ export function SiteFooter({ priceSourceLabel }: { priceSourceLabel: string | nu
         <p>Compare crypto market caps with ease.</p>
         {priceSourceLabel ? <p data-testid="footer-price-source">{priceSourceLabel}</p> : null}
         <nav aria-label="More" className="mt-2 flex flex-wrap gap-x-4">
-          <Link href="/developers" className="underline-offset-4 hover:text-foreground hover:underline">
+          <IntentLink href="/developers" className="underline-offset-4 hover:text-foreground hover:underline">
             Developers: the open API
-          </Link>
+          </IntentLink>
         </nav>
       </div>
     </footer>

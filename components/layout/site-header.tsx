@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/shell/intent-link";
 import { formatPlsPrice } from "@/lib/shared/format";
 import { SignedInHintScript } from "@/components/wallet/signed-in-hint-script";
 import { WalletButton } from "@/components/wallet/wallet-button";
@@ -22,21 +22,21 @@ export function SiteHeader({ plsPrice }: { plsPrice: number | null }) {
         width). Wider screens get one row: brand, links, then switch, price and wallet on the right.
       */}
       <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)_auto] items-center gap-x-2 gap-y-1 px-3 py-2 md:flex md:h-16 md:gap-x-5 sm:px-4 md:py-0">
-        <Link href="/" className="col-start-1 row-start-1 flex items-center gap-2 justify-self-start font-bold tracking-tight" aria-label="PulseCompare home">
+        <IntentLink href="/" className="col-start-1 row-start-1 flex items-center gap-2 justify-self-start font-bold tracking-tight" aria-label="PulseCompare home">
           {/* Low priority, like the coin logos (components/shell/coin-logo.tsx): never preloaded. */}
           {/* eslint-disable-next-line @next/next/no-img-element */}
           <img src="/logo.svg" alt="" width={28} height={28} fetchPriority="low" />
           <span>PulseCompare</span>
-        </Link>
+        </IntentLink>
         <nav aria-label="Main" className="col-start-1 row-start-2 -mx-1 sm:-mx-2 flex min-w-0 items-center text-[13px] sm:text-sm md:mx-0 md:gap-2">
           {NAV.map((item) => (
-            <Link
+            <IntentLink
               key={item.href}
               href={item.href}
               className={`whitespace-nowrap rounded-md px-1 py-1 text-muted-foreground hover:bg-accent hover:text-foreground sm:px-2 ${item.className}`}
             >
               {item.label}
-            </Link>
+            </IntentLink>
           ))}
         </nav>
         <div className="col-start-2 row-start-2 flex items-center gap-2 justify-self-end md:ml-auto">

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/shell/intent-link";
 import { AlertEntry } from "@/components/alerts/alert-entry";
 import { LazyHistoryChart } from "@/components/charts/lazy-history-chart";
 import { CoinLogo } from "@/components/shell/coin-logo";
@@ -57,9 +57,9 @@ export function CoinPageView({
           </p>
         ) : null}
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-          <Link href={comparisonHref(coin.id)} className={buttonVariants({ variant: "outline", size: "sm" })}>
+          <IntentLink href={comparisonHref(coin.id)} className={buttonVariants({ variant: "outline", size: "sm" })}>
             Compare {coin.symbol} with any coin
-          </Link>
+          </IntentLink>
           <AlertEntry subject={{ kind: "coin", coin: { id: coin.id, symbol: coin.symbol } }} what={`about ${coin.symbol}'s price, market cap or a new high`} returnTo={coinPath(coin.id)} />
           <EmbedButton card={{ kind: "coin", coin: coin.id }} symbols={[coin.symbol]} />
         </div>

@@ -146,3 +146,43 @@ test("a stale hint (no session behind it) costs one 401, which clears it: 'Conne
   assert.deepEqual(console, []);
   await context.close();
 });
+
+test("links prefetch on intent, not on sight: a page's load asks for no other page; a pointer over a link or focus on it prefetches that page", async () => {
+  const { browser, baseUrl } = suite();
+  const context = await newContext(browser, baseUrl, { width: 412, height: 823 });
+  await context.addInitScript(() => localStorage.setItem("cookie-consent", "true"));
+  try {
+    const page = await context.newPage();
+    const prefetches: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.searchParams.has("_rsc")) prefetches.push(url.pathname);
+    });
+    // Issue 53: Next prefetches every link in view by default, 6 to 8 requests a page whose answers cost a phone's main thread.
+    for (const path of ["/playground", "/compare/hex/btc", "/coins/hex", "/get-listed", "/"]) {
+      await page.goto(path, { waitUntil: "networkidle" });
+      await page.waitForTimeout(500);
+      assert.deepEqual(prefetches, [], `${path}: nothing prefetched on load`);
+    }
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.getByRole("link", { name: "Get Listed" }).hover();
+    await waitFor(() => prefetches.includes("/get-listed"), "a pointer over Get Listed prefetches it");
+    await nav.getByRole("link", { name: "Playground" }).focus();
+    await waitFor(() => prefetches.includes("/playground"), "focus on Playground prefetches it");
+    // Still a client navigation, with the prefetched page.
+    const requestsBefore = prefetches.length;
+    await nav.getByRole("link", { name: "Get Listed" }).click();
+    await page.getByRole("heading", { name: "GET LISTED", exact: true }).waitFor();
+    assert.equal(prefetches.length, requestsBefore, "the click used the prefetched page");
+  } finally {
+    await context.close();
+  }
+});
+
+async function waitFor(condition: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (!condition()) {
+    if (Date.now() > deadline) assert.fail(what);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
