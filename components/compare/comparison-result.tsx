@@ -62,8 +62,11 @@ export function ComparisonResult({
   priceContext,
   targets = null,
   bases,
+  plsUsd,
 }: {
   result: Comparison<ResultCoin, ResultCoin>;
+  /** The layout's PLS price: the default views' figures are formatted here, on the server. */
+  plsUsd: number | null;
   /** Coin 1's pools, for what each target would take (null: not priced from pools). */
   targets?: PoolsForTargets | null;
   /** Both coins' market caps on each supply basis: a picker when either has more than one. */
@@ -77,8 +80,8 @@ export function ComparisonResult({
   const choice = {
     coinSymbol: coin2.symbol,
     inAddress: true,
-    today: <TargetView target="today" coin1={coin1} coin2={coin2} priceContext={priceContext} targets={targets} />,
-    ath: <TargetView target="ath" coin1={coin1} coin2={coin2} priceContext={priceContext} targets={targets} />,
+    today: <TargetView target="today" coin1={coin1} coin2={coin2} priceContext={priceContext} targets={targets} plsUsd={plsUsd} />,
+    ath: <TargetView target="ath" coin1={coin1} coin2={coin2} priceContext={priceContext} targets={targets} plsUsd={plsUsd} />,
     typed: <TypedCapView coin1={coin1} priceContext={priceContext} targets={targets} />,
     dated: <OnDateView coin1={coin1} coin2={{ id: coin2.id, symbol: coin2.symbol }} priceContext={priceContext} targets={targets} />,
     holding: { coin: holdingCoin(coin1), caps: { today: coin2.marketCap, ath: coin2.athMarketCap }, onChain: onChainCoin(coin1) },

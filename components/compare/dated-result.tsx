@@ -1,6 +1,7 @@
 // The date view's result: coin 1 (at today's price and cap, as in every other view) at coin 2's
 // market cap on the day found, with a mark wherever that cap rests on the seed's invented history.
 import { Money } from "@/components/shell/money";
+import { usePlsUsd } from "@/components/shell/pls-price";
 import type { PoolsForTargets } from "@/lib/coins/what-it-takes";
 import { comparisonFailureMessage, computeTypedCapComparison } from "@/lib/compare/comparison";
 import type { CapOnDay } from "@/lib/compare/on-date";
@@ -21,12 +22,13 @@ type Props = {
 };
 
 export function DatedResult({ coin1, coin2Symbol, found, priceContext, targets }: Props) {
+  const plsUsd = usePlsUsd();
   const result = computeTypedCapComparison(coin1, found.marketCap);
   if (!result.comparable) return <Failure message={comparisonFailureMessage(result.reason, coin1.symbol)} />;
   const day = formatDay(found.day);
   return (
     <>
-      <Figures coin1={coin1} priceContext={priceContext} projectedPrice={result.projectedPrice} multiplier={result.multiplier}>
+      <Figures coin1={coin1} priceContext={priceContext} projectedPrice={result.projectedPrice} multiplier={result.multiplier} plsUsd={plsUsd}>
         <Figure
           label={`${coin2Symbol} market cap on ${day}`}
           value={<Money usd={found.marketCap} format="cap" />}

@@ -71,6 +71,7 @@ export function PairView({
         priceContext={priceContext}
         targets={targets}
         bases={bases}
+        plsUsd={plsUsd}
       />
       <ShareBar path={path} url={`${siteUrl}${path}`} text={pairTitle(result)} embed={{ card: { kind: "pair", coin1: coin1.id, coin2: coin2.id }, symbols: [coin1.symbol, coin2.symbol] }} />
       {result.comparable ? <TargetLadder result={result} targets={targets} plsUsd={plsUsd} /> : null}

@@ -1,10 +1,12 @@
 // The result card's figures, shared by its server-rendered views (comparison-result.tsx) and the
-// typed-market-cap view that the browser works out (typed-cap-view.tsx).
+// views the browser works out (typed-cap-view.tsx, dated-result.tsx, supply-basis-choice.tsx). The
+// figures are plain markup converted at the PLS price given (money-view.tsx): on the cached page
+// the server formats them, so hydrating the card formats nothing (issue 53).
 import { PriceBadges } from "@/components/shell/price-badges";
 import type { PriceContext } from "@/lib/shared/freshness";
 import { formatResultMultiplier } from "@/lib/shared/format";
 import type { Coin } from "@/lib/coins/schemas";
-import { Money } from "@/components/shell/money";
+import { MoneyView } from "@/components/shell/money-view";
 
 export type ResultCoin = Pick<
   Coin,
@@ -50,10 +52,13 @@ export function Figures({
   priceContext,
   projectedPrice,
   multiplier,
+  plsUsd,
   children,
 }: {
   coin1: ResultCoin;
   priceContext: PriceContext;
+  /** The layout's PLS price: the page's on the server, usePlsUsd() in the browser. */
+  plsUsd: number | null;
   projectedPrice: number;
   multiplier: number;
   children: React.ReactNode;
@@ -62,12 +67,12 @@ export function Figures({
     <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
       <Figure
         label={`${coin1.symbol} current price`}
-        value={<Money usd={coin1.currentPrice} />}
+        value={<MoneyView usd={coin1.currentPrice} plsUsd={plsUsd} />}
         testId="current-price"
         note={<PriceBadges coin={coin1} context={priceContext} />}
       />
       {children}
-      <Figure label="Projected price" value={<Money usd={projectedPrice} />} testId="projected-price" />
+      <Figure label="Projected price" value={<MoneyView usd={projectedPrice} plsUsd={plsUsd} />} testId="projected-price" />
       <Figure label="Multiplier" value={formatResultMultiplier(multiplier)} testId="multiplier" />
     </dl>
   );

@@ -14,6 +14,7 @@ import type { PriceContext } from "@/lib/shared/freshness";
 import type { PoolsForTargets } from "@/lib/coins/what-it-takes";
 import type { ResultCoin } from "./result-figures";
 import { useInAddress } from "./use-in-address";
+import { usePlsUsd } from "@/components/shell/pls-price";
 
 /** The bases in the address (?supply1=staked&supply2=total), read after hydration like the target. */
 const BASES = { read: basesFromSearch, write: searchWithBases };
@@ -28,6 +29,7 @@ export function SupplyBasisChoice({
 }: ComponentProps<typeof TargetChoice> & { coin1: ResultCoin; coin2: ResultCoin; bases: PairBases; priceContext: PriceContext; targets: PoolsForTargets | null }) {
   const [chosen, setChosen] = useState<ChosenBases>({ basis1: "circulating", basis2: "circulating" });
   useInAddress(true, chosen, BASES, setChosen);
+  const plsUsd = usePlsUsd();
   const figure1 = pickBasis(bases.coin1, chosen.basis1);
   const figure2 = pickBasis(bases.coin2, chosen.basis2);
   const basis1 = figure1?.basis ?? "circulating";
@@ -36,7 +38,7 @@ export function SupplyBasisChoice({
   const on1 = onBasisOf(coin1, figure1);
   const on2 = onBasisOf(coin2, figure2);
   const view = (target: "today" | "ath") => (
-    <TargetView target={target} coin1={on1} coin2={on2} priceContext={priceContext} targets={targets} bases={{ basis1, basis2 }} />
+    <TargetView target={target} coin1={on1} coin2={on2} priceContext={priceContext} targets={targets} bases={{ basis1, basis2 }} plsUsd={plsUsd} />
   );
   const holding = choice.holding && onBases ? { ...choice.holding, coin: { ...choice.holding.coin, marketCap: on1.marketCap }, caps: { ...choice.holding.caps, today: on2.marketCap } } : choice.holding;
 

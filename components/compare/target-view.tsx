@@ -5,7 +5,7 @@
 // basis each figure uses. Neither a server nor a client module of its own: it renders where its
 // parent does.
 import { PriceBadges } from "@/components/shell/price-badges";
-import { Money } from "@/components/shell/money";
+import { MoneyView } from "@/components/shell/money-view";
 import { basisPhrase, type SupplyBasis } from "@/lib/coins/supply-bases";
 import type { PoolsForTargets } from "@/lib/coins/what-it-takes";
 import { athEstimatedNote, formatHighDay } from "@/lib/compare/ath-target-copy";
@@ -26,22 +26,24 @@ type Props = {
   priceContext: PriceContext;
   targets: PoolsForTargets | null;
   bases?: PickedBases;
+  /** The layout's PLS price, so every figure is formatted where the view renders (result-figures.tsx). */
+  plsUsd: number | null;
 };
 
-export function TargetView({ target, coin1, coin2, priceContext, targets, bases }: Props) {
+export function TargetView({ target, coin1, coin2, priceContext, targets, bases, plsUsd }: Props) {
   const athResult = target === "ath" ? computeAthComparison(coin1, coin2) : null;
   const result = athResult ?? computeComparison(coin1, coin2);
   if (!result.comparable) return <Failure message={comparisonFailureMessage(result.reason, result.invalidCoin?.symbol)} />;
   const ath = athResult?.comparable ? athResult : null;
   return (
     <>
-      <Figures coin1={coin1} priceContext={priceContext} projectedPrice={result.projectedPrice} multiplier={result.multiplier}>
+      <Figures coin1={coin1} priceContext={priceContext} projectedPrice={result.projectedPrice} multiplier={result.multiplier} plsUsd={plsUsd}>
         {ath ? (
-          <Figure label={`${coin2.symbol} all-time-high market cap`} value={<Money usd={ath.athMarketCap} format="cap" />} testId="target-market-cap" note={<HighNote day={formatHighDay(ath.athMarketCapAt)} estimated={ath.athMarketCapEstimated} />} />
+          <Figure label={`${coin2.symbol} all-time-high market cap`} value={<MoneyView usd={ath.athMarketCap} format="cap" plsUsd={plsUsd} />} testId="target-market-cap" note={<HighNote day={formatHighDay(ath.athMarketCapAt)} estimated={ath.athMarketCapEstimated} />} />
         ) : (
           <Figure
             label={bases ? `${coin2.symbol} market cap, ${basisPhrase(bases.basis2, coin2.symbol)}` : `${coin2.symbol} market cap`}
-            value={<Money usd={coin2.marketCap} format="cap" />}
+            value={<MoneyView usd={coin2.marketCap} format="cap" plsUsd={plsUsd} />}
             testId="target-market-cap"
             note={<PriceBadges coin={coin2} context={priceContext} />}
           />
@@ -52,13 +54,13 @@ export function TargetView({ target, coin1, coin2, priceContext, targets, bases 
         {ath ? <AthTargetWords symbol={coin2.symbol} athMarketCap={ath.athMarketCap} athMarketCapAt={ath.athMarketCapAt} /> : `the market cap of ${coin2.symbol}`}, it
         will be at{" "}
         <strong className="tabular-nums">
-          <Money usd={result.projectedPrice} />
+          <MoneyView usd={result.projectedPrice} plsUsd={plsUsd} />
         </strong>
         .
       </p>
       {bases ? (
         <p className="text-sm text-muted-foreground" data-testid="basis-note">
-          {coin1.symbol}&apos;s market cap counts {basisPhrase(bases.basis1, coin1.symbol)} (<Money usd={coin1.marketCap} format="cap" /> today);{" "}
+          {coin1.symbol}&apos;s market cap counts {basisPhrase(bases.basis1, coin1.symbol)} (<MoneyView usd={coin1.marketCap} format="cap" plsUsd={plsUsd} /> today);{" "}
           {/* Coin 2's high is the one on record: its supply then is not known on any other basis. */}
           {ath ? `${coin2.symbol}'s high is as recorded, on its circulating supply then.` : `${coin2.symbol}'s counts ${basisPhrase(bases.basis2, coin2.symbol)}.`} The
           ladder and the chart below stay on circulating supplies.

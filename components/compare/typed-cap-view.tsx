@@ -10,17 +10,19 @@ import { Failure, Figure, Figures, type ResultCoin } from "./result-figures";
 import { WhatItTakes } from "./what-it-takes";
 import type { PoolsForTargets } from "@/lib/coins/what-it-takes";
 import { Money } from "@/components/shell/money";
+import { usePlsUsd } from "@/components/shell/pls-price";
 
 export function TypedCapView({ coin1: given, priceContext, targets = null }: { coin1: ResultCoin; priceContext: PriceContext; targets?: PoolsForTargets | null }) {
   const cap = useTypedCap();
   // On the supply basis picked for coin 1, when the pair offers one (coin1-basis.tsx).
   const coin1 = useCoin1OnBasis(given);
+  const plsUsd = usePlsUsd();
   if (cap === null) return <p className="text-muted-foreground">Type a market cap to see {coin1.symbol}&apos;s price at it.</p>;
   const result = computeTypedCapComparison(coin1, cap);
   if (!result.comparable) return <Failure message={comparisonFailureMessage(result.reason, coin1.symbol)} />;
   return (
     <>
-      <Figures coin1={coin1} priceContext={priceContext} projectedPrice={result.projectedPrice} multiplier={result.multiplier}>
+      <Figures coin1={coin1} priceContext={priceContext} projectedPrice={result.projectedPrice} multiplier={result.multiplier} plsUsd={plsUsd}>
         <Figure label="Market cap you typed" value={<Money usd={cap} format="cap" />} testId="target-market-cap" />
       </Figures>
       <p className="text-base" data-testid="comparison-sentence">

@@ -16,7 +16,7 @@ const radio = (name: RegExp) => screen.getByRole("radio", { name });
 
 test("starts on today's market cap with the spec's words; the high shows its own figures, date and sentence", async () => {
   const user = userEvent.setup();
-  render(<ComparisonResult result={computeComparison(tiny, bigWithHigh)} priceContext={seedPriceContext} />);
+  render(<ComparisonResult result={computeComparison(tiny, bigWithHigh)} priceContext={seedPriceContext} plsUsd={null} />);
   expect(screen.getByRole("radiogroup", { name: "Compare with BIG's market cap or a number" })).toBeInTheDocument();
   expect(radio(/Today's market cap/)).toHaveAttribute("aria-checked", "true");
   expect(screen.getByTestId("comparison-sentence")).toHaveTextContent("When TINY reaches the market cap of BIG, it will be at $0.0012.");
@@ -44,7 +44,7 @@ test("starts on today's market cap with the spec's words; the high shows its own
 test("an estimated high says so next to its date and under the sentence", async () => {
   const user = userEvent.setup();
   const estimated = { ...bigWithHigh, athMarketCapEstimated: true };
-  render(<ComparisonResult result={computeComparison(tiny, estimated)} priceContext={seedPriceContext} />);
+  render(<ComparisonResult result={computeComparison(tiny, estimated)} priceContext={seedPriceContext} plsUsd={null} />);
   await user.click(radio(/All-time-high/));
   expect(screen.getByTestId("target-date")).toHaveTextContent(/^Mar 6, 2024, estimated$/);
   expect(screen.getByTestId("ath-estimated-note")).toHaveTextContent(
@@ -54,7 +54,7 @@ test("an estimated high says so next to its date and under the sentence", async 
 
 test("the arrow keys move the choice, with one tab stop for the group", async () => {
   const user = userEvent.setup();
-  render(<ComparisonResult result={computeComparison(tiny, bigWithHigh)} priceContext={seedPriceContext} />);
+  render(<ComparisonResult result={computeComparison(tiny, bigWithHigh)} priceContext={seedPriceContext} plsUsd={null} />);
   expect(radio(/Today's/)).toHaveAttribute("tabindex", "0");
   expect(radio(/All-time-high/)).toHaveAttribute("tabindex", "-1");
   radio(/Today's/).focus();
@@ -77,7 +77,7 @@ test("the arrow keys move the choice, with one tab stop for the group", async ()
 test("a shared link with ?target=ath opens on the high; other parameters are kept", async () => {
   const user = userEvent.setup();
   window.history.replaceState(null, "", "/compare/tiny/big?ref=x&target=ath");
-  render(<ComparisonResult result={computeComparison(tiny, bigWithHigh)} priceContext={seedPriceContext} />);
+  render(<ComparisonResult result={computeComparison(tiny, bigWithHigh)} priceContext={seedPriceContext} plsUsd={null} />);
   expect(await screen.findByTestId("target-date")).toHaveTextContent("Mar 6, 2024");
   expect(radio(/All-time-high/)).toHaveAttribute("aria-checked", "true");
   await user.click(radio(/Today's/));
@@ -86,14 +86,14 @@ test("a shared link with ?target=ath opens on the high; other parameters are kep
 
 test("coin 2 without a high: a clear message, no figures", async () => {
   const user = userEvent.setup();
-  render(<ComparisonResult result={computeComparison(tiny, big)} priceContext={seedPriceContext} />);
+  render(<ComparisonResult result={computeComparison(tiny, big)} priceContext={seedPriceContext} plsUsd={null} />);
   await user.click(radio(/All-time-high/));
   expect(screen.getByRole("alert")).toHaveTextContent("BIG has no all-time-high market cap on record yet.");
   expect(screen.queryByTestId("projected-price")).not.toBeInTheDocument();
 });
 
 test("coin names link to their coin pages", () => {
-  render(<ComparisonResult result={computeComparison(tiny, bigWithHigh)} priceContext={seedPriceContext} />);
+  render(<ComparisonResult result={computeComparison(tiny, bigWithHigh)} priceContext={seedPriceContext} plsUsd={null} />);
   const card = screen.getByTestId("comparison-result");
   expect(within(card).getByRole("link", { name: "TINY" })).toHaveAttribute("href", "/coins/tiny");
   expect(within(card).getByRole("link", { name: "BIG" })).toHaveAttribute("href", "/coins/big");
@@ -101,7 +101,7 @@ test("coin names link to their coin pages", () => {
 
 test("two coins that are one: no switch, the spec's message", () => {
   const same = makeCoin({ id: "tiny", symbol: "TINY" });
-  render(<ComparisonResult result={computeComparison(tiny, same)} priceContext={seedPriceContext} />);
+  render(<ComparisonResult result={computeComparison(tiny, same)} priceContext={seedPriceContext} plsUsd={null} />);
   expect(screen.queryByRole("radiogroup")).not.toBeInTheDocument();
   expect(screen.getByRole("alert")).toHaveTextContent("Pick two different coins to compare.");
 });

@@ -28,7 +28,7 @@ const bigHistory = [
 
 const radio = (name: RegExp) => screen.getByRole("radio", { name });
 const dayInput = () => screen.getByLabelText("BIG's market cap on");
-const renderCard = () => render(<ComparisonResult result={computeComparison(tiny, big)} priceContext={seedPriceContext} />);
+const renderCard = () => render(<ComparisonResult result={computeComparison(tiny, big)} priceContext={seedPriceContext} plsUsd={null} />);
 
 beforeEach(() => {
   window.history.replaceState(null, "", "/compare/tiny/big");

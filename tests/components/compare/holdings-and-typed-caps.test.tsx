@@ -20,7 +20,7 @@ const amountField = (scope: HTMLElement = document.body) => within(scope).getByR
 
 describe("the pair page's card", () => {
   beforeEach(() => window.history.replaceState(null, "", "/compare/tiny/big"));
-  const renderCard = () => render(<ComparisonResult result={computeComparison(tiny, bigWithHigh)} priceContext={seedPriceContext} />);
+  const renderCard = () => render(<ComparisonResult result={computeComparison(tiny, bigWithHigh)} priceContext={seedPriceContext} plsUsd={null} />);
 
   test("a shared link with ?mcap= and ?hold= opens on the typed market cap with the amount's values", async () => {
     window.history.replaceState(null, "", "/compare/tiny/big?mcap=1.234b&hold=1000000");

@@ -14,7 +14,7 @@ import { makeCoin, seedPriceContext } from "@/tests/components/fixtures";
 const hex = makeCoin({ id: "hex", symbol: "HEX", currentPrice: 0.006, marketCap: 4_080_000, circulatingSupply: 680_000_000, athMarketCap: 60_000_000, athMarketCapAt: "2024-03-06T00:00:00.000Z" });
 const pls = makeCoin({ id: "pls", symbol: "PLS", currentPrice: 0.0003, marketCap: 30_000_000, circulatingSupply: 100_000_000_000, athMarketCap: 90_000_000, athMarketCapAt: "2024-03-06T00:00:00.000Z" });
 const bases = { coin1: supplyBasesOf(hex, { stakedSupply: 300_000_000 }), coin2: supplyBasesOf(pls, { burnedSupply: 20_000_000_000 }) };
-const renderCard = () => render(<ComparisonResult result={computeComparison(hex, pls)} priceContext={seedPriceContext} bases={bases} />);
+const renderCard = () => render(<ComparisonResult result={computeComparison(hex, pls)} priceContext={seedPriceContext} plsUsd={null} bases={bases} />);
 const pick = (testId: string) => screen.getByTestId(testId) as HTMLSelectElement;
 
 beforeEach(() => window.history.replaceState(null, "", "/compare/hex/pls"));
@@ -77,6 +77,6 @@ test("an address naming a basis a coin does not have shows the circulating one; 
 });
 
 test("a pair with no other basis has no picker", () => {
-  render(<ComparisonResult result={computeComparison(hex, pls)} priceContext={seedPriceContext} bases={{ coin1: bases.coin1.slice(0, 1), coin2: bases.coin2.slice(0, 1) }} />);
+  render(<ComparisonResult result={computeComparison(hex, pls)} priceContext={seedPriceContext} plsUsd={null} bases={{ coin1: bases.coin1.slice(0, 1), coin2: bases.coin2.slice(0, 1) }} />);
   expect(screen.queryByTestId("supply-bases")).toBeNull();
 });

@@ -44,7 +44,7 @@ test("the pair card's figures carry both units", () => {
   const pls = makeCoin({ id: "pls", symbol: "PLS", currentPrice: 0.0003, marketCap: 30_000_000 });
   render(
     <PlsPriceProvider plsUsd={0.0003}>
-      <ComparisonResult result={computeComparison(hex, pls)} priceContext={seedPriceContext} />
+      <ComparisonResult result={computeComparison(hex, pls)} priceContext={seedPriceContext} plsUsd={0.0003} />
     </PlsPriceProvider>,
   );
   // HEX at $0.006 is 20 PLS; PLS's $30M cap is 100B PLS; the projected $0.0441 is 147.06 PLS.
