@@ -2,7 +2,7 @@
 
 // "Embed" on the pair and coin pages: a button until it is used; the dialog's code (embed-dialog.tsx)
 // loads with the first click, so the pages' first load and hydration carry none of it (issue 53).
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { EmbedCard } from "@/lib/embed/embed-path";
 
@@ -12,12 +12,15 @@ const EmbedDialog = lazy(() => import("./embed-dialog").then((module) => ({ defa
 export function EmbedButton({ card, symbols }: { card: EmbedCard; symbols: readonly string[] }) {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   return (
     <>
       <Button
+        ref={button}
         variant="outline"
         size="sm"
         aria-haspopup="dialog"
+        aria-expanded={open}
         onClick={() => {
           setWanted(true);
           setOpen(true);
@@ -27,7 +30,17 @@ export function EmbedButton({ card, symbols }: { card: EmbedCard; symbols: reado
       </Button>
       {wanted ? (
         <Suspense fallback={null}>
-          <EmbedDialog card={card} symbols={symbols} open={open} onOpenChange={setOpen} />
+          <EmbedDialog
+            card={card}
+            symbols={symbols}
+            open={open}
+            onOpenChange={setOpen}
+            // Back to this button when the dialog closes, as Radix does for its own trigger.
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              button.current?.focus();
+            }}
+          />
         </Suspense>
       ) : null}
     </>

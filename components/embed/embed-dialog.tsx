@@ -63,7 +63,16 @@ function Snippet({ label, text, testId }: { label: string; text: string; testId:
   );
 }
 
-export function EmbedDialog({ card, symbols, open, onOpenChange }: { card: EmbedCard; symbols: readonly string[]; open: boolean; onOpenChange: (open: boolean) => void }) {
+type Props = {
+  card: EmbedCard;
+  symbols: readonly string[];
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The dialog has no Radix trigger (the button is the page's own), so the button says where focus returns. */
+  onCloseAutoFocus: (event: Event) => void;
+};
+
+export function EmbedDialog({ card, symbols, open, onOpenChange, onCloseAutoFocus }: Props) {
   const [theme, setTheme] = useState<EmbedTheme>("dark");
   const [width, setWidth] = useState<WidthChoice>("600");
   const [kind, setKind] = useState<"pair" | "ladder">("pair");
@@ -93,7 +102,7 @@ export function EmbedDialog({ card, symbols, open, onOpenChange }: { card: Embed
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-2xl" data-testid="embed-dialog">
+      <DialogContent className="sm:max-w-2xl" data-testid="embed-dialog" onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>Embed this {card.kind === "coin" ? "coin" : "comparison"}</DialogTitle>
           <DialogDescription>Put the live card on your site, forum post or README. Its figures follow the site&apos;s prices.</DialogDescription>

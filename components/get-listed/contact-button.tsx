@@ -1,28 +1,15 @@
 "use client";
 
-import { Bot, ChevronRight, FileText, Mail, Send, type LucideIcon } from "lucide-react";
-import Link from "next/link";
-import { Badge } from "@/components/ui/badge";
+// A plan card's "Contact" button: the only client component on the Get Listed page, and a plain
+// button until it is used. The "Contact Us" dialog's code (contact-dialog.tsx: Radix, its icons)
+// loads with the first click, so the page's first load and hydration carry none of it (issue 53);
+// the dialog opens once it arrives, and focus returns here when it closes.
+import { lazy, Suspense, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@/components/ui/dialog";
-import { contactChannels, type ContactChannelIcon, type ContactLinks } from "./contact-channels";
+import type { ContactLinks } from "./contact-channels";
 
-const LINK_CLASS =
-  "font-medium text-primary underline-offset-4 outline-none after:absolute after:inset-0 after:rounded-lg hover:underline focus-visible:after:ring-[3px] focus-visible:after:ring-ring/50";
+const ContactDialog = lazy(() => import("./contact-dialog").then((module) => ({ default: module.ContactDialog })));
 
-const ICONS: Record<ContactChannelIcon, LucideIcon> = { bot: Bot, form: FileText, telegram: Send, mail: Mail };
-
-/**
- * A plan card's "Contact" button and the "Contact Us" dialog it opens. The only client component
- * on the Get Listed page; Radix Dialog traps focus, closes on Escape and refocuses this button.
- */
 export function ContactButton({
   describedBy,
   highlighted = false,
@@ -35,56 +22,38 @@ export function ContactButton({
   /** The channels the server is configured for (lib/listings/contact-links.server.ts); the rest say "Coming Soon". */
   links?: ContactLinks;
 }) {
+  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   return (
-    <Dialog>
-      <DialogTrigger asChild>
-        <Button className="w-full" variant={highlighted ? "default" : "secondary"} aria-describedby={describedBy}>
-          Contact
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Contact Us</DialogTitle>
-          <DialogDescription>Order your listing or promotion through one of these channels.</DialogDescription>
-        </DialogHeader>
-        <ul className="flex flex-col gap-2" aria-label="Contact channels">
-          {contactChannels(links).map((channel) => {
-            const Icon = ICONS[channel.icon];
-            return (
-              <li
-                key={channel.id}
-                data-testid="contact-channel"
-                className="relative flex items-center gap-3 rounded-lg border bg-muted/40 px-3 py-2.5"
-              >
-                <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-muted text-muted-foreground">
-                  <Icon aria-hidden="true" className="size-4" />
-                </span>
-                <span className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-1">
-                  {channel.href?.startsWith("/") ? (
-                    // The whole row is the link's target (its ::after covers the row), the name its text.
-                    <Link href={channel.href} className={LINK_CLASS}>
-                      {channel.name}
-                    </Link>
-                  ) : channel.href ? (
-                    // Telegram (t.me) and mail leave the site: a plain link, t.me in a new tab.
-                    <a href={channel.href} className={LINK_CLASS} {...(channel.href.startsWith("https:") ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
-                      {channel.name}
-                    </a>
-                  ) : (
-                    <span className="font-medium">{channel.name}</span>
-                  )}
-                  {channel.isNew ? <Badge variant="success">NEW!</Badge> : null}
-                </span>
-                {channel.href ? (
-                  <ChevronRight aria-hidden="true" className="size-4 text-muted-foreground" />
-                ) : (
-                  <Badge variant="muted">Coming Soon</Badge>
-                )}
-              </li>
-            );
-          })}
-        </ul>
-      </DialogContent>
-    </Dialog>
+    <>
+      <Button
+        ref={button}
+        className="w-full"
+        variant={highlighted ? "default" : "secondary"}
+        aria-describedby={describedBy}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+      >
+        Contact
+      </Button>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <ContactDialog
+            links={links}
+            open={open}
+            onOpenChange={setOpen}
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              button.current?.focus();
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

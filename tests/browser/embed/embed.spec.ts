@@ -216,6 +216,8 @@ for (const viewport of [
       assert.match(await iframeSnippet.inputValue(), /\/embed\/plsx\/hex\/ladder\?theme=light" width="300" height="480" /);
       await page.keyboard.press("Escape");
       await dialog.waitFor({ state: "hidden" });
+      // Keyboard users land back on the button that opened it (the dialog has no Radix trigger).
+      assert.equal(await page.evaluate(() => document.activeElement?.textContent), "Embed");
 
       await page.goto("/coins/hex");
       await page.getByRole("button", { name: "Embed" }).click();

@@ -16,7 +16,7 @@ async function openDialog(nth = 4) {
   const user = userEvent.setup();
   render(<GetListedPage />);
   await user.click(screen.getAllByRole("button", { name: "Contact" })[nth]!);
-  const dialog = screen.getByRole("dialog", { name: "Contact Us" });
+  const dialog = await screen.findByRole("dialog", { name: "Contact Us" });
   return { dialog, channels: within(dialog).getAllByTestId("contact-channel") };
 }
 
@@ -28,7 +28,7 @@ test("nothing configured: a Contact button opens the Contact Us dialog; the List
   const button = screen.getAllByRole("button", { name: "Contact" })[4]!; // Enhanced
   await user.click(button);
 
-  const dialog = screen.getByRole("dialog", { name: "Contact Us" });
+  const dialog = await screen.findByRole("dialog", { name: "Contact Us" });
   expect(dialog).toHaveAccessibleDescription("Order your listing or promotion through one of these channels.");
   const channels = within(dialog).getAllByTestId("contact-channel");
   expect(channels.map((li) => within(li).getByText(/^(Telegram Listing Bot|Listing Form|Telegram|Mail)$/).textContent)).toEqual([
@@ -60,7 +60,7 @@ test("Escape closes the dialog and returns focus to the button that opened it", 
   render(<GetListedPage />);
   const button = screen.getAllByRole("button", { name: "Contact" })[1]!;
   await user.click(button);
-  const dialog = screen.getByRole("dialog", { name: "Contact Us" });
+  const dialog = await screen.findByRole("dialog", { name: "Contact Us" });
   expect(dialog).toContainElement(document.activeElement as HTMLElement); // focus moved inside
 
   await user.keyboard("{Escape}");
@@ -73,7 +73,7 @@ test("the close button closes the dialog and focus stays trapped while open", as
   render(<ContactButton />);
   const button = screen.getByRole("button", { name: "Contact" });
   await user.click(button);
-  const dialog = screen.getByRole("dialog", { name: "Contact Us" });
+  const dialog = await screen.findByRole("dialog", { name: "Contact Us" });
   const close = within(dialog).getByRole("button", { name: "Close" });
 
   // The Listing Form link and the close button are the focusable elements: Tab cycles between them.
