@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from "react";
 import { useCopy } from "@/components/shell/use-copy";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import type { LazyDialogState } from "@/components/shell/use-lazy-dialog";
 import { LineIcon } from "@/components/ui/line-icon";
 import { SegmentedRadios } from "@/components/ui/segmented-radios";
 import { CARD_SIZES, HEIGHT_MESSAGE_TYPE, THEME_PARAM, cardTitle, type EmbedCard, type EmbedTheme } from "@/lib/embed/embed-path";
@@ -63,14 +64,8 @@ function Snippet({ label, text, testId }: { label: string; text: string; testId:
   );
 }
 
-type Props = {
-  card: EmbedCard;
-  symbols: readonly string[];
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** The dialog has no Radix trigger (the button is the page's own), so the button says where focus returns. */
-  onCloseAutoFocus: (event: Event) => void;
-};
+/** Opened by EmbedButton (use-lazy-dialog.ts), which says where focus returns. */
+type Props = LazyDialogState & { card: EmbedCard; symbols: readonly string[] };
 
 export function EmbedDialog({ card, symbols, open, onOpenChange, onCloseAutoFocus }: Props) {
   const [theme, setTheme] = useState<EmbedTheme>("dark");

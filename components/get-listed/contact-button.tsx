@@ -4,8 +4,9 @@
 // button until it is used. The "Contact Us" dialog's code (contact-dialog.tsx: Radix, its icons)
 // loads with the first click, so the page's first load and hydration carry none of it (issue 53);
 // the dialog opens once it arrives, and focus returns here when it closes.
-import { lazy, Suspense, useRef, useState } from "react";
+import { lazy, Suspense } from "react";
 import { Button } from "@/components/ui/button";
+import { useLazyDialog } from "@/components/shell/use-lazy-dialog";
 import type { ContactLinks } from "./contact-channels";
 
 const ContactDialog = lazy(() => import("./contact-dialog").then((module) => ({ default: module.ContactDialog })));
@@ -22,36 +23,15 @@ export function ContactButton({
   /** The channels the server is configured for (lib/listings/contact-links.server.ts); the rest say "Coming Soon". */
   links?: ContactLinks;
 }) {
-  const [open, setOpen] = useState(false);
-  const [wanted, setWanted] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
+  const { wanted, trigger, dialog } = useLazyDialog();
   return (
     <>
-      <Button
-        ref={button}
-        className="w-full"
-        variant={highlighted ? "default" : "secondary"}
-        aria-describedby={describedBy}
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        onClick={() => {
-          setWanted(true);
-          setOpen(true);
-        }}
-      >
+      <Button className="w-full" variant={highlighted ? "default" : "secondary"} aria-describedby={describedBy} {...trigger}>
         Contact
       </Button>
       {wanted ? (
         <Suspense fallback={null}>
-          <ContactDialog
-            links={links}
-            open={open}
-            onOpenChange={setOpen}
-            onCloseAutoFocus={(event) => {
-              event.preventDefault();
-              button.current?.focus();
-            }}
-          />
+          <ContactDialog links={links} {...dialog} />
         </Suspense>
       ) : null}
     </>

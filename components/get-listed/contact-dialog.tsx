@@ -7,6 +7,7 @@ import { Bot, ChevronRight, FileText, Mail, Send, type LucideIcon } from "lucide
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import type { LazyDialogState } from "@/components/shell/use-lazy-dialog";
 import { contactChannels, type ContactChannelIcon, type ContactLinks } from "./contact-channels";
 
 const LINK_CLASS =
@@ -14,18 +15,8 @@ const LINK_CLASS =
 
 const ICONS: Record<ContactChannelIcon, LucideIcon> = { bot: Bot, form: FileText, telegram: Send, mail: Mail };
 
-/** `onCloseAutoFocus`: the dialog has no Radix trigger (the button is the page's own), so the button says where focus returns. */
-export function ContactDialog({
-  links,
-  open,
-  onOpenChange,
-  onCloseAutoFocus,
-}: {
-  links?: ContactLinks;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onCloseAutoFocus: (event: Event) => void;
-}) {
+/** Opened by ContactButton (use-lazy-dialog.ts), which says where focus returns. */
+export function ContactDialog({ links, open, onOpenChange, onCloseAutoFocus }: LazyDialogState & { links?: ContactLinks }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
