@@ -1,6 +1,6 @@
 // The date view's result: coin 1 (at today's price and cap, as in every other view) at coin 2's
 // market cap on the day found, with a mark wherever that cap rests on the seed's invented history.
-import { Money } from "@/components/shell/money";
+import { MoneyView } from "@/components/shell/money-view";
 import { usePlsUsd } from "@/components/shell/pls-price";
 import type { PoolsForTargets } from "@/lib/coins/what-it-takes";
 import { comparisonFailureMessage, computeTypedCapComparison } from "@/lib/compare/comparison";
@@ -31,7 +31,7 @@ export function DatedResult({ coin1, coin2Symbol, found, priceContext, targets }
       <Figures coin1={coin1} priceContext={priceContext} projectedPrice={result.projectedPrice} multiplier={result.multiplier} plsUsd={plsUsd}>
         <Figure
           label={`${coin2Symbol} market cap on ${day}`}
-          value={<Money usd={found.marketCap} format="cap" />}
+          value={<MoneyView usd={found.marketCap} format="cap" plsUsd={plsUsd} />}
           testId="target-market-cap"
           note={
             found.sample ? (
@@ -45,7 +45,7 @@ export function DatedResult({ coin1, coin2Symbol, found, priceContext, targets }
       <p className="text-base" data-testid="comparison-sentence">
         When {coin1.symbol} reaches {coin2Symbol}&apos;s market cap on {day}, it will be at{" "}
         <strong className="tabular-nums">
-          <Money usd={result.projectedPrice} />
+          <MoneyView usd={result.projectedPrice} plsUsd={plsUsd} />
         </strong>
         .
       </p>

@@ -26,7 +26,11 @@ type Props = {
   priceContext: PriceContext;
   targets: PoolsForTargets | null;
   bases?: PickedBases;
-  /** The layout's PLS price, so every figure is formatted where the view renders (result-figures.tsx). */
+  /**
+   * The layout's PLS price, so the figures are formatted where the view renders (result-figures.tsx).
+   * The high's sentence (AthTargetWords) keeps the client Money it shares with the saved and
+   * playground views: the ath view is hydrated only once it is chosen.
+   */
   plsUsd: number | null;
 };
 

@@ -9,7 +9,7 @@ import { comparisonFailureMessage, computeTypedCapComparison } from "@/lib/compa
 import { Failure, Figure, Figures, type ResultCoin } from "./result-figures";
 import { WhatItTakes } from "./what-it-takes";
 import type { PoolsForTargets } from "@/lib/coins/what-it-takes";
-import { Money } from "@/components/shell/money";
+import { MoneyView } from "@/components/shell/money-view";
 import { usePlsUsd } from "@/components/shell/pls-price";
 
 export function TypedCapView({ coin1: given, priceContext, targets = null }: { coin1: ResultCoin; priceContext: PriceContext; targets?: PoolsForTargets | null }) {
@@ -23,12 +23,12 @@ export function TypedCapView({ coin1: given, priceContext, targets = null }: { c
   return (
     <>
       <Figures coin1={coin1} priceContext={priceContext} projectedPrice={result.projectedPrice} multiplier={result.multiplier} plsUsd={plsUsd}>
-        <Figure label="Market cap you typed" value={<Money usd={cap} format="cap" />} testId="target-market-cap" />
+        <Figure label="Market cap you typed" value={<MoneyView usd={cap} format="cap" plsUsd={plsUsd} />} testId="target-market-cap" />
       </Figures>
       <p className="text-base" data-testid="comparison-sentence">
-        When {coin1.symbol} reaches a market cap of <Money usd={cap} format="cap" />, it will be at{" "}
+        When {coin1.symbol} reaches a market cap of <MoneyView usd={cap} format="cap" plsUsd={plsUsd} />, it will be at{" "}
         <strong className="tabular-nums">
-          <Money usd={result.projectedPrice} />
+          <MoneyView usd={result.projectedPrice} plsUsd={plsUsd} />
         </strong>
         .
       </p>
