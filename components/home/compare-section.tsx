@@ -8,8 +8,7 @@ import { TargetSwitch } from "@/components/shell/target-switch";
 import { Button } from "@/components/ui/button";
 import type { IndexedCoin } from "@/lib/coins/coin-index";
 import { coinPath } from "@/lib/coins/coin-path";
-import { pairPath } from "@/lib/compare/pair-route";
-import { searchWithTarget } from "@/lib/compare/target-param";
+import { pairTargetPath } from "@/lib/compare/pair-route";
 import type { ComparisonTarget } from "@/lib/compare/comparison";
 import { linkedCoinId } from "@/lib/compare/comparison-link";
 import { lazyModule, useLazyModule } from "@/components/shell/lazy-module";
@@ -64,7 +63,7 @@ export function CompareSection({ indexVersion }: { indexVersion: string }) {
 
   function compare() {
     if (!coin1 || !coin2 || coin1.id === coin2.id) return;
-    const path = `${pairPath(coin1.id, coin2.id)}${searchWithTarget("", target)}`;
+    const path = pairTargetPath(coin1.id, coin2.id, target);
     setComparing(true);
     router.prefetch(path);
     const client = apiClient().catch(() => null); // downloads during the delay; a failed download only skips the count

@@ -2,8 +2,7 @@
 // cap"), the one line every channel sends when it fires ("PLSX reached 50% of HEX's market cap:
 // $1.44B") and the page it opens. Only coin symbols and figures: nothing about the user.
 import { coinPath } from "../coins/coin-path";
-import { pairPath } from "../compare/pair-route";
-import { TARGET_PARAM } from "../compare/target-param";
+import { pairTargetPath } from "../compare/pair-route";
 import { formatMarketCap, formatPercentChange, formatPrice } from "../shared/format";
 import type { AlertDirection, AlertKind } from "./schemas";
 
@@ -71,8 +70,7 @@ export function firingMessage(rule: RuleWords, figure: number): string {
 /** The page a firing opens: the pair (at B's high for reach_ath) or the coin. Always a site path. */
 export function firingUrl(rule: { kind: AlertKind; coinId: string; otherCoinId: string | null }): string {
   if ((rule.kind === "reach" || rule.kind === "reach_ath") && rule.otherCoinId) {
-    const path = pairPath(rule.coinId, rule.otherCoinId);
-    return rule.kind === "reach_ath" ? `${path}?${TARGET_PARAM}=ath` : path;
+    return pairTargetPath(rule.coinId, rule.otherCoinId, rule.kind === "reach_ath" ? "ath" : "today");
   }
   return coinPath(rule.coinId);
 }

@@ -3,11 +3,25 @@
 // one coin) redirect to the canonical address, anything else is not found (each segment resolved
 // as lib/coins/coin-lookup.ts resolves a coin page's). Pure.
 import { resolveSegment, type CoinLookup } from "../coins/coin-lookup";
+import type { ComparisonTarget } from "./comparison";
 
 export const COMPARE_BASE_PATH = "/compare";
 
 export function pairPath(coin1Id: string, coin2Id: string): string {
   return `${COMPARE_BASE_PATH}/${coin1Id}/${coin2Id}`;
+}
+
+/** The parameter that opens a pair's page at coin 2's all-time high (lib/compare/target-param.ts reads it). */
+export const TARGET_PARAM = "target";
+
+/**
+ * A pair's page opened on a target: coin 2's all-time high is `?target=ath`, today's market cap
+ * the plain address. Here rather than with the other choices (target-param.ts): the home page's
+ * compare form needs only this, and ships no more (issue 53).
+ */
+export function pairTargetPath(coin1Id: string, coin2Id: string, target: ComparisonTarget): string {
+  const path = pairPath(coin1Id, coin2Id);
+  return target === "ath" ? `${path}?${TARGET_PARAM}=ath` : path;
 }
 
 export type PairResolution<C> =

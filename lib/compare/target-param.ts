@@ -5,8 +5,9 @@
 // plain address stays canonical. Read in the browser only, so the cached page serves them all.
 import type { ComparisonTarget } from "./comparison";
 import { parseDayKey } from "../shared/utc-day";
+import { TARGET_PARAM } from "./pair-route";
 
-export const TARGET_PARAM = "target";
+export { TARGET_PARAM };
 export const MCAP_PARAM = "mcap";
 export const HOLD_PARAM = "hold";
 export const ON_PARAM = "on";
@@ -35,11 +36,6 @@ export function choicesFromSearch(search: string): ComparisonChoices {
   if (day) return { target: "date", capText, holdText, dayText: day };
   const target: ChosenTarget = capText ? "cap" : targetFromSearch(search);
   return { target, capText, holdText };
-}
-
-/** `search` (with or without "?") with the target set, or removed for today's; "" when nothing is left. */
-export function searchWithTarget(search: string, target: ComparisonTarget): string {
-  return searchWithChoices(search, { target, capText: "", holdText: new URLSearchParams(search).get(HOLD_PARAM) ?? "" });
 }
 
 /**

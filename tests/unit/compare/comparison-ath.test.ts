@@ -1,5 +1,6 @@
 import { athEstimatedNote, formatHighDay } from "@/lib/compare/ath-target-copy";
-import { searchWithTarget, targetFromSearch } from "@/lib/compare/target-param";
+import { pairTargetPath } from "@/lib/compare/pair-route";
+import { searchWithChoices, targetFromSearch } from "@/lib/compare/target-param";
 import { type ComparableCoin, comparisonFailureMessage, computeAthComparison, computeComparison } from "@/lib/compare/comparison";
 
 type TestCoin = ComparableCoin & { symbol: string };
@@ -129,9 +130,11 @@ describe("the target in the address", () => {
   });
 
   test("today's target is never written; other parameters stay", () => {
-    expect(searchWithTarget("", "ath")).toBe("?target=ath");
-    expect(searchWithTarget("?target=ath", "today")).toBe("");
-    expect(searchWithTarget("?ref=x&target=ath", "today")).toBe("?ref=x");
-    expect(searchWithTarget("?ref=x", "ath")).toBe("?ref=x&target=ath");
+    expect(pairTargetPath("hex", "btc", "ath")).toBe("/compare/hex/btc?target=ath");
+    expect(pairTargetPath("hex", "btc", "today")).toBe("/compare/hex/btc");
+    const only = (target: "today" | "ath") => ({ target, capText: "", holdText: "" });
+    expect(searchWithChoices("?target=ath", only("today"))).toBe("");
+    expect(searchWithChoices("?ref=x&target=ath", only("today"))).toBe("?ref=x");
+    expect(searchWithChoices("?ref=x", only("ath"))).toBe("?ref=x&target=ath");
   });
 });

@@ -1,7 +1,7 @@
 // What a visitor types as an amount held or a market cap, the choices a pair page keeps in its
 // address (?hold=, ?mcap=, ?on=, ?target=), coin 1 at a typed market cap, and how amounts print.
 import { atTargetPhrase } from "@/lib/compare/target-copy";
-import { choicesFromSearch, searchWithChoices, searchWithTarget } from "@/lib/compare/target-param";
+import { choicesFromSearch, searchWithChoices } from "@/lib/compare/target-param";
 import { AMOUNT_RULES, MARKET_CAP_RULES, parseTypedNumber } from "@/lib/compare/typed-number";
 import { computeTypedCapComparison } from "@/lib/compare/comparison";
 import { formatTokenAmount } from "@/lib/shared/format";
@@ -107,10 +107,6 @@ describe("a pair page's choices in its address", () => {
     // The day is written only while it is the target, and only once there is one.
     expect(searchWithChoices("?on=2026-11-20", { target: "ath", capText: "", holdText: "", dayText: "2026-11-20" })).toBe("?target=ath");
     expect(searchWithChoices("?on=2026-11-20", { target: "date", capText: "", holdText: "" })).toBe("");
-  });
-
-  test("the home form's target keeps an amount already in the address", () => {
-    expect(searchWithTarget("?hold=7", "ath")).toBe("?hold=7&target=ath");
   });
 });
 
