@@ -1,7 +1,4 @@
-import { SIGNED_IN_HINT_COOKIE } from "@/lib/auth/signed-in-hint";
-
-/** Id of the <style> the script adds; <WalletButton /> removes it once React shows the real state. */
-export const SIGNED_IN_HINT_STYLE_ID = "pc-signed-in-hint";
+import { SIGNED_IN_HINT_COOKIE, SIGNED_IN_HINT_STYLE_ID } from "@/lib/auth/signed-in-hint";
 
 /**
  * What a visitor holding the "signed in" hint sees before React knows the user: the server HTML's

@@ -14,7 +14,7 @@ import { useCallback, useEffect, useState } from "react";
 import { lazyModule, useLazyModule } from "@/components/shell/lazy-module";
 import { CONNECT_WALLET_HASH } from "@/lib/auth/connect-wallet-hash";
 import { provideWalletConnect } from "./connected-account";
-import { SIGNED_IN_HINT_STYLE_ID } from "./signed-in-hint-script";
+import { SIGNED_IN_HINT_STYLE_ID } from "@/lib/auth/signed-in-hint";
 import { useSignedInHint } from "@/components/shell/use-signed-in-hint";
 import { ConnectWalletButton, WalletSlotLoading } from "./wallet-button-placeholder";
 import { hasUsedWallet } from "./wallet-memory";

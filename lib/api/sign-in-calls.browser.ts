@@ -2,7 +2,8 @@
 // cookie is present (./signed-in-hint.browser.ts). Signing in and out are the
 // wallet kit's (./siwe-calls.browser.ts), which loads only when a visitor reaches for the wallet.
 import { callApi } from "@/lib/api/call-api.browser";
-import { clearSignedInHint } from "./signed-in-hint.browser";
+import { signedInHintCookie } from "@/lib/auth/signed-in-hint-cookie";
+import { readSignedInHint, signedInHintChanged } from "./signed-in-hint.browser";
 
 const authEndpoints = () => import("@/lib/auth/endpoints");
 
@@ -17,4 +18,11 @@ export async function fetchAuthUser() {
   const user = await callApi(authEndpoints, "authUser", {}, { on401: "returnNull" });
   if (!user) clearSignedInHint();
   return user;
+}
+
+/** Drops the hint in the browser too (the server's 401 already cleared it), and tells the page. */
+function clearSignedInHint(): void {
+  if (typeof document === "undefined") return;
+  if (readSignedInHint()) document.cookie = signedInHintCookie({ maxAgeSeconds: 0, secure: window.location.protocol === "https:" });
+  signedInHintChanged();
 }

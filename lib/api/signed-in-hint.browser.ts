@@ -1,8 +1,9 @@
 // The "signed in" hint cookie in the browser (lib/auth/signed-in-hint.ts): whether this browser
 // asks who is signed in at all. On every page's first load (the header's wallet button reads it),
 // so apart from the question itself (./sign-in-calls.browser.ts), which brings the API client:
-// issue 53, every page's first script carried that client for nothing.
-import { hasSignedInHint, signedInHintCookie } from "../auth/signed-in-hint";
+// issue 53, every page's first script carried that client for nothing. Clearing a stale hint is
+// that question's too (./sign-in-calls.browser.ts), with the Set-Cookie text it writes.
+import { hasSignedInHint } from "../auth/signed-in-hint";
 
 const hintListeners = new Set<() => void>();
 
@@ -20,11 +21,4 @@ export function readSignedInHint(): boolean {
 /** Tells the page to read the hint again (after a response that may have set or cleared it). */
 export function signedInHintChanged(): void {
   for (const listener of hintListeners) listener();
-}
-
-/** Drops the hint in the browser too (the server's 401 already cleared it), and tells the page. */
-export function clearSignedInHint(): void {
-  if (typeof document === "undefined") return;
-  if (readSignedInHint()) document.cookie = signedInHintCookie({ maxAgeSeconds: 0, secure: window.location.protocol === "https:" });
-  signedInHintChanged();
 }

@@ -22,7 +22,7 @@ import { csrfSchema } from "@/lib/auth/schemas";
 import { requireAuthConfig, SESSION_MAX_AGE_SECONDS, type AuthConfig } from "./config.server";
 import { sessionIdFromCookie } from "./current-user.server";
 import { createSession, deleteSession } from "./sessions.server";
-import { signedInHintCookie } from "./signed-in-hint";
+import { signedInHintCookie } from "./signed-in-hint-cookie";
 import { signInWithEthereum } from "./sign-in.server";
 
 export type NextAuthAction = "csrf" | "callback/credentials" | "signout";

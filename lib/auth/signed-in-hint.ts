@@ -6,26 +6,16 @@
 // browser, so nothing here may be server-only.
 
 export const SIGNED_IN_HINT_COOKIE = "pc_signed_in";
-const HINT_VALUE = "1";
+/**
+ * Id of the <style> the header's hint script adds (components/wallet/signed-in-hint-script.tsx);
+ * the wallet button removes it once React shows the real state. Here, not beside the script: the
+ * button is on every page's first load, and importing the script's module brought its text too.
+ */
+export const SIGNED_IN_HINT_STYLE_ID = "pc-signed-in-hint";
+/** The hint cookie's value while signed in. */
+export const HINT_VALUE = "1";
 
 /** True when a `Cookie` header or `document.cookie` string carries the hint. */
 export function hasSignedInHint(cookies: string): boolean {
   return cookies.split(";").some((part) => part.trim() === `${SIGNED_IN_HINT_COOKIE}=${HINT_VALUE}`);
-}
-
-/**
- * The Set-Cookie value that sets the hint for `maxAgeSeconds` (the session's lifetime) or, with
- * 0, clears it. Readable by scripts on purpose (no HttpOnly); SameSite=Lax and Path=/ like the
- * session cookie, Secure whenever the session cookie is.
- */
-export function signedInHintCookie({ maxAgeSeconds, secure, now = new Date() }: { maxAgeSeconds: number; secure: boolean; now?: Date }): string {
-  const expires = maxAgeSeconds > 0 ? new Date(now.getTime() + maxAgeSeconds * 1000) : new Date(0);
-  return [
-    `${SIGNED_IN_HINT_COOKIE}=${maxAgeSeconds > 0 ? HINT_VALUE : ""}`,
-    "Path=/",
-    `Max-Age=${maxAgeSeconds}`,
-    `Expires=${expires.toUTCString()}`,
-    "SameSite=Lax",
-    ...(secure ? ["Secure"] : []),
-  ].join("; ");
 }

@@ -4,7 +4,8 @@
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import * as userRoute from "@/app/api/auth/user/route";
 import { SESSION_MAX_AGE_SECONDS } from "@/lib/auth/config.server";
-import { hasSignedInHint, SIGNED_IN_HINT_COOKIE, signedInHintCookie } from "@/lib/auth/signed-in-hint";
+import { hasSignedInHint, SIGNED_IN_HINT_COOKIE } from "@/lib/auth/signed-in-hint";
+import { signedInHintCookie } from "@/lib/auth/signed-in-hint-cookie";
 import { call } from "@/tests/helpers/request";
 import { useTestDatabase } from "@/tests/helpers/test-database";
 import { Browser, siweMessage, useAuthEnvironment } from "@/tests/helpers/wallet-session";

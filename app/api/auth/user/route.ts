@@ -3,7 +3,7 @@ import { domainErrorResponse } from "@/lib/api/errors";
 import { methods, route } from "@/lib/api/route.server";
 import { getAuthConfig } from "@/lib/auth/config.server";
 import { getSessionUser, unauthenticated } from "@/lib/auth/current-user.server";
-import { signedInHintCookie } from "@/lib/auth/signed-in-hint";
+import { signedInHintCookie } from "@/lib/auth/signed-in-hint-cookie";
 
 export const dynamic = "force-dynamic";
 
