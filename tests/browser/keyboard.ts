@@ -1,6 +1,6 @@
 // Keyboard steps the specs share.
 import assert from "node:assert/strict";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 
 /** Presses Tab until the focused element's accessible name (aria-label or text) is `name`. */
 export async function tabTo(page: Page, name: string, limit = 60) {
@@ -13,4 +13,17 @@ export async function tabTo(page: Page, name: string, limit = 60) {
     if (focused === name) return;
   }
   assert.fail(`no "${name}" within ${limit} Tab presses`);
+}
+
+/**
+ * Waits until React has hydrated the element (it keeps its fiber on every element it took over).
+ * A key pressed on server HTML before that does nothing: on a loaded CI machine the first key of a
+ * test could land there (issue 53's session saw 'On a date' miss its ArrowLeft once).
+ */
+export async function waitUntilHydrated(element: Locator, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await element.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactFiber"))))) {
+    if (Date.now() > deadline) assert.fail(`not hydrated within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

@@ -9,6 +9,7 @@ import { coinListSchema } from "@/lib/coins/schemas";
 import { historySchema, type HistoryPoint } from "@/lib/history/schemas";
 import { assertMalformedAddress, operatorEdit, waitWithinCeiling } from "@/tests/browser/cache-steps";
 import { newContext, screenshotPath, SITE_URL, watchForErrors } from "@/tests/browser/harness";
+import { waitUntilHydrated } from "@/tests/browser/keyboard";
 import { assertSharePng } from "@/tests/browser/share-image-steps";
 import { suite } from "@/tests/browser/suite";
 
@@ -221,6 +222,7 @@ test("'On a date' (issue 43): chosen with the keyboard, a day picked, the figure
     assert.deepEqual(wholeHistoryReads, []);
 
     // The keyboard: into the radio group, ArrowLeft wraps round to the last option, Tab to the day.
+    await waitUntilHydrated(today);
     await today.focus();
     await page.keyboard.press("ArrowLeft");
     assert.equal(await onDate.getAttribute("aria-checked"), "true");
