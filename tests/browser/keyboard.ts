@@ -21,9 +21,6 @@ export async function tabTo(page: Page, name: string, limit = 60) {
  * test could land there (issue 53's session saw 'On a date' miss its ArrowLeft once).
  */
 export async function waitUntilHydrated(element: Locator, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await element.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactFiber"))))) {
-    if (Date.now() > deadline) assert.fail(`not hydrated within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const node = await element.elementHandle();
+  await element.page().waitForFunction((el) => el !== null && Object.keys(el).some((key) => key.startsWith("__reactFiber")), node, { timeout: timeoutMs });
 }
