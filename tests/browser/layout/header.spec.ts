@@ -154,10 +154,20 @@ test("links prefetch on intent, not on sight: a page's load asks for no other pa
   try {
     const page = await context.newPage();
     const prefetches: string[] = [];
+    // A prefetch is several requests (the route tree, then its segments): count them all before the click.
+    const pending = new Set<unknown>();
+    let lastSettled = Date.now();
     page.on("request", (request) => {
       const url = new URL(request.url());
-      if (url.searchParams.has("_rsc")) prefetches.push(url.pathname);
+      if (!url.searchParams.has("_rsc")) return;
+      prefetches.push(url.pathname);
+      pending.add(request);
     });
+    for (const event of ["requestfinished", "requestfailed"] as const) {
+      page.on(event, (request) => {
+        if (pending.delete(request)) lastSettled = Date.now();
+      });
+    }
     // Issue 53: Next prefetches every link in view by default, 6 to 8 requests a page whose answers cost a phone's main thread.
     for (const path of ["/playground", "/compare/hex/btc", "/coins/hex", "/get-listed", "/"]) {
       await page.goto(path, { waitUntil: "networkidle" });
@@ -169,11 +179,12 @@ test("links prefetch on intent, not on sight: a page's load asks for no other pa
     await waitFor(() => prefetches.includes("/get-listed"), "a pointer over Get Listed prefetches it");
     await nav.getByRole("link", { name: "Playground" }).focus();
     await waitFor(() => prefetches.includes("/playground"), "focus on Playground prefetches it");
+    await waitFor(() => pending.size === 0 && Date.now() - lastSettled > 500, "the prefetches settle");
     // Still a client navigation, with the prefetched page.
     const requestsBefore = prefetches.length;
     await nav.getByRole("link", { name: "Get Listed" }).click();
     await page.getByRole("heading", { name: "GET LISTED", exact: true }).waitFor();
-    assert.equal(prefetches.length, requestsBefore, "the click used the prefetched page");
+    assert.equal(prefetches.length, requestsBefore, `the click used the prefetched page: ${prefetches.join(", ")}`);
   } finally {
     await context.close();
   }
