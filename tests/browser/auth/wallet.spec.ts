@@ -177,6 +177,8 @@ test("a rejected connection is ignored: no error, still signed out, and trying a
   // Closing the dialog and connecting again works.
   wallet.rejectConnection = false;
   await page.keyboard.press("Escape");
+  // The closing dialog still holds a 'Rabby Wallet' button until it is gone: a click on it does nothing.
+  await dialog.waitFor({ state: "detached" });
   await connectRabby(page);
   await dialog.getByRole("button", { name: "Sign message" }).click();
   await walletMenuButton(page).waitFor();
