@@ -163,11 +163,11 @@ test("links prefetch on intent, not on sight: a page's load asks for no other pa
       prefetches.push(url.pathname);
       pending.add(request);
     });
-    for (const event of ["requestfinished", "requestfailed"] as const) {
-      page.on(event, (request) => {
-        if (pending.delete(request)) lastSettled = Date.now();
-      });
-    }
+    const settle = (request: unknown) => {
+      if (pending.delete(request)) lastSettled = Date.now();
+    };
+    page.on("requestfinished", settle);
+    page.on("requestfailed", settle);
     // Issue 53: Next prefetches every link in view by default, 6 to 8 requests a page whose answers cost a phone's main thread.
     for (const path of ["/playground", "/compare/hex/btc", "/coins/hex", "/get-listed", "/"]) {
       await page.goto(path, { waitUntil: "networkidle" });
