@@ -5,6 +5,7 @@ import { useRouter, useSearchParams } from "next/navigation";
 import { Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { IndexedCoinSelector } from "@/components/coins/indexed-coin-selector";
 import { TargetSwitch } from "@/components/shell/target-switch";
+import { SiteMark } from "@/components/shell/site-mark";
 import { Button } from "@/components/ui/button";
 import type { IndexedCoin } from "@/lib/coins/coin-index";
 import { coinPath } from "@/lib/coins/coin-path";
@@ -86,8 +87,7 @@ export function CompareSection({ indexVersion }: { indexVersion: string }) {
       </Suspense>
       <div className="grid items-center gap-3 md:grid-cols-[1fr_auto_1fr_auto]">
         <IndexedCoinSelector indexVersion={indexVersion} value={coin1} onChange={setCoin1} placeholder="Select first coin" label="First coin" />
-        {/* eslint-disable-next-line @next/next/no-img-element */}
-        <img src="/logo.svg" alt="" width={32} height={32} fetchPriority="low" className="mx-auto hidden md:block" />
+        <SiteMark size={32} className="mx-auto hidden md:block" />
         <IndexedCoinSelector indexVersion={indexVersion} value={coin2} onChange={setCoin2} placeholder="Select second coin" label="Second coin" />
         <Button size="lg" onClick={compare} disabled={!canCompare} className="w-full md:w-auto">
           {comparing ? "Comparing..." : "Compare Now"}

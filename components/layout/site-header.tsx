@@ -1,4 +1,5 @@
 import { IntentLink } from "@/components/shell/intent-link";
+import { SiteMark } from "@/components/shell/site-mark";
 import { formatPlsPrice } from "@/lib/shared/format";
 import { SignedInHintScript } from "@/components/wallet/signed-in-hint-script";
 import { WalletButton } from "@/components/wallet/wallet-button";
@@ -23,9 +24,7 @@ export function SiteHeader({ plsPrice }: { plsPrice: number | null }) {
       */}
       <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)_auto] items-center gap-x-2 gap-y-1 px-3 py-2 md:flex md:h-16 md:gap-x-5 sm:px-4 md:py-0">
         <IntentLink href="/" className="col-start-1 row-start-1 flex items-center gap-2 justify-self-start font-bold tracking-tight" aria-label="PulseCompare home">
-          {/* Low priority, like the coin logos (components/shell/coin-logo.tsx): never preloaded. */}
-          {/* eslint-disable-next-line @next/next/no-img-element */}
-          <img src="/logo.svg" alt="" width={28} height={28} fetchPriority="low" />
+          <SiteMark size={28} />
           <span>PulseCompare</span>
         </IntentLink>
         <nav aria-label="Main" className="col-start-1 row-start-2 -mx-1 sm:-mx-2 flex min-w-0 items-center text-[13px] sm:text-sm md:mx-0 md:gap-2">
