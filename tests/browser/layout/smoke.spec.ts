@@ -34,10 +34,10 @@ test("home renders the header, its sections from the database, the snapshot labe
     const arrows = await page.locator(".coin-table .price-change:is(.text-gain, .text-loss)").evaluateAll((changes) =>
       changes.map((change) => {
         const arrow = getComputedStyle(change, "::before");
-        return { loss: change.classList.contains("text-loss"), width: arrow.width, mask: arrow.maskImage.startsWith("url("), rotate: arrow.rotate };
+        return { loss: change.classList.contains("text-loss"), width: arrow.width, shape: arrow.clipPath.startsWith("polygon("), rotate: arrow.rotate };
       }),
     );
-    assert.ok(arrows.length > 0 && arrows.every((a) => a.width === "14px" && a.mask && a.rotate === (a.loss ? "180deg" : "none")), JSON.stringify(arrows));
+    assert.ok(arrows.length > 0 && arrows.every((a) => a.width === "14px" && a.shape && a.rotate === (a.loss ? "180deg" : "none")), JSON.stringify(arrows));
     await page.getByRole("table", { name: "Top Gaining Coins" }).screenshot({ path: screenshotPath(`home-gainers-${viewport.name}`) });
     // The columns' alignment is the table's: figures to the right, the rank muted.
     const price = await page.getByRole("table", { name: "Top Gaining Coins" }).getByTestId("coin-row").first().locator("td").nth(2).evaluate((cell) => getComputedStyle(cell).textAlign);
