@@ -3,7 +3,7 @@
 // One row of the open coin panel's listbox (coin-selector-panel.tsx): positioned absolutely in
 // the virtualised list, active on pointer move, chosen on click.
 import { CoinLogo } from "@/components/shell/coin-logo";
-import { LineIcon } from "@/components/ui/line-icon";
+import { CHECK, LineIcon } from "@/components/ui/line-icon";
 import { CoinTag, type SelectorCoin } from "./coin-selector-parts";
 
 type Props = {
@@ -37,7 +37,7 @@ export function CoinOption({ coin, id, index, rowHeight, active, chosen, onActiv
       <span className="shrink-0 font-semibold">{coin.symbol}</span>
       <span className="min-w-0 flex-1 truncate text-muted-foreground">{coin.name}</span>
       {coin.tag ? <CoinTag tag={coin.tag} /> : null}
-      {chosen && <LineIcon name="check" className="size-4 shrink-0 text-primary" />}
+      {chosen && <LineIcon icon={CHECK} className="size-4 shrink-0 text-primary" />}
     </div>
   );
 }

@@ -3,7 +3,7 @@
 // The open coin panel's search box: the combobox that keeps focus while the keys move the active
 // option of the listbox it controls (coin-selector-panel.tsx).
 import type { KeyboardEvent } from "react";
-import { LineIcon } from "@/components/ui/line-icon";
+import { SEARCH, LineIcon } from "@/components/ui/line-icon";
 
 type Props = {
   label: string;
@@ -18,7 +18,7 @@ type Props = {
 export function CoinSearchBox({ label, listboxId, activeOptionId, query, onQueryChange, onKeyDown }: Props) {
   return (
     <div className="flex items-center gap-2 border-b px-3">
-      <LineIcon name="search" className="size-4 shrink-0 text-muted-foreground" />
+      <LineIcon icon={SEARCH} className="size-4 shrink-0 text-muted-foreground" />
       <input
         autoFocus
         type="text"

@@ -13,7 +13,7 @@
 import { useCallback, useId, type JSX } from "react";
 import { lazyModule } from "@/components/shell/lazy-module";
 import { cn } from "@/lib/shared/class-names";
-import { LineIcon } from "@/components/ui/line-icon";
+import { CHEVRON_DOWN, LineIcon } from "@/components/ui/line-icon";
 import { ChosenCoin } from "./chosen-coin";
 import { EMPTY_MESSAGE, PANEL_CLASS, type CoinListStatus, type SelectorCoin } from "./coin-selector-parts";
 import { useSelectorOpening } from "./use-selector-opening";
@@ -90,7 +90,7 @@ export function CoinSelector<C extends SelectorCoin>({
         <span id={valueId} className="flex min-w-0 flex-1 items-center gap-2">
           <ChosenCoin value={value} placeholder={placeholder} />
         </span>
-        <LineIcon name="chevron-down" className={cn("size-4 shrink-0 text-muted-foreground transition-transform", open && "rotate-180")} />
+        <LineIcon icon={CHEVRON_DOWN} className={cn("size-4 shrink-0 text-muted-foreground transition-transform", open && "rotate-180")} />
       </button>
       {open && panel.module ? (
         <panel.module.CoinSelectorPanel

@@ -7,7 +7,7 @@ import { ComparisonResult } from "./comparison-result";
 import { HomeSection } from "@/components/shell/home-section";
 import { buttonVariants } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { LineIcon } from "@/components/ui/line-icon";
+import { ARROW_LEFT_RIGHT, LineIcon } from "@/components/ui/line-icon";
 import { coinProvenancePath } from "@/lib/coins/coin-path";
 import type { PriceContext } from "@/lib/shared/freshness";
 import { pairQuestion, pairTitle } from "@/lib/compare/pair-copy";
@@ -55,7 +55,7 @@ export function PairView({
         <h1 className="text-3xl font-bold tracking-tight">{pairQuestion(coin1, coin2)}</h1>
         <div className="flex flex-wrap items-center gap-2">
           <IntentLink href={pairPath(coin2.id, coin1.id)} className={buttonVariants({ variant: "outline", size: "sm" })}>
-            <LineIcon name="arrow-left-right" />
+            <LineIcon icon={ARROW_LEFT_RIGHT} />
             Swap
             <span className="sr-only">: {pairQuestion(coin2, coin1)}</span>
           </IntentLink>

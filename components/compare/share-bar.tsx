@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import { Button, buttonVariants } from "@/components/ui/button";
-import { LineIcon } from "@/components/ui/line-icon";
+import { CHECK, LINK_2, LineIcon } from "@/components/ui/line-icon";
 import { EmbedButton } from "@/components/embed/embed-button";
 import type { EmbedCard } from "@/lib/embed/embed-path";
 
@@ -41,7 +41,7 @@ export function ShareBar({ path, url, text, embed }: { path: string; url: string
   return (
     <div className="flex flex-wrap items-center gap-2" data-testid="share-bar">
       <Button variant="outline" size="sm" onClick={() => void copy()}>
-        <LineIcon name={copied === "yes" ? "check" : "link-2"} />
+        <LineIcon icon={copied === "yes" ? CHECK : LINK_2} />
         Copy link
       </Button>
       <a href={share.x} target="_blank" rel="noopener noreferrer" className={LINK_CLASS}>

@@ -9,7 +9,7 @@ import { useCopy } from "@/components/shell/use-copy";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import type { LazyDialogState } from "@/components/shell/use-lazy-dialog";
-import { LineIcon } from "@/components/ui/line-icon";
+import { CHECK, LINK_2, LineIcon } from "@/components/ui/line-icon";
 import { SegmentedRadios } from "@/components/ui/segmented-radios";
 import { CARD_SIZES, HEIGHT_MESSAGE_TYPE, THEME_PARAM, cardTitle, type EmbedCard, type EmbedTheme } from "@/lib/embed/embed-path";
 import { cardUrl, iframeSnippet, imageMarkdown, pageUrl, type CardWidth } from "@/lib/embed/snippets";
@@ -47,7 +47,7 @@ function Snippet({ label, text, testId }: { label: string; text: string; testId:
           {copied === "yes" ? "Copied" : copied === "failed" ? "Couldn't copy" : ""}
         </span>
         <Button variant="outline" size="sm" onClick={() => void copy()} aria-label={`Copy ${label}`}>
-          <LineIcon name={copied === "yes" ? "check" : "link-2"} />
+          <LineIcon icon={copied === "yes" ? CHECK : LINK_2} />
           Copy
         </Button>
       </div>

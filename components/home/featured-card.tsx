@@ -3,7 +3,7 @@ import { IntentLink } from "@/components/shell/intent-link";
 import { CoinLogo } from "@/components/shell/coin-logo";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
-import { LineIcon } from "@/components/ui/line-icon";
+import { ARROW_RIGHT, MEGAPHONE, LineIcon } from "@/components/ui/line-icon";
 import { comparisonHref } from "@/lib/compare/comparison-link";
 import { formatMultiplier } from "@/lib/shared/format";
 import type { FeaturedComparison } from "@/lib/coins/schemas";
@@ -21,7 +21,7 @@ export function FeaturedCard({ featured, plsUsd }: { featured: FeaturedCompariso
         <div className="flex min-w-0 items-center gap-2 font-semibold">
           <CoinLogo coin={coin1} size={28} />
           <span>{coin1.symbol}</span>
-          <LineIcon name="arrow-right" label="at the market cap of" className="size-4 shrink-0 text-muted-foreground" />
+          <LineIcon icon={ARROW_RIGHT} label="at the market cap of" className="size-4 shrink-0 text-muted-foreground" />
           <CoinLogo coin={coin2} size={28} />
           <span>{coin2.symbol}</span>
         </div>
@@ -48,7 +48,7 @@ export function FeaturedCard({ featured, plsUsd }: { featured: FeaturedCompariso
 export function AdvertiseCard() {
   return (
     <Card className="flex flex-col items-start gap-3 border-dashed p-5" data-testid="advertise-card">
-      <LineIcon name="megaphone" className="size-6 text-primary" />
+      <LineIcon icon={MEGAPHONE} className="size-6 text-primary" />
       <p className="font-semibold">Advertise your coin&apos;s comparison here!</p>
       <IntentLink href="/get-listed" className="mt-auto text-sm font-medium text-primary underline-offset-4 hover:underline">
         Get listed

@@ -2,7 +2,7 @@
 
 // The cookie notice's markup and buttons, loaded by cookie-banner.tsx only when no consent is stored.
 import { Button } from "@/components/ui/button";
-import { LineIcon } from "@/components/ui/line-icon";
+import { CROSS, LineIcon } from "@/components/ui/line-icon";
 
 export function CookieNotice({ onAccept, onClose }: { onAccept: () => void; onClose: () => void }) {
   return (
@@ -17,7 +17,7 @@ export function CookieNotice({ onAccept, onClose }: { onAccept: () => void; onCl
           I understand
         </Button>
         <Button size="icon" variant="ghost" onClick={onClose} aria-label="Close cookie notice">
-          <LineIcon name="x" />
+          <LineIcon icon={CROSS} />
         </Button>
       </div>
     </div>
