@@ -1,6 +1,6 @@
 "use client";
 
-// Radios drawn as a segmented control (the pair card's target switch, the header's unit switch):
+// Radios drawn as a segmented control (the target switches, the embed dialog's choices):
 // one tab stop, the checked radio; the arrow keys move the choice, as in any radio group.
 import { useRef, type KeyboardEvent } from "react";
 import { cn } from "@/lib/shared/class-names";

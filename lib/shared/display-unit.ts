@@ -6,14 +6,10 @@
 
 export type DisplayUnit = "usd" | "pls";
 
+/** The stored unit: "pls", or anything else for dollars, the default (components/unit/unit-script.tsx). */
 export const UNIT_STORAGE_KEY = "display-unit";
 /** `<html data-unit="pls">`: the stylesheet shows each figure's PLS text instead of its dollar text. */
 export const UNIT_ATTRIBUTE = "data-unit";
-
-/** A stored value as a unit: anything but "pls" is dollars, the default. */
-export function parseUnit(stored: string | null | undefined): DisplayUnit {
-  return stored === "pls" ? "pls" : "usd";
-}
 
 /**
  * A dollar figure's text, for the same amount in PLS already converted: "$1.23B" becomes

@@ -141,7 +141,10 @@ test("the switch with the keyboard: PLS from the header, kept across pages and a
   await page.locator('html[data-unit="pls"]').waitFor({ state: "attached" });
   assert.match(await page.getByTestId("coin-market-cap").innerText(), /^[\d,.]+[KMBT]? PLS$/);
 
-  await page.getByRole("radio", { name: "US dollars" }).click();
+  // After the reload the stored unit's radio is the checked one; a press on 'USD' picks dollars.
+  assert.equal(await page.getByRole("radio", { name: "PLS" }).isChecked(), true);
+  await page.getByTestId("unit-switch").getByText("USD", { exact: true }).click();
+  assert.equal(await page.getByRole("radio", { name: "US dollars" }).isChecked(), true);
   assert.match(await page.getByTestId("coin-market-cap").innerText(), /^\$[\d,.]+[KMBT]?$/);
   assert.equal(await page.evaluate((key) => localStorage.getItem(key), UNIT_STORAGE_KEY), "usd");
   assert.deepEqual(problems, []);

@@ -1,11 +1,13 @@
 // The USD / PLS switch and the figures it picks (issue 43, part 3): every figure carries both
 // texts once the site's PLS price is known; the switch keeps the visitor's unit in local storage
 // and sets it on <html>, where the stylesheet picks the text shown (app/globals.css).
-import { act, render, screen } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
+import { render, screen } from "@testing-library/react";
+import { JSDOM } from "jsdom";
+import { renderToStaticMarkup } from "react-dom/server";
 import { ComparisonResult } from "@/components/compare/comparison-result";
 import { Money } from "@/components/shell/money";
 import { PlsPriceProvider } from "@/components/shell/pls-price";
+import { UnitScript } from "@/components/unit/unit-script";
 import { UnitSwitch } from "@/components/unit/unit-switch";
 import { computeComparison } from "@/lib/compare/comparison";
 import { UNIT_STORAGE_KEY } from "@/lib/shared/display-unit";
@@ -54,50 +56,80 @@ test("the pair card's figures carry both units", () => {
   expect(pair("projected-price")).toEqual(["$0.0441", "147.06 PLS"]);
 });
 
-test("the switch: dollars until a unit is stored; a choice is stored and set on <html>; the arrow keys move it", async () => {
-  const user = userEvent.setup();
-  render(<UnitSwitch />);
-  const usd = screen.getByRole("radio", { name: "US dollars" });
-  const pls = screen.getByRole("radio", { name: "PLS" });
-  expect(usd).toHaveAttribute("aria-checked", "true");
-  // Nothing set until a choice: the stored one is set before the first paint (unit-script.tsx).
-  expect(html).not.toHaveAttribute("data-unit");
+// The switch has no React code: native radios, which the page's first inline script checks and
+// listens to (unit-script.tsx). Each test loads the server's markup into a page of its own, where
+// that script runs as a browser runs it.
+async function loadPage({ stored }: { stored?: string } = {}) {
+  const markup = renderToStaticMarkup(
+    <>
+      <UnitScript />
+      <UnitSwitch />
+    </>,
+  );
+  const dom = new JSDOM(`<!doctype html><html><body>${markup}</body></html>`, {
+    url: "http://127.0.0.1/",
+    runScripts: "dangerously",
+    beforeParse(window) {
+      if (stored) window.localStorage.setItem(UNIT_STORAGE_KEY, stored);
+    },
+  });
+  const { document } = dom.window;
+  // The script checks the stored unit's radio once the page is parsed (the browser's DOMContentLoaded).
+  if (document.readyState === "loading") await new Promise((parsed) => document.addEventListener("DOMContentLoaded", parsed));
+  const radio = (name: string) => document.querySelector<HTMLInputElement>(`input[type=radio][aria-label="${name}"]`)!;
+  return { window: dom.window, html: document.documentElement, usd: radio("US dollars"), pls: radio("PLS") };
+}
 
-  await user.click(pls);
-  expect(pls).toHaveAttribute("aria-checked", "true");
+test("the switch: dollars until a unit is stored; a choice is stored and set on <html>", async () => {
+  const { window, html, usd, pls } = await loadPage();
+  expect([usd.checked, pls.checked]).toEqual([true, false]);
+  // Nothing set until a choice: the stored one is set before the first paint.
+  expect(html.hasAttribute("data-unit")).toBe(false);
+
+  // Clicking the label, as a visitor does (the radio itself is visually hidden).
+  pls.closest("label")!.click();
+  expect([usd.checked, pls.checked]).toEqual([false, true]);
   expect(window.localStorage.getItem(UNIT_STORAGE_KEY)).toBe("pls");
-  expect(html).toHaveAttribute("data-unit", "pls");
+  expect(html.getAttribute("data-unit")).toBe("pls");
 
-  pls.focus();
-  await user.keyboard("{ArrowLeft}");
-  expect(usd).toHaveFocus();
-  expect(usd).toHaveAttribute("aria-checked", "true");
+  usd.click();
   expect(window.localStorage.getItem(UNIT_STORAGE_KEY)).toBe("usd");
-  expect(html).toHaveAttribute("data-unit", "usd");
+  expect(html.getAttribute("data-unit")).toBe("usd");
 });
 
-test("a unit stored earlier is the one checked; another tab's choice is shown here too", async () => {
+test("a unit stored earlier is set before the page is painted and is the one checked; another tab's choice is shown here too", async () => {
+  const { window, html, usd, pls } = await loadPage({ stored: "pls" });
+  expect(html.getAttribute("data-unit")).toBe("pls");
+  expect([usd.checked, pls.checked]).toEqual([false, true]);
+
+  window.localStorage.setItem(UNIT_STORAGE_KEY, "usd");
+  window.dispatchEvent(new window.StorageEvent("storage", { key: UNIT_STORAGE_KEY }));
+  expect(html.getAttribute("data-unit")).toBe("usd");
+  expect([usd.checked, pls.checked]).toEqual([true, false]);
+  // Another key's change is not the unit's.
   window.localStorage.setItem(UNIT_STORAGE_KEY, "pls");
-  render(<UnitSwitch />);
-  expect(screen.getByRole("radio", { name: "PLS" })).toHaveAttribute("aria-checked", "true");
-  await act(async () => {
-    window.localStorage.setItem(UNIT_STORAGE_KEY, "usd");
-    window.dispatchEvent(new StorageEvent("storage", { key: UNIT_STORAGE_KEY }));
-  });
-  expect(html).toHaveAttribute("data-unit", "usd");
-  expect(screen.getByRole("radio", { name: "US dollars" })).toHaveAttribute("aria-checked", "true");
+  window.dispatchEvent(new window.StorageEvent("storage", { key: "cookie-consent" }));
+  expect(html.getAttribute("data-unit")).toBe("usd");
+});
+
+test("anything stored but 'pls' is dollars", async () => {
+  for (const stored of ["PLS", "usd", "eur"]) {
+    const { html, usd } = await loadPage({ stored });
+    expect(html.hasAttribute("data-unit")).toBe(false);
+    expect(usd.checked).toBe(true);
+  }
 });
 
 test("storage blocked: the switch still works for the visit, never throws", async () => {
-  const user = userEvent.setup();
-  const setItem = jest.spyOn(Storage.prototype, "setItem").mockImplementation(() => {
-    throw new DOMException("blocked", "SecurityError");
-  });
-  try {
-    render(<UnitSwitch />);
-    await user.click(screen.getByRole("radio", { name: "PLS" }));
-    expect(html).toHaveAttribute("data-unit", "pls");
-  } finally {
-    setItem.mockRestore();
-  }
+  const { window, html, usd, pls } = await loadPage();
+  const blocked = () => {
+    throw new window.DOMException("blocked", "SecurityError");
+  };
+  window.Storage.prototype.setItem = blocked;
+  window.Storage.prototype.getItem = blocked;
+  pls.click();
+  expect(html.getAttribute("data-unit")).toBe("pls");
+  expect(pls.checked).toBe(true);
+  usd.click();
+  expect(html.getAttribute("data-unit")).toBe("usd");
 });

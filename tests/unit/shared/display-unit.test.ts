@@ -1,11 +1,7 @@
-// The USD / PLS display unit (lib/shared/display-unit.ts): what storage holds, and a dollar
-// figure's text for the same amount in PLS. Worked by hand.
-import { dollarTextInPls, parseUnit, usdToPls } from "@/lib/shared/display-unit";
+// The USD / PLS display unit (lib/shared/display-unit.ts): a dollar figure's text for the same
+// amount in PLS. Worked by hand.
+import { dollarTextInPls, usdToPls } from "@/lib/shared/display-unit";
 import { formatMarketCap, formatPrice, MISSING } from "@/lib/shared/format";
-
-test("anything stored but 'pls' is dollars", () => {
-  expect([parseUnit("pls"), parseUnit("usd"), parseUnit(null), parseUnit("PLS"), parseUnit("")]).toEqual(["pls", "usd", "usd", "usd", "usd"]);
-});
 
 test("dollars to PLS at the site's PLS price; nothing for an unusable amount or price", () => {
   expect(usdToPls(3, 0.00003)).toBeCloseTo(100_000, 6);
