@@ -3,7 +3,8 @@
 // One row of the open coin panel's listbox (coin-selector-panel.tsx): positioned absolutely in
 // the virtualised list, active on pointer move, chosen on click.
 import { CoinLogo } from "@/components/shell/coin-logo";
-import { CHECK, LineIcon } from "@/components/ui/line-icon";
+import { LineIcon } from "@/components/ui/line-icon";
+import { CHECK } from "@/components/ui/line-icons";
 import { CoinTag, type SelectorCoin } from "./coin-selector-parts";
 
 type Props = {

@@ -3,7 +3,8 @@
 // The open coin panel's search box: the combobox that keeps focus while the keys move the active
 // option of the listbox it controls (coin-selector-panel.tsx).
 import type { KeyboardEvent } from "react";
-import { SEARCH, LineIcon } from "@/components/ui/line-icon";
+import { LineIcon } from "@/components/ui/line-icon";
+import { SEARCH } from "@/components/ui/line-icons";
 
 type Props = {
   label: string;

@@ -13,10 +13,13 @@
 import { useCallback, useId, type JSX } from "react";
 import { lazyModule } from "@/components/shell/lazy-module";
 import { cn } from "@/lib/shared/class-names";
-import { CHEVRON_DOWN, LineIcon } from "@/components/ui/line-icon";
+import { LineIcon } from "@/components/ui/line-icon";
 import { ChosenCoin } from "./chosen-coin";
 import { EMPTY_MESSAGE, PANEL_CLASS, type CoinListStatus, type SelectorCoin } from "./coin-selector-parts";
 import { useSelectorOpening } from "./use-selector-opening";
+
+/** Lucide's chevron-down, here rather than in line-icons.ts: the one icon on a page's first script. */
+const CHEVRON_DOWN = { name: "chevron-down", d: "m6 9 6 6 6-6" };
 
 const panelCode = lazyModule(() => import("./coin-selector-panel"));
 

@@ -2,7 +2,8 @@
 
 import { useEffect, useRef, useState } from "react";
 import { Button, buttonVariants } from "@/components/ui/button";
-import { CHECK, LINK_2, LineIcon } from "@/components/ui/line-icon";
+import { LineIcon } from "@/components/ui/line-icon";
+import { CHECK, LINK_2 } from "@/components/ui/line-icons";
 import { EmbedButton } from "@/components/embed/embed-button";
 import type { EmbedCard } from "@/lib/embed/embed-path";
 

@@ -2,7 +2,8 @@
 
 // The cookie notice's markup and buttons, loaded by cookie-banner.tsx only when no consent is stored.
 import { Button } from "@/components/ui/button";
-import { CROSS, LineIcon } from "@/components/ui/line-icon";
+import { LineIcon } from "@/components/ui/line-icon";
+import { CROSS } from "@/components/ui/line-icons";
 
 export function CookieNotice({ onAccept, onClose }: { onAccept: () => void; onClose: () => void }) {
   return (

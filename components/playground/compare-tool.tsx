@@ -1,8 +1,9 @@
 "use client";
 
-import { Trash2 } from "lucide-react";
 import { IndexedCoinSelector } from "@/components/coins/indexed-coin-selector";
 import { Button } from "@/components/ui/button";
+import { LineIcon } from "@/components/ui/line-icon";
+import { TRASH_2 } from "@/components/ui/line-icons";
 import { Card } from "@/components/ui/card";
 import { ToolResultError, ToolResultSkeleton } from "./tool-result-states";
 import type { IndexedCoin } from "@/lib/coins/coin-index";
@@ -44,7 +45,7 @@ export function CompareTool({ tool, index, indexVersion, onChange, onRemove }: P
           />
         </div>
         <Button variant="ghost" size="icon" onClick={onRemove} aria-label={`Remove compare tool ${index + 1}`}>
-          <Trash2 />
+          <LineIcon icon={TRASH_2} />
         </Button>
       </div>
       {tool.coin1 && tool.coin2 ? <LazyToolResult pair={[tool.coin1.id, tool.coin2.id]} /> : null}

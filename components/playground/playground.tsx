@@ -1,8 +1,9 @@
 "use client";
 
-import { ArrowLeftRight, Plus, X } from "lucide-react";
 import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { LineIcon } from "@/components/ui/line-icon";
+import { ARROW_LEFT_RIGHT, CROSS, PLUS } from "@/components/ui/line-icons";
 import { Card, CardTitle } from "@/components/ui/card";
 import { CompareTool, type CompareToolState } from "./compare-tool";
 
@@ -23,7 +24,7 @@ export function Playground({ indexVersion }: { indexVersion: string }) {
     <div className="flex flex-col gap-4">
       <div>
         <Button onClick={() => setChoosing((open) => !open)} aria-expanded={choosing}>
-          <Plus /> Add Tool
+          <LineIcon icon={PLUS} /> Add Tool
         </Button>
       </div>
       {choosing ? (
@@ -32,7 +33,7 @@ export function Playground({ indexVersion }: { indexVersion: string }) {
           <div data-slot="card-header" className="flex items-center justify-between gap-1.5 p-5">
             <CardTitle id="select-tool-title">Select Tool</CardTitle>
             <Button variant="ghost" size="icon" onClick={() => setChoosing(false)} aria-label="Close tool list">
-              <X />
+              <LineIcon icon={CROSS} />
             </Button>
           </div>
           <div className="px-5 pb-5">
@@ -41,7 +42,7 @@ export function Playground({ indexVersion }: { indexVersion: string }) {
               onClick={addCompareTool}
               className="flex w-full items-center gap-3 rounded-lg border p-3 text-left outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
             >
-              <ArrowLeftRight aria-hidden className="size-5 text-primary" />
+              <LineIcon icon={ARROW_LEFT_RIGHT} className="size-5 text-primary" />
               <span>
                 <span className="block font-medium">Compare</span>
                 <span className="block text-sm text-muted-foreground">Compare two coins</span>

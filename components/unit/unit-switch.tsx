@@ -11,16 +11,13 @@ const UNITS: readonly { value: DisplayUnit; label: string; name: string }[] = [
   { value: "pls", label: "PLS", name: "PLS" },
 ];
 
+/** Its look is in app/globals.css (`.unit-switch`): every page's HTML and RSC payload carry these elements. */
 export function UnitSwitch() {
   return (
-    <div role="radiogroup" aria-label="Show prices and market caps in" className="inline-flex rounded-md bg-muted p-0.5 text-[11px] font-medium leading-none" data-testid="unit-switch">
+    <div role="radiogroup" aria-label="Show prices and market caps in" className="unit-switch" data-testid="unit-switch">
       {UNITS.map((unit) => (
-        <label
-          key={unit.value}
-          data-unit-choice={unit.value}
-          className="unit-choice cursor-pointer rounded px-1.5 py-1 text-muted-foreground transition-colors hover:text-foreground has-focus-visible:ring-[3px] has-focus-visible:ring-ring/50"
-        >
-          <input type="radio" name={UNIT_STORAGE_KEY} value={unit.value} aria-label={unit.name} className="sr-only" />
+        <label key={unit.value} data-unit-choice={unit.value} className="unit-choice">
+          <input type="radio" name={UNIT_STORAGE_KEY} value={unit.value} aria-label={unit.name} />
           {unit.label}
         </label>
       ))}

@@ -2,8 +2,6 @@
 // texts once the site's PLS price is known; the switch keeps the visitor's unit in local storage
 // and sets it on <html>, where the stylesheet picks the text shown (app/globals.css).
 import { render, screen } from "@testing-library/react";
-import { JSDOM } from "jsdom";
-import { renderToStaticMarkup } from "react-dom/server";
 import { ComparisonResult } from "@/components/compare/comparison-result";
 import { Money } from "@/components/shell/money";
 import { PlsPriceProvider } from "@/components/shell/pls-price";
@@ -12,6 +10,7 @@ import { UnitSwitch } from "@/components/unit/unit-switch";
 import { computeComparison } from "@/lib/compare/comparison";
 import { UNIT_STORAGE_KEY } from "@/lib/shared/display-unit";
 import { makeCoin, seedPriceContext } from "@/tests/components/fixtures";
+import { loadScriptPage } from "@/tests/helpers/script-page";
 
 const html = document.documentElement;
 beforeEach(() => {
@@ -59,25 +58,16 @@ test("the pair card's figures carry both units", () => {
 // The switch has no React code: native radios, which the page's first inline script checks and
 // listens to (unit-script.tsx). Each test loads the server's markup into a page of its own, where
 // that script runs as a browser runs it.
-async function loadPage({ stored }: { stored?: string } = {}) {
-  const markup = renderToStaticMarkup(
+async function loadPage({ stored, blocked = false }: { stored?: string; blocked?: boolean } = {}) {
+  const window = await loadScriptPage(
     <>
       <UnitScript />
       <UnitSwitch />
     </>,
+    { stored: stored ? { [UNIT_STORAGE_KEY]: stored } : {}, blocked },
   );
-  const dom = new JSDOM(`<!doctype html><html><body>${markup}</body></html>`, {
-    url: "http://127.0.0.1/",
-    runScripts: "dangerously",
-    beforeParse(window) {
-      if (stored) window.localStorage.setItem(UNIT_STORAGE_KEY, stored);
-    },
-  });
-  const { document } = dom.window;
-  // The script checks the stored unit's radio once the page is parsed (the browser's DOMContentLoaded).
-  if (document.readyState === "loading") await new Promise((parsed) => document.addEventListener("DOMContentLoaded", parsed));
-  const radio = (name: string) => document.querySelector<HTMLInputElement>(`input[type=radio][aria-label="${name}"]`)!;
-  return { window: dom.window, html: document.documentElement, usd: radio("US dollars"), pls: radio("PLS") };
+  const radio = (name: string) => window.document.querySelector<HTMLInputElement>(`input[type=radio][aria-label="${name}"]`)!;
+  return { window, html: window.document.documentElement, usd: radio("US dollars"), pls: radio("PLS") };
 }
 
 test("the switch: dollars until a unit is stored; a choice is stored and set on <html>", async () => {
@@ -121,12 +111,8 @@ test("anything stored but 'pls' is dollars", async () => {
 });
 
 test("storage blocked: the switch still works for the visit, never throws", async () => {
-  const { window, html, usd, pls } = await loadPage();
-  const blocked = () => {
-    throw new window.DOMException("blocked", "SecurityError");
-  };
-  window.Storage.prototype.setItem = blocked;
-  window.Storage.prototype.getItem = blocked;
+  const { html, usd, pls } = await loadPage({ blocked: true });
+  expect(usd.checked).toBe(true);
   pls.click();
   expect(html.getAttribute("data-unit")).toBe("pls");
   expect(pls.checked).toBe(true);
