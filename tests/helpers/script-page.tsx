@@ -1,7 +1,6 @@
-// A page of its own for server markup whose inline scripts do the work (the unit switch, the
-// cookie banner; issue 53): the markup React renders on the server, loaded into a fresh JSDOM
-// document that runs its scripts as a browser does, so each test starts with no listeners and no
-// storage from another.
+// A page of its own for server markup whose inline scripts do the work (the unit switch; issue 53):
+// the markup React renders on the server, loaded into a fresh JSDOM document that runs its scripts
+// as a browser does, so each test starts with no listeners and no storage from another.
 import { JSDOM } from "jsdom";
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";

@@ -12,12 +12,6 @@ import { UNIT_STORAGE_KEY } from "@/lib/shared/display-unit";
 import { makeCoin, seedPriceContext } from "@/tests/components/fixtures";
 import { loadScriptPage } from "@/tests/helpers/script-page";
 
-const html = document.documentElement;
-beforeEach(() => {
-  window.localStorage.clear();
-  html.removeAttribute("data-unit");
-});
-
 test("a figure carries its dollar and its PLS text; without the PLS price, the dollar text alone", () => {
   const { container, rerender } = render(
     <PlsPriceProvider plsUsd={0.00003}>
@@ -76,7 +70,7 @@ test("the switch: dollars until a unit is stored; a choice is stored and set on 
   // Nothing set until a choice: the stored one is set before the first paint.
   expect(html.hasAttribute("data-unit")).toBe(false);
 
-  // Clicking the label, as a visitor does (the radio itself is visually hidden).
+  // Clicking the label's text, as a visitor does, then the radio itself.
   pls.closest("label")!.click();
   expect([usd.checked, pls.checked]).toEqual([false, true]);
   expect(window.localStorage.getItem(UNIT_STORAGE_KEY)).toBe("pls");
