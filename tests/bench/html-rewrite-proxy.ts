@@ -16,11 +16,21 @@ export type HtmlRewrite = (html: string) => string;
  *   may paint before the whole page is parsed.
  * - `pre-paint`: the two inline scripts that run before the first paint (the unit switch's and the
  *   signed-in hint's: components/unit/unit-script.tsx, components/wallet/signed-in-hint-script.tsx).
+ * - `hydration`: the page's RSC payload (every inline `self.__next_f` script), with the stream that
+ *   carries it held open. Every script still loads and the framework starts, but React's root waits
+ *   for data that never comes, so nothing hydrates: the page's HTML and stylesheet plus the
+ *   framework's start-up, without the payload's parsing and the hydration of the page.
  */
 export const REWRITES = {
   scripts: (html) => html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "").replace(/<link\b[^>]*\bas="script"[^>]*>/g, ""),
   expect: (html) => html.replace(/<link rel="expect"[^>]*>/g, ""),
-  "pre-paint": (html) => html.replace(/<script>\(function\(\)\{try\{if\((?:localStorage|document\.cookie)[\s\S]*?<\/script>/g, ""),
+  "pre-paint": (html) => html.replace(/<script>([\s\S]*?)<\/script>/g, (script, body: string) => (body.startsWith("(function(") && /localStorage|document\.cookie/.test(body) ? "" : script)),
+  // Next closes the payload's stream at DOMContentLoaded (next/dist/client/app-index.js); with no
+  // close, its reader waits and React's root suspends before hydrating anything.
+  hydration: (html) =>
+    html
+      .replace(/<script>([\s\S]*?)<\/script>/g, (script, body: string) => (/^\(?self\.__next_f/.test(body) ? "" : script))
+      .replace(/<head>/, "<head><script>ReadableStreamDefaultController.prototype.close=function(){}</script>"),
 } satisfies Record<string, HtmlRewrite>;
 
 export type RewriteName = keyof typeof REWRITES;

@@ -3,7 +3,7 @@
 //  (a) calibrated: Lighthouse's default mobile settings with the CPU slowdown scaled to the host,
 //      so every machine emulates the same device: multiplier = 4 × benchmarkIndex ÷ 1,500 (the
 //      CLI's 4× is meant for a host of index 1,500; a faster host is slowed more). The index is
-//      the median of CALIBRATION_RUNS runs on the floor, printed with the multiplier.
+//      the median of 3 runs on the floor, printed with the multiplier (phone-calibration.ts).
 //  (b) PageSpeed Insights' own settings (Lighthouse's lr-mobile-config: 1.2× on PSI's hosts).
 // Then what each page carries (stylesheet, inline RSC payload, first-load JS). It prints figures
 // against issue 53's goals and asserts nothing.
@@ -21,22 +21,21 @@
 // happened to finish before the unthrottled first paint.
 import { firstLoadJs, type FirstLoadJs } from "./first-load-js";
 import { withFloor } from "./floor";
+import { calibratedSlowdown } from "./phone-calibration";
 import { auditPage, type LighthouseResult, type MainThreadPart, type PhoneProfile } from "./lighthouse";
 import { startHeldScriptsProxy } from "./held-scripts-proxy";
 import { REWRITES, startHtmlRewriteProxy, type RewriteName } from "./html-rewrite-proxy";
 import { pageWeight, type PageWeight } from "./page-weight";
 import { withServer } from "./servers";
-import { kb, median } from "./stats";
+import { kb } from "./stats";
 import { AUDITED_PAGES } from "./targets";
 
 const RUNS = Number(process.env.PHONE_RUNS ?? 5);
-const CALIBRATION_RUNS = 3;
 const HOLD_MS = Number(process.env.PHONE_HOLD_SCRIPTS_MS ?? 0);
 const SCRIPTS_OFF = process.env.PHONE_SCRIPTS_OFF === "1";
 const WITHOUT = (process.env.PHONE_WITHOUT?.split(",") ?? []) as RewriteName[];
 for (const name of WITHOUT) if (!(name in REWRITES)) throw new Error(`PHONE_WITHOUT: no such part "${name}" (${Object.keys(REWRITES).join(", ")})`);
 const PAGES: readonly string[] = process.env.PHONE_PAGES?.split(",") ?? ["/", "/compare/hex/btc", "/coins/hex", "/playground", "/get-listed"];
-const REFERENCE = { multiplier: 4, benchmarkIndex: 1500 };
 const GOALS = { mainThreadRatio: 2, tbtOverFloorMs: 100, scoreBelowFloor: 3, psiScore: 95, lcpRatio: 1.5, homePayloadKb: 50, firstLoadOverFloorKb: 10 };
 
 for (const page of PAGES) if (!AUDITED_PAGES.includes(page as (typeof AUDITED_PAGES)[number])) console.log(`# ${page} is not one of the bench's audited pages; measured all the same`);
@@ -58,23 +57,6 @@ function header(title: string): void {
   console.log(`  ${"page".padEnd(24)} ${"perf".padStart(4)} ${"LCP".padStart(7)} ${"TBT".padStart(8)} ${"FCP".padStart(7)} ${"main thr".padStart(9)} ${"index".padStart(6)}   largest parts of the main thread (ms)`);
 }
 
-async function calibrate(): Promise<number> {
-  const fixed = process.env.PHONE_CPU_SLOWDOWN;
-  if (fixed) {
-    console.log(`CPU slowdown ${Number(fixed)}× (PHONE_CPU_SLOWDOWN; not calibrated)`);
-    return Number(fixed);
-  }
-  const index = await withFloor(async (baseUrl) => {
-    const indexes: number[] = [];
-    for (let i = 0; i < CALIBRATION_RUNS; i++) indexes.push((await auditPage(baseUrl, "simulate", 1)).benchmarkIndex);
-    return median(indexes);
-  });
-  const multiplier = (REFERENCE.multiplier * index) / REFERENCE.benchmarkIndex;
-  console.log(`Host benchmarkIndex ${index.toFixed(0)} (median of ${CALIBRATION_RUNS} Lighthouse runs on the bare page)`);
-  console.log(`CPU slowdown = ${REFERENCE.multiplier} × ${index.toFixed(0)} ÷ ${REFERENCE.benchmarkIndex} = ${multiplier.toFixed(2)}× (the same phone as ${REFERENCE.multiplier}× on a host of index ${REFERENCE.benchmarkIndex})`);
-  return multiplier;
-}
-
 async function auditBoth(url: string, profiles: Profiles): Promise<Audit> {
   return { calibrated: await auditPage(url, "simulate", RUNS, profiles.calibrated), psi: await auditPage(url, "simulate", RUNS, profiles.psi) };
 }
@@ -85,7 +67,7 @@ function meanFloor(a: LighthouseResult, b: LighthouseResult): LighthouseResult {
   return { ...a, performance: mean("performance"), lcpMs: mean("lcpMs"), tbtMs: mean("tbtMs"), fcpMs: mean("fcpMs"), mainThreadMs: mean("mainThreadMs"), benchmarkIndex: mean("benchmarkIndex") };
 }
 
-const multiplier = await calibrate();
+const multiplier = await calibratedSlowdown();
 const profiles: Profiles = { calibrated: { config: "default", cpuSlowdown: multiplier }, psi: { config: "psi" } };
 const { floorBefore, floorJs, floorLinkJs } = await withFloor(async (baseUrl) => ({
   floorBefore: await auditBoth(baseUrl, profiles),

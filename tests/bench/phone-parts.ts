@@ -1,0 +1,117 @@
+// `npm run bench:phone-parts` (issue 53): what stops each page's calibrated rows, by parts, with the
+// bare Next.js page (the floor) measured in the same rounds. Each page, and the floor, is loaded
+// three ways through the same HTML-rewriting proxy (html-rewrite-proxy.ts):
+//   whole          the page as served (through the proxy, so all three lose streaming alike);
+//   no hydration   every script loads and the framework starts, but the RSC payload is taken out
+//                  and React's root waits, so nothing hydrates: HTML, stylesheet and start-up;
+//   no scripts     the HTML and stylesheet alone.
+// The runs are interleaved, a round at a time (the floor, then every page, each three ways), and
+// each figure is compared with the floor's whole page *of the same round*: this 2-core host's
+// speed moves by a third within minutes, which the one bench:phone run, floor before and after
+// the pages, cannot tell from a difference between pages. Medians of PHONE_RUNS (5) rounds, one
+// Lighthouse run (mobile defaults, calibrated slowdown) per load. It prints, asserts nothing.
+//
+// Reading it: where a page's "no hydration" row already misses a goal, what stops the goal is the
+// page's HTML and stylesheet and the framework's start-up, not anything that hydrates; where only
+// "whole" misses it, the page's own hydration is the gap.
+//
+// PHONE_PAGES=/,/playground limits the pages; SKIP_BUILD=1 reuses the last build.
+import { withFloor } from "./floor";
+import { REWRITES, startHtmlRewriteProxy, type HtmlRewrite } from "./html-rewrite-proxy";
+import { auditPage, type LighthouseResult, type PhoneProfile } from "./lighthouse";
+import type { LoopbackProxy } from "./loopback-proxy";
+import { calibratedSlowdown } from "./phone-calibration";
+import { withServer } from "./servers";
+import { median } from "./stats";
+
+const ROUNDS = Number(process.env.PHONE_RUNS ?? 5);
+const PAGES: readonly string[] = process.env.PHONE_PAGES?.split(",") ?? ["/", "/compare/hex/btc", "/coins/hex", "/playground", "/get-listed"];
+const FLOOR = "floor";
+const GOALS = { mainThreadRatio: 2, tbtOverFloorMs: 100, scoreBelowFloor: 3, lcpRatio: 1.5 };
+const VARIANTS = [
+  { name: "whole", rewrite: ((html) => html) as HtmlRewrite },
+  { name: "no hydration", rewrite: REWRITES.hydration },
+  { name: "no scripts", rewrite: REWRITES.scripts },
+] as const;
+type Variant = (typeof VARIANTS)[number]["name"];
+
+const started = Date.now();
+const multiplier = await calibratedSlowdown();
+const profile: PhoneProfile = { config: "default", cpuSlowdown: multiplier };
+
+/** results.get(`${target} ${variant}`)[round] */
+const results = new Map<string, LighthouseResult[]>();
+const key = (target: string, variant: Variant) => `${target} ${variant}`;
+
+await withFloor((floorUrl) =>
+  withServer("62", { build: process.env.SKIP_BUILD !== "1" }, async (app) => {
+    const proxies: { target: string; variant: Variant; proxy: LoopbackProxy }[] = [];
+    try {
+      for (const { name, rewrite } of VARIANTS) {
+        proxies.push({ target: FLOOR, variant: name, proxy: await startHtmlRewriteProxy(floorUrl, rewrite) });
+        proxies.push({ target: "app", variant: name, proxy: await startHtmlRewriteProxy(app.baseUrl, rewrite) });
+      }
+      const urlOf = (target: string, variant: Variant) => {
+        const { proxy } = proxies.find((p) => p.variant === variant && p.target === (target === FLOOR ? FLOOR : "app"))!;
+        return `${proxy.baseUrl}${target === FLOOR ? "/" : target}`;
+      };
+      for (let round = 1; round <= ROUNDS; round++) {
+        for (const target of [FLOOR, ...PAGES]) {
+          for (const { name } of VARIANTS) {
+            const result = await auditPage(urlOf(target, name), "simulate", 1, profile);
+            results.set(key(target, name), [...(results.get(key(target, name)) ?? []), result]);
+          }
+        }
+        console.log(`# round ${round} of ${ROUNDS} (${((Date.now() - started) / 60_000).toFixed(1)} min)`);
+      }
+    } finally {
+      await Promise.all(proxies.map(({ proxy }) => proxy.close()));
+    }
+  }),
+);
+
+const floorRounds = results.get(key(FLOOR, "whole"))!;
+/** Median over the rounds of `figure(this load, the floor's whole load of the same round)`. */
+function perRound(target: string, variant: Variant, figure: (load: LighthouseResult, floor: LighthouseResult) => number): number {
+  return median(results.get(key(target, variant))!.map((load, round) => figure(load, floorRounds[round]!)));
+}
+const cell = (text: string, width: number) => text.padStart(width);
+const signed = (ms: number) => `${ms >= 0 ? "+" : ""}${ms.toFixed(0)} ms`;
+const mark = (met: boolean) => (met ? "  " : " ✗");
+
+console.log(`\nBy parts, interleaved: medians of ${ROUNDS} rounds at ${multiplier.toFixed(2)}×; each ratio and difference is to the floor's whole page of the same round (✗: misses the goal)`);
+console.log(`  ${"page".padEnd(18)} ${"load".padEnd(13)} ${cell("perf", 5)} ${cell("LCP", 7)} ${cell("TBT", 8)} ${cell("main thr", 9)} ${cell("main ÷ floor", 13)} ${cell("TBT − floor", 13)} ${cell("perf − floor", 13)} ${cell("LCP ÷ floor", 12)}`);
+for (const target of [FLOOR, ...PAGES]) {
+  for (const { name } of VARIANTS) {
+    const loads = results.get(key(target, name))!;
+    const med = (figure: (r: LighthouseResult) => number) => median(loads.map(figure));
+    const mainRatio = perRound(target, name, (load, floor) => load.mainThreadMs / floor.mainThreadMs);
+    const tbtOver = perRound(target, name, (load, floor) => load.tbtMs - floor.tbtMs);
+    const perfUnder = perRound(target, name, (load, floor) => load.performance - floor.performance);
+    const lcpRatio = perRound(target, name, (load, floor) => load.lcpMs / floor.lcpMs);
+    console.log(
+      `  ${(name === "whole" ? target : "").padEnd(18)} ${name.padEnd(13)} ${cell(String(med((r) => r.performance)), 5)} ${cell(`${(med((r) => r.lcpMs) / 1000).toFixed(2)} s`, 7)} ${cell(`${med((r) => r.tbtMs).toFixed(0)} ms`, 8)} ${cell(`${med((r) => r.mainThreadMs).toFixed(0)} ms`, 9)}` +
+        ` ${cell(`${mainRatio.toFixed(2)}${mark(mainRatio <= GOALS.mainThreadRatio)}`, 13)} ${cell(`${signed(tbtOver)}${mark(tbtOver <= GOALS.tbtOverFloorMs)}`, 13)} ${cell(`${perfUnder >= 0 ? "+" : ""}${perfUnder}${mark(perfUnder >= -GOALS.scoreBelowFloor)}`, 13)} ${cell(`${lcpRatio.toFixed(2)}${mark(lcpRatio <= GOALS.lcpRatio)}`, 12)}`,
+    );
+  }
+}
+console.log(`  host index per round (floor's whole load): ${floorRounds.map((r) => Math.round(r.benchmarkIndex)).join(", ")}`);
+
+console.log(`\nWhat stops each goal (the whole page meets it; or the page without hydration already misses it; or only hydration does)`);
+const goals: { name: string; met: (load: LighthouseResult, floor: LighthouseResult) => number; ok: (value: number) => boolean }[] = [
+  { name: "main ÷ floor ≤ 2", met: (l, f) => l.mainThreadMs / f.mainThreadMs, ok: (v) => v <= GOALS.mainThreadRatio },
+  { name: "TBT − floor ≤ 100", met: (l, f) => l.tbtMs - f.tbtMs, ok: (v) => v <= GOALS.tbtOverFloorMs },
+  { name: "perf ≥ floor − 3", met: (l, f) => l.performance - f.performance, ok: (v) => v >= -GOALS.scoreBelowFloor },
+  { name: "LCP ÷ floor ≤ 1.5", met: (l, f) => l.lcpMs / f.lcpMs, ok: (v) => v <= GOALS.lcpRatio },
+];
+for (const page of PAGES) {
+  const verdicts = goals.map((goal) => {
+    if (goal.ok(perRound(page, "whole", goal.met))) return `${goal.name}: met`;
+    if (!goal.ok(perRound(page, "no scripts", goal.met))) return `${goal.name}: the HTML and stylesheet alone miss it`;
+    if (!goal.ok(perRound(page, "no hydration", goal.met))) return `${goal.name}: missed before anything hydrates`;
+    return `${goal.name}: hydration is the gap`;
+  });
+  console.log(`  ${page.padEnd(18)} ${verdicts.join("; ")}`);
+}
+console.log(`\nBench took ${((Date.now() - started) / 60_000).toFixed(1)} min.`);
+process.exit(0);
