@@ -1,0 +1,51 @@
+// The phone benches' HTML rewrites (tests/bench/html-rewrite-proxy.ts): each takes out exactly its
+// part of a page as Next 16 writes it, so an experiment row measures what it says it measures.
+// Whether the "hydration" rewrite leaves the page unhydrated in Chromium was checked by hand (0
+// elements with a React fiber, no error): docs/testing.md, bench:phone-parts.
+import { REWRITES } from "@/tests/bench/html-rewrite-proxy";
+
+// The shape of a page as served (scripts in <head>, the two pre-paint scripts, Turbopack's
+// runtime entry, the RSC payload's bootstrap and rows at the end of <body>).
+const UNIT_SCRIPT = `<script>(function(a,b){let c=()=>{try{return"pls"===localStorage.getItem(a)?"pls":"usd"}catch{return"usd"}};document.documentElement.setAttribute(b,c())})("display-unit","data-unit")</script>`;
+const HINT_SCRIPT = `<script>(function(){try{if(document.cookie.split(";").some(function(c){return c.trim().indexOf("signed-in=")===0}))document.documentElement.dataset.signedIn=""}catch(e){}})()</script>`;
+const RUNTIME = `<script id="_R_">(globalThis["TURBOPACK"] || (globalThis["TURBOPACK"] = [])).push({"otherChunks":[]})</script>`;
+const PAYLOAD = [
+  `<script>(self.__next_f=self.__next_f||[]).push([0])</script>`,
+  `<script>self.__next_f.push([1,"1:\\"$Sreact.fragment\\"\\n2:I[\\"x\\",[],\\"Page\\"]\\n"])</script>`,
+  `<script>self.__next_f.push([1,"3:[\\"$\\",\\"p\\",null,{\\"children\\":\\"a < b\\"}]\\n"])</script>`,
+];
+const PAGE =
+  `<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><link rel="stylesheet" href="/_next/static/chunks/a.css" data-precedence="next"/>` +
+  `<link rel="preload" as="script" fetchPriority="low" href="/_next/static/chunks/b.js"/>` +
+  `<script src="/_next/static/chunks/b.js" async=""></script><link rel="expect" href="#page-end" blocking="render"/></head>` +
+  `<body>${UNIT_SCRIPT}${HINT_SCRIPT}<main><h1>Compare Market Caps</h1></main><div id="page-end" hidden=""></div>${RUNTIME}` +
+  `<script src="/_next/static/chunks/c.js" async=""></script>${PAYLOAD.join("")}</body></html>`;
+
+const scriptsIn = (html: string) => html.match(/<script\b[^>]*>[\s\S]*?<\/script>/g) ?? [];
+
+describe("the phone benches' HTML rewrites", () => {
+  it("hydration: takes out the RSC payload's bootstrap and rows, holds its stream open, keeps every other script", () => {
+    const out = REWRITES.hydration(PAGE);
+    expect(out).not.toContain("__next_f");
+    expect(out.startsWith(`<!DOCTYPE html><html lang="en"><head><script>ReadableStreamDefaultController.prototype.close=function(){}</script><meta`)).toBe(true);
+    expect(scriptsIn(out).slice(1)).toEqual(scriptsIn(PAGE).filter((script) => !PAYLOAD.includes(script)));
+    expect(out).toContain("<h1>Compare Market Caps</h1>");
+  });
+
+  it("pre-paint: takes out the unit switch's and the signed-in hint's inline scripts, nothing else", () => {
+    const out = REWRITES["pre-paint"](PAGE);
+    expect(out).toBe(PAGE.replace(UNIT_SCRIPT, "").replace(HINT_SCRIPT, ""));
+  });
+
+  it("scripts: leaves no script and no script preload, and the page's content and stylesheet", () => {
+    const out = REWRITES.scripts(PAGE);
+    expect(scriptsIn(out)).toEqual([]);
+    expect(out).not.toContain('as="script"');
+    expect(out).toContain('<link rel="stylesheet" href="/_next/static/chunks/a.css"');
+    expect(out).toContain("<h1>Compare Market Caps</h1>");
+  });
+
+  it("expect: takes out the render-blocking expect link only", () => {
+    expect(REWRITES.expect(PAGE)).toBe(PAGE.replace(`<link rel="expect" href="#page-end" blocking="render"/>`, ""));
+  });
+});
