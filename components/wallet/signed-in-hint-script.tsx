@@ -2,10 +2,12 @@ import { SIGNED_IN_HINT_COOKIE, SIGNED_IN_HINT_STYLE_ID } from "@/lib/auth/signe
 
 /**
  * What a visitor holding the "signed in" hint sees before React knows the user: the server HTML's
- * 'Connect Wallet' drawn as the wallet skeleton, and the pages' 'Login Required' not shown.
+ * 'Connect Wallet' drawn as the wallet skeleton, and the pages' 'Login Required' not shown. The
+ * skeleton has the signed-in avatar's size and shape (32 px round, WalletButtonPlaceholder too):
+ * the slot is right-aligned, so a wider skeleton made the avatar's arrival a layout shift.
  */
 const HINT_CSS =
-  "[data-connect-wallet]{color:transparent;background-color:var(--muted);pointer-events:none;animation:var(--animate-pulse)}" +
+  "[data-connect-wallet]{width:2rem;min-width:0;padding:0;overflow:hidden;border-radius:9999px;color:transparent;background-color:var(--muted);pointer-events:none;animation:var(--animate-pulse)}" +
   "[data-signed-out-only]{visibility:hidden}";
 
 // Runs while the browser parses the header, before the wallet slot exists, so no frame can be

@@ -6,10 +6,11 @@ import { useSignedInHint } from "@/components/shell/use-signed-in-hint";
 
 /**
  * Holds the wallet button's place while a signed-in visitor's state is not known yet (no layout
- * shift). Only visitors holding the "signed in" hint ever see it.
+ * shift): the shape of the avatar a signed-in visitor then sees (AddressAvatar, 32 px). Only
+ * visitors holding the "signed in" hint ever see it.
  */
 export function WalletButtonPlaceholder() {
-  return <Skeleton className="h-8 w-[7.5rem] rounded-md" aria-label="Loading wallet" role="status" />;
+  return <Skeleton className="size-8 rounded-full" aria-label="Loading wallet" role="status" />;
 }
 
 /** The plain 'Connect Wallet' (before the kit); data-connect-wallet lets the pre-paint CSS find it. */

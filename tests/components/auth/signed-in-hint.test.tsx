@@ -216,7 +216,7 @@ describe("the header's server HTML", () => {
     window.eval(container.querySelector("script")!.textContent!);
     const css = hintStyle()!.textContent!;
     expect(hintStyle()!.parentElement).toBe(document.head);
-    expect(css).toContain("[data-connect-wallet]{color:transparent;");
+    expect(css).toContain("[data-connect-wallet]{width:2rem;min-width:0;padding:0;overflow:hidden;border-radius:9999px;color:transparent;");
     expect(css).toContain("pointer-events:none");
     expect(css).toContain("[data-signed-out-only]{visibility:hidden}");
     // The script comes before the wallet slot in the document, so it has run before the slot exists.
