@@ -24,14 +24,23 @@ export type HtmlRewrite = (html: string) => string;
 export const REWRITES = {
   scripts: (html) => html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "").replace(/<link\b[^>]*\bas="script"[^>]*>/g, ""),
   expect: (html) => html.replace(/<link rel="expect"[^>]*>/g, ""),
-  "pre-paint": (html) => html.replace(/<script>([\s\S]*?)<\/script>/g, (script, body: string) => (body.startsWith("(function(") && /localStorage|document\.cookie/.test(body) ? "" : script)),
+  // The page's bare inline scripts are the RSC payload's and the layout's own, and the layout's
+  // are the pre-paint ones (their text is minified differently from build to build).
+  "pre-paint": (html) => dropBareInlineScripts(html, (body) => !isRscPayload(body)),
   // Next closes the payload's stream at DOMContentLoaded (next/dist/client/app-index.js); with no
   // close, its reader waits and React's root suspends before hydrating anything.
-  hydration: (html) =>
-    html
-      .replace(/<script>([\s\S]*?)<\/script>/g, (script, body: string) => (/^\(?self\.__next_f/.test(body) ? "" : script))
-      .replace(/<head>/, "<head><script>ReadableStreamDefaultController.prototype.close=function(){}</script>"),
+  hydration: (html) => dropBareInlineScripts(html, isRscPayload).replace(/<head>/, "<head><script>ReadableStreamDefaultController.prototype.close=function(){}</script>"),
 } satisfies Record<string, HtmlRewrite>;
+
+/** Next's inline RSC payload: its bootstrap `(self.__next_f=...).push([0])` and every row after it. */
+function isRscPayload(scriptText: string): boolean {
+  return /^\(?self\.__next_f\b/.test(scriptText);
+}
+
+/** Takes out the `<script>`s with no attribute (no src, id or type) whose text `drop` picks. */
+function dropBareInlineScripts(html: string, drop: (scriptText: string) => boolean): string {
+  return html.replace(/<script>([\s\S]*?)<\/script>/g, (script, text: string) => (drop(text) ? "" : script));
+}
 
 export type RewriteName = keyof typeof REWRITES;
 

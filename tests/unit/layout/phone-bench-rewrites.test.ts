@@ -2,12 +2,16 @@
 // part of a page as Next 16 writes it, so an experiment row measures what it says it measures.
 // Whether the "hydration" rewrite leaves the page unhydrated in Chromium was checked by hand (0
 // elements with a React fiber, no error): docs/testing.md, bench:phone-parts.
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { UnitScript } from "@/components/unit/unit-script";
+import { SignedInHintScript } from "@/components/wallet/signed-in-hint-script";
 import { REWRITES } from "@/tests/bench/html-rewrite-proxy";
 
-// The shape of a page as served (scripts in <head>, the two pre-paint scripts, Turbopack's
-// runtime entry, the RSC payload's bootstrap and rows at the end of <body>).
-const UNIT_SCRIPT = `<script>(function(a,b){let c=()=>{try{return"pls"===localStorage.getItem(a)?"pls":"usd"}catch{return"usd"}};document.documentElement.setAttribute(b,c())})("display-unit","data-unit")</script>`;
-const HINT_SCRIPT = `<script>(function(){try{if(document.cookie.split(";").some(function(c){return c.trim().indexOf("signed-in=")===0}))document.documentElement.dataset.signedIn=""}catch(e){}})()</script>`;
+// The shape of a page as served (scripts in <head>, the layout's two pre-paint scripts as the
+// components write them, Turbopack's runtime entry, the RSC payload's bootstrap and rows).
+const UNIT_SCRIPT = renderToStaticMarkup(createElement(UnitScript));
+const HINT_SCRIPT = renderToStaticMarkup(createElement(SignedInHintScript));
 const RUNTIME = `<script id="_R_">(globalThis["TURBOPACK"] || (globalThis["TURBOPACK"] = [])).push({"otherChunks":[]})</script>`;
 const PAYLOAD = [
   `<script>(self.__next_f=self.__next_f||[]).push([0])</script>`,
@@ -24,6 +28,11 @@ const PAGE =
 const scriptsIn = (html: string) => html.match(/<script\b[^>]*>[\s\S]*?<\/script>/g) ?? [];
 
 describe("the phone benches' HTML rewrites", () => {
+  it("the layout's pre-paint scripts are bare inline scripts, as the rewrites expect", () => {
+    expect(UNIT_SCRIPT).toMatch(/^<script>[\s\S]*localStorage[\s\S]*<\/script>$/);
+    expect(HINT_SCRIPT).toMatch(/^<script>[\s\S]*document\.cookie[\s\S]*<\/script>$/);
+  });
+
   it("hydration: takes out the RSC payload's bootstrap and rows, holds its stream open, keeps every other script", () => {
     const out = REWRITES.hydration(PAGE);
     expect(out).not.toContain("__next_f");
