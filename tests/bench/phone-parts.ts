@@ -4,16 +4,21 @@
 //   whole          the page as served (through the proxy, so all three lose streaming alike);
 //   no hydration   every script loads and the framework starts, but the RSC payload is taken out
 //                  and React's root waits, so nothing hydrates: HTML, stylesheet and start-up;
-//   no scripts     the HTML and stylesheet alone.
-// The runs are interleaved, a round at a time (the floor, then every page, each three ways), and
+//   no scripts     the HTML and stylesheet alone;
+//   markup on bare the page's HTML as its server sent it, redrawn by the bare Next.js app with none
+//                  of the site's code (bare-next/app/copy): the same DOM and stylesheet, every
+//                  element hydrated by the framework, no component of the site's. Pages only.
+// The runs are interleaved, a round at a time (the floor three ways, then every page four), and
 // each figure is compared with the floor's whole page *of the same round*: this 2-core host's
 // speed moves by a third within minutes, which the one bench:phone run, floor before and after
 // the pages, cannot tell from a difference between pages. Medians of PHONE_RUNS (5) rounds, one
 // Lighthouse run (mobile defaults, calibrated slowdown) per load. It prints, asserts nothing.
 //
-// Reading it: where a page's "no hydration" row already misses a goal, what stops the goal is the
-// page's HTML and stylesheet and the framework's start-up, not anything that hydrates; where only
-// "whole" misses it, the page's own hydration is the gap.
+// Reading it: where "no scripts" misses a goal, the page's HTML and stylesheet alone do; where
+// "markup on bare" misses it, the framework carrying and hydrating this DOM does, with nothing of
+// the site's: no change to the site's scripts can meet it. Where that copy meets it and the page
+// does not, the site's own code is the gap: its scripts before anything hydrates ("no hydration"
+// misses it too) or its components' hydration (only "whole" misses it).
 //
 // PHONE_PAGES=/,/playground limits the pages; SKIP_BUILD=1 reuses the last build.
 import { withFloor } from "./floor";
@@ -32,7 +37,10 @@ const VARIANTS = [
   { name: "no hydration", rewrite: REWRITES.hydration },
   { name: "no scripts", rewrite: REWRITES.scripts },
 ] as const;
-type Variant = (typeof VARIANTS)[number]["name"];
+/** Loaded from the floor's app (through its "whole" proxy), for the pages only. */
+const MARKUP_ON_BARE = "markup on bare";
+type Variant = (typeof VARIANTS)[number]["name"] | typeof MARKUP_ON_BARE;
+const variantsOf = (target: string): Variant[] => [...VARIANTS.map((variant) => variant.name), ...(target === FLOOR ? [] : [MARKUP_ON_BARE] as const)];
 
 const started = Date.now();
 const multiplier = await calibratedSlowdown();
@@ -51,12 +59,17 @@ await withFloor((floorUrl) =>
         proxies.push({ target: "app", variant: name, proxy: await startHtmlRewriteProxy(app.baseUrl, rewrite) });
       }
       const urlOf = (target: string, variant: Variant) => {
+        if (variant === MARKUP_ON_BARE) {
+          const { proxy } = proxies.find((p) => p.variant === "whole" && p.target === FLOOR)!;
+          return `${proxy.baseUrl}/copy/${new URL(app.baseUrl).port}${target}`;
+        }
         const { proxy } = proxies.find((p) => p.variant === variant && p.target === (target === FLOOR ? FLOOR : "app"))!;
         return `${proxy.baseUrl}${target === FLOOR ? "/" : target}`;
       };
+      for (const page of PAGES) await checkCopy(urlOf(page, "whole"), urlOf(page, MARKUP_ON_BARE));
       for (let round = 1; round <= ROUNDS; round++) {
         for (const target of [FLOOR, ...PAGES]) {
-          for (const { name } of VARIANTS) {
+          for (const name of variantsOf(target)) {
             const result = await auditPage(urlOf(target, name), "simulate", 1, profile);
             results.set(key(target, name), [...(results.get(key(target, name)) ?? []), result]);
           }
@@ -68,6 +81,21 @@ await withFloor((floorUrl) =>
     }
   }),
 );
+
+/**
+ * The copy must be the page: a floor built before copy/ existed (SKIP_BUILD=1 reuses it) answers
+ * 404, and Lighthouse would score the error page. The first heading's text must be the same (its
+ * markup differs: the copy's images point through the bare app), or the run stops.
+ */
+async function checkCopy(pageUrl: string, copyUrl: string): Promise<void> {
+  const heading = async (url: string) => {
+    const response = await fetch(url, { signal: AbortSignal.timeout(30_000) });
+    const html = await response.text();
+    return response.ok ? (/<h1[^>]*>(.*?)<\/h1>/s.exec(html)?.[1] ?? "").replace(/<[^>]*>/g, "") : `HTTP ${response.status}`;
+  };
+  const [page, copy] = await Promise.all([heading(pageUrl), heading(copyUrl)]);
+  if (!page || page !== copy) throw new Error(`bench: the bare app's copy of ${pageUrl} reads "${copy}", not "${page}" (a floor build older than bare-next/app/copy? delete tests/bench/bare-next/.next)`);
+}
 
 const floorRounds = results.get(key(FLOOR, "whole"))!;
 /** Median over the rounds of `figure(this load, the floor's whole load of the same round)`. */
@@ -86,9 +114,9 @@ const GOALS: { name: string; heading: string; figure: (load: LighthouseResult, f
 ];
 
 console.log(`\nBy parts, interleaved: medians of ${ROUNDS} rounds at ${multiplier.toFixed(2)}×; each ratio and difference is to the floor's whole page of the same round (✗: misses the goal)`);
-console.log(`  ${"page".padEnd(18)} ${"load".padEnd(13)} ${cell("perf", 5)} ${cell("LCP", 7)} ${cell("TBT", 8)} ${cell("main thr", 9)} ${GOALS.map((goal) => cell(goal.heading, 13)).join(" ")}`);
+console.log(`  ${"page".padEnd(18)} ${"load".padEnd(14)} ${cell("perf", 5)} ${cell("LCP", 7)} ${cell("TBT", 8)} ${cell("main thr", 9)} ${GOALS.map((goal) => cell(goal.heading, 13)).join(" ")}`);
 for (const target of [FLOOR, ...PAGES]) {
-  for (const { name } of VARIANTS) {
+  for (const name of variantsOf(target)) {
     const loads = results.get(key(target, name))!;
     const med = (figure: (r: LighthouseResult) => number) => median(loads.map(figure));
     const goalCells = GOALS.map((goal) => {
@@ -96,20 +124,21 @@ for (const target of [FLOOR, ...PAGES]) {
       return cell(`${goal.show(value)}${goal.met(value) ? "  " : " ✗"}`, 13);
     });
     console.log(
-      `  ${(name === "whole" ? target : "").padEnd(18)} ${name.padEnd(13)} ${cell(String(med((r) => r.performance)), 5)} ${cell(`${(med((r) => r.lcpMs) / 1000).toFixed(2)} s`, 7)} ${cell(`${med((r) => r.tbtMs).toFixed(0)} ms`, 8)} ${cell(`${med((r) => r.mainThreadMs).toFixed(0)} ms`, 9)} ${goalCells.join(" ")}`,
+      `  ${(name === "whole" ? target : "").padEnd(18)} ${name.padEnd(14)} ${cell(String(med((r) => r.performance)), 5)} ${cell(`${(med((r) => r.lcpMs) / 1000).toFixed(2)} s`, 7)} ${cell(`${med((r) => r.tbtMs).toFixed(0)} ms`, 8)} ${cell(`${med((r) => r.mainThreadMs).toFixed(0)} ms`, 9)} ${goalCells.join(" ")}`,
     );
   }
 }
 console.log(`  host index per round (floor's whole load): ${floorRounds.map((r) => Math.round(r.benchmarkIndex)).join(", ")}`);
 
-console.log(`\nWhat stops each goal (the whole page meets it; or the page without hydration already misses it; or only hydration does)`);
+console.log(`\nWhat stops each goal: the whole page meets it; or its HTML and stylesheet alone miss it; or the bare app redrawing the same markup (framework, DOM, stylesheet, every element hydrated) misses it too; or, where that copy meets it, the site's own scripts before anything hydrates, or its hydration`);
 for (const page of PAGES) {
   const verdicts = GOALS.map((goal) => {
     const met = (variant: Variant) => goal.met(perRound(page, variant, goal.figure));
     if (met("whole")) return `${goal.name}: met`;
     if (!met("no scripts")) return `${goal.name}: the HTML and stylesheet alone miss it`;
-    if (!met("no hydration")) return `${goal.name}: missed before anything hydrates`;
-    return `${goal.name}: hydration is the gap`;
+    if (!met(MARKUP_ON_BARE)) return `${goal.name}: the bare app with the same markup misses it too`;
+    if (!met("no hydration")) return `${goal.name}: the site's scripts, before anything hydrates (the bare app's copy meets it)`;
+    return `${goal.name}: the site's hydration (the bare app's copy meets it)`;
   });
   console.log(`  ${page.padEnd(18)} ${verdicts.join("; ")}`);
 }
