@@ -1,4 +1,5 @@
 import { parse } from "parse5";
+import { siteUrl } from "../../../../site-url";
 
 // Issue 53's experiment (tests/bench/phone-parts.ts, "markup on bare"): one of the site's pages,
 // as its server sent it, redrawn by this bare Next.js app with none of the site's code. The site's
@@ -13,6 +14,7 @@ const BOOLEAN = new Set(["hidden", "disabled", "defaultChecked", "readOnly", "au
 const SKIPPED = new Set(["script", "noscript", "template"]);
 const TABLE_PARTS = new Set(["table", "thead", "tbody", "tfoot", "tr", "colgroup", "select"]);
 
+const attr = (node, name) => node.attrs?.find((a) => a.name === name)?.value;
 const camel = (name) => name.replace(/-([a-z])/g, (_, letter) => letter.toUpperCase());
 
 function styleObject(text) {
@@ -44,7 +46,7 @@ function elements(nodes, port, parentTag) {
   return nodes.flatMap((node, index) => {
     if (node.nodeName === "#text") return TABLE_PARTS.has(parentTag) && !node.value.trim() ? [] : [node.value];
     if (!node.tagName || SKIPPED.has(node.tagName)) return [];
-    if (node.tagName === "link" && node.attrs.some((a) => a.name === "rel" && a.value === "expect")) return [];
+    if (node.tagName === "link" && attr(node, "rel") === "expect") return [];
     const Tag = node.tagName;
     const children = elements(node.content?.childNodes ?? node.childNodes ?? [], port, Tag);
     return [<Tag key={index} {...props(node.attrs, port)}>{children.length ? children : undefined}</Tag>];
@@ -55,20 +57,20 @@ const find = (node, tag) => node.tagName === tag ? node : (node.childNodes ?? []
 
 export default async function Copy({ params }) {
   const { port, path = [] } = await params;
-  if (!/^\d{2,5}$/.test(port)) throw new Error("copy: the port is a number");
-  const response = await fetch(`http://127.0.0.1:${port}/${path.join("/")}`, { signal: AbortSignal.timeout(10_000), cache: "no-store" });
+  const url = siteUrl(port, path);
+  if (!url) throw new Error("copy: the port is a number");
+  const response = await fetch(url, { signal: AbortSignal.timeout(10_000), cache: "no-store" });
   const document = parse(await response.text());
   const head = find(document, "head");
   const body = find(document, "body");
-  const stylesheets = (head.childNodes ?? []).filter((node) => node.tagName === "link" && node.attrs.some((a) => a.name === "rel" && a.value === "stylesheet"));
-  const bodyClass = body.attrs.find((a) => a.name === "class")?.value;
+  const stylesheets = (head.childNodes ?? []).filter((node) => node.tagName === "link" && attr(node, "rel") === "stylesheet");
   return (
     <>
       {stylesheets.map((link) => {
-        const href = link.attrs.find((a) => a.name === "href").value;
+        const href = attr(link, "href");
         return <link key={href} rel="stylesheet" href={`/site/${port}${href}`} precedence="default" />;
       })}
-      <div className={bodyClass}>{elements(body.childNodes, port, "body")}</div>
+      <div className={attr(body, "class")}>{elements(body.childNodes, port, "body")}</div>
     </>
   );
 }
