@@ -3,16 +3,26 @@
 import { createAuthenticationAdapter } from "@rainbow-me/rainbowkit";
 import { createSiweMessage } from "viem/siwe";
 import { fetchNonce, signOutSession, submitSignIn } from "@/lib/api/siwe-calls.browser";
-import { APP_NAME } from "./wallet-config";
+import { SITE_NAME } from "@/lib/shared/site-identity";
 
 export function createSiweAdapter(onSessionChange: () => Promise<void>) {
+  // RainbowKit signs out on an account switch and so does SessionFollowsWallet (wallet-kit.tsx):
+  // one request ends the session, and a second asked meanwhile waits for it.
+  let signingOut: Promise<void> | null = null;
+  const signOut = async () => {
+    try {
+      await signOutSession();
+    } finally {
+      await onSessionChange();
+    }
+  };
   return createAuthenticationAdapter({
     getNonce: fetchNonce,
     createMessage: ({ nonce, address, chainId }) =>
       createSiweMessage({
         domain: window.location.host,
         address,
-        statement: `Sign in to ${APP_NAME} with your wallet.`,
+        statement: `Sign in to ${SITE_NAME} with your wallet.`,
         uri: window.location.origin,
         version: "1",
         chainId,
@@ -29,12 +39,6 @@ export function createSiweAdapter(onSessionChange: () => Promise<void>) {
       await onSessionChange();
       return true;
     },
-    signOut: async () => {
-      try {
-        await signOutSession();
-      } finally {
-        await onSessionChange();
-      }
-    },
+    signOut: () => (signingOut ??= signOut().finally(() => (signingOut = null))),
   });
 }

@@ -6,15 +6,15 @@ import { metaMaskWallet, rabbyWallet } from "@rainbow-me/rainbowkit/wallets";
 import { createConfig, createStorage, deserialize, http, noopStorage } from "wagmi";
 import { publicEnv } from "@/lib/config/public-env";
 import { pulsechainAt } from "@/lib/chain/pulsechain";
+import { SITE_NAME } from "@/lib/shared/site-identity";
 
-export const APP_NAME = "PulseCompare";
 /** The kit's request timeout (spec section 9). */
 const RPC_TIMEOUT_MS = 10_000;
 
 export function createWalletConfig() {
   const chain = pulsechainAt(publicEnv.pulsechainRpcUrl);
   const connectors = connectorsForWallets([{ groupName: "Recommended", wallets: [metaMaskWallet, rabbyWallet] }], {
-    appName: APP_NAME,
+    appName: SITE_NAME,
     // WalletConnect (MetaMask's QR code when the extension is missing) needs a Cloud project id.
     projectId: publicEnv.walletConnectProjectId,
   });

@@ -18,13 +18,14 @@ import { isAddressEqual } from "viem";
 import { useAccount, useAccountEffect, useSignMessage, WagmiProvider } from "wagmi";
 import type { AuthUser } from "@/lib/auth/schemas";
 import { PULSECHAIN_CHAIN_ID } from "@/lib/chain/pulsechain";
+import { SITE_NAME } from "@/lib/shared/site-identity";
 import { AddressAvatar } from "./address-avatar";
 import { publishConnectedAccount } from "./connected-account";
 import { PaymentSender } from "./payment-sender";
 import { provideSignAgain, SignAgainError } from "./sign-again";
 import { createSiweAdapter } from "./siwe-adapter";
 import { refreshAuthUser, useAuthUser } from "@/components/shell/use-auth-user";
-import { APP_NAME, createWalletConfig } from "./wallet-config";
+import { createWalletConfig } from "./wallet-config";
 import { WalletMenu } from "./wallet-menu";
 import { rememberWalletUse } from "./wallet-memory";
 
@@ -51,7 +52,7 @@ export default function WalletKit({ openOnLoad, connectRequests = 0 }: { openOnL
     <WagmiProvider config={config}>
       <RainbowKitAuthenticationProvider adapter={adapter} status={status} enabled={signInOnConnect}>
         <RainbowKitProvider
-          appInfo={{ appName: APP_NAME }}
+          appInfo={{ appName: SITE_NAME }}
           avatar={({ address, size }) => <AddressAvatar address={address} size={size} />}
           theme={darkTheme({ accentColor: ACCENT, accentColorForeground: ACCENT_FOREGROUND, borderRadius: "medium" })}
         >
@@ -78,7 +79,8 @@ function SessionFollowsWallet({ user, signOut }: { user: AuthUser | null; signOu
   useAccountEffect({ onConnect: () => rememberWalletUse(true), onDisconnect: () => rememberWalletUse(false) });
   useEffect(() => {
     if (user && status === "connected" && address && !isAddressEqual(address, user.address as `0x${string}`)) {
-      void signOut();
+      // A failed sign-out (offline) leaves the session; the next account change tries again.
+      signOut().catch(() => {});
     }
   }, [user, status, address, signOut]);
   return null;

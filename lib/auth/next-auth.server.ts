@@ -61,8 +61,10 @@ export async function runNextAuthAction(action: NextAuthAction, request: Request
         throw signInFailed();
       }
       if (replacedSessionId) await deleteSession(getDb(), replacedSessionId);
-    } else if (!sessionCookie) {
-      // next-auth clears the session cookie on every sign-out it carries out, and only with a valid CSRF token.
+    } else if (!sessionCookie && hasSessionCookie(request, config)) {
+      // next-auth clears the session cookie on every sign-out it carries out, and only with a valid
+      // CSRF token. Without a session cookie there is nothing to end: a second sign-out racing the
+      // first (the wallet kit's and the account switch's) is done, not refused.
       throw csrfFailed();
     }
     response = NextResponse.json({ ok: true });
@@ -76,6 +78,10 @@ export async function runNextAuthAction(action: NextAuthAction, request: Request
     response.headers.append("Set-Cookie", signedInHintCookie({ maxAgeSeconds, secure: config.secureCookies }));
   }
   return response;
+}
+
+function hasSessionCookie(request: Request, config: AuthConfig): boolean {
+  return Boolean(parseCookies(request)[config.sessionCookieName]);
 }
 
 function csrfFailed(): DomainError {

@@ -105,6 +105,18 @@ describe("sign-out", () => {
     expect(errorOf(res).code).toBe("csrf_failed");
     expect((await browser.user()).status).toBe(200);
   });
+
+  test("a sign-out racing another (the wallet kit's and the account switch's) answers 200 once the session is gone", async () => {
+    const browser = new Browser();
+    await browser.signIn(alice);
+    const sessionsBefore = await db().authSession.count();
+    expect((await browser.signOut()).status).toBe(200);
+    // The second comes after the first's answer cleared the session cookie: nothing is left to end.
+    const second = await browser.signOut();
+    expect(second.status).toBe(200);
+    expect(await db().authSession.count()).toBe(sessionsBefore - 1);
+    expect((await browser.user()).status).toBe(401);
+  });
 });
 
 describe("refused sign-ins leave no session", () => {

@@ -191,10 +191,16 @@ test("switching accounts in the wallet signs the old account out", async () => {
   await connectAndSignIn(page, wallet);
   assert.equal((await sessionUser(page))?.address, alice.address);
 
+  // RainbowKit and the page's own check both sign out on the switch: one request ends the session.
+  const signOuts: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/api/auth/signout") signOuts.push(request.method());
+  });
   wallet.account = bob;
   await walletEmits(page, "accountsChanged", [bob.address]);
   await page.getByRole("button", { name: "Connect Wallet" }).waitFor();
   assert.equal(await sessionUser(page), null);
+  assert.deepEqual(signOuts, ["POST"]);
   await close(context, problems);
 });
 
