@@ -7,7 +7,13 @@ import { siteUrl } from "../../../../site-url";
 // its stylesheets linked through site/[port]. So the page has the site's DOM and stylesheet and
 // React hydrates every one of its elements, but no client component of the site's runs: what the
 // framework costs to carry and hydrate this markup, set apart from what the site's components add.
-export const dynamic = "force-dynamic";
+//
+// Rendered on a page's first request and served from Next's cache after that (no path at build
+// time, every path on demand), like the site's own cached pages: so the copy's first byte, FCP and
+// LCP do not carry its fetch of the site. The cache stays in the floor's process memory
+// (next.config.mjs), so a later run on the same port never gets an earlier run's page.
+export const dynamicParams = true;
+export const generateStaticParams = () => [];
 
 const RENAMED = { class: "className", for: "htmlFor", tabindex: "tabIndex", readonly: "readOnly", maxlength: "maxLength", autocomplete: "autoComplete", srcset: "srcSet", crossorigin: "crossOrigin", fetchpriority: "fetchPriority", autofocus: "autoFocus", spellcheck: "spellCheck", enterkeyhint: "enterKeyHint", inputmode: "inputMode", colspan: "colSpan", rowspan: "rowSpan", checked: "defaultChecked", value: "defaultValue" };
 const BOOLEAN = new Set(["hidden", "disabled", "defaultChecked", "readOnly", "autoFocus", "required", "multiple", "inert", "open"]);
@@ -59,7 +65,7 @@ export default async function Copy({ params }) {
   const { port, path = [] } = await params;
   const url = siteUrl(port, path);
   if (!url) throw new Error("copy: the port is a number");
-  const response = await fetch(url, { signal: AbortSignal.timeout(10_000), cache: "no-store" });
+  const response = await fetch(url, { signal: AbortSignal.timeout(10_000), cache: "force-cache" });
   const document = parse(await response.text());
   const head = find(document, "head");
   const body = find(document, "body");
