@@ -21,9 +21,13 @@
 // misses it too) or its components' hydration (only "whole" misses it).
 //
 // PHONE_PAGES=/,/playground limits the pages; SKIP_BUILD=1 reuses the last build.
+// PHONE_THROTTLING=devtools slows the browser itself instead of Lighthouse's simulation (the CPU
+// by the same calibrated multiplier, the network to slow 4G): the figures are then work the
+// slowed browser did, not the unthrottled load's multiplied, which tells a gap the model makes
+// from one a phone would see. The goals are the simulated run's; this is the cross-check.
 import { withFloor } from "./floor";
 import { REWRITES, startHtmlRewriteProxy, type HtmlRewrite } from "./html-rewrite-proxy";
-import { auditPage, type LighthouseResult, type PhoneProfile } from "./lighthouse";
+import { auditPage, THROTTLING_LABEL, type LighthouseResult, type PhoneProfile, type Throttling } from "./lighthouse";
 import type { LoopbackProxy } from "./loopback-proxy";
 import { calibratedSlowdown } from "./phone-calibration";
 import { withServer } from "./servers";
@@ -31,6 +35,7 @@ import { median } from "./stats";
 
 const ROUNDS = Number(process.env.PHONE_RUNS ?? 5);
 const PAGES: readonly string[] = process.env.PHONE_PAGES?.split(",") ?? ["/", "/compare/hex/btc", "/coins/hex", "/playground", "/get-listed"];
+const THROTTLING: Throttling = process.env.PHONE_THROTTLING === "devtools" ? "devtools" : "simulate";
 const FLOOR = "floor";
 const VARIANTS = [
   { name: "whole", rewrite: ((html) => html) as HtmlRewrite },
@@ -70,7 +75,7 @@ await withFloor((floorUrl) =>
       for (let round = 1; round <= ROUNDS; round++) {
         for (const target of [FLOOR, ...PAGES]) {
           for (const name of variantsOf(target)) {
-            const result = await auditPage(urlOf(target, name), "simulate", 1, profile);
+            const result = await auditPage(urlOf(target, name), THROTTLING, 1, profile);
             results.set(key(target, name), [...(results.get(key(target, name)) ?? []), result]);
           }
         }
@@ -113,7 +118,7 @@ const GOALS: { name: string; heading: string; figure: (load: LighthouseResult, f
   { name: "LCP ÷ floor ≤ 1.5", heading: "LCP ÷ floor", figure: (l, f) => l.lcpMs / f.lcpMs, met: (v) => v <= 1.5, show: (v) => v.toFixed(2) },
 ];
 
-console.log(`\nBy parts, interleaved: medians of ${ROUNDS} rounds at ${multiplier.toFixed(2)}×; each ratio and difference is to the floor's whole page of the same round (✗: misses the goal)`);
+console.log(`\nBy parts, interleaved: medians of ${ROUNDS} rounds at ${multiplier.toFixed(2)}×, ${THROTTLING_LABEL[THROTTLING]}; each ratio and difference is to the floor's whole page of the same round (✗: misses the goal)`);
 console.log(`  ${"page".padEnd(18)} ${"load".padEnd(14)} ${cell("perf", 5)} ${cell("LCP", 7)} ${cell("TBT", 8)} ${cell("main thr", 9)} ${GOALS.map((goal) => cell(goal.heading, 13)).join(" ")}`);
 for (const target of [FLOOR, ...PAGES]) {
   for (const name of variantsOf(target)) {
