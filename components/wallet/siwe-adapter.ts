@@ -9,7 +9,7 @@ export function createSiweAdapter(onSessionChange: () => Promise<void>) {
   // RainbowKit signs out on an account switch and so does SessionFollowsWallet (wallet-kit.tsx):
   // one request ends the session, and a second asked meanwhile waits for it.
   let signingOut: Promise<void> | null = null;
-  const signOut = async () => {
+  const endSession = async () => {
     try {
       await signOutSession();
     } finally {
@@ -39,6 +39,6 @@ export function createSiweAdapter(onSessionChange: () => Promise<void>) {
       await onSessionChange();
       return true;
     },
-    signOut: () => (signingOut ??= signOut().finally(() => (signingOut = null))),
+    signOut: () => (signingOut ??= endSession().finally(() => (signingOut = null))),
   });
 }

@@ -16,9 +16,14 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
   return sessionId ? findSessionUser(getDb(), sessionId) : null;
 }
 
+/** The request's session cookie as sent (next-auth's JWT), whether or not it is valid. */
+export function sessionToken(request: Request, config: AuthConfig): string | undefined {
+  return parseCookies(request)[config.sessionCookieName] || undefined;
+}
+
 /** The session row the request's session cookie names, if it carries a valid one (whether or not the row is live). */
 export async function sessionIdFromCookie(request: Request, config: AuthConfig): Promise<string | null> {
-  const token = parseCookies(request)[config.sessionCookieName];
+  const token = sessionToken(request, config);
   if (!token) return null;
   try {
     const sessionId = (await decode({ token, secret: config.secret }))?.sid;

@@ -20,7 +20,7 @@ import { getDb } from "@/lib/db/get-db.server";
 import { clientIp } from "@/lib/security/client-ip.server";
 import { csrfSchema } from "@/lib/auth/schemas";
 import { requireAuthConfig, SESSION_MAX_AGE_SECONDS, type AuthConfig } from "./config.server";
-import { sessionIdFromCookie } from "./current-user.server";
+import { sessionIdFromCookie, sessionToken } from "./current-user.server";
 import { createSession, deleteSession } from "./sessions.server";
 import { signedInHintCookie } from "./signed-in-hint-cookie";
 import { signInWithEthereum } from "./sign-in.server";
@@ -61,7 +61,7 @@ export async function runNextAuthAction(action: NextAuthAction, request: Request
         throw signInFailed();
       }
       if (replacedSessionId) await deleteSession(getDb(), replacedSessionId);
-    } else if (!sessionCookie && hasSessionCookie(request, config)) {
+    } else if (!sessionCookie && sessionToken(request, config)) {
       // next-auth clears the session cookie on every sign-out it carries out, and only with a valid
       // CSRF token. Without a session cookie there is nothing to end: a second sign-out racing the
       // first (the wallet kit's and the account switch's) is done, not refused.
@@ -78,10 +78,6 @@ export async function runNextAuthAction(action: NextAuthAction, request: Request
     response.headers.append("Set-Cookie", signedInHintCookie({ maxAgeSeconds, secure: config.secureCookies }));
   }
   return response;
-}
-
-function hasSessionCookie(request: Request, config: AuthConfig): boolean {
-  return Boolean(parseCookies(request)[config.sessionCookieName]);
 }
 
 function csrfFailed(): DomainError {
