@@ -1,5 +1,5 @@
 /**
- * The site's mark beside its name and in the compare form. A raster, drawn from app/icon.svg by
+ * The site's mark beside its name and in the compare form. A raster, drawn from public/logo.svg by
  * `npm run icons:app`: an SVG <img> gets a document of its own in the renderer, built on the main
  * thread of every page that shows it (30 to 45 ms at a 4x slower CPU, issue 53). Low priority,
  * like the coin logos (components/shell/coin-logo.tsx): never preloaded.

@@ -88,3 +88,11 @@ test("its icons exist in public/ at the declared sizes: 192 and 512 px for any u
 test("the Apple touch icon (app/apple-icon.png, linked by Next) is 180 px", () => {
   expect(pngSize(path.join(REPO_ROOT, "app/apple-icon.png"))).toEqual({ width: 180, height: 180 });
 });
+
+test("the favicon is a 48 px PNG (app/icon.png, linked by Next), and no SVG is linked beside it", () => {
+  // An SVG favicon gets a document of its own in every page's renderer, drawn on its main thread
+  // after load (issue 53); 48 px is the size Google Search asks a site's favicon to be a multiple of.
+  expect(pngSize(path.join(REPO_ROOT, "app/icon.png"))).toEqual({ width: 48, height: 48 });
+  expect(existsSync(path.join(REPO_ROOT, "app/icon.svg"))).toBe(false);
+  expect(existsSync(path.join(REPO_ROOT, "app/favicon.ico"))).toBe(false);
+});
