@@ -1,6 +1,7 @@
 "use client";
 
 import { lazy, Suspense, useState, useSyncExternalStore } from "react";
+import { readPreference, writePreference } from "@/components/shell/preference-cookie";
 
 // Its markup loads only for a visitor who has not answered (most page loads have): a fixed bar, so
 // arriving a moment after hydration moves nothing.
@@ -8,15 +9,11 @@ const CookieNotice = lazy(() => import("./cookie-notice").then((m) => ({ default
 
 export const COOKIE_CONSENT_KEY = "cookie-consent";
 
-function hasStoredConsent(): boolean {
-  try {
-    return window.localStorage.getItem(COOKIE_CONSENT_KEY) === "true";
-  } catch {
-    return false; // storage blocked: ask again, never crash
-  }
-}
+// Kept in a cookie, not local storage: on a page's load the browser then opens one store only
+// (components/shell/preference-cookie.ts). Cookies blocked: asked again on each page, never a crash.
+const hasStoredConsent = (): boolean => readPreference(COOKIE_CONSENT_KEY) === "true";
 
-/** Nothing to subscribe to: storage is read at each render, and another tab's answer counts from the next page load. */
+/** Nothing to subscribe to: the cookie is read at each render, and another tab's answer counts from the next page load. */
 const subscribeToNothing = () => () => {};
 
 /**
@@ -32,11 +29,7 @@ export function CookieBanner() {
   if (consented || closed) return null;
 
   function accept() {
-    try {
-      window.localStorage.setItem(COOKIE_CONSENT_KEY, "true");
-    } catch {
-      // storage blocked: hiding for this visit is all we can do
-    }
+    writePreference(COOKIE_CONSENT_KEY, "true"); // cookies blocked: hiding it for this visit is all we can do
     setClosed(true);
   }
 

@@ -47,7 +47,7 @@ export function WalletButton() {
   useEffect(() => {
     if (window.location.hash === CONNECT_WALLET_HASH) {
       window.history.replaceState(window.history.state, "", window.location.pathname + window.location.search);
-      // eslint-disable-next-line react-hooks/set-state-in-effect -- once after hydration: the #connect-wallet address (removed just above) and local storage exist only in the browser
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- once after hydration: the #connect-wallet address (removed just above) and the wallet-memory cookie exist only in the browser
       wantKit({ openOnLoad: true });
     } else if (hasUsedWallet()) {
       wantKit({ openOnLoad: false });

@@ -1,20 +1,14 @@
-// Remembers (in local storage) that this browser has a wallet connected here, so the wallet kit
-// loads straight away on the next visit and the wallet reconnects without a click.
+// Remembers (in a cookie, components/shell/preference-cookie.ts) that this browser has a wallet
+// connected here, so the wallet kit loads straight away on the next visit and the wallet
+// reconnects without a click.
+import { readPreference, writePreference } from "@/components/shell/preference-cookie";
+
 const KEY = "pulsecompare.wallet-connected";
 
 export function rememberWalletUse(connected: boolean): void {
-  try {
-    if (connected) window.localStorage.setItem(KEY, "1");
-    else window.localStorage.removeItem(KEY);
-  } catch {
-    // storage disabled: the kit simply loads on the next click
-  }
+  writePreference(KEY, connected ? "1" : null);
 }
 
 export function hasUsedWallet(): boolean {
-  try {
-    return window.localStorage.getItem(KEY) === "1";
-  } catch {
-    return false;
-  }
+  return readPreference(KEY) === "1";
 }

@@ -1,13 +1,13 @@
 // Which unit the site shows prices, market caps and values in (issue 43, part 3): US dollars, or
-// PLS, the unit this community thinks in. Pure. The choice is the visitor's own, kept in local
-// storage like the cookie consent, and applied in the browser: the cached HTML is the same for
+// PLS, the unit this community thinks in. Pure. The choice is the visitor's own, kept in a cookie
+// like the cookie consent (components/shell/preference-cookie.ts), and applied in the browser: the cached HTML is the same for
 // everyone and carries both texts of every figure (components/shell/money.tsx); an attribute on
 // <html> picks which one shows, so switching moves nothing on the page.
 
 export type DisplayUnit = "usd" | "pls";
 
-/** The stored unit: "pls", or anything else for dollars, the default (components/unit/unit-script.tsx). */
-export const UNIT_STORAGE_KEY = "display-unit";
+/** The cookie holding the unit: "pls", or anything else for dollars, the default (components/unit/unit-script.tsx). */
+export const UNIT_COOKIE = "display-unit";
 /** `<html data-unit="pls">`: the stylesheet shows each figure's PLS text instead of its dollar text. */
 export const UNIT_ATTRIBUTE = "data-unit";
 

@@ -14,8 +14,10 @@ export type HtmlRewrite = (html: string) => string;
  *   scripts also stops Lighthouse's protocol calls.)
  * - `expect`: the layout's render-blocking `<link rel="expect">` (app/layout.tsx), so the browser
  *   may paint before the whole page is parsed.
- * - `pre-paint`: the two inline scripts that run before the first paint (the unit switch's and the
- *   signed-in hint's: components/unit/unit-script.tsx, components/wallet/signed-in-hint-script.tsx).
+ * - `pre-paint`: the work of the two inline scripts that run before the first paint (the unit
+ *   switch's and the signed-in hint's: components/unit/unit-script.tsx,
+ *   components/wallet/signed-in-hint-script.tsx). Their text becomes `0`: the elements are React's,
+ *   and without them hydration does not match and React renders the page again in the browser.
  * - `hydration`: the page's RSC payload (every inline `self.__next_f` script), with the stream that
  *   carries it held open. Every script still loads and the framework starts, but React's root waits
  *   for data that never comes, so nothing hydrates: the page's HTML and stylesheet plus the
@@ -26,7 +28,7 @@ export const REWRITES = {
   expect: (html) => html.replace(/<link rel="expect"[^>]*>/g, ""),
   // The page's bare inline scripts are the RSC payload's and the layout's own, and the layout's
   // are the pre-paint ones (their text is minified differently from build to build).
-  "pre-paint": (html) => dropBareInlineScripts(html, (body) => !isRscPayload(body)),
+  "pre-paint": (html) => html.replace(/<script>([\s\S]*?)<\/script>/g, (script, text: string) => (isRscPayload(text) ? script : "<script>0</script>")),
   // Next closes the payload's stream at DOMContentLoaded (next/dist/client/app-index.js); with no
   // close, its reader waits and React's root suspends before hydrating anything.
   hydration: (html) => dropBareInlineScripts(html, isRscPayload).replace(/<head>/, "<head><script>ReadableStreamDefaultController.prototype.close=function(){}</script>"),

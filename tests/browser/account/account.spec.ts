@@ -16,7 +16,7 @@ import { close, connectAndSignIn, walletMenuButton, walletPage } from "@/tests/b
 
 // Its own account: the other specs share this app's database and expect their users' lists empty.
 const carol = privateKeyToAccount("0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6");
-const consented = `localStorage.setItem("cookie-consent", "true");`;
+const consented = `document.cookie = "cookie-consent=true; path=/";`;
 
 /** From the home page's form to the pair's page (the seed's ids are its lower-case symbols). */
 async function compare(page: Page, symbol1: string, symbol2: string) {

@@ -38,7 +38,7 @@ const HOME_SCREEN_SIGNALS = `(() => {
   };
 })();`;
 
-const consented = `localStorage.setItem("cookie-consent", "true");`;
+const consented = `document.cookie = "cookie-consent=true; path=/";`;
 
 async function playDevice(cdp: CDPSession, userAgent: string, platform: string) {
   await cdp.send("Emulation.setUserAgentOverride", { userAgent, platform });

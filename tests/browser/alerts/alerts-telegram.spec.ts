@@ -12,7 +12,7 @@ import { close, connectAndSignIn, walletPage } from "@/tests/browser/wallet-step
 
 test("Connect Telegram: the one-time link, /start <token> through the webhook, and the page turns 'Linked'", async () => {
   const account = privateKeyToAccount(generatePrivateKey());
-  const { context, page, wallet, problems } = await walletPage({ account, init: `localStorage.setItem("cookie-consent", "true");` });
+  const { context, page, wallet, problems } = await walletPage({ account, init: `document.cookie = "cookie-consent=true; path=/";` });
   await page.goto("/");
   await connectAndSignIn(page, wallet);
   await page.goto("/alerts");

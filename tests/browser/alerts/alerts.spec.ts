@@ -22,7 +22,7 @@ import { tabTo } from "@/tests/browser/keyboard";
 import { suite } from "@/tests/browser/suite";
 import { close, connectAndSignIn, PUBLIC_RPC, walletMenuButton, walletPage } from "@/tests/browser/wallet-steps";
 
-const consented = `localStorage.setItem("cookie-consent", "true");`;
+const consented = `document.cookie = "cookie-consent=true; path=/";`;
 
 const toast = (page: Page, title: string, description: string | RegExp) =>
   page.locator("[data-slot=toast]", { hasText: title }).filter({ hasText: description }).waitFor();

@@ -234,7 +234,7 @@ test("corrupted wallet storage and cookies do not break the page", async () => {
   const { browser, baseUrl } = suite();
   const { context, page, problems } = await walletPage({
     init: `localStorage.setItem("wagmi.store", "{not json"); localStorage.setItem("wagmi.recentConnectorId", "{{");
-           localStorage.setItem("pulsecompare.wallet-connected", "1");`,
+           document.cookie = "pulsecompare.wallet-connected=1; path=/";`,
   });
   await context.addCookies([
     { name: "wagmi.store", value: "%7Bbroken", url: baseUrl },

@@ -35,7 +35,7 @@ test("home form to the pair page, then the all-time-high target: figures, date a
   const { browser, baseUrl } = suite();
   const expected = await hexAtBtcHigh();
   const context = await newContext(browser, baseUrl);
-  await context.addInitScript(() => localStorage.setItem("cookie-consent", "true"));
+  await context.addInitScript(() => { document.cookie = "cookie-consent=true; path=/"; });
   // Compare Now counts the pair (POST /api/comparisons), at most once a minute per address and
   // pair: pages.spec.ts counts HEX/BTC itself and would meet a 429. Counting is not under test
   // here, so this press's count is dropped before it leaves the browser.
@@ -85,7 +85,7 @@ test("home form at 360 px: the all-time-high target chosen before Compare Now op
   const { browser, baseUrl } = suite();
   const expected = await hexAtBtcHigh();
   const context = await newContext(browser, baseUrl, { width: 360, height: 780 });
-  await context.addInitScript(() => localStorage.setItem("cookie-consent", "true"));
+  await context.addInitScript(() => { document.cookie = "cookie-consent=true; path=/"; });
   // The count is not under test (see the first test): dropped before it leaves the browser.
   await context.route("**/api/comparisons", (route) => (route.request().method() === "POST" ? route.abort("aborted") : route.continue()));
   const page = await context.newPage();
@@ -118,7 +118,7 @@ test("pair page at 360 px: a ?target=ath link, the keyboard back to today, an es
   const { browser, baseUrl } = suite();
   const expected = await hexAtBtcHigh();
   const context = await newContext(browser, baseUrl, { width: 360, height: 780 });
-  await context.addInitScript(() => localStorage.setItem("cookie-consent", "true"));
+  await context.addInitScript(() => { document.cookie = "cookie-consent=true; path=/"; });
   const page = await context.newPage();
   const problems = watchForErrors(page, baseUrl);
 
@@ -150,7 +150,7 @@ test("playground tool: switch to BTC's all-time-high market cap, at 360 and 1440
   const expected = await hexAtBtcHigh();
   for (const viewport of [{ width: 360, height: 780 }, { width: 1440, height: 900 }]) {
     const context = await newContext(browser, baseUrl, viewport);
-    await context.addInitScript(() => localStorage.setItem("cookie-consent", "true"));
+    await context.addInitScript(() => { document.cookie = "cookie-consent=true; path=/"; });
     const page = await context.newPage();
     const problems = watchForErrors(page, baseUrl);
     await page.goto("/playground");

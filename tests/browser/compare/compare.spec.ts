@@ -36,7 +36,7 @@ async function goHome(page: Page) {
 test("the stale compare steps: Compare Now, 'See in detail', a most-compared pair and a recently listed coin each open what they name", async () => {
   const { browser, baseUrl } = suite();
   const context = await newContext(browser, baseUrl);
-  await context.addInitScript(() => localStorage.setItem("cookie-consent", "true"));
+  await context.addInitScript(() => { document.cookie = "cookie-consent=true; path=/"; });
   const page = await context.newPage();
   const problems = watchForErrors(page, baseUrl);
 
@@ -80,7 +80,7 @@ for (const width of [360, 1440]) {
     const { browser, baseUrl } = suite();
     const context = await newContext(browser, baseUrl, { width, height: 900 });
     await context.addInitScript(() => {
-      localStorage.setItem("cookie-consent", "true");
+      document.cookie = "cookie-consent=true; path=/";
       (window as unknown as { shifts: number[] }).shifts = [];
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {

@@ -207,7 +207,7 @@ test("'On a date' (issue 43): chosen with the keyboard, a day picked, the figure
 
   for (const viewport of [{ width: 360, height: 780 }, { width: 1440, height: 900 }]) {
     const context = await newContext(browser, baseUrl, viewport);
-    await context.addInitScript(() => localStorage.setItem("cookie-consent", "true"));
+    await context.addInitScript(() => { document.cookie = "cookie-consent=true; path=/"; });
     const page = await context.newPage();
     const problems = watchForErrors(page, baseUrl);
     const wholeHistoryReads: string[] = [];

@@ -15,7 +15,7 @@ import { tabTo } from "@/tests/browser/keyboard";
 import { suite } from "@/tests/browser/suite";
 import { close, connectAndSignIn, walletPage } from "@/tests/browser/wallet-steps";
 
-const consented = `localStorage.setItem("cookie-consent", "true");`;
+const consented = `document.cookie = "cookie-consent=true; path=/";`;
 
 async function screenshots(page: Page, name: string) {
   await page.screenshot({ path: screenshotPath(`${name}-1440`), fullPage: true });

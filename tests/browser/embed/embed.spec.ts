@@ -179,7 +179,7 @@ for (const viewport of [
     const { browser, baseUrl } = suite();
     const context = await newContext(browser, baseUrl, viewport);
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl });
-    await context.addInitScript(`localStorage.setItem("cookie-consent", "true");`);
+    await context.addInitScript(`document.cookie = "cookie-consent=true; path=/";`);
     try {
       const page = await context.newPage();
       await page.goto("/compare/plsx/hex?hold=1.5m");

@@ -18,7 +18,7 @@ const QUIET_PAGES = [
 async function anonymousPage(width: number): Promise<{ context: BrowserContext; page: Page; problems: string[]; console: string[]; authRequests: string[] }> {
   const { browser, baseUrl } = suite();
   const context = await newContext(browser, baseUrl, { width, height: 800 });
-  await context.addInitScript(() => localStorage.setItem("cookie-consent", "true"));
+  await context.addInitScript(() => { document.cookie = "cookie-consent=true; path=/"; });
   await context.addInitScript(FRAME_RECORDER);
   const page = await context.newPage();
   const problems = watchForErrors(page, baseUrl);
@@ -72,7 +72,7 @@ test("the PLS price is in the header on every page at every width, inside the vi
   const { browser, baseUrl } = suite();
   for (const width of WIDTHS) {
     const context = await newContext(browser, baseUrl, { width, height: 800 });
-    await context.addInitScript(() => localStorage.setItem("cookie-consent", "true"));
+    await context.addInitScript(() => { document.cookie = "cookie-consent=true; path=/"; });
     const page = await context.newPage();
     for (const { path, name, heading } of PRICE_PAGES) {
       await page.goto(path);
@@ -150,7 +150,7 @@ test("a stale hint (no session behind it) costs one 401, which clears it: 'Conne
 test("links prefetch on intent, not on sight: a page's load asks for no other page; a pointer over a link or focus on it prefetches that page", async () => {
   const { browser, baseUrl } = suite();
   const context = await newContext(browser, baseUrl, { width: 412, height: 823 });
-  await context.addInitScript(() => localStorage.setItem("cookie-consent", "true"));
+  await context.addInitScript(() => { document.cookie = "cookie-consent=true; path=/"; });
   try {
     const page = await context.newPage();
     const prefetches: string[] = [];

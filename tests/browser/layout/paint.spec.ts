@@ -166,7 +166,9 @@ test("signed in at 360 and 1440 px: / with the cookie banner shown, then dismiss
   await context.addInitScript(FRAME_RECORDER);
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 800 });
-    await page.evaluate(() => localStorage.removeItem("cookie-consent"));
+    await page.evaluate(() => {
+      document.cookie = "cookie-consent=; path=/; max-age=0";
+    });
     await reloadAndCheck(page, { signedIn: true, bannerShown: true, name: `signed-in-banner-${width}` });
     await understand(page);
     await reloadAndCheck(page, { signedIn: true, bannerShown: false, name: `signed-in-dismissed-${width}` });

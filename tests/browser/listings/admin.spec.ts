@@ -13,7 +13,7 @@ import { suite } from "@/tests/browser/suite";
 import { connectAndSignIn, sessionUser, walletMenuButton, walletPage } from "@/tests/browser/wallet-steps";
 
 const operator = privateKeyToAccount(OPERATOR_KEY);
-const consented = `localStorage.setItem("cookie-consent", "true");`;
+const consented = `document.cookie = "cookie-consent=true; path=/";`;
 
 /** What this test makes the server refuse on purpose, and the console lines Chromium logs for them. */
 const EXPECTED = [/^HTTP 503: \/api\/admin\/coins\/preview\?/, /^HTTP 401: \/api\/admin\/coins\/eth$/, /^console: Failed to load resource: the server responded with a status of (401|503)/];

@@ -26,7 +26,7 @@ const dana = privateKeyToAccount("0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5
 const operator = privateKeyToAccount(OPERATOR_KEY);
 const PAY_TO: Address = "0x3333333333333333333333333333333333333333";
 const CONFIRMATIONS = 3;
-const consented = `localStorage.setItem("cookie-consent", "true");`;
+const consented = `document.cookie = "cookie-consent=true; path=/";`;
 
 describe("the Listing Form, paid on a local chain", () => {
   let chain: LocalChain;

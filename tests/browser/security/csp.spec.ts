@@ -16,7 +16,7 @@ import { close, connectAndSignIn, walletMenuButton, walletPage } from "@/tests/b
 // Its own account: the other specs share this app's database and expect their users' lists empty.
 const dave = privateKeyToAccount("0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba");
 const operator = privateKeyToAccount(OPERATOR_KEY);
-const consented = `localStorage.setItem("cookie-consent", "true");`;
+const consented = `document.cookie = "cookie-consent=true; path=/";`;
 
 /** The headers as the harness's build made them: `next build` ran with this environment. */
 const EXPECTED = Object.fromEntries(

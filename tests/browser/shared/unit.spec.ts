@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Page } from "playwright-core";
-import { UNIT_STORAGE_KEY } from "@/lib/shared/display-unit";
+import { UNIT_COOKIE } from "@/lib/shared/display-unit";
 import { newContext, screenshotPath, watchForErrors } from "@/tests/browser/harness";
 import { suite } from "@/tests/browser/suite";
 
@@ -31,7 +31,9 @@ const SHIFT_RECORDER = `
     });
   }).observe({ type: "layout-shift", buffered: true });
 `;
-const STORE_PLS = `try { localStorage.setItem(${JSON.stringify(UNIT_STORAGE_KEY)}, "pls"); } catch (e) {}`;
+const STORE_PLS = `try { document.cookie = ${JSON.stringify(`${UNIT_COOKIE}=pls; path=/`)}; } catch (e) {}`;
+/** The unit cookie's value in the page, or null. */
+const keptUnit = (page: Page) => page.evaluate((name) => document.cookie.split("; ").find((part) => part.startsWith(`${name}=`))?.split("=")[1] ?? null, UNIT_COOKIE);
 
 const PAGES = [
   { path: "/", name: "home", figures: ["coin-row"], atLeast: 20 },
@@ -130,7 +132,7 @@ test("the switch with the keyboard: PLS from the header, kept across pages and a
   await page.keyboard.press("ArrowRight");
   await page.locator('html[data-unit="pls"]').waitFor({ state: "attached" });
   assert.match(await page.getByTestId("projected-price").innerText(), / PLS$/);
-  assert.equal(await page.evaluate((key) => localStorage.getItem(key), UNIT_STORAGE_KEY), "pls");
+  assert.equal(await keptUnit(page), "pls");
   await page.screenshot({ path: screenshotPath("unit-switch-360") });
 
   // Another page, reached in the app, and a reload: still PLS.
@@ -146,7 +148,7 @@ test("the switch with the keyboard: PLS from the header, kept across pages and a
   await page.getByTestId("unit-switch").getByText("USD", { exact: true }).click();
   assert.equal(await page.getByRole("radio", { name: "US dollars" }).isChecked(), true);
   assert.match(await page.getByTestId("coin-market-cap").innerText(), /^\$[\d,.]+[KMBT]?$/);
-  assert.equal(await page.evaluate((key) => localStorage.getItem(key), UNIT_STORAGE_KEY), "usd");
+  assert.equal(await keptUnit(page), "usd");
   assert.deepEqual(problems, []);
   await context.close();
 });

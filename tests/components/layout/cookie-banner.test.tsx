@@ -5,40 +5,50 @@ import { renderToString } from "react-dom/server";
 import { COOKIE_CONSENT_KEY, CookieBanner } from "@/components/layout/cookie-banner";
 
 const TEXT = "This website uses cookies to enhance the user experience.";
-beforeEach(() => window.localStorage.clear());
+const consentCookie = () => document.cookie.split("; ").find((part) => part.startsWith(`${COOKIE_CONSENT_KEY}=`))?.split("=")[1] ?? null;
+beforeEach(() => {
+  document.cookie = `${COOKIE_CONSENT_KEY}=; path=/; max-age=0`;
+});
 
-test("shows when no consent is stored", async () => {
+test("shows when no consent is kept", async () => {
   render(<CookieBanner />);
   expect(await screen.findByText(TEXT)).toBeInTheDocument();
 });
 
-test("stays hidden when consent is stored", () => {
-  window.localStorage.setItem(COOKIE_CONSENT_KEY, "true");
+test("stays hidden when consent is kept", () => {
+  document.cookie = `${COOKIE_CONSENT_KEY}=true; path=/`;
   render(<CookieBanner />);
   expect(screen.queryByText(TEXT)).not.toBeInTheDocument();
 });
 
-test("'I understand' stores consent and hides; a new page load keeps it hidden", async () => {
+test("'I understand' keeps consent in a cookie and hides; a new page load keeps it hidden; local storage untouched", async () => {
+  const getItem = jest.spyOn(Storage.prototype, "getItem");
+  const setItem = jest.spyOn(Storage.prototype, "setItem");
   const { unmount } = render(<CookieBanner />);
   await userEvent.click(await screen.findByRole("button", { name: "I understand" }));
   expect(screen.queryByText(TEXT)).not.toBeInTheDocument();
-  expect(window.localStorage.getItem(COOKIE_CONSENT_KEY)).toBe("true");
+  expect(consentCookie()).toBe("true");
   unmount();
   render(<CookieBanner />);
   expect(screen.queryByText(TEXT)).not.toBeInTheDocument();
+  // A browser's first read of a store blocks the page: a page's load opens the cookie store alone.
+  expect(getItem).not.toHaveBeenCalled();
+  expect(setItem).not.toHaveBeenCalled();
+  getItem.mockRestore();
+  setItem.mockRestore();
 });
 
 test("close hides it for now without storing anything", async () => {
   const { unmount } = render(<CookieBanner />);
   await userEvent.click(await screen.findByRole("button", { name: "Close cookie notice" }));
   expect(screen.queryByText(TEXT)).not.toBeInTheDocument();
-  expect(window.localStorage.getItem(COOKIE_CONSENT_KEY)).toBeNull();
+  expect(consentCookie()).toBeNull();
   unmount();
   render(<CookieBanner />);
   expect(await screen.findByText(TEXT)).toBeInTheDocument();
 });
 
-test("the server's HTML holds no banner (it cannot read storage); hydration adds it, with no mismatch", async () => {
+test("the server's HTML holds no banner (it cannot know the visitor's answer); hydration adds it, with no mismatch", async () => {
   expect(renderToString(<CookieBanner />)).toBe("");
   const container = document.body.appendChild(document.createElement("div"));
   const onRecoverableError = jest.fn();
@@ -49,19 +59,19 @@ test("the server's HTML holds no banner (it cannot read storage); hydration adds
   container.remove();
 });
 
-test("with storage blocked it shows, and 'I understand' still hides it for this visit", async () => {
+test("with cookies blocked it shows, and 'I understand' still hides it for this visit", async () => {
   const blocked = () => {
     throw new DOMException("The operation is insecure.", "SecurityError");
   };
-  const getItem = jest.spyOn(Storage.prototype, "getItem").mockImplementation(blocked);
-  const setItem = jest.spyOn(Storage.prototype, "setItem").mockImplementation(blocked);
+  const cookie = jest.spyOn(Document.prototype, "cookie", "get").mockImplementation(blocked);
+  const setCookie = jest.spyOn(Document.prototype, "cookie", "set").mockImplementation(blocked);
   try {
     render(<CookieBanner />);
     await userEvent.click(await screen.findByRole("button", { name: "I understand" }));
     expect(screen.queryByText(TEXT)).not.toBeInTheDocument();
-    expect(setItem).toHaveBeenCalledWith(COOKIE_CONSENT_KEY, "true");
+    expect(setCookie).toHaveBeenCalledWith(expect.stringMatching(new RegExp(`^${COOKIE_CONSENT_KEY}=true;`)));
   } finally {
-    getItem.mockRestore();
-    setItem.mockRestore();
+    cookie.mockRestore();
+    setCookie.mockRestore();
   }
 });

@@ -1,5 +1,5 @@
 // The USD / PLS switch and the figures it picks (issue 43, part 3): every figure carries both
-// texts once the site's PLS price is known; the switch keeps the visitor's unit in local storage
+// texts once the site's PLS price is known; the switch keeps the visitor's unit in a cookie
 // and sets it on <html>, where the stylesheet picks the text shown (app/globals.css).
 import { render, screen } from "@testing-library/react";
 import { ComparisonResult } from "@/components/compare/comparison-result";
@@ -8,7 +8,7 @@ import { PlsPriceProvider } from "@/components/shell/pls-price";
 import { UnitScript } from "@/components/unit/unit-script";
 import { UnitSwitch } from "@/components/unit/unit-switch";
 import { computeComparison } from "@/lib/compare/comparison";
-import { UNIT_STORAGE_KEY } from "@/lib/shared/display-unit";
+import { UNIT_COOKIE } from "@/lib/shared/display-unit";
 import { makeCoin, seedPriceContext } from "@/tests/components/fixtures";
 import { loadScriptPage } from "@/tests/helpers/script-page";
 
@@ -58,14 +58,15 @@ async function loadPage({ stored, blocked = false }: { stored?: string; blocked?
       <UnitScript />
       <UnitSwitch />
     </>,
-    { stored: stored ? { [UNIT_STORAGE_KEY]: stored } : {}, blocked },
+    { cookies: stored ? { [UNIT_COOKIE]: stored } : {}, blocked },
   );
   const radio = (name: string) => window.document.querySelector<HTMLInputElement>(`input[type=radio][aria-label="${name}"]`)!;
-  return { window, html: window.document.documentElement, usd: radio("US dollars"), pls: radio("PLS") };
+  const cookie = () => window.document.cookie.split("; ").find((part) => part.startsWith(`${UNIT_COOKIE}=`))?.split("=")[1];
+  return { window, cookie, html: window.document.documentElement, usd: radio("US dollars"), pls: radio("PLS") };
 }
 
-test("the switch: dollars until a unit is stored; a choice is stored and set on <html>", async () => {
-  const { window, html, usd, pls } = await loadPage();
+test("the switch: dollars until a unit is kept; a choice is kept in a cookie and set on <html>, local storage untouched", async () => {
+  const { window, cookie, html, usd, pls } = await loadPage();
   expect([usd.checked, pls.checked]).toEqual([true, false]);
   // Nothing set until a choice: the stored one is set before the first paint.
   expect(html.hasAttribute("data-unit")).toBe(false);
@@ -73,30 +74,30 @@ test("the switch: dollars until a unit is stored; a choice is stored and set on 
   // Clicking the label's text, as a visitor does, then the radio itself.
   pls.closest("label")!.click();
   expect([usd.checked, pls.checked]).toEqual([false, true]);
-  expect(window.localStorage.getItem(UNIT_STORAGE_KEY)).toBe("pls");
+  expect(cookie()).toBe("pls");
   expect(html.getAttribute("data-unit")).toBe("pls");
 
   usd.click();
-  expect(window.localStorage.getItem(UNIT_STORAGE_KEY)).toBe("usd");
+  expect(cookie()).toBe("usd");
   expect(html.getAttribute("data-unit")).toBe("usd");
+  // A browser's first read of a store blocks the page: its load opens the cookie store alone.
+  expect(window.storageCalls).toBe(0);
 });
 
-test("a unit stored earlier is set before the page is painted and is the one checked; another tab's choice is shown here too", async () => {
+test("a unit kept earlier is set before the page is painted and is the one checked; another tab's choice shows when this tab is looked at again", async () => {
   const { window, html, usd, pls } = await loadPage({ stored: "pls" });
   expect(html.getAttribute("data-unit")).toBe("pls");
   expect([usd.checked, pls.checked]).toEqual([false, true]);
 
-  window.localStorage.setItem(UNIT_STORAGE_KEY, "usd");
-  window.dispatchEvent(new window.StorageEvent("storage", { key: UNIT_STORAGE_KEY }));
+  // Another tab chose dollars: the cookie changed, and this tab shows it once it is visible again.
+  window.document.cookie = `${UNIT_COOKIE}=usd; path=/`;
+  expect(html.getAttribute("data-unit")).toBe("pls");
+  window.document.dispatchEvent(new window.Event("visibilitychange"));
   expect(html.getAttribute("data-unit")).toBe("usd");
   expect([usd.checked, pls.checked]).toEqual([true, false]);
-  // Another key's change is not the unit's.
-  window.localStorage.setItem(UNIT_STORAGE_KEY, "pls");
-  window.dispatchEvent(new window.StorageEvent("storage", { key: "cookie-consent" }));
-  expect(html.getAttribute("data-unit")).toBe("usd");
 });
 
-test("anything stored but 'pls' is dollars", async () => {
+test("anything kept but 'pls' is dollars", async () => {
   for (const stored of ["PLS", "usd", "eur"]) {
     const { html, usd } = await loadPage({ stored });
     expect(html.hasAttribute("data-unit")).toBe(false);
@@ -104,7 +105,7 @@ test("anything stored but 'pls' is dollars", async () => {
   }
 });
 
-test("storage blocked: the switch still works for the visit, never throws", async () => {
+test("cookies blocked: the switch still works for the visit, never throws", async () => {
   const { html, usd, pls } = await loadPage({ blocked: true });
   expect(usd.checked).toBe(true);
   pls.click();
