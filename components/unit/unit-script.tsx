@@ -9,9 +9,10 @@ import { UNIT_ATTRIBUTE, UNIT_COOKIE } from "@/lib/shared/display-unit";
  *
  * It runs while the browser parses the top of <body>, before any figure is painted: with PLS
  * chosen (a cookie, like the signed-in hint the next script reads, so the page opens one browser
- * store: components/shell/preference-cookie.ts), it marks <html> so the stylesheet shows every figure's PLS text, and the switch's PLS
- * as chosen, from the first frame (app/globals.css). The HTML stays the same for everyone (only
- * this script reads storage), and no figure changes after it is painted, so nothing moves. The
+ * store: components/shell/preference-cookie.ts), it marks <html> so the stylesheet shows every
+ * figure's PLS text, and the switch's PLS as chosen, from the first frame (app/globals.css). The
+ * HTML stays the same for everyone (only this script reads the unit), and no figure changes after
+ * it is painted, so nothing moves. The
  * header's switch (unit-switch.tsx) is native radios: once the page is parsed the stored unit's
  * radio is checked, and a change (a click, an arrow key) is kept and set on <html>; another
  * tab's choice shows here when this tab is looked at again (cookies fire no storage event).
