@@ -28,10 +28,10 @@ export const REWRITES = {
   expect: (html) => html.replace(/<link rel="expect"[^>]*>/g, ""),
   // The page's bare inline scripts are the RSC payload's and the layout's own, and the layout's
   // are the pre-paint ones (their text is minified differently from build to build).
-  "pre-paint": (html) => html.replace(/<script>([\s\S]*?)<\/script>/g, (script, text: string) => (isRscPayload(text) ? script : "<script>0</script>")),
+  "pre-paint": (html) => replaceBareInlineScripts(html, (text) => !isRscPayload(text), "<script>0</script>"),
   // Next closes the payload's stream at DOMContentLoaded (next/dist/client/app-index.js); with no
   // close, its reader waits and React's root suspends before hydrating anything.
-  hydration: (html) => dropBareInlineScripts(html, isRscPayload).replace(/<head>/, "<head><script>ReadableStreamDefaultController.prototype.close=function(){}</script>"),
+  hydration: (html) => replaceBareInlineScripts(html, isRscPayload, "").replace(/<head>/, "<head><script>ReadableStreamDefaultController.prototype.close=function(){}</script>"),
 } satisfies Record<string, HtmlRewrite>;
 
 /** Next's inline RSC payload: its bootstrap `(self.__next_f=...).push([0])` and every row after it. */
@@ -39,9 +39,9 @@ function isRscPayload(scriptText: string): boolean {
   return /^\(?self\.__next_f\b/.test(scriptText);
 }
 
-/** Takes out the `<script>`s with no attribute (no src, id or type) whose text `drop` picks. */
-function dropBareInlineScripts(html: string, drop: (scriptText: string) => boolean): string {
-  return html.replace(/<script>([\s\S]*?)<\/script>/g, (script, text: string) => (drop(text) ? "" : script));
+/** Replaces by `by` (nothing, or a script that does nothing) the `<script>`s with no attribute (no src, id or type) whose text `pick` picks. */
+function replaceBareInlineScripts(html: string, pick: (scriptText: string) => boolean, by: string): string {
+  return html.replace(/<script>([\s\S]*?)<\/script>/g, (script, text: string) => (pick(text) ? by : script));
 }
 
 export type RewriteName = keyof typeof REWRITES;
