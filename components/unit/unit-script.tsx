@@ -12,10 +12,10 @@ import { UNIT_ATTRIBUTE, UNIT_COOKIE } from "@/lib/shared/display-unit";
  * store: components/shell/preference-cookie.ts), it marks <html> so the stylesheet shows every
  * figure's PLS text, and the switch's PLS as chosen, from the first frame (app/globals.css). The
  * HTML stays the same for everyone (only this script reads the unit), and no figure changes after
- * it is painted, so nothing moves. The
- * header's switch (unit-switch.tsx) is native radios: once the page is parsed the stored unit's
- * radio is checked, and a change (a click, an arrow key) is kept and set on <html>; another
- * tab's choice shows here when this tab is looked at again (cookies fire no storage event).
+ * it is painted, so nothing moves. The header's switch (unit-switch.tsx) is native radios: once
+ * the page is parsed the kept unit's radio is checked, and a change (a click, an arrow key) is kept
+ * and set on <html>; another tab's choice shows here when this tab is looked at again (cookies fire
+ * no storage event).
  *
  * Serialised into the page with `toString()`, so it may use nothing from outside but its
  * arguments and the browser's globals.

@@ -1,8 +1,9 @@
 // Which unit the site shows prices, market caps and values in (issue 43, part 3): US dollars, or
 // PLS, the unit this community thinks in. Pure. The choice is the visitor's own, kept in a cookie
-// like the cookie consent (components/shell/preference-cookie.ts), and applied in the browser: the cached HTML is the same for
-// everyone and carries both texts of every figure (components/shell/money.tsx); an attribute on
-// <html> picks which one shows, so switching moves nothing on the page.
+// like the cookie consent (components/shell/preference-cookie.ts), and applied in the browser:
+// the cached HTML is the same for everyone and carries both texts of every figure
+// (components/shell/money.tsx); an attribute on <html> picks which one shows, so switching moves
+// nothing on the page.
 
 export type DisplayUnit = "usd" | "pls";
 
