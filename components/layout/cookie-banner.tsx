@@ -1,6 +1,6 @@
 "use client";
 
-import { lazy, Suspense, useState, useSyncExternalStore } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { readPreference, writePreference } from "@/components/shell/preference-cookie";
 
 // Its markup loads only for a visitor who has not answered (most page loads have): a fixed bar, so
@@ -13,29 +13,43 @@ export const COOKIE_CONSENT_KEY = "cookie-consent";
 // (components/shell/preference-cookie.ts). Cookies blocked: asked again on each page, never a crash.
 const hasStoredConsent = (): boolean => readPreference(COOKIE_CONSENT_KEY) === "true";
 
-/** Nothing to subscribe to: the cookie is read at each render, and another tab's answer counts from the next page load. */
-const subscribeToNothing = () => () => {};
+/** How long the notice may wait for an idle moment on a busy page. */
+const IDLE_WAIT_MS = 1_000;
 
+/**
+ * Runs `then` once the browser is idle after the page's load (within IDLE_WAIT_MS at the latest;
+ * Safari has no idle callback and gets the next task). Returns the cancel.
+ */
+function whenIdle(then: () => void): () => void {
+  if (typeof window.requestIdleCallback === "function") {
+    const handle = window.requestIdleCallback(then, { timeout: IDLE_WAIT_MS });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const timer = window.setTimeout(then, 0);
+  return () => window.clearTimeout(timer);
+}
 /**
  * Shown only when no consent is stored. 'I understand' stores consent and hides the banner;
  * the close button hides it for this visit only (component state, nothing stored), so it
  * stays hidden across in-app navigation and returns on the next page load.
  */
 export function CookieBanner() {
-  // Hidden on the server and so in the hydration render (the server cannot read storage); React
-  // then renders again with what the browser holds.
-  const consented = useSyncExternalStore(subscribeToNothing, hasStoredConsent, () => true);
-  const [closed, setClosed] = useState(false);
-  if (consented || closed) return null;
+  // Hidden on the server and in the hydration render (the server cannot read the cookie). The
+  // cookie is read, and the notice rendered, once the browser is idle after hydration: read during
+  // it (useSyncExternalStore), the banner's render and its chunk's request were part of the
+  // hydration's long task on every first visit (issue 53; docs/testing.md, thirteenth session).
+  const [shown, setShown] = useState(false);
+  useEffect(() => whenIdle(() => setShown(!hasStoredConsent())), []);
+  if (!shown) return null;
 
   function accept() {
     writePreference(COOKIE_CONSENT_KEY, "true"); // cookies blocked: hiding it for this visit is all we can do
-    setClosed(true);
+    setShown(false);
   }
 
   return (
     <Suspense fallback={null}>
-      <CookieNotice onAccept={accept} onClose={() => setClosed(true)} />
+      <CookieNotice onAccept={accept} onClose={() => setShown(false)} />
     </Suspense>
   );
 }

@@ -9,16 +9,39 @@ const consentCookie = () => document.cookie.split("; ").find((part) => part.star
 beforeEach(() => {
   document.cookie = `${COOKIE_CONSENT_KEY}=; path=/; max-age=0`;
 });
+/** Past the moment the banner decides (jsdom has no idle callback: the next task). */
+const settle = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
 
 test("shows when no consent is kept", async () => {
   render(<CookieBanner />);
   expect(await screen.findByText(TEXT)).toBeInTheDocument();
 });
 
-test("stays hidden when consent is kept", () => {
+test("stays hidden when consent is kept", async () => {
   document.cookie = `${COOKIE_CONSENT_KEY}=true; path=/`;
   render(<CookieBanner />);
+  await settle();
   expect(screen.queryByText(TEXT)).not.toBeInTheDocument();
+});
+
+test("decides once the browser is idle, not while the page hydrates", async () => {
+  const idle: IdleRequestCallback[] = [];
+  window.requestIdleCallback = jest.fn((callback: IdleRequestCallback) => idle.push(callback));
+  window.cancelIdleCallback = jest.fn();
+  const { unmount } = render(<CookieBanner />);
+  try {
+    await settle();
+    expect(screen.queryByText(TEXT)).not.toBeInTheDocument();
+    expect(window.requestIdleCallback).toHaveBeenCalledWith(expect.any(Function), { timeout: expect.any(Number) });
+    act(() => idle.forEach((callback) => callback({ didTimeout: false, timeRemaining: () => 10 })));
+    expect(await screen.findByText(TEXT)).toBeInTheDocument();
+  } finally {
+    unmount(); // cancels through the stand-in, before it goes
+    // @ts-expect-error jsdom has none: put it back as it was
+    delete window.requestIdleCallback;
+    // @ts-expect-error as above
+    delete window.cancelIdleCallback;
+  }
 });
 
 test("'I understand' keeps consent in a cookie and hides; a new page load keeps it hidden; local storage untouched", async () => {
@@ -30,6 +53,7 @@ test("'I understand' keeps consent in a cookie and hides; a new page load keeps 
   expect(consentCookie()).toBe("true");
   unmount();
   render(<CookieBanner />);
+  await settle();
   expect(screen.queryByText(TEXT)).not.toBeInTheDocument();
   // A browser's first read of a store blocks the page: a page's load opens the cookie store alone.
   expect(getItem).not.toHaveBeenCalled();
