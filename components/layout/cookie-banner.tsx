@@ -17,8 +17,8 @@ const hasStoredConsent = (): boolean => readPreference(COOKIE_CONSENT_KEY) === "
 const IDLE_WAIT_MS = 1_000;
 
 /**
- * Runs `then` once the browser is idle after the page's load (within IDLE_WAIT_MS at the latest;
- * Safari has no idle callback and gets the next task). Returns the cancel.
+ * Runs `then` at the browser's next idle moment (within IDLE_WAIT_MS at the latest; Safari has no
+ * idle callback and gets the next task). Returns the cancel.
  */
 function whenIdle(then: () => void): () => void {
   if (typeof window.requestIdleCallback === "function") {
@@ -28,6 +28,7 @@ function whenIdle(then: () => void): () => void {
   const timer = window.setTimeout(then, 0);
   return () => window.clearTimeout(timer);
 }
+
 /**
  * Shown only when no consent is stored. 'I understand' stores consent and hides the banner;
  * the close button hides it for this visit only (component state, nothing stored), so it
