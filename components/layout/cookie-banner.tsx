@@ -17,19 +17,6 @@ const hasStoredConsent = (): boolean => readPreference(COOKIE_CONSENT_KEY) === "
 const IDLE_WAIT_MS = 1_000;
 
 /**
- * Runs `then` at the browser's next idle moment (within IDLE_WAIT_MS at the latest; Safari has no
- * idle callback and gets the next task). Returns the cancel.
- */
-function whenIdle(then: () => void): () => void {
-  if (typeof window.requestIdleCallback === "function") {
-    const handle = window.requestIdleCallback(then, { timeout: IDLE_WAIT_MS });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const timer = window.setTimeout(then, 0);
-  return () => window.clearTimeout(timer);
-}
-
-/**
  * Shown only when no consent is stored. 'I understand' stores consent and hides the banner;
  * the close button hides it for this visit only (component state, nothing stored), so it
  * stays hidden across in-app navigation and returns on the next page load.
@@ -40,7 +27,14 @@ export function CookieBanner() {
   // it (useSyncExternalStore), the banner's render and its chunk's request were part of the
   // hydration's long task on every first visit (issue 53; docs/testing.md, thirteenth session).
   const [shown, setShown] = useState(false);
-  useEffect(() => whenIdle(() => setShown(!hasStoredConsent())), []);
+  useEffect(() => {
+    const decide = () => setShown(!hasStoredConsent());
+    // At the browser's next idle moment (Safari has no idle callback: the next task). Not cancelled:
+    // the layout's banner is never unmounted, and deciding again decides the same. (Every byte here
+    // is in every page's first load, which is at the bare page + 10 KB.)
+    if (window.requestIdleCallback) window.requestIdleCallback(decide, { timeout: IDLE_WAIT_MS });
+    else setTimeout(decide);
+  }, []);
   if (!shown) return null;
 
   function accept() {
