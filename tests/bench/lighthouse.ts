@@ -6,6 +6,7 @@ import lighthouse from "lighthouse";
 import { throttling as THROTTLING_PRESETS } from "lighthouse/core/config/constants.js";
 import lrMobileConfig from "lighthouse/core/config/lr-mobile-config.js";
 import { CHROMIUM_FLAGS, findChromium } from "@/tests/browser/harness";
+import { settleServer } from "./settle-server";
 import { median } from "./stats";
 
 const RUNS = 3;
@@ -85,6 +86,7 @@ function breakdownRows(details: Details | undefined, label: string, value: strin
 }
 
 async function runOnce(url: string, throttling: Throttling, profile: PhoneProfile = { config: "default" }): Promise<Run> {
+  await settleServer(url);
   const chrome = await chromeLauncher.launch({ chromePath: findChromium(), chromeFlags: CHROME_FLAGS, logLevel: "error" });
   try {
     const settings = profileSettings(profile);
