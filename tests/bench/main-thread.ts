@@ -1,7 +1,9 @@
 // Issue 53's diagnosis beside `npm run bench:phone`: what each page's main-thread work is made of,
 // against the bare Next.js page, in Chromium itself (not Lighthouse's simulation). Each page is
 // loaded PHONE_RUNS times (5) at a CPU slowdown (MAIN_THREAD_CPU, 4) with a trace, and the bench
-// prints the medians of: the main thread's busy time, its self time by kind (script, style,
+// prints the medians of: the main thread's busy time, and its thread (CPU) time, the busy time less
+// its waits (on the browser process's answers: fonts, cookies; or for a core, on a host of two
+// that runs the browser's processes and the servers), its self time by kind (script, style,
 // layout, paint, HTML parsing), the requests the load made (`_rsc` ones are Next's prefetches of
 // other pages), the Intl formatters created while hydrating (the first costs a phone 100 ms and
 // more) and how many elements React hydrated.
@@ -12,6 +14,7 @@ import { chromium, type Browser } from "playwright-core";
 import { CHROMIUM_FLAGS, findChromium } from "@/tests/browser/harness";
 import { withFloor } from "./floor";
 import { withServer } from "./servers";
+import { settleServer } from "./settle-server";
 import { median } from "./stats";
 import { AUDITED_PAGES } from "./targets";
 
@@ -19,7 +22,7 @@ const RUNS = Number(process.env.PHONE_RUNS ?? 5);
 const CPU = Number(process.env.MAIN_THREAD_CPU ?? 4);
 const PAGES = process.env.MAIN_THREAD_PAGES?.split(",") ?? [...AUDITED_PAGES];
 
-type TraceEvent = { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { name?: string; beginData?: { url?: string } } };
+type TraceEvent = { name: string; ph: string; ts: number; dur?: number; tdur?: number; pid: number; tid: number; args?: { name?: string; beginData?: { url?: string } } };
 
 /** Trace event names by the kind of work, as Chromium 15x names them (self time, microseconds). */
 const KINDS: Record<string, readonly string[]> = {
@@ -30,7 +33,7 @@ const KINDS: Record<string, readonly string[]> = {
   html: ["ParseHTML", "HTMLDocumentParser::MaybeFetchQueuedPreloads", "CSSParserImpl::parseStyleSheet.parse"],
 };
 
-type Load = { busy: number; kinds: Record<string, number>; requests: number; prefetches: number; formatters: number; hydrated: number };
+type Load = { busy: number; cpu: number; kinds: Record<string, number>; requests: number; prefetches: number; formatters: number; hydrated: number };
 
 /** Counts the Intl formatters a page creates, before any of its scripts runs. */
 const COUNT_FORMATTERS = `(() => {
@@ -42,7 +45,7 @@ const COUNT_FORMATTERS = `(() => {
 })();`;
 
 /** Self time per trace event on the page's main thread (nested complete events). */
-function selfTimes(events: TraceEvent[], url: string): { busy: number; self: Map<string, number> } {
+function selfTimes(events: TraceEvent[], url: string): { busy: number; cpu: number; self: Map<string, number> } {
   // The page's main thread is the one that parsed its HTML. A trace holds other renderers: the
   // blank page the tab opened with, and Chromium's own omnibox popup (a WebUI page with custom
   // elements), which on a light page is busier than the page, so "the busiest" is not a test.
@@ -52,11 +55,15 @@ function selfTimes(events: TraceEvent[], url: string): { busy: number; self: Map
   const self = new Map<string, number>();
   const open: { event: TraceEvent; end: number; children: number }[] = [];
   let busy = 0;
+  let cpu = 0;
   const closeUntil = (ts: number) => {
     while (open.length && open[open.length - 1]!.end <= ts) {
       const { event, children } = open.pop()!;
       self.set(event.name, (self.get(event.name) ?? 0) + (event.dur! - children) / 1000);
-      if (open.length === 0) busy += event.dur! / 1000;
+      if (open.length === 0) {
+        busy += event.dur! / 1000;
+        cpu += (event.tdur ?? event.dur!) / 1000;
+      }
     }
   };
   for (const event of complete) {
@@ -65,10 +72,11 @@ function selfTimes(events: TraceEvent[], url: string): { busy: number; self: Map
     open.push({ event, end: event.ts + event.dur!, children: 0 });
   }
   closeUntil(Infinity);
-  return { busy, self };
+  return { busy, cpu, self };
 }
 
 async function loadOnce(browser: Browser, url: string): Promise<Load> {
+  await settleServer(url);
   const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
   try {
     await context.addInitScript(COUNT_FORMATTERS);
@@ -82,13 +90,13 @@ async function loadOnce(browser: Browser, url: string): Promise<Load> {
     await page.waitForTimeout(3_000);
     // The document's own address (after any redirect), as the parser's trace events carry it.
     const documentUrl = response?.url() ?? url;
-    const { busy, self } = selfTimes((JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] }).traceEvents, documentUrl);
+    const { busy, cpu, self } = selfTimes((JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] }).traceEvents, documentUrl);
     const kinds = Object.fromEntries(Object.entries(KINDS).map(([kind, names]) => [kind, names.reduce((sum, name) => sum + (self.get(name) ?? 0), 0)]));
     const { formatters, hydrated } = await page.evaluate(() => ({
       formatters: (window as unknown as { __formatters: number }).__formatters,
       hydrated: [...document.querySelectorAll("body *")].filter((el) => Object.keys(el).some((key) => key.startsWith("__reactFiber"))).length,
     }));
-    return { busy, kinds, requests: requests.length, prefetches: requests.filter((r) => new URL(r).searchParams.has("_rsc")).length, formatters, hydrated };
+    return { busy, cpu, kinds, requests: requests.length, prefetches: requests.filter((r) => new URL(r).searchParams.has("_rsc")).length, formatters, hydrated };
   } finally {
     await context.close();
   }
@@ -100,6 +108,7 @@ async function measure(browser: Browser, url: string): Promise<Load> {
   const mid = (pick: (load: Load) => number) => median(loads.map(pick));
   return {
     busy: mid((l) => l.busy),
+    cpu: mid((l) => l.cpu),
     kinds: Object.fromEntries(Object.keys(KINDS).map((kind) => [kind, mid((l) => l.kinds[kind]!)])),
     requests: mid((l) => l.requests),
     prefetches: mid((l) => l.prefetches),
@@ -110,13 +119,13 @@ async function measure(browser: Browser, url: string): Promise<Load> {
 
 function row(name: string, load: Load, floor: Load | null): string {
   const kinds = Object.keys(KINDS).map((kind) => `${kind} ${load.kinds[kind]!.toFixed(0).padStart(4)}`).join("  ");
-  const ratio = floor ? `${(load.busy / floor.busy).toFixed(2)}×` : "";
-  return `  ${name.padEnd(18)} ${load.busy.toFixed(0).padStart(5)} ms ${ratio.padStart(6)}   ${kinds}   requests ${String(load.requests).padStart(3)} (prefetches ${load.prefetches})  formatters ${load.formatters}  hydrated ${load.hydrated}`;
+  const ratio = (mine: number, floors: number | undefined) => (floors ? `${(mine / floors).toFixed(2)}×` : "").padStart(6);
+  return `  ${name.padEnd(18)} ${load.busy.toFixed(0).padStart(5)} ms ${ratio(load.busy, floor?.busy)}  cpu ${load.cpu.toFixed(0).padStart(5)} ms ${ratio(load.cpu, floor?.cpu)}   ${kinds}   requests ${String(load.requests).padStart(3)} (prefetches ${load.prefetches})  formatters ${load.formatters}  hydrated ${load.hydrated}`;
 }
 
 const browser = await chromium.launch({ executablePath: findChromium(), args: [...CHROMIUM_FLAGS] });
 try {
-  console.log(`Main thread in Chromium at ${CPU}× CPU, 412 × 823, medians of ${RUNS} loads (busy: the top-level tasks from navigation to 3 s after load; the kinds are self times, ms)`);
+  console.log(`Main thread in Chromium at ${CPU}× CPU, 412 × 823, medians of ${RUNS} loads (busy: the top-level tasks from navigation to 3 s after load; cpu: the same tasks' thread time, without the waits on other processes or for a core; the kinds are self times, ms)`);
   const floor = await withFloor((baseUrl) => measure(browser, `${baseUrl}/`));
   console.log(row("floor", floor, null));
   await withServer("62", { build: process.env.SKIP_BUILD !== "1" }, async (app) => {
