@@ -18,7 +18,12 @@ export async function settleServer(url: string): Promise<void> {
   for (;;) {
     const response = await fetch(url, { signal: AbortSignal.timeout(SETTLE_TIMEOUT_MS) });
     await response.arrayBuffer();
-    if (response.headers.get("x-nextjs-cache") !== "STALE" || Date.now() > deadline) return;
+    if (response.headers.get("x-nextjs-cache") !== "STALE") return;
+    if (Date.now() > deadline) {
+      // The bench prints and asserts nothing: the load goes ahead, said to be a stale one.
+      console.log(`# ${url} was still answered stale after ${SETTLE_TIMEOUT_MS / 1000} s; measured anyway`);
+      return;
+    }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }
