@@ -12,7 +12,8 @@
 // each figure is compared with the floor's whole page *of the same round*: this 2-core host's
 // speed moves by a third within minutes, which the one bench:phone run, floor before and after
 // the pages, cannot tell from a difference between pages. Medians of PHONE_RUNS (5) rounds, one
-// Lighthouse run (mobile defaults, calibrated slowdown) per load. It prints, asserts nothing.
+// Lighthouse run (mobile defaults, calibrated slowdown: every load audited at the end with the
+// run's multiplier, phone-calibration.ts) per load. It prints, asserts nothing.
 //
 // Reading it: where "no scripts" misses a goal, the page's HTML and stylesheet alone do; where
 // "markup on bare" misses it, the framework carrying and hydrating this DOM does, with nothing of
@@ -27,9 +28,9 @@
 // from one a phone would see. The goals are the simulated run's; this is the cross-check.
 import { withFloor } from "./floor";
 import { REWRITES, startHtmlRewriteProxy, type HtmlRewrite } from "./html-rewrite-proxy";
-import { auditPage, THROTTLING_LABEL, type LighthouseResult, type PhoneProfile, type Throttling } from "./lighthouse";
+import { THROTTLING_LABEL, type LighthouseResult, type Throttling } from "./lighthouse";
 import type { LoopbackProxy } from "./loopback-proxy";
-import { calibratedSlowdown } from "./phone-calibration";
+import { startPhoneRun } from "./phone-calibration";
 import { withServer } from "./servers";
 import { median } from "./stats";
 
@@ -48,11 +49,10 @@ type Variant = (typeof VARIANTS)[number]["name"] | typeof MARKUP_ON_BARE;
 const variantsOf = (target: string): Variant[] => [...VARIANTS.map((variant) => variant.name), ...(target === FLOOR ? [] : [MARKUP_ON_BARE] as const)];
 
 const started = Date.now();
-const multiplier = await calibratedSlowdown();
-const profile: PhoneProfile = { config: "default", cpuSlowdown: multiplier };
+const phone = await startPhoneRun(THROTTLING);
 
-/** results.get(`${target} ${variant}`)[round] */
-const results = new Map<string, LighthouseResult[]>();
+/** loads.get(`${target} ${variant}`)[round], read once the run is finished */
+const loads = new Map<string, (() => LighthouseResult)[]>();
 const key = (target: string, variant: Variant) => `${target} ${variant}`;
 
 await withFloor((floorUrl) =>
@@ -75,8 +75,8 @@ await withFloor((floorUrl) =>
       for (let round = 1; round <= ROUNDS; round++) {
         for (const target of [FLOOR, ...PAGES]) {
           for (const name of variantsOf(target)) {
-            const result = await auditPage(urlOf(target, name), THROTTLING, 1, profile);
-            results.set(key(target, name), [...(results.get(key(target, name)) ?? []), result]);
+            const load = await phone.load(urlOf(target, name), 1);
+            loads.set(key(target, name), [...(loads.get(key(target, name)) ?? []), load]);
           }
         }
         console.log(`# round ${round} of ${ROUNDS} (${((Date.now() - started) / 60_000).toFixed(1)} min)`);
@@ -86,6 +86,9 @@ await withFloor((floorUrl) =>
     }
   }),
 );
+
+const multiplier = await phone.finish();
+const results = new Map([...loads].map(([name, runs]) => [name, runs.map((read) => read())]));
 
 /**
  * The copy must be the page: a floor built before copy/ existed (SKIP_BUILD=1 reuses it) answers
@@ -118,7 +121,7 @@ const GOALS: { name: string; heading: string; figure: (load: LighthouseResult, f
   { name: "LCP ÷ floor ≤ 1.5", heading: "LCP ÷ floor", figure: (l, f) => l.lcpMs / f.lcpMs, met: (v) => v <= 1.5, show: (v) => v.toFixed(2) },
 ];
 
-console.log(`\nBy parts, interleaved: medians of ${ROUNDS} rounds at ${multiplier.toFixed(2)}×, ${THROTTLING_LABEL[THROTTLING]}; each ratio and difference is to the floor's whole page of the same round (✗: misses the goal)`);
+console.log(`\nBy parts, interleaved: medians of ${ROUNDS} rounds at ${multiplier}, ${THROTTLING_LABEL[THROTTLING]}; each ratio and difference is to the floor's whole page of the same round (✗: misses the goal)`);
 console.log(`  ${"page".padEnd(18)} ${"load".padEnd(14)} ${cell("perf", 5)} ${cell("LCP", 7)} ${cell("TBT", 8)} ${cell("main thr", 9)} ${GOALS.map((goal) => cell(goal.heading, 13)).join(" ")}`);
 for (const target of [FLOOR, ...PAGES]) {
   for (const name of variantsOf(target)) {
@@ -133,7 +136,7 @@ for (const target of [FLOOR, ...PAGES]) {
     );
   }
 }
-console.log(`  host index per round (floor's whole load): ${floorRounds.map((r) => Math.round(r.benchmarkIndex)).join(", ")}`);
+console.log(`  host index per round (floor's whole load): ${floorRounds.map((r) => Math.round(r.benchmarkIndex)).join(", ")}; its CPU slowdown ${floorRounds.map((r) => `${r.cpuSlowdown.toFixed(2)}×`).join(", ")}`);
 
 console.log(`\nWhat stops each goal: the whole page meets it; or its HTML and stylesheet alone miss it; or the bare app redrawing the same markup (framework, DOM, stylesheet, every element hydrated) misses it too; or, where that copy meets it, the site's own scripts before anything hydrates, or its hydration`);
 for (const page of PAGES) {

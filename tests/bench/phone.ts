@@ -3,7 +3,8 @@
 //  (a) calibrated: Lighthouse's default mobile settings with the CPU slowdown scaled to the host,
 //      so every machine emulates the same device: multiplier = 4 × benchmarkIndex ÷ 1,500 (the
 //      CLI's 4× is meant for a host of index 1,500; a faster host is slowed more). The index is
-//      the median of 3 runs on the floor, printed with the multiplier (phone-calibration.ts).
+//      the median over every calibrated load of the run, each audited at the end with the one
+//      multiplier (phone-calibration.ts), so the rows print once every load is done.
 //  (b) PageSpeed Insights' own settings (Lighthouse's lr-mobile-config: 1.2× on PSI's hosts).
 // Then what each page carries (stylesheet, inline RSC payload, first-load JS). It prints figures
 // against issue 53's goals and asserts nothing.
@@ -21,8 +22,8 @@
 // happened to finish before the unthrottled first paint.
 import { firstLoadJs, type FirstLoadJs } from "./first-load-js";
 import { withFloor } from "./floor";
-import { calibratedSlowdown } from "./phone-calibration";
-import { auditPage, type LighthouseResult, type MainThreadPart, type PhoneProfile } from "./lighthouse";
+import { startPhoneRun } from "./phone-calibration";
+import { auditPage, type LighthouseResult, type MainThreadPart } from "./lighthouse";
 import { startHeldScriptsProxy } from "./held-scripts-proxy";
 import { REWRITES, startHtmlRewriteProxy, type RewriteName } from "./html-rewrite-proxy";
 import { pageWeight, type PageWeight } from "./page-weight";
@@ -45,47 +46,59 @@ const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const yes = (met: boolean) => (met ? "yes" : "NO");
 const top3 = (parts: MainThreadPart[]) => parts.slice(0, 3).map((part) => `${part.label.replace(/^https?:\/\/[^/]+/, "")} ${part.ms.toFixed(0)}`).join(", ");
 
-type Profiles = { calibrated: PhoneProfile; psi: PhoneProfile };
 type Audit = { calibrated: LighthouseResult; psi: LighthouseResult };
+type Later<T> = () => T;
 
 function row(name: string, r: LighthouseResult): string {
-  return `  ${name.padEnd(24)} ${String(r.performance).padStart(4)} ${secs(r.lcpMs).padStart(7)} ${`${r.tbtMs.toFixed(0)} ms`.padStart(8)} ${secs(r.fcpMs).padStart(7)} ${`${r.mainThreadMs.toFixed(0)} ms`.padStart(9)} ${String(Math.round(r.benchmarkIndex)).padStart(6)}   ${top3(r.mainThread)}`;
+  return `  ${name.padEnd(24)} ${String(r.performance).padStart(4)} ${secs(r.lcpMs).padStart(7)} ${`${r.tbtMs.toFixed(0)} ms`.padStart(8)} ${secs(r.fcpMs).padStart(7)} ${`${r.mainThreadMs.toFixed(0)} ms`.padStart(9)} ${String(Math.round(r.benchmarkIndex)).padStart(6)} ${`${r.cpuSlowdown.toFixed(2)}×`.padStart(6)}   ${top3(r.mainThread)}`;
 }
 
 function header(title: string): void {
-  console.log(`\n${title}`);
-  console.log(`  ${"page".padEnd(24)} ${"perf".padStart(4)} ${"LCP".padStart(7)} ${"TBT".padStart(8)} ${"FCP".padStart(7)} ${"main thr".padStart(9)} ${"index".padStart(6)}   largest parts of the main thread (ms)`);
+  console.log(headerLines(title));
 }
 
-async function auditBoth(url: string, profiles: Profiles): Promise<Audit> {
-  return { calibrated: await auditPage(url, "simulate", RUNS, profiles.calibrated), psi: await auditPage(url, "simulate", RUNS, profiles.psi) };
+function headerLines(title: string): string {
+  return `\n${title}\n` + `  ${"page".padEnd(24)} ${"perf".padStart(4)} ${"LCP".padStart(7)} ${"TBT".padStart(8)} ${"FCP".padStart(7)} ${"main thr".padStart(9)} ${"index".padStart(6)} ${"CPU".padStart(6)}   largest parts of the main thread (ms)`;
+}
+
+async function auditBoth(url: string): Promise<Later<Audit>> {
+  const calibrated = await phone.load(url, RUNS);
+  const psi = await auditPage(url, "simulate", RUNS, { config: "psi" });
+  return () => ({ calibrated: calibrated(), psi });
+}
+
+/** The experiments' rows, printed once the calibrated loads are audited. */
+const experiments: Later<string>[] = [];
+const printLater = (line: string | Later<string>) => experiments.push(typeof line === "string" ? () => line : line);
+async function rowLater(name: string, url: string): Promise<void> {
+  const read = await phone.load(url, RUNS);
+  printLater(() => row(name, read()));
 }
 
 /** Mean of the floor's two medians (before and after the pages), so a machine that drifts shows. */
 function meanFloor(a: LighthouseResult, b: LighthouseResult): LighthouseResult {
-  const mean = (key: "performance" | "lcpMs" | "tbtMs" | "fcpMs" | "mainThreadMs" | "benchmarkIndex") => (a[key] + b[key]) / 2;
-  return { ...a, performance: mean("performance"), lcpMs: mean("lcpMs"), tbtMs: mean("tbtMs"), fcpMs: mean("fcpMs"), mainThreadMs: mean("mainThreadMs"), benchmarkIndex: mean("benchmarkIndex") };
+  const mean = (key: "performance" | "lcpMs" | "tbtMs" | "fcpMs" | "mainThreadMs" | "benchmarkIndex" | "cpuSlowdown") => (a[key] + b[key]) / 2;
+  return { ...a, performance: mean("performance"), lcpMs: mean("lcpMs"), tbtMs: mean("tbtMs"), fcpMs: mean("fcpMs"), mainThreadMs: mean("mainThreadMs"), benchmarkIndex: mean("benchmarkIndex"), cpuSlowdown: mean("cpuSlowdown") };
 }
 
-const multiplier = await calibratedSlowdown();
-const profiles: Profiles = { calibrated: { config: "default", cpuSlowdown: multiplier }, psi: { config: "psi" } };
-const { floorBefore, floorJs, floorLinkJs } = await withFloor(async (baseUrl) => ({
-  floorBefore: await auditBoth(baseUrl, profiles),
+const phone = await startPhoneRun();
+const { floorBefore: floorBeforeLater, floorJs, floorLinkJs } = await withFloor(async (baseUrl) => ({
+  floorBefore: await auditBoth(baseUrl),
   floorJs: await firstLoadJs(baseUrl, "/"),
   floorLinkJs: await firstLoadJs(baseUrl, "/link"),
 }));
 
-const { audits, weights, js } = await withServer("62", { build: process.env.SKIP_BUILD !== "1" }, async (app) => {
-  const audits = new Map<string, Audit>();
+const { auditsLater, weights, js } = await withServer("62", { build: process.env.SKIP_BUILD !== "1" }, async (app) => {
+  const auditsLater = new Map<string, Later<Audit>>();
   for (const page of PAGES) {
-    audits.set(page, await auditBoth(`${app.baseUrl}${page}`, profiles));
+    auditsLater.set(page, await auditBoth(`${app.baseUrl}${page}`));
     console.log(`# audited ${page}`);
   }
   if (SCRIPTS_OFF) {
-    header(`Scripts taken out (calibrated): the HTML and stylesheet alone`);
+    printLater(headerLines(`Scripts taken out (calibrated): the HTML and stylesheet alone`));
     const proxy = await startHtmlRewriteProxy(app.baseUrl, REWRITES.scripts);
     try {
-      for (const page of PAGES) console.log(row(`${page} (no scripts)`, await auditPage(`${proxy.baseUrl}${page}`, "simulate", RUNS, profiles.calibrated)));
+      for (const page of PAGES) await rowLater(`${page} (no scripts)`, `${proxy.baseUrl}${page}`);
     } finally {
       await proxy.close();
     }
@@ -93,12 +106,12 @@ const { audits, weights, js } = await withServer("62", { build: process.env.SKIP
   for (const name of WITHOUT) {
     // The page as served goes through the same proxy with nothing taken out: the proxy reads the
     // whole HTML before it answers (no streaming), which by itself moves the paint.
-    header(`Without ${name} (calibrated), each beside the page as served through the same proxy`);
+    printLater(headerLines(`Without ${name} (calibrated), each beside the page as served through the same proxy`));
     const [unchanged, proxy] = await Promise.all([startHtmlRewriteProxy(app.baseUrl, (html) => html), startHtmlRewriteProxy(app.baseUrl, REWRITES[name])]);
     try {
       for (const page of PAGES) {
-        console.log(row(`${page} (as served)`, await auditPage(`${unchanged.baseUrl}${page}`, "simulate", RUNS, profiles.calibrated)));
-        console.log(row(`${page} (no ${name})`, await auditPage(`${proxy.baseUrl}${page}`, "simulate", RUNS, profiles.calibrated)));
+        await rowLater(`${page} (as served)`, `${unchanged.baseUrl}${page}`);
+        await rowLater(`${page} (no ${name})`, `${proxy.baseUrl}${page}`);
       }
     } finally {
       await Promise.all([unchanged.close(), proxy.close()]);
@@ -107,8 +120,8 @@ const { audits, weights, js } = await withServer("62", { build: process.env.SKIP
   if (HOLD_MS > 0) {
     const proxy = await startHeldScriptsProxy(app.baseUrl, HOLD_MS);
     try {
-      header(`Scripts held ${HOLD_MS} ms (calibrated)`);
-      for (const page of PAGES) console.log(row(`${page} (held)`, await auditPage(`${proxy.baseUrl}${page}`, "simulate", RUNS, profiles.calibrated)));
+      printLater(headerLines(`Scripts held ${HOLD_MS} ms (calibrated)`));
+      for (const page of PAGES) await rowLater(`${page} (held)`, `${proxy.baseUrl}${page}`);
     } finally {
       await proxy.close();
     }
@@ -119,23 +132,29 @@ const { audits, weights, js } = await withServer("62", { build: process.env.SKIP
     weights.push(await pageWeight(app.baseUrl, page));
     js.push(await firstLoadJs(app.baseUrl, page));
   }
-  return { audits, weights, js };
+  return { auditsLater, weights, js };
 });
-const floorAfter = await withFloor(async (baseUrl) => {
+const floorAfterLater = await withFloor(async (baseUrl) => {
   if (SCRIPTS_OFF) {
     const proxy = await startHtmlRewriteProxy(baseUrl, REWRITES.scripts);
     try {
-      console.log(row("floor (no scripts)", await auditPage(`${proxy.baseUrl}/`, "simulate", RUNS, profiles.calibrated)));
+      await rowLater("floor (no scripts)", `${proxy.baseUrl}/`);
     } finally {
       await proxy.close();
     }
   }
-  return auditBoth(baseUrl, profiles);
+  return auditBoth(baseUrl);
 });
+
+const multiplier = await phone.finish();
+for (const line of experiments) console.log(line());
+const floorBefore = floorBeforeLater();
+const floorAfter = floorAfterLater();
+const audits = new Map([...auditsLater].map(([page, read]) => [page, read()]));
 
 const floor = { calibrated: meanFloor(floorBefore.calibrated, floorAfter.calibrated), psi: meanFloor(floorBefore.psi, floorAfter.psi) };
 for (const kind of ["calibrated", "psi"] as const) {
-  header(kind === "calibrated" ? `(a) Calibrated phone: Lighthouse mobile defaults, CPU ${multiplier.toFixed(2)}×, median of ${RUNS} runs` : `(b) PageSpeed Insights' settings (lr-mobile-config, CPU 1.2×), median of ${RUNS} runs`);
+  header(kind === "calibrated" ? `(a) Calibrated phone: Lighthouse mobile defaults, CPU ${multiplier}, median of ${RUNS} runs` : `(b) PageSpeed Insights' settings (lr-mobile-config, CPU 1.2×), median of ${RUNS} runs`);
   console.log(row("floor (before)", floorBefore[kind]));
   for (const page of PAGES) console.log(row(page, audits.get(page)![kind]));
   console.log(row("floor (after)", floorAfter[kind]));
