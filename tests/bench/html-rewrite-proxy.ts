@@ -22,6 +22,9 @@ export type HtmlRewrite = (html: string) => string;
  *   carries it held open. Every script still loads and the framework starts, but React's root waits
  *   for data that never comes, so nothing hydrates: the page's HTML and stylesheet plus the
  *   framework's start-up, without the payload's parsing and the hydration of the page.
+ * - `logos`: every coin logo (`img.coin-logo`) points at one file, so the page makes one logo
+ *   request instead of one per coin, with the same elements, sizes and paint. React does not
+ *   correct an attribute's value when it hydrates, so nothing renders again.
  */
 export const REWRITES = {
   scripts: (html) => html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "").replace(/<link\b[^>]*\bas="script"[^>]*>/g, ""),
@@ -32,6 +35,7 @@ export const REWRITES = {
   // Next closes the payload's stream at DOMContentLoaded (next/dist/client/app-index.js); with no
   // close, its reader waits and React's root suspends before hydrating anything.
   hydration: (html) => replaceBareInlineScripts(html, isRscPayload, "").replace(/<head>/, "<head><script>ReadableStreamDefaultController.prototype.close=function(){}</script>"),
+  logos: (html) => html.replace(/<img\b[^>]*\bclass="coin-logo"[^>]*>/g, (img) => img.replace(/\bsrc="\/logos\/[^"]+"/, 'src="/logos/hex.webp"')),
 } satisfies Record<string, HtmlRewrite>;
 
 /** Next's inline RSC payload: its bootstrap `(self.__next_f=...).push([0])` and every row after it. */
