@@ -265,11 +265,16 @@ async function gatherOnce(url: string, root: string): Promise<Gathered> {
   });
 }
 
-async function auditGathered(gathered: Gathered, multiplier: number): Promise<Run> {
+type ResolvedConfig = Awaited<ReturnType<typeof initializeConfig>>["resolvedConfig"];
+
+/** The settings resolved as Lighthouse resolves them for a load, with the run's multiplier. */
+async function auditConfig(multiplier: number): Promise<ResolvedConfig> {
   const { flags, config } = flagsOf("simulate", { config: "default", cpuSlowdown: multiplier });
-  // The settings resolved as Lighthouse resolves them for a load, with this multiplier; the
-  // artifacts carry their load's settings (4×), which the audits require to be the same.
-  const { resolvedConfig } = await initializeConfig("navigation", config, flags);
+  return (await initializeConfig("navigation", config, flags)).resolvedConfig;
+}
+
+async function auditGathered(gathered: Gathered, resolvedConfig: ResolvedConfig): Promise<Run> {
+  // The artifacts carry their load's settings (4×), which the audits require to be the same.
   const artifacts = loadArtifacts(gathered.dir);
   artifacts.settings = resolvedConfig.settings;
   return figuresOf(gathered.url, await Runner.audit(artifacts, { resolvedConfig, computedCache: new Map() }));
@@ -292,10 +297,11 @@ export async function startCalibratedRun(): Promise<CalibratedRun> {
       const all = pending.flatMap((entry) => entry.loads);
       const benchmarkIndex = median(all.map((load) => load.benchmarkIndex));
       const multiplier = calibratedMultiplier(benchmarkIndex);
+      const resolvedConfig = await auditConfig(multiplier);
       try {
         for (const entry of pending) {
           const runs: Run[] = [];
-          for (const load of entry.loads) runs.push(await auditGathered(load, multiplier));
+          for (const load of entry.loads) runs.push(await auditGathered(load, resolvedConfig));
           entry.result = summarize(runs);
         }
       } finally {
