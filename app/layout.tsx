@@ -3,6 +3,7 @@ import { CookieBanner } from "@/components/layout/cookie-banner";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
 import { Toaster } from "@/components/ui/toaster";
+import { LogosInViewScript } from "@/components/shell/logos-in-view-script";
 import { PlsPriceProvider } from "@/components/shell/pls-price";
 import { UnitScript } from "@/components/unit/unit-script";
 import { getSitePrices } from "@/lib/coins/site-prices.server";
@@ -52,6 +53,8 @@ export default async function RootLayout({ children }: { children: React.ReactNo
           <main className="mx-auto w-full max-w-7xl flex-1 px-3 py-6 sm:px-4">{children}</main>
           <SiteFooter priceSourceLabel={priceSourceLabel} />
         </PlsPriceProvider>
+        {/* After every list, before the first paint: the lists' logos load as they come near the screen. */}
+        <LogosInViewScript />
         <div id="page-end" hidden />
         <CookieBanner />
         <Toaster />

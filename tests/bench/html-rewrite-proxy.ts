@@ -25,6 +25,9 @@ export type HtmlRewrite = (html: string) => string;
  * - `logos`: every coin logo (`img.coin-logo`) points at one file, so the page makes one logo
  *   request instead of one per coin, with the same elements, sizes and paint. React does not
  *   correct an attribute's value when it hydrates, so nothing renders again.
+ * - `logos-in-view`: the lists' logos as they were before components/shell/logos-in-view-script.tsx:
+ *   each has its file as src with the browser's own loading="lazy", which on a phone fetches every
+ *   one within 1,250 px of the screen while the page loads.
  */
 export const REWRITES = {
   scripts: (html) => html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "").replace(/<link\b[^>]*\bas="script"[^>]*>/g, ""),
@@ -36,6 +39,7 @@ export const REWRITES = {
   // close, its reader waits and React's root suspends before hydrating anything.
   hydration: (html) => replaceBareInlineScripts(html, isRscPayload, "").replace(/<head>/, "<head><script>ReadableStreamDefaultController.prototype.close=function(){}</script>"),
   logos: (html) => html.replace(/<img\b[^>]*\bclass="coin-logo"[^>]*>/g, (img) => img.replace(/\bsrc="\/logos\/[^"]+"/, 'src="/logos/hex.webp"')),
+  "logos-in-view": (html) => html.replace(/<img\b[^>]*\bdata-src="[^"]*"[^>]*>/g, (img) => img.replace(/\bdata-src="/, 'loading="lazy" src="')),
 } satisfies Record<string, HtmlRewrite>;
 
 /** Next's inline RSC payload: its bootstrap `(self.__next_f=...).push([0])` and every row after it. */
@@ -54,10 +58,13 @@ export async function startHtmlRewriteProxy(upstream: string, rewrite: HtmlRewri
   const target = new URL(upstream);
   const agent = new http.Agent({ keepAlive: true });
   const server = http.createServer((req, res) => {
-    // Uncompressed from the app, so the HTML can be rewritten; gzipped again here.
-    const headers = { ...req.headers, host: target.host, "accept-encoding": "identity" };
+    // A page uncompressed from the app, so its HTML can be rewritten (gzipped again here); the
+    // browser's other requests as it asks, so scripts and styles cross the proxy as compressed as
+    // they would come from the app.
+    const page = (req.headers["sec-fetch-dest"] ?? "document") === "document";
+    const headers = { ...req.headers, host: target.host, ...(page ? { "accept-encoding": "identity" } : {}) };
     const forwarded = http.request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers, agent }, (answer) => {
-      if (!String(answer.headers["content-type"] ?? "").startsWith("text/html")) {
+      if (!page || !String(answer.headers["content-type"] ?? "").startsWith("text/html")) {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         return void answer.pipe(res);
       }

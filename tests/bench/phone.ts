@@ -14,10 +14,11 @@
 // PHONE_SCRIPTS_OFF=1 also audits each page and the floor (calibrated) through a proxy that takes
 // every script out of the HTML (html-rewrite-proxy.ts): the main-thread work of the HTML and
 // stylesheet alone, the experiment that shows what is left when no framework or app code runs.
-// PHONE_WITHOUT=expect,pre-paint,logos also audits each page (calibrated) with that part taken out of its
-// HTML (html-rewrite-proxy.ts: the render-blocking expect link; the inline scripts before the first
-// paint; every coin logo one file), right after the page as served through the same proxy: what
-// each costs or pays.
+// PHONE_WITHOUT=expect,pre-paint,logos,logos-in-view also audits each page (calibrated) with that
+// part taken out of its HTML (html-rewrite-proxy.ts: the render-blocking expect link; the inline
+// scripts before the first paint; every coin logo one file; the lists' logos loaded by the
+// browser's own lazy loading instead), right after the page as served through the same proxy:
+// what each costs or pays.
 // PHONE_HOLD_SCRIPTS_MS=400 also audits each page through a proxy that holds every script that
 // long (held-scripts-proxy.ts): the experiment that shows how much of the LCP is scripts that
 // happened to finish before the unthrottled first paint.

@@ -38,7 +38,11 @@ test("home renders the header, its sections from the database, the snapshot labe
       }),
     );
     assert.ok(arrows.length > 0 && arrows.every((a) => a.width === "14px" && a.shape && a.rotate === (a.loss ? "180deg" : "none")), JSON.stringify(arrows));
-    await page.getByRole("table", { name: "Top Gaining Coins" }).screenshot({ path: screenshotPath(`home-gainers-${viewport.name}`) });
+    // Its logos load as it comes near the screen (components/shell/logos-in-view-script.tsx).
+    const gainers = page.getByRole("table", { name: "Top Gaining Coins" });
+    await gainers.scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>("table[aria-label='Top Gaining Coins'] img.coin-logo")].every((img) => img.complete && img.naturalWidth > 0));
+    await gainers.screenshot({ path: screenshotPath(`home-gainers-${viewport.name}`) });
     // The columns' alignment is the table's: figures to the right, the rank muted.
     const price = await page.getByRole("table", { name: "Top Gaining Coins" }).getByTestId("coin-row").first().locator("td").nth(2).evaluate((cell) => getComputedStyle(cell).textAlign);
     assert.equal(price, "right");
