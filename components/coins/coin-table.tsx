@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { CoinLogo } from "@/components/shell/coin-logo";
+import { ListCoinLogo } from "@/components/shell/list-coin-logo";
 import { PriceBadges } from "@/components/shell/price-badges";
 import { PriceChange } from "@/components/shell/price-change";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -66,7 +66,7 @@ export function CoinTable({
                     prefetch={false}
                     className="coin-cell-link"
                   >
-                    <CoinLogo coin={coin} size={22} loading="lazy" />
+                    <ListCoinLogo coin={coin} size={22} />
                     <span className="font-medium">{coin.symbol}</span>
                   </Link>
                 </TableCell>

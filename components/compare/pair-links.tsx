@@ -1,5 +1,5 @@
 import { IntentLink } from "@/components/shell/intent-link";
-import { CoinLogo } from "@/components/shell/coin-logo";
+import { ListCoinLogo } from "@/components/shell/list-coin-logo";
 import { HomeSection } from "@/components/shell/home-section";
 import { pairQuestion } from "@/lib/compare/pair-copy";
 import { pairPath } from "@/lib/compare/pair-route";
@@ -17,7 +17,7 @@ export function PairLinks({ coin, others, title, id }: { coin: Coin; others: rea
               href={pairPath(coin.id, other.id)}
               className="flex items-center gap-2 rounded-md p-2 text-sm font-medium hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
             >
-              <CoinLogo coin={other} size={24} loading="lazy" />
+              <ListCoinLogo coin={other} size={24} />
               {pairQuestion(coin, other)}
             </IntentLink>
           </li>

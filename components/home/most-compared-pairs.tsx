@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { CoinLogo } from "@/components/shell/coin-logo";
+import { ListCoinLogo } from "@/components/shell/list-coin-logo";
 import { comparisonHref } from "@/lib/compare/comparison-link";
 import type { ComparedPair } from "@/lib/trending/home-tables";
 import type { Coin } from "@/lib/coins/schemas";
@@ -16,12 +16,12 @@ export function MostComparedPairs({ pairs }: { pairs: ComparedPair<PairCoin>[] }
           <Link href={comparisonHref(coin1.id, coin2.id)} prefetch={false} className="pair-link">
             <span className="w-5 text-sm tabular-nums text-muted-foreground">{rank}</span>
             <span className="pair-coin">
-              <CoinLogo coin={coin1} size={24} loading="lazy" />
+              <ListCoinLogo coin={coin1} size={24} />
               {coin1.symbol}
             </span>
             <span className="text-sm text-muted-foreground">vs</span>
             <span className="pair-coin">
-              <CoinLogo coin={coin2} size={24} loading="lazy" />
+              <ListCoinLogo coin={coin2} size={24} />
               {coin2.symbol}
             </span>
           </Link>

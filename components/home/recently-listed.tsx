@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { CoinLogo } from "@/components/shell/coin-logo";
+import { ListCoinLogo } from "@/components/shell/list-coin-logo";
 import { comparisonHref } from "@/lib/compare/comparison-link";
 import type { Coin } from "@/lib/coins/schemas";
 
@@ -20,7 +20,7 @@ export function RecentlyListed({ coins }: { coins: Pick<Coin, "id" | "symbol" | 
             className="coin-tile"
             title={coin.name}
           >
-            <CoinLogo coin={coin} size={36} loading="lazy" />
+            <ListCoinLogo coin={coin} size={36} />
             <span>{coin.symbol}</span>
           </Link>
         </li>

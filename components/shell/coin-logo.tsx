@@ -7,27 +7,24 @@ type Props = {
   size?: number;
   className?: string;
   /**
-   * "lazy" for lists below the first screen: such a logo is fetched only once it comes near the
-   * screen (logos-in-view-script.tsx), so a page's lists cost nothing while it loads; and it is
-   * never preloaded (React preloads every eager <img> of the server HTML).
+   * "eager" where the logo is the page's own (the coin page's); a list below the first screen
+   * uses ListCoinLogo (list-coin-logo.tsx), fetched only once it comes near the screen.
    */
-  loading?: "lazy" | "eager";
+  loading?: "eager";
 };
 
 /** The coin's logo, or the first two letters of its symbol when it has none (spec section 2). */
 export function CoinLogo({ coin, size = 28, className, loading }: Props) {
   if (coin.logoUrl) {
-    // The site's own logos are small local WebP files (an SVG <img> is styled, laid out and
-    // painted on the main thread, issue 53); next/image would add a request hop and nothing else.
-    // Width and height hold the space, so a logo moves nothing when it arrives. Low priority: a
-    // logo is never what a visitor came for, so it waits behind the page's stylesheet and scripts
-    // (issue 41: eager logos were preloaded at high priority, and Lighthouse counts such images
-    // before a page's largest paint). A lazy one has no src until the page's script gives it one;
-    // suppressHydrationWarning: that script may have, before React hydrates the page.
-    const source = loading === "lazy" ? { "data-src": coin.logoUrl, suppressHydrationWarning: true } : { src: coin.logoUrl, loading };
     return (
+      // The site's own logos are small local WebP files (an SVG <img> is styled, laid out and
+      // painted on the main thread, issue 53); next/image would add a request hop and nothing else. Width
+      // and height hold the space, so a lazy logo moves nothing when it arrives. Low priority:
+      // a logo is never what a visitor came for, so it waits behind the page's stylesheet and
+      // scripts, and React does not preload it (issue 41: eager logos were preloaded at high
+      // priority, and Lighthouse counts such images before a page's largest paint).
       // eslint-disable-next-line @next/next/no-img-element
-      <img {...source} alt="" width={size} height={size} fetchPriority="low" className={cn("coin-logo", className)} />
+      <img src={coin.logoUrl} alt="" width={size} height={size} loading={loading} fetchPriority="low" className={cn("coin-logo", className)} />
     );
   }
   return (

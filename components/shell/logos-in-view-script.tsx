@@ -6,13 +6,14 @@
 export const LOGO_MARGIN_PX = 200;
 
 /**
- * Loads the logos of the lists (CoinLogo with loading="lazy", which renders the file as
- * `data-src`) once they come near the screen, by one IntersectionObserver for the whole page.
+ * Loads the logos of the lists (ListCoinLogo, which renders the file as `data-src`) once they
+ * come near the screen, by one IntersectionObserver for the whole page.
  *
- * Why not the browser's own loading="lazy": Chromium fetches such an image once it is within
- * 1,250 px of the screen (2,500 on a slow connection), so on a phone the home page's lists were
- * all fetched while it loaded: 32 logo files whose arrivals were a quarter of the page's
- * main-thread work at a phone's speed (issue 53, `PHONE_WITHOUT=logos` in bench:phone).
+ * Why not the browser's own loading="lazy", which they had before: Chromium fetches such an image
+ * once it is within 1,250 px of the screen (2,500 on a slow connection), so on a phone the home
+ * page's lists were all fetched while it loaded: 32 logo files whose arrivals were a quarter of
+ * the page's main-thread work at a phone's speed (issue 53: bench:phone, PHONE_WITHOUT=logos and
+ * logos-in-view).
  *
  * It runs in the server HTML before the first paint, so it does not wait for the framework; a
  * MutationObserver sees the logos React adds later (a client navigation renders a page's lists
