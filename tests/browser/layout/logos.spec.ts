@@ -40,12 +40,17 @@ async function scrollThrough(page: Page): Promise<void> {
   await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>("img.coin-logo[data-src]")].every((img) => img.complete && img.naturalWidth > 0 && img.src.endsWith(img.dataset.src!)));
 }
 
-test("at 360 px the home page fetches no list logo below the screen while it loads; scrolled to, each loads in its held place", async () => {
+/** A phone-sized page, the cookie notice accepted earlier (it would cover the lists), its errors watched. */
+async function openPhone() {
   const { browser, baseUrl } = suite();
   const context = await newContext(browser, baseUrl, PHONE);
   await context.addInitScript(() => { document.cookie = "cookie-consent=true; path=/"; });
   const page = await context.newPage();
-  const problems = watchForErrors(page, baseUrl);
+  return { context, page, problems: watchForErrors(page, baseUrl) };
+}
+
+test("at 360 px the home page fetches no list logo below the screen while it loads; scrolled to, each loads in its held place", async () => {
+  const { context, page, problems } = await openPhone();
   const fetched: string[] = [];
   page.on("request", (request) => { if (new URL(request.url()).pathname.startsWith("/logos/")) fetched.push(new URL(request.url()).pathname); });
   await page.goto("/", { waitUntil: "load" });
@@ -82,11 +87,7 @@ test("at 360 px the home page fetches no list logo below the screen while it loa
 });
 
 test("after a client navigation to the home page, its list logos load as they come near the screen", async () => {
-  const { browser, baseUrl } = suite();
-  const context = await newContext(browser, baseUrl, PHONE);
-  await context.addInitScript(() => { document.cookie = "cookie-consent=true; path=/"; });
-  const page = await context.newPage();
-  const problems = watchForErrors(page, baseUrl);
+  const { context, page, problems } = await openPhone();
   await page.goto("/get-listed");
   await page.getByRole("heading", { name: "GET LISTED", exact: true }).waitFor();
   const documents: string[] = [];
