@@ -26,8 +26,8 @@ export type HtmlRewrite = (html: string) => string;
  *   request instead of one per coin, with the same elements, sizes and paint. React does not
  *   correct an attribute's value when it hydrates, so nothing renders again.
  * - `logos-in-view`: the lists' logos as they were before components/shell/logos-in-view-script.tsx:
- *   each has its file as src with the browser's own loading="lazy", which on a phone fetches every
- *   one within 1,250 px of the screen while the page loads.
+ *   each has its file as src with the browser's own loading="lazy" and low priority, which on a
+ *   phone fetches every one within 1,250 px of the screen while the page loads.
  */
 export const REWRITES = {
   scripts: (html) => html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "").replace(/<link\b[^>]*\bas="script"[^>]*>/g, ""),
@@ -39,7 +39,7 @@ export const REWRITES = {
   // close, its reader waits and React's root suspends before hydrating anything.
   hydration: (html) => replaceBareInlineScripts(html, isRscPayload, "").replace(/<head>/, "<head><script>ReadableStreamDefaultController.prototype.close=function(){}</script>"),
   logos: (html) => html.replace(/<img\b[^>]*\bclass="coin-logo"[^>]*>/g, (img) => img.replace(/\bsrc="\/logos\/[^"]+"/, 'src="/logos/hex.webp"')),
-  "logos-in-view": (html) => html.replace(/<img\b[^>]*\bdata-src="[^"]*"[^>]*>/g, (img) => img.replace(/\bdata-src="/, 'loading="lazy" src="')),
+  "logos-in-view": (html) => html.replace(/<img\b[^>]*\bdata-src="[^"]*"[^>]*>/g, (img) => img.replace(/\bdata-src="/, 'loading="lazy" fetchpriority="low" src="')),
 } satisfies Record<string, HtmlRewrite>;
 
 /** Next's inline RSC payload: its bootstrap `(self.__next_f=...).push([0])` and every row after it. */

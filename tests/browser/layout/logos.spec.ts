@@ -1,14 +1,14 @@
-// Issue 53: the logos of a page's lists (CoinLogo loading="lazy") are fetched only as they come
-// near the screen (components/shell/logos-in-view-script.tsx), from the server HTML and after a
+// Issue 53: the logos of a page's lists (ListCoinLogo) are fetched only as they come near the
+// screen (components/shell/logos-in-view-script.tsx), from the server HTML and after a
 // client navigation alike, each in the place held for it: nothing moves when one arrives.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Page } from "playwright-core";
+import { LOGO_MARGIN_PX } from "@/components/shell/logos-in-view-script";
 import { newContext, screenshotPath, watchForErrors } from "@/tests/browser/harness";
 import { suite } from "@/tests/browser/suite";
 
 const PHONE = { width: 360, height: 780 };
-const MARGIN_PX = 200;
 
 type ListLogo = { file: string; src: string | null; top: number; width: number; height: number; size: number; loaded: boolean };
 
@@ -57,7 +57,7 @@ test("at 360 px the home page fetches no list logo below the screen while it loa
   await page.waitForTimeout(500);
 
   const before = await listLogos(page);
-  const below = before.filter((logo) => logo.top > PHONE.height + MARGIN_PX);
+  const below = before.filter((logo) => logo.top > PHONE.height + LOGO_MARGIN_PX);
   assert.ok(below.length >= 20, `the home page's lists should hold many logos below a phone's screen (${below.length})`);
   assert.deepEqual(below.filter((logo) => logo.src !== null).map((logo) => logo.file), [], "list logos below the screen were given their file while the page loaded");
   // Files only list logos below the screen use were not fetched (others may share a file with a logo in view).
@@ -97,7 +97,7 @@ test("after a client navigation to the home page, its list logos load as they co
   assert.deepEqual(documents, [], "the home page was loaded as a document, not rendered by the client");
 
   const before = await listLogos(page);
-  assert.ok(before.filter((logo) => logo.top > PHONE.height + MARGIN_PX).every((logo) => logo.src === null), "logos below the screen were given their file");
+  assert.ok(before.filter((logo) => logo.top > PHONE.height + LOGO_MARGIN_PX).every((logo) => logo.src === null), "logos below the screen were given their file");
   await scrollThrough(page);
   assert.ok((await listLogos(page)).every((logo) => logo.loaded));
   assert.deepEqual(problems, []);
