@@ -6,11 +6,9 @@ import { createPrismaClient } from "../db/create-client";
 import { migrateDatabase } from "../db/migrate";
 import { seedDatabase, type SeedResult } from "./seed";
 import { withSetupLock } from "./setup-lock";
-import { useWriteAheadLog } from "../db/write-ahead-log";
 
 export async function setupDatabase(config: Config = databaseConfig()): Promise<{ applied: string[]; seed: SeedResult }> {
   return withSetupLock(config, async () => {
-    await useWriteAheadLog(config);
     const applied = await migrateDatabase(config);
     const db = createPrismaClient(config);
     try {

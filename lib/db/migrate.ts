@@ -3,8 +3,16 @@
 import type { Config } from "@libsql/client";
 import { databaseConfig } from "./config";
 import { loadMigrationList, openSchemaEngine, readSchema, SCHEMA_FILTERS, SCHEMA_PATH } from "./schema-engine";
+import { useWriteAheadLog } from "./write-ahead-log";
 
+/**
+ * Also puts a local file in write-ahead-log mode first, whoever migrates it (setup, `npm run
+ * db:migrate`, a test's empty database): on a rollback journal a reader blocks a commit, and a
+ * commit that gave up left its connection holding the lock (a CI run's api-keys test, on a file
+ * only migrated, failed every write after one).
+ */
 export async function migrateDatabase(config: Config = databaseConfig()): Promise<string[]> {
+  await useWriteAheadLog(config);
   const engine = await openSchemaEngine(config);
   try {
     const { appliedMigrationNames } = await engine.applyMigrations({

@@ -8,6 +8,7 @@ import path from "node:path";
 import { createClient } from "@libsql/client";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { setupDatabase } from "@/lib/db-setup/setup";
+import { migrateDatabase } from "@/lib/db/migrate";
 
 let dir: string;
 let url: string;
@@ -20,6 +21,17 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 test("a database set up here keeps a write-ahead log", async () => {
   const client = createClient({ url });
+  try {
+    expect((await client.execute("PRAGMA journal_mode")).rows[0]!.journal_mode).toBe("wal");
+  } finally {
+    client.close();
+  }
+});
+
+test("a database only migrated (npm run db:migrate, a test's empty database) keeps one too", async () => {
+  const migratedUrl = `file:${path.join(dir, "migrated.db")}`;
+  await migrateDatabase({ url: migratedUrl });
+  const client = createClient({ url: migratedUrl });
   try {
     expect((await client.execute("PRAGMA journal_mode")).rows[0]!.journal_mode).toBe("wal");
   } finally {
