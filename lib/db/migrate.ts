@@ -3,7 +3,7 @@
 import type { Config } from "@libsql/client";
 import { databaseConfig } from "./config";
 import { loadMigrationList, openSchemaEngine, readSchema, SCHEMA_FILTERS, SCHEMA_PATH } from "./schema-engine";
-import { useWriteAheadLog } from "./write-ahead-log";
+import { enableWriteAheadLog } from "./write-ahead-log";
 
 /**
  * Also puts a local file in write-ahead-log mode first, whoever migrates it (setup, `npm run
@@ -12,7 +12,7 @@ import { useWriteAheadLog } from "./write-ahead-log";
  * only migrated, failed every write after one).
  */
 export async function migrateDatabase(config: Config = databaseConfig()): Promise<string[]> {
-  await useWriteAheadLog(config);
+  await enableWriteAheadLog(config);
   const engine = await openSchemaEngine(config);
   try {
     const { appliedMigrationNames } = await engine.applyMigrations({

@@ -4,7 +4,7 @@
 import { createClient, type Config } from "@libsql/client";
 import { isLocalFile, withBusyTimeout } from "./config";
 
-export async function useWriteAheadLog(config: Config): Promise<void> {
+export async function enableWriteAheadLog(config: Config): Promise<void> {
   if (!isLocalFile(config)) return; // a remote libSQL server manages its own journal
   const client = createClient(withBusyTimeout(config));
   try {
