@@ -28,9 +28,6 @@ export type HtmlRewrite = (html: string) => string;
  * - `logos-in-view`: the lists' logos as they were before components/shell/logos-in-view-script.tsx:
  *   each has its file as src with the browser's own loading="lazy" and low priority, which on a
  *   phone fetches every one within 1,250 px of the screen while the page loads.
- * - `below-fold`: the sections below a phone's first screen drawn with the rest of the page, as
- *   before components/shell/below-fold.tsx (the class taken off their HTML; React leaves a class
- *   as it finds it when it hydrates).
  */
 export const REWRITES = {
   scripts: (html) => html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "").replace(/<link\b[^>]*\bas="script"[^>]*>/g, ""),
@@ -42,7 +39,6 @@ export const REWRITES = {
   // close, its reader waits and React's root suspends before hydrating anything.
   hydration: (html) => replaceBareInlineScripts(html, isRscPayload, "").replace(/<head>/, "<head><script>ReadableStreamDefaultController.prototype.close=function(){}</script>"),
   logos: (html) => html.replace(/<img\b[^>]*\bclass="coin-logo"[^>]*>/g, (img) => img.replace(/\bsrc="\/logos\/[^"]+"/, 'src="/logos/hex.webp"')),
-  "below-fold": (html) => html.replace(/(\sclass="[^"]*?)\bbelow-fold\b ?/g, "$1"),
   "logos-in-view": (html) => html.replace(/<img\b[^>]*\bdata-src="[^"]*"[^>]*>/g, (img) => img.replace(/\bdata-src="/, 'loading="lazy" fetchpriority="low" src="')),
 } satisfies Record<string, HtmlRewrite>;
 

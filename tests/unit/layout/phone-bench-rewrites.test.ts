@@ -4,7 +4,6 @@
 // elements with a React fiber, no error): docs/testing.md, bench:phone-parts.
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { BelowFold } from "@/components/shell/below-fold";
 import { UnitScript } from "@/components/unit/unit-script";
 import { SignedInHintScript } from "@/components/wallet/signed-in-hint-script";
 import { REWRITES } from "@/tests/bench/html-rewrite-proxy";
@@ -54,17 +53,6 @@ describe("the phone benches' HTML rewrites", () => {
     expect(out).not.toContain('as="script"');
     expect(out).toContain('<link rel="stylesheet" href="/_next/static/chunks/a.css"');
     expect(out).toContain("<h1>Compare Market Caps</h1>");
-  });
-
-  it("below-fold: takes the class off the sections' HTML (alone or among others), not off the payload's copy", () => {
-    const sections = renderToStaticMarkup(createElement("div", null, createElement(BelowFold, { children: "Recently Listed" }), createElement(BelowFold, { className: "min-w-0", children: "Top Meme Coins" })));
-    const footer = `<footer class="below-fold mt-16 border-t">Footer</footer>`;
-    const payload = `<script>self.__next_f.push([1,"4:[\\"$\\",\\"div\\",null,{\\"className\\":\\"below-fold\\"}]\\n"])</script>`;
-    const page = PAGE.replace("<h1>Compare Market Caps</h1>", `<h1>Compare Market Caps</h1>${sections}${footer}`).replace("</body>", `${payload}</body>`);
-    const out = REWRITES["below-fold"](page);
-    expect(sections).toContain('class="below-fold min-w-0"');
-    expect(out).toBe(page.replace(sections, sections.replaceAll('class="below-fold"', 'class=""').replace('class="below-fold min-w-0"', 'class="min-w-0"')).replace(footer, `<footer class="mt-16 border-t">Footer</footer>`));
-    expect(out).toContain(payload);
   });
 
   it("expect: takes out the render-blocking expect link only", () => {
