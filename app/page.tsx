@@ -2,7 +2,6 @@ import type { Metadata } from "next";
 import { CoinTable } from "@/components/coins/coin-table";
 import { CompareSection } from "@/components/home/compare-section";
 import { AdvertiseCard, FeaturedCard } from "@/components/home/featured-card";
-import { BelowFold } from "@/components/shell/below-fold";
 import { HomeSection } from "@/components/shell/home-section";
 import { MostComparedPairs } from "@/components/home/most-compared-pairs";
 import { PlsTopBar } from "@/components/home/pls-top-bar";
@@ -62,36 +61,27 @@ export default async function HomePage() {
         <CompareSection indexVersion={indexVersion} />
       </section>
 
-      <BelowFold>
-        <HomeSection title="Recently Listed">
-          <RecentlyListed coins={recentlyListed} />
-        </HomeSection>
-      </BelowFold>
+      <HomeSection title="Recently Listed">
+        <RecentlyListed coins={recentlyListed} />
+      </HomeSection>
 
-      <BelowFold>
-        <HomeSection title="Most Compared Pairs">
-          {/* The counted ranking, filled up with the spec's fixed pairs while fewer than 4 have counts. */}
-          <MostComparedPairs pairs={mostCompared} />
-        </HomeSection>
-      </BelowFold>
+      <HomeSection title="Most Compared Pairs">
+        {/* The counted ranking, filled up with the spec's fixed pairs while fewer than 4 have counts. */}
+        <MostComparedPairs pairs={mostCompared} />
+      </HomeSection>
 
       <div className="grid gap-6 lg:grid-cols-2">
-        {/* min-w-0: a grid item may shrink below its table's width (the table scrolls inside). */}
-        <BelowFold className="min-w-0">
-          <HomeSection title="Top Gaining Coins">
-            <CoinTable coins={selectTopGainers(pulsechainGainers)} label="Top Gaining Coins" priceContext={priceContext} plsUsd={plsUsd} />
-          </HomeSection>
-        </BelowFold>
-        <BelowFold className="min-w-0">
-          <HomeSection title="Top Meme Coins">
-            {/* Once loaded with no meme coin in the top 25, say so: skeleton rows that never resolve would look broken. */}
-            {memes.length === 0 ? (
-              <p className="text-sm text-muted-foreground">No meme coins among the top 25 right now.</p>
-            ) : (
-              <CoinTable coins={memes} label="Top Meme Coins" priceContext={priceContext} plsUsd={plsUsd} />
-            )}
-          </HomeSection>
-        </BelowFold>
+        <HomeSection title="Top Gaining Coins">
+          <CoinTable coins={selectTopGainers(pulsechainGainers)} label="Top Gaining Coins" priceContext={priceContext} plsUsd={plsUsd} />
+        </HomeSection>
+        <HomeSection title="Top Meme Coins">
+          {/* Once loaded with no meme coin in the top 25, say so: skeleton rows that never resolve would look broken. */}
+          {memes.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No meme coins among the top 25 right now.</p>
+          ) : (
+            <CoinTable coins={memes} label="Top Meme Coins" priceContext={priceContext} plsUsd={plsUsd} />
+          )}
+        </HomeSection>
       </div>
     </div>
   );

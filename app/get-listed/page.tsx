@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import { BelowFold } from "@/components/shell/below-fold";
 import { PriceCard } from "@/components/get-listed/price-card";
 import { GET_LISTED_PRICING } from "@/components/get-listed/plans";
 import { contactLinks } from "@/lib/listings/contact-links.server";
@@ -45,16 +44,12 @@ export default function GetListedPage() {
           <PriceCard key={slot.id} id={slot.id} title={slot.duration} priceUsd={slot.priceUsd} contactLinks={links} />
         ))}
       </PlanSection>
-      <BelowFold>
-        <PlanSection id="listing" title="Listing">
-          {listing.map((plan) => (
-            <PriceCard key={plan.id} id={plan.id} title={plan.name} priceUsd={plan.priceUsd} features={plan.features} recommended={plan.recommended} contactLinks={links} />
-          ))}
-        </PlanSection>
-      </BelowFold>
-      <BelowFold>
-        <PlanSection id="promotion" title="Promotion" />
-      </BelowFold>
+      <PlanSection id="listing" title="Listing">
+        {listing.map((plan) => (
+          <PriceCard key={plan.id} id={plan.id} title={plan.name} priceUsd={plan.priceUsd} features={plan.features} recommended={plan.recommended} contactLinks={links} />
+        ))}
+      </PlanSection>
+      <PlanSection id="promotion" title="Promotion" />
     </div>
   );
 }

@@ -4,7 +4,6 @@ import { CoinLogo } from "@/components/shell/coin-logo";
 import { PriceBadges } from "@/components/shell/price-badges";
 import { PriceChange } from "@/components/shell/price-change";
 import { ComparisonResult } from "./comparison-result";
-import { BelowFold } from "@/components/shell/below-fold";
 import { HomeSection } from "@/components/shell/home-section";
 import { buttonVariants } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -76,31 +75,21 @@ export function PairView({
         plsUsd={plsUsd}
       />
       <ShareBar path={path} url={`${siteUrl}${path}`} text={pairTitle(result)} embed={{ card: { kind: "pair", coin1: coin1.id, coin2: coin2.id }, symbols: [coin1.symbol, coin2.symbol] }} />
-      {result.comparable ? (
-        <BelowFold>
-          <TargetLadder result={result} targets={targets} plsUsd={plsUsd} />
-        </BelowFold>
-      ) : null}
+      {result.comparable ? <TargetLadder result={result} targets={targets} plsUsd={plsUsd} /> : null}
 
-      <BelowFold>
-        <HomeSection title={`${coin1.symbol}'s market cap as a multiple of ${coin2.symbol}'s`} id="ratio-chart">
-          <LazyHistoryChart
-            source={{ kind: "ratio", coin1: { id: coin1.id, symbol: coin1.symbol }, coin2: { id: coin2.id, symbol: coin2.symbol } }}
-            label={`${coin1.symbol} market cap divided by ${coin2.symbol} market cap, over time`}
-          />
-        </HomeSection>
-      </BelowFold>
+      <HomeSection title={`${coin1.symbol}'s market cap as a multiple of ${coin2.symbol}'s`} id="ratio-chart">
+        <LazyHistoryChart
+          source={{ kind: "ratio", coin1: { id: coin1.id, symbol: coin1.symbol }, coin2: { id: coin2.id, symbol: coin2.symbol } }}
+          label={`${coin1.symbol} market cap divided by ${coin2.symbol} market cap, over time`}
+        />
+      </HomeSection>
 
-      <BelowFold>
-        <section aria-label="The two coins" className="grid gap-4 sm:grid-cols-2">
-          <CoinFacts coin={coin1} priceContext={priceContext} plsUsd={plsUsd} />
-          <CoinFacts coin={coin2} priceContext={priceContext} plsUsd={plsUsd} />
-        </section>
-      </BelowFold>
+      <section aria-label="The two coins" className="grid gap-4 sm:grid-cols-2">
+        <CoinFacts coin={coin1} priceContext={priceContext} plsUsd={plsUsd} />
+        <CoinFacts coin={coin2} priceContext={priceContext} plsUsd={plsUsd} />
+      </section>
 
-      <BelowFold>
-        <PairLinks coin={coin1} others={related} title={`Compare ${coin1.symbol} with other top coins`} id="related-pairs" />
-      </BelowFold>
+      <PairLinks coin={coin1} others={related} title={`Compare ${coin1.symbol} with other top coins`} id="related-pairs" />
     </div>
   );
 }

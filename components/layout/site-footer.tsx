@@ -3,7 +3,7 @@ import { IntentLink } from "@/components/shell/intent-link";
 /** `priceSourceLabel` says how fresh the prices on every page are ("Prices: snapshot of …"). */
 export function SiteFooter({ priceSourceLabel }: { priceSourceLabel: string | null }) {
   return (
-    <footer className="below-fold mt-16 border-t [contain-intrinsic-block-size:auto_180px]">
+    <footer className="mt-16 border-t">
       <div className="mx-auto flex max-w-7xl flex-col gap-1 px-3 py-8 sm:px-4 text-sm text-muted-foreground">
         <p className="font-medium text-foreground">From PulseChain community to PulseChain community</p>
         <p>Compare crypto market caps with ease.</p>

@@ -268,23 +268,6 @@ export function screenshotPath(name: string): string {
 }
 
 /**
- * The whole page, as a visitor scrolling through it sees it. The sections below the first screen
- * are drawn only near the screen (components/shell/below-fold.tsx), and Chromium's capture of the
- * full page does not count as the screen, so for the capture every section is drawn.
- */
-export async function fullPageScreenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: screenshotPath(name), fullPage: true, style: ".below-fold { content-visibility: visible; }" });
-}
-
-/**
- * Draws every section below the fold at once, as a visitor scrolling through the page would see
- * each, for a test that reads what every section shows (text as rendered, computed sizes).
- */
-export async function drawEverySection(page: Page): Promise<void> {
-  await page.evaluate(() => document.querySelectorAll<HTMLElement>(".below-fold").forEach((section) => void (section.style.contentVisibility = "visible")));
-}
-
-/**
  * Collects console errors and failed same-origin requests, which a page must not have. No 4xx is
  * expected: an anonymous visitor does not ask GET /api/auth/user at all (no "signed in" hint
  * cookie), so even its 401 counts.

@@ -2,7 +2,6 @@ import { IntentLink } from "@/components/shell/intent-link";
 import { AlertEntry } from "@/components/alerts/alert-entry";
 import { LazyHistoryChart } from "@/components/charts/lazy-history-chart";
 import { CoinLogo } from "@/components/shell/coin-logo";
-import { BelowFold } from "@/components/shell/below-fold";
 import { HomeSection } from "@/components/shell/home-section";
 import { buttonVariants } from "@/components/ui/button";
 import { PairLinks } from "@/components/compare/pair-links";
@@ -68,22 +67,14 @@ export function CoinPageView({
 
       <CoinFacts coin={coin} priceContext={priceContext} plsUsd={plsUsd} />
       <PriceProvenance coin={coin} account={account} priceContext={priceContext} plsUsd={plsUsd} />
-      <BelowFold>
-        <AllTimeHigh coin={coin} plsUsd={plsUsd} />
-      </BelowFold>
-      <BelowFold>
-        <CoinAtMarketCap coin={{ id: coin.id, symbol: coin.symbol, currentPrice: coin.currentPrice, marketCap: coin.marketCap }} />
-      </BelowFold>
+      <AllTimeHigh coin={coin} plsUsd={plsUsd} />
+      <CoinAtMarketCap coin={{ id: coin.id, symbol: coin.symbol, currentPrice: coin.currentPrice, marketCap: coin.marketCap }} />
 
-      <BelowFold>
-        <HomeSection title="Market cap history" id="market-cap-history">
-          <LazyHistoryChart source={{ kind: "market-cap", coin: { id: coin.id, symbol: coin.symbol } }} label={`${coin.symbol} market cap chart`} />
-        </HomeSection>
-      </BelowFold>
+      <HomeSection title="Market cap history" id="market-cap-history">
+        <LazyHistoryChart source={{ kind: "market-cap", coin: { id: coin.id, symbol: coin.symbol } }} label={`${coin.symbol} market cap chart`} />
+      </HomeSection>
 
-      <BelowFold>
-        <PairLinks coin={coin} others={compareWith} title={`Compare ${coin.symbol} with the top coins`} id="compare-with-top" />
-      </BelowFold>
+      <PairLinks coin={coin} others={compareWith} title={`Compare ${coin.symbol} with the top coins`} id="compare-with-top" />
     </div>
   );
 }

@@ -10,7 +10,7 @@ import { comparisonHref } from "@/lib/compare/comparison-link";
 import { formatMultiplier, formatPrice } from "@/lib/shared/format";
 import { coinListSchema } from "@/lib/coins/schemas";
 import { chooseCoin } from "@/tests/browser/coin-steps";
-import { fullPageScreenshot, screenshotPath } from "@/tests/browser/harness";
+import { screenshotPath } from "@/tests/browser/harness";
 import { suite } from "@/tests/browser/suite";
 import { close, connectAndSignIn, walletMenuButton, walletPage } from "@/tests/browser/wallet-steps";
 
@@ -97,11 +97,11 @@ test("compare, save, watch both coins, find them on /watchlist and /saved, remov
   const hexCard = page.getByTestId("watchlist-card").filter({ hasText: "HEX" }).filter({ hasNotText: "PLSX" });
   assert.match(await hexCard.innerText(), new RegExp(`Rank #${coin("hex").rank}\\b`));
   assert.ok((await hexCard.innerText()).includes(formatPrice(coin("hex").currentPrice)));
-  await fullPageScreenshot(page, "account-watchlist-1440");
+  await page.screenshot({ path: screenshotPath("account-watchlist-1440"), fullPage: true });
   await page.setViewportSize({ width: 360, height: 800 });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `/watchlist is ${overflow}px too wide at 360px`);
-  await fullPageScreenshot(page, "account-watchlist-360");
+  await page.screenshot({ path: screenshotPath("account-watchlist-360"), fullPage: true });
   await page.setViewportSize({ width: 1440, height: 900 });
 
   // Saved: both comparisons, projected from today's prices; a card links back to its comparison.
@@ -116,10 +116,10 @@ test("compare, save, watch both coins, find them on /watchlist and /saved, remov
   assert.ok(text.includes(`Saved ${format(new Date(), "MMM d, yyyy")}`), text);
   assert.ok(text.includes(formatMultiplier(expected.multiplier)), text);
   assert.ok(text.includes(formatPrice(expected.projectedPrice)), text);
-  await fullPageScreenshot(page, "account-saved-1440");
+  await page.screenshot({ path: screenshotPath("account-saved-1440"), fullPage: true });
   await page.setViewportSize({ width: 360, height: 800 });
   assert.ok((await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)) <= 0, "/saved fits 360px");
-  await fullPageScreenshot(page, "account-saved-360");
+  await page.screenshot({ path: screenshotPath("account-saved-360"), fullPage: true });
   await page.setViewportSize({ width: 1440, height: 900 });
 
   // Remove HEX at PLSX, from the keyboard; the remove buttons wait while it is pending.

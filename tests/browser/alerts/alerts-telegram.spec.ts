@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { TEST_BOT_USERNAME, TEST_WEBHOOK_SECRET, messageUpdate } from "@/tests/helpers/telegram-api";
-import { fullPageScreenshot } from "@/tests/browser/harness";
+import { screenshotPath } from "@/tests/browser/harness";
 import { suite } from "@/tests/browser/suite";
 import { close, connectAndSignIn, walletPage } from "@/tests/browser/wallet-steps";
 
@@ -26,7 +26,7 @@ test("Connect Telegram: the one-time link, /start <token> through the webhook, a
   assert.equal(`${url.origin}${url.pathname}`, `https://t.me/${TEST_BOT_USERNAME}`);
   const token = url.searchParams.get("start") ?? "";
   assert.match(token, /^[A-Za-z0-9_-]{43}$/);
-  await fullPageScreenshot(page, "alerts-telegram-offer-1440");
+  await page.screenshot({ path: screenshotPath("alerts-telegram-offer-1440"), fullPage: true });
 
   // What Telegram sends when the user presses Start in the bot's chat.
   const { baseUrl, telegram } = suite();
@@ -42,11 +42,11 @@ test("Connect Telegram: the one-time link, /start <token> through the webhook, a
   await section.getByText("Linked to a Telegram chat").waitFor({ timeout: 10_000 });
   await section.getByRole("button", { name: "Disconnect" }).waitFor();
   assert.ok(!(await section.innerText()).includes(String(chatId)), "the page never shows the chat id");
-  await fullPageScreenshot(page, "alerts-telegram-linked-1440");
+  await page.screenshot({ path: screenshotPath("alerts-telegram-linked-1440"), fullPage: true });
   await page.setViewportSize({ width: 360, height: 800 });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `/alerts is ${overflow}px too wide at 360px`);
   await section.scrollIntoViewIfNeeded();
-  await fullPageScreenshot(page, "alerts-telegram-linked-360");
+  await page.screenshot({ path: screenshotPath("alerts-telegram-linked-360"), fullPage: true });
   await close(context, problems);
 });

@@ -15,7 +15,7 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import webPush from "web-push";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { admitPushServices, startPushService, type TestSubscription } from "@/tests/helpers/push-service";
-import { newContext, fullPageScreenshot, screenshotPath, startApp, watchForErrors } from "@/tests/browser/harness";
+import { newContext, screenshotPath, startApp, watchForErrors } from "@/tests/browser/harness";
 import { deliverPush, waitForShown, watchServiceWorker } from "./push-steps";
 import { injectWallet } from "@/tests/browser/injected-wallet";
 import { tabTo } from "@/tests/browser/keyboard";
@@ -31,7 +31,7 @@ async function fitsAt360(page: Page, name: string) {
   await page.setViewportSize({ width: 360, height: 800 });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `${name} is ${overflow}px too wide at 360px`);
-  await fullPageScreenshot(page, `${name}-360`);
+  await page.screenshot({ path: screenshotPath(`${name}-360`), fullPage: true });
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 
@@ -71,7 +71,7 @@ test("'Alert me' on a pair page makes a rule; /alerts lists it; pause and delete
   await page.getByText(/^Nothing has fired yet\./).waitFor();
   await page.locator("[data-slot=toast]").getByRole("button", { name: "Close" }).click();
   await page.locator("[data-slot=toast]").waitFor({ state: "detached" });
-  await fullPageScreenshot(page, "alerts-1440");
+  await page.screenshot({ path: screenshotPath("alerts-1440"), fullPage: true });
   await fitsAt360(page, "alerts");
 
   // Keyboard only: Tab to Pause, Enter; the rule says Paused and offers Resume.
@@ -204,7 +204,7 @@ test("browser alerts: turn on (real worker, stand-in subscription), a test notif
     assert.match(await row.innerText(), /^Chrome on Linux/);
     await page.locator("[data-slot=toast]").getByRole("button", { name: "Close" }).click();
     await page.locator("[data-slot=toast]").waitFor({ state: "detached" });
-    await fullPageScreenshot(page, "alerts-push-on-1440");
+    await page.screenshot({ path: screenshotPath("alerts-push-on-1440"), fullPage: true });
     await fitsAt360(page, "alerts-push-on");
 
     // A test notification: to the local push service, signed with the server's key, readable only
@@ -257,7 +257,7 @@ test("browser alerts: turn on (real worker, stand-in subscription), a test notif
     await firing.getByText("Sent to Chrome on Linux").waitFor();
     assert.match(await firing.locator("time").innerText(), / UTC$/);
     await page.locator("[data-slot=toast]").waitFor({ state: "detached" });
-    await fullPageScreenshot(page, "alerts-fired-1440");
+    await page.screenshot({ path: screenshotPath("alerts-fired-1440"), fullPage: true });
     await fitsAt360(page, "alerts-fired");
     await firing.getByRole("link", { name: "HEX reached 50% of PLSX's market cap: $1.77B" }).click();
     await page.waitForURL((url) => url.pathname === "/compare/hex/plsx");

@@ -8,7 +8,7 @@ import { decodeFunctionData, getAddress, type Address, type Hex } from "viem";
 import { CAPPED_MULTICALL_ADDRESS, cappedMulticallAbi } from "@/lib/chain/capped-multicall";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { BAG_COINS, listMoreBagTokens, startBagWorld, type BagWorld, type MoreBagTokens } from "./bag-steps";
-import { newContext, fullPageScreenshot, watchForErrors } from "@/tests/browser/harness";
+import { newContext, screenshotPath, watchForErrors } from "@/tests/browser/harness";
 import { suite } from "@/tests/browser/suite";
 import { PUBLIC_RPC } from "@/tests/browser/wallet-steps";
 
@@ -47,7 +47,7 @@ describe("Your Bag with broken tokens", () => {
     const problems = watchForErrors(page, baseUrl, { unreachable: [PUBLIC_RPC] });
     await page.goto(`/portfolio#${CAROL}`);
     await page.getByTestId("bag-table").or(page.getByTestId("bag-error")).waitFor({ timeout: 60_000 });
-    await fullPageScreenshot(page, "bag-bad-tokens-1440");
+    await page.screenshot({ path: screenshotPath("bag-bad-tokens-1440"), fullPage: true });
     assert.equal(await page.getByTestId("bag-error").count(), 0, await page.getByTestId("bag-error").innerText().catch(() => ""));
 
     // PLS: 1,000,000 × $0.00003 = $30. HEX: 10,000 × $0.005 = $50. Each added token held: 1,000 × $1.

@@ -10,7 +10,7 @@ import { CAPPED_MULTICALL_ADDRESS } from "@/lib/chain/capped-multicall";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { startBagWorld, tellTheApp, type BagWorld } from "./bag-steps";
 import { chooseCoin } from "@/tests/browser/coin-steps";
-import { newContext, fullPageScreenshot, screenshotPath, watchForErrors } from "@/tests/browser/harness";
+import { newContext, screenshotPath, watchForErrors } from "@/tests/browser/harness";
 import { suite } from "@/tests/browser/suite";
 import { PUBLIC_RPC, alice, bob, close, connectAndSignIn, walletMenuButton, walletPage } from "@/tests/browser/wallet-steps";
 
@@ -149,7 +149,7 @@ describe("Your Bag", () => {
     ]);
     // 9,000,003 + 20,000 + 428.571 + 210,000 + PCOCK's 0.0005 × 10 = 9,230,431.576.
     assert.equal(await page.getByTestId("bag-total-target").innerText(), "$9,230,431.58");
-    await fullPageScreenshot(page, "bag-connected-1440");
+    await page.screenshot({ path: screenshotPath("bag-connected-1440"), fullPage: true });
 
     // The header's menu for a wallet connected without signing in: the bag, and no lists.
     await walletMenuButton(page).click();
@@ -173,7 +173,7 @@ describe("Your Bag", () => {
     const siteRequests = recordSiteRequests(page, baseUrl);
     await page.goto("/portfolio");
     await page.getByTestId("bag-no-wallet").waitFor();
-    await fullPageScreenshot(page, "bag-no-wallet-360");
+    await page.screenshot({ path: screenshotPath("bag-no-wallet-360"), fullPage: true });
 
     const field = page.getByRole("textbox", { name: "View any wallet, watch-only" });
     await field.fill("0x1234");
@@ -186,7 +186,7 @@ describe("Your Bag", () => {
     await field.fill(bob.address.toLowerCase());
     await page.getByRole("button", { name: "View" }).click();
     await page.getByRole("status", { name: "Reading the bag" }).waitFor();
-    await fullPageScreenshot(page, "bag-reading-360");
+    await page.screenshot({ path: screenshotPath("bag-reading-360"), fullPage: true });
     world.rpcDelayMs.value = 0;
     await page.getByTestId("bag-table").waitFor();
     assert.equal(new URL(page.url()).hash, `#${bob.address}`);
@@ -197,7 +197,7 @@ describe("Your Bag", () => {
     await page.getByRole("textbox", { name: "Market cap" }).fill("6b");
     // At 360 px the chosen target's column takes the place of the all-time high's (its total stays).
     assert.deepEqual(await rowTexts(page), ["HEX 50,000 $250.00 $500.00 2.00x"]);
-    await fullPageScreenshot(page, "bag-watch-only-360");
+    await page.screenshot({ path: screenshotPath("bag-watch-only-360"), fullPage: true });
 
     // The shared link opens on the same bag in a new page.
     const shared = await context.newPage();
@@ -221,7 +221,7 @@ describe("Your Bag", () => {
     const error = shared.getByTestId("bag-error");
     await error.waitFor();
     assert.match(await error.getByRole("alert").innerText(), /^Couldn't read the latest block from the PulseChain RPC: /);
-    await fullPageScreenshot(shared, "bag-rpc-error-360");
+    await shared.screenshot({ path: screenshotPath("bag-rpc-error-360"), fullPage: true });
     world.rpcDown.value = false;
     await error.getByRole("button", { name: "Retry" }).click();
     await shared.getByTestId("bag-table").waitFor();
@@ -233,7 +233,7 @@ describe("Your Bag", () => {
     await shared.getByRole("radio", { name: "Custom market cap", checked: true }).waitFor();
     assert.equal(await shared.getByTestId("holding-today").innerText(), "$7,500.00");
     assert.equal(await shared.getByTestId("holding-at-target").innerText(), "$15,000.00 (2.00x)");
-    await fullPageScreenshot(shared, "pair-hold-typed-cap-360");
+    await shared.screenshot({ path: screenshotPath("pair-hold-typed-cap-360"), fullPage: true });
 
     await assertNoAddressSent(siteRequests, [bob.address, empty]);
     assert.deepEqual(problems, []);
@@ -313,11 +313,11 @@ describe("Your Bag", () => {
     // Today 4,047.5015 less PLS's $30; at highs 26,103.2168 less PLS's 85.714.
     assert.equal(await page.getByTestId("bag-total-today-stale").innerText(), "$4,017.50 of this total uses prices older than 15 minutes.");
     assert.equal(await page.getByTestId("bag-total-highs-stale").innerText(), "$26,017.50 of this total uses prices older than 15 minutes.");
-    await fullPageScreenshot(page, "bag-target-360");
+    await page.screenshot({ path: screenshotPath("bag-target-360"), fullPage: true });
 
     await page.setViewportSize({ width: 1440, height: 900 });
     assert.equal(await page.getByTestId("bag-at-high").first().isVisible(), true);
-    await fullPageScreenshot(page, "bag-target-1440");
+    await page.screenshot({ path: screenshotPath("bag-target-1440"), fullPage: true });
     assert.deepEqual(problems, []);
     await context.close();
     await db.coin.update({ where: { id: "pls" }, data: { priceSource: pls.priceSource, priceUpdatedAt: pls.priceUpdatedAt } });
@@ -362,7 +362,7 @@ describe("Your Bag", () => {
     const row = snapshots.getByTestId("bag-snapshot");
     await row.waitFor();
     assert.match(await row.innerText(), /Today\s+\$4,047\.50[\s\S]*At all-time highs\s+\$26,103\.22/);
-    await fullPageScreenshot(page, "bag-snapshots-1440");
+    await page.screenshot({ path: screenshotPath("bag-snapshots-1440"), fullPage: true });
     // Watching another wallet offers no snapshot: it is not this user's bag.
     await page.goto(`/portfolio#${bob.address}`);
     await page.reload();

@@ -10,7 +10,7 @@ import { after, before, describe, test } from "node:test";
 import type { Page } from "playwright-core";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { assertMalformedAddress, operatorEdit, servedFromCache, waitWithinCeiling } from "@/tests/browser/cache-steps";
-import { newContext, fullPageScreenshot, screenshotPath, SITE_URL, watchForErrors } from "@/tests/browser/harness";
+import { newContext, screenshotPath, SITE_URL, watchForErrors } from "@/tests/browser/harness";
 import { restoreSampleHistory, saveSampleHistory } from "@/tests/browser/sample-history-steps";
 import { assertSharePng } from "@/tests/browser/share-image-steps";
 import { suite } from "@/tests/browser/suite";
@@ -268,7 +268,7 @@ describe("coin pages and charts", () => {
       assert.deepEqual(requests, ["hex:1y", "hex:30d", "hex:1d"]);
 
       await expectNoOverflow(page, `/coins/hex at ${viewport.width}px`);
-      await fullPageScreenshot(page, `coin-hex-${viewport.width}`);
+      await page.screenshot({ path: screenshotPath(`coin-hex-${viewport.width}`), fullPage: true });
       await chart.screenshot({ path: screenshotPath(`coin-hex-chart-${viewport.width}`) });
       // The compare links go to the pair pages.
       assert.equal(await page.getByRole("link", { name: "HEX at BTC's market cap" }).getAttribute("href"), "/compare/hex/btc");

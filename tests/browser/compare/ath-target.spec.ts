@@ -7,7 +7,7 @@ import type { Page } from "playwright-core";
 import { formatMultiplier, formatPrice, formatResultMultiplier } from "@/lib/shared/format";
 import { coinListSchema, type Coin } from "@/lib/coins/schemas";
 import { chooseCoin } from "@/tests/browser/coin-steps";
-import { newContext, fullPageScreenshot, screenshotPath, watchForErrors } from "@/tests/browser/harness";
+import { newContext, screenshotPath, watchForErrors } from "@/tests/browser/harness";
 import { suite } from "@/tests/browser/suite";
 
 const BTC_HIGH = 2_512_000_000_000;
@@ -65,7 +65,7 @@ test("home form to the pair page, then the all-time-high target: figures, date a
     `When HEX reaches BTC's all-time-high market cap of $2.51T on Oct 6, 2025, it will be at ${formatPrice(expected.price)}.`,
   );
   assert.equal(new URL(page.url()).search, "?target=ath");
-  await fullPageScreenshot(page, "ath-target-pair-1440");
+  await page.screenshot({ path: screenshotPath("ath-target-pair-1440"), fullPage: true });
 
   // The address is the shared link: opened again, it shows the high.
   await page.reload();
@@ -126,7 +126,7 @@ test("pair page at 360 px: a ?target=ath link, the keyboard back to today, an es
   await page.getByTestId("target-date").waitFor();
   assert.equal(await page.getByTestId("projected-price").innerText(), formatPrice(expected.price));
   await noOverflow(page, 360);
-  await fullPageScreenshot(page, "ath-target-pair-360");
+  await page.screenshot({ path: screenshotPath("ath-target-pair-360"), fullPage: true });
 
   await page.getByRole("radio", { name: "All-time-high market cap" }).focus();
   await page.keyboard.press("ArrowLeft");
@@ -140,7 +140,7 @@ test("pair page at 360 px: a ?target=ath link, the keyboard back to today, an es
   assert.equal(await page.getByTestId("target-date").innerText(), "Dec 9, 2023, estimated");
   assert.match(await page.getByTestId("ath-estimated-note").innerText(), /^Estimated: PLS's price that day × today's supply/);
   await noOverflow(page, 360);
-  await fullPageScreenshot(page, "ath-target-pair-estimated-360");
+  await page.screenshot({ path: screenshotPath("ath-target-pair-estimated-360"), fullPage: true });
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -167,7 +167,7 @@ test("playground tool: switch to BTC's all-time-high market cap, at 360 and 1440
       `If HEX reaches BTC's all-time-high market cap of $2.51T on Oct 6, 2025, its price would be ${formatPrice(expected.price)} (${formatMultiplier(expected.multiplier)})`,
     );
     await noOverflow(page, viewport.width);
-    await fullPageScreenshot(page, `ath-target-playground-${viewport.width}`);
+    await page.screenshot({ path: screenshotPath(`ath-target-playground-${viewport.width}`), fullPage: true });
     assert.deepEqual(problems, []);
     await context.close();
   }

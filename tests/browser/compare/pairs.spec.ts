@@ -8,7 +8,7 @@ import { formatDay, formatMarketCap, formatPrice, formatResultMultiplier } from 
 import { coinListSchema } from "@/lib/coins/schemas";
 import { historySchema, type HistoryPoint } from "@/lib/history/schemas";
 import { assertMalformedAddress, operatorEdit, waitWithinCeiling } from "@/tests/browser/cache-steps";
-import { newContext, fullPageScreenshot, SITE_URL, watchForErrors } from "@/tests/browser/harness";
+import { newContext, screenshotPath, SITE_URL, watchForErrors } from "@/tests/browser/harness";
 import { waitUntilHydrated } from "@/tests/browser/keyboard";
 import { assertSharePng } from "@/tests/browser/share-image-steps";
 import { suite } from "@/tests/browser/suite";
@@ -104,7 +104,7 @@ test("a coin without market cap data gets a page that says so, kept out of searc
     const context = await newContext(suite().browser, baseUrl, { width: 360, height: 780 });
     const page = await context.newPage();
     await page.goto(`/compare/${id}/btc`);
-    await fullPageScreenshot(page, "pair-not-comparable-360");
+    await page.screenshot({ path: screenshotPath("pair-not-comparable-360"), fullPage: true });
     await context.close();
   } finally {
     await db.coin.delete({ where: { id } }).catch(() => {});
@@ -158,7 +158,7 @@ test("a pair page in Chromium: swap, copy link, related pairs; nothing overflows
     assert.match(await page.getByTestId("ladder-progress").innerText(), /^Today HEX's market cap is [\d,.]+% of BTC's\.$/);
     assert.equal(await page.getByTestId("what-it-takes").count(), 0);
     assert.equal(await ladder.getByRole("columnheader", { name: "Would take" }).count(), 0);
-    await fullPageScreenshot(page, `pair-${viewport.width}`);
+    await page.screenshot({ path: screenshotPath(`pair-${viewport.width}`), fullPage: true });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `page is ${overflow}px wider than ${viewport.width}px`);
 
@@ -253,7 +253,7 @@ test("'On a date' (issue 43): chosen with the keyboard, a day picked, the figure
     assert.equal(await onDate.getAttribute("aria-checked"), "true");
     assert.equal(await input.inputValue(), day);
     assert.equal(await page.getByTestId("projected-price").innerText(), formatPrice(price));
-    await fullPageScreenshot(page, `pair-on-date-${viewport.width}`);
+    await page.screenshot({ path: screenshotPath(`pair-on-date-${viewport.width}`), fullPage: true });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `page is ${overflow}px wider than ${viewport.width}px`);
     assert.deepEqual(problems, []);

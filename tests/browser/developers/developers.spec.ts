@@ -10,7 +10,7 @@ import type { Page } from "playwright-core";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { API_KEY_PATTERN } from "@/lib/api-keys/key-format";
 import { createPrismaClient } from "@/lib/db/create-client";
-import { fullPageScreenshot } from "@/tests/browser/harness";
+import { screenshotPath } from "@/tests/browser/harness";
 import { tabTo } from "@/tests/browser/keyboard";
 import { suite } from "@/tests/browser/suite";
 import { close, connectAndSignIn, walletPage } from "@/tests/browser/wallet-steps";
@@ -18,11 +18,11 @@ import { close, connectAndSignIn, walletPage } from "@/tests/browser/wallet-step
 const consented = `document.cookie = "cookie-consent=true; path=/";`;
 
 async function screenshots(page: Page, name: string) {
-  await fullPageScreenshot(page, `${name}-1440`);
+  await page.screenshot({ path: screenshotPath(`${name}-1440`), fullPage: true });
   await page.setViewportSize({ width: 360, height: 800 });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `${name} is ${overflow}px too wide at 360px`);
-  await fullPageScreenshot(page, `${name}-360`);
+  await page.screenshot({ path: screenshotPath(`${name}-360`), fullPage: true });
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 

@@ -8,7 +8,7 @@ import { after, test } from "node:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { formatMarketCap, formatPrice, formatResultMultiplier } from "@/lib/shared/format";
 import { HEIGHT_MESSAGE_TYPE } from "@/lib/embed/embed-path";
-import { newContext, fullPageScreenshot, screenshotPath } from "@/tests/browser/harness";
+import { newContext, screenshotPath } from "@/tests/browser/harness";
 import { contextFor, startOtherOrigin, type OtherOrigin } from "@/tests/browser/other-origin";
 import { suite } from "@/tests/browser/suite";
 
@@ -128,7 +128,7 @@ for (const viewport of [
       assert.deepEqual(consoleLines.filter((line) => /Content Security Policy/.test(line) && !/frame-ancestors 'none'/.test(line)), [], "the cards violate nothing of their own policy");
 
       await page.evaluate(() => document.getElementById("refused")!.remove());
-      await fullPageScreenshot(page, `embed-cards-${viewport.name}`);
+      await page.screenshot({ path: screenshotPath(`embed-cards-${viewport.name}`), fullPage: true });
     } finally {
       await context.close();
     }

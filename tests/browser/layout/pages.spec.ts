@@ -9,7 +9,7 @@ import { coinListSchema, mostComparedPairListSchema } from "@/lib/coins/schemas"
 import { waitWithinCeiling } from "@/tests/browser/cache-steps";
 import { chooseCoin } from "@/tests/browser/coin-steps";
 import { TEST_BOT_USERNAME } from "@/tests/helpers/telegram-api";
-import { newContext, fullPageScreenshot, screenshotPath, watchForErrors } from "@/tests/browser/harness";
+import { newContext, screenshotPath, watchForErrors } from "@/tests/browser/harness";
 import { suite } from "@/tests/browser/suite";
 
 const PAGES = [
@@ -46,7 +46,7 @@ test("every page at every width: its heading, no sideways scroll, no errors; scr
       assert.equal(clippedTables, 0, `${path} has tables wider than their cards at ${width}px`);
       const missingAlt = await page.locator("img:not([alt])").count();
       assert.equal(missingAlt, 0, `${path} has images without alt text`);
-      if (width === 390 || width === 1280) await fullPageScreenshot(page, `${name}-${width}`);
+      if (width === 390 || width === 1280) await page.screenshot({ path: screenshotPath(`${name}-${width}`), fullPage: true });
       // The 404 page's own 404 is the point of it; anything else is a problem.
       const unexpected = expectedStatus === 404 ? problems.filter((p) => !p.includes(path)) : problems;
       assert.deepEqual(unexpected, [], `${path} at ${width}px`);
@@ -219,7 +219,7 @@ test("playground: add two compare tools, fill them, remove them", async () => {
   await chooseCoin(page, /Select coin 1/, "PCOCK", { scope: tools.nth(1), query: "pcock" });
   await chooseCoin(page, /Select coin 2/, "DOGE", { scope: tools.nth(1), query: "dogecoin" });
   assert.match(await tools.nth(1).getByTestId("tool-result").innerText(), /^If PCOCK reaches the current market cap of DOGE/);
-  await fullPageScreenshot(page, "playground-tools-1280");
+  await page.screenshot({ path: screenshotPath("playground-tools-1280"), fullPage: true });
 
   await page.getByRole("button", { name: "Remove compare tool 1" }).click();
   assert.equal(await tools.count(), 1);

@@ -31,9 +31,6 @@ test("home renders the header, its sections from the database, the snapshot labe
     assert.equal(await page.getByRole("table", { name: "Top Gaining Coins" }).getByTestId("coin-row").count(), 10);
     assert.equal(await page.getByRole("table", { name: "Top Meme Coins" }).getByTestId("coin-row").count(), 5);
     // A change's arrow is the stylesheet's (components/shell/price-change.tsx): drawn, and turned for a fall.
-    // The tables are drawn as they come near the screen (components/shell/below-fold.tsx).
-    await page.getByRole("table", { name: "Top Meme Coins" }).scrollIntoViewIfNeeded();
-    await page.waitForFunction(() => [...document.querySelectorAll(".coin-table")].every((table) => table.checkVisibility({ contentVisibilityAuto: true })));
     const arrows = await page.locator(".coin-table .price-change:is(.text-gain, .text-loss)").evaluateAll((changes) =>
       changes.map((change) => {
         const arrow = getComputedStyle(change, "::before");

@@ -11,7 +11,7 @@ import { createPrismaClient } from "@/lib/db/create-client";
 import { countHealth } from "@/lib/market/health-counts";
 import { healthSchema } from "@/lib/market/health-schema";
 import { operatorEdit, waitWithinCeiling } from "@/tests/browser/cache-steps";
-import { newContext, fullPageScreenshot, screenshotPath, watchForErrors } from "@/tests/browser/harness";
+import { newContext, screenshotPath, watchForErrors } from "@/tests/browser/harness";
 import { suite } from "@/tests/browser/suite";
 
 const STALE_MINUTES = 40;
@@ -77,7 +77,7 @@ test("a stale price and a low-liquidity price carry their badges on the home tab
     assert.ok(!(await tableSymbols(page, "Top Gaining Coins")).includes("PCOCK"));
     assert.ok(!(await tableSymbols(page, "Top Meme Coins")).includes("PCOCK"));
     assert.ok((await tableSymbols(page, "Top Meme Coins")).includes("MOST"), "the other meme coins stay");
-    await fullPageScreenshot(page, "freshness-home-1440");
+    await page.screenshot({ path: screenshotPath("freshness-home-1440"), fullPage: true });
     await page.setViewportSize({ width: 360, height: 800 });
     await expectNoOverflow(page, "/ at 360px");
     await gainers.screenshot({ path: screenshotPath("freshness-home-gainers-360") });
@@ -91,10 +91,10 @@ test("a stale price and a low-liquidity price carry their badges on the home tab
     const facts = page.getByTestId("coin-facts");
     await expectBadge(facts.filter({ hasText: "(PCOCK)" }), "low liquidity", LOW_LIQUIDITY_TEXT);
     await expectBadge(facts.filter({ hasText: "(PLSX)" }), "stale", STALE_TEXT);
-    await fullPageScreenshot(page, "freshness-pair-1440");
+    await page.screenshot({ path: screenshotPath("freshness-pair-1440"), fullPage: true });
     await page.setViewportSize({ width: 360, height: 800 });
     await expectNoOverflow(page, "/compare/pcock/plsx at 360px");
-    await fullPageScreenshot(page, "freshness-pair-360");
+    await page.screenshot({ path: screenshotPath("freshness-pair-360"), fullPage: true });
 
     // /api/health shows the counts the last refresh pass stored: count and store them as its last step does.
     const counts = JSON.stringify(await countHealth(db, new Date()));

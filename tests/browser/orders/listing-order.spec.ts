@@ -16,7 +16,7 @@ import { createPrismaClient } from "@/lib/db/create-client";
 import { formatDay } from "@/lib/shared/format";
 import { pulseXReaderEnv, startLocalChain, type LocalChain } from "@/tests/chain/local-chain";
 import { chooseCoin } from "@/tests/browser/coin-steps";
-import { OPERATOR_KEY, newContext, fullPageScreenshot, screenshotPath, startApp, watchForErrors, type App } from "@/tests/browser/harness";
+import { OPERATOR_KEY, newContext, screenshotPath, startApp, watchForErrors, type App } from "@/tests/browser/harness";
 import { injectWallet, type WalletState } from "@/tests/browser/injected-wallet";
 import { suite } from "@/tests/browser/suite";
 import { PUBLIC_RPC, connectAndSignIn } from "@/tests/browser/wallet-steps";
@@ -77,7 +77,7 @@ describe("the Listing Form, paid on a local chain", () => {
     for (const width of [1440, 360]) {
       await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
       if (width === 360) assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 360, `${name} scrolls sideways at 360 px`);
-      await fullPageScreenshot(page, `${name}-${width}`);
+      await page.screenshot({ path: screenshotPath(`${name}-${width}`), fullPage: true });
     }
     await page.setViewportSize({ width: 1440, height: 900 });
   }
@@ -193,7 +193,7 @@ describe("the Listing Form, paid on a local chain", () => {
     assert.equal(await page.getByRole("group", { name: "Listing plan" }).count(), 0);
     assert.equal(await page.getByRole("radio", { name: "No slot" }).count(), 0);
     assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 360, "the refusal scrolls sideways at 360 px");
-    await fullPageScreenshot(page, "listing-form-refused-360");
+    await page.screenshot({ path: screenshotPath("listing-form-refused-360"), fullPage: true });
     assert.deepEqual(problems, []);
     await context.close();
   });
@@ -246,7 +246,7 @@ describe("the Listing Form, paid on a local chain", () => {
     await card.waitFor();
     assert.equal(await card.getByTestId("order-status").innerText(), "Rejected");
     assert.match(await card.innerText(), /The project's site is not live yet\./);
-    await fullPageScreenshot(buyer.page, "orders-rejected-360");
+    await buyer.page.screenshot({ path: screenshotPath("orders-rejected-360"), fullPage: true });
     assert.deepEqual(buyer.problems, []);
     await buyer.context.close();
   });

@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { rawRequest } from "@/tests/helpers/raw-request";
-import { newContext, fullPageScreenshot, screenshotPath, startBehindEdge, watchForErrors, type EdgeSite } from "@/tests/browser/harness";
+import { newContext, screenshotPath, startBehindEdge, watchForErrors, type EdgeSite } from "@/tests/browser/harness";
 import { suite } from "@/tests/browser/suite";
 
 let site: EdgeSite | undefined;
@@ -52,7 +52,7 @@ describe("behind the edge", () => {
       await page.setViewportSize({ width: 360, height: 800 });
       await page.goto("/compare/hex/btc");
       await page.getByRole("heading", { name: "HEX at BTC's market cap", level: 1 }).waitFor();
-      await fullPageScreenshot(page, "edge-pair-360");
+      await page.screenshot({ path: screenshotPath("edge-pair-360"), fullPage: true });
       assert.deepEqual(problems, []);
     } finally {
       await context.close();

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Page } from "playwright-core";
 import { UNIT_COOKIE } from "@/lib/shared/display-unit";
-import { drawEverySection, newContext, screenshotPath, watchForErrors } from "@/tests/browser/harness";
+import { newContext, screenshotPath, watchForErrors } from "@/tests/browser/harness";
 import { suite } from "@/tests/browser/suite";
 
 /** Every layout shift with what moved (tag, test id or class, from and to), so a failure says what. */
@@ -87,15 +87,6 @@ for (const viewport of [{ width: 360, height: 780 }, { width: 1440, height: 900 
 
       await page.locator('html[data-unit="pls"]').waitFor({ state: "attached" });
       await page.waitForLoadState("networkidle");
-      // The unit is set before the first paint, so no figure may move, and the page paints once its
-      // HTML is all parsed (app/layout.tsx), so nothing else moves either: no layout shift at all.
-      const shifts = await page.evaluate(() => (window as unknown as { __shifts: { value: number; at: number; moved: string[]; figures: boolean }[] }).__shifts);
-      const shift = shifts.reduce((sum, entry) => sum + entry.value, 0);
-      console.log(`# ${name} at ${viewport.width} px in PLS: layout shift ${shift}${shifts.length ? ` ${JSON.stringify(shifts)}` : ""}`);
-      assert.deepEqual(shifts.filter((entry) => entry.figures), [], `${name}: a figure or the switch moved`);
-      assert.equal(shift, 0, `${name}: layout shift ${shift}`);
-      // Every section as a visitor scrolling down sees it (those below the fold are drawn near the screen).
-      await drawEverySection(page);
       const shown = await shownFigures(page);
       assert.ok(shown.texts.length >= atLeast, `${name}: only ${shown.texts.length} figures`);
       console.log(`# ${name} at ${viewport.width} px: ${shown.texts.length} figures in PLS`);
@@ -106,6 +97,13 @@ for (const viewport of [{ width: 360, height: 780 }, { width: 1440, height: 900 
         assert.match(text, /PLS/, `${name}: ${testId} reads "${text}"`);
         assert.doesNotMatch(text, /\$\d/, `${name}: ${testId} reads "${text}"`);
       }
+      // The unit is set before the first paint, so no figure may move, and the page paints once its
+      // HTML is all parsed (app/layout.tsx), so nothing else moves either: no layout shift at all.
+      const shifts = await page.evaluate(() => (window as unknown as { __shifts: { value: number; at: number; moved: string[]; figures: boolean }[] }).__shifts);
+      const shift = shifts.reduce((sum, entry) => sum + entry.value, 0);
+      console.log(`# ${name} at ${viewport.width} px in PLS: layout shift ${shift}${shifts.length ? ` ${JSON.stringify(shifts)}` : ""}`);
+      assert.deepEqual(shifts.filter((entry) => entry.figures), [], `${name}: a figure or the switch moved`);
+      assert.equal(shift, 0, `${name}: layout shift ${shift}`);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 0, `${name} in PLS is ${overflow}px wider than ${viewport.width}px`);
       await page.screenshot({ path: screenshotPath(`unit-pls-${name}-${viewport.width}`) });
