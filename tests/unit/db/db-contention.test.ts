@@ -19,24 +19,24 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-test("a database set up here keeps a write-ahead log", async () => {
-  const client = createClient({ url });
+/** The journal mode stored in the file at `fileUrl`. */
+async function journalMode(fileUrl: string): Promise<unknown> {
+  const client = createClient({ url: fileUrl });
   try {
-    expect((await client.execute("PRAGMA journal_mode")).rows[0]!.journal_mode).toBe("wal");
+    return (await client.execute("PRAGMA journal_mode")).rows[0]!.journal_mode;
   } finally {
     client.close();
   }
+}
+
+test("a database set up here keeps a write-ahead log", async () => {
+  expect(await journalMode(url)).toBe("wal");
 });
 
 test("a database only migrated (npm run db:migrate, a test's empty database) keeps one too", async () => {
   const migratedUrl = `file:${path.join(dir, "migrated.db")}`;
   await migrateDatabase({ url: migratedUrl });
-  const client = createClient({ url: migratedUrl });
-  try {
-    expect((await client.execute("PRAGMA journal_mode")).rows[0]!.journal_mode).toBe("wal");
-  } finally {
-    client.close();
-  }
+  expect(await journalMode(migratedUrl)).toBe("wal");
 });
 
 test("a transaction commits while another connection holds a read open", async () => {
