@@ -16,13 +16,12 @@ import { withFloor } from "./floor";
 import { withServer } from "./servers";
 import { settleServer } from "./settle-server";
 import { median } from "./stats";
+import { selfTimes, type TraceEvent } from "./trace-main-thread";
 import { AUDITED_PAGES } from "./targets";
 
 const RUNS = Number(process.env.PHONE_RUNS ?? 5);
 const CPU = Number(process.env.MAIN_THREAD_CPU ?? 4);
 const PAGES = process.env.MAIN_THREAD_PAGES?.split(",") ?? [...AUDITED_PAGES];
-
-type TraceEvent = { name: string; ph: string; ts: number; dur?: number; tdur?: number; pid: number; tid: number; args?: { name?: string; beginData?: { url?: string } } };
 
 /** Trace event names by the kind of work, as Chromium 15x names them (self time, microseconds). */
 const KINDS: Record<string, readonly string[]> = {
@@ -43,37 +42,6 @@ const COUNT_FORMATTERS = `(() => {
     Intl[name] = function (...args) { window.__formatters++; return new Original(...args); };
   }
 })();`;
-
-/** Self time per trace event on the page's main thread (nested complete events). */
-function selfTimes(events: TraceEvent[], url: string): { busy: number; cpu: number; self: Map<string, number> } {
-  // The page's main thread is the one that parsed its HTML. A trace holds other renderers: the
-  // blank page the tab opened with, and Chromium's own omnibox popup (a WebUI page with custom
-  // elements), which on a light page is busier than the page, so "the busiest" is not a test.
-  const main = events.find((e) => e.name === "ParseHTML" && e.args?.beginData?.url === url);
-  if (!main) throw new Error(`bench: no renderer parsed ${url} in the trace`);
-  const complete = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === "X" && e.dur !== undefined).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
-  const self = new Map<string, number>();
-  const open: { event: TraceEvent; end: number; children: number }[] = [];
-  let busy = 0;
-  let cpu = 0;
-  const closeUntil = (ts: number) => {
-    while (open.length && open[open.length - 1]!.end <= ts) {
-      const { event, children } = open.pop()!;
-      self.set(event.name, (self.get(event.name) ?? 0) + (event.dur! - children) / 1000);
-      if (open.length === 0) {
-        busy += event.dur! / 1000;
-        cpu += (event.tdur ?? event.dur!) / 1000;
-      }
-    }
-  };
-  for (const event of complete) {
-    closeUntil(event.ts);
-    if (open.length) open[open.length - 1]!.children += event.dur!;
-    open.push({ event, end: event.ts + event.dur!, children: 0 });
-  }
-  closeUntil(Infinity);
-  return { busy, cpu, self };
-}
 
 async function loadOnce(browser: Browser, url: string): Promise<Load> {
   await settleServer(url);
