@@ -15,7 +15,7 @@ import lrMobileConfig from "lighthouse/core/config/lr-mobile-config.js";
 import { CHROMIUM_FLAGS, findChromium } from "@/tests/browser/harness";
 import { settleServer } from "./settle-server";
 import { median } from "./stats";
-import { selfTimes, type TraceEvent } from "./trace-main-thread";
+import { inCpuTime, selfTimes, type TraceEvent } from "./trace-main-thread";
 
 const RUNS = 3;
 /**
@@ -90,6 +90,11 @@ export type LighthouseResult = LighthouseFigures & {
   mainThread: MainThreadPart[];
   /** The scripts with the most main-thread time (bootup-time), each the median over the runs, largest first. */
   scripts: MainThreadPart[];
+  /**
+   * The calibrated run's same loads audited once more with each main-thread task as long as the
+   * thread ran in it (trace-main-thread.ts, inCpuTime): the figures without the host's preemption.
+   */
+  inCpuTime?: LighthouseResult;
 };
 
 type Run = { figures: LighthouseFigures; failing: string[]; warnings: string[]; mainThread: MainThreadPart[]; scripts: MainThreadPart[] };
@@ -166,9 +171,10 @@ function figuresOf(url: string, result: LighthouseRunnerResult): Run {
     };
     const numeric = (id: string) => {
       const value = lhr.audits[id]?.numericValue;
-      if (value === undefined) throw new Error(`bench: Lighthouse gave no ${id} for ${url}`);
+      if (value === undefined) throw new Error(`bench: Lighthouse gave no ${id} for ${url}${lhr.audits[id]?.errorMessage ? `: ${lhr.audits[id].errorMessage}` : ""}`);
       return value;
     };
+    const mainThreadMs = numeric("mainthread-work-breakdown");
     const failing = ["accessibility", "best-practices", "seo"].flatMap((category) =>
       (lhr.categories[category]?.auditRefs ?? [])
         .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
@@ -185,8 +191,8 @@ function figuresOf(url: string, result: LighthouseRunnerResult): Run {
         fcpMs: numeric("first-contentful-paint"),
         cls: numeric("cumulative-layout-shift"),
         benchmarkIndex: lhr.environment.benchmarkIndex,
-        mainThreadMs: numeric("mainthread-work-breakdown"),
-        mainThreadCpuMs: numeric("mainthread-work-breakdown") * runningShare(result, url),
+        mainThreadMs,
+        mainThreadCpuMs: mainThreadMs * runningShare(result, url),
         cpuSlowdown: lhr.configSettings.throttling.cpuSlowdownMultiplier ?? CALIBRATION.multiplier,
       },
       failing,
@@ -291,10 +297,15 @@ async function auditConfig(multiplier: number): Promise<ResolvedConfig> {
   return (await initializeConfig("navigation", config, flags)).resolvedConfig;
 }
 
-async function auditGathered(gathered: Gathered, resolvedConfig: ResolvedConfig): Promise<Run> {
+async function auditGathered(gathered: Gathered, resolvedConfig: ResolvedConfig, timing: "wall" | "cpu"): Promise<Run> {
   // The artifacts carry their load's settings (4×), which the audits require to be the same.
   const artifacts = loadArtifacts(gathered.dir);
   artifacts.settings = resolvedConfig.settings;
+  if (timing === "cpu") {
+    const trace = { ...artifacts.Trace, traceEvents: inCpuTime(artifacts.Trace.traceEvents as TraceEvent[], artifacts.URL.mainDocumentUrl ?? gathered.url) as typeof artifacts.Trace.traceEvents };
+    artifacts.Trace = trace;
+    artifacts.traces = { ...artifacts.traces, defaultPass: trace };
+  }
   return figuresOf(gathered.url, await Runner.audit(artifacts, { resolvedConfig, computedCache: new Map() }));
 }
 
@@ -319,8 +330,12 @@ export async function startCalibratedRun(): Promise<CalibratedRun> {
       try {
         for (const entry of pending) {
           const runs: Run[] = [];
-          for (const load of entry.loads) runs.push(await auditGathered(load, resolvedConfig));
-          entry.result = summarize(runs);
+          const cpuRuns: Run[] = [];
+          for (const load of entry.loads) {
+            runs.push(await auditGathered(load, resolvedConfig, "wall"));
+            cpuRuns.push(await auditGathered(load, resolvedConfig, "cpu"));
+          }
+          entry.result = { ...summarize(runs), inCpuTime: summarize(cpuRuns) };
         }
       } finally {
         await rm(root, { recursive: true, force: true });
