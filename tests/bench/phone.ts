@@ -12,6 +12,9 @@
 // Then what each page carries (stylesheet, inline RSC payload, first-load JS). It prints figures
 // against issue 53's goals and asserts nothing.
 //
+// The spin page (spin-page.ts) is audited the same way: one script of known work, PHONE_SPIN_MS
+// (100) of CPU in Node, so the run shows what Lighthouse charges for a known amount of work in
+// wall time (a) and in CPU time (a'); PHONE_SPIN_MS=0 leaves it out.
 // PHONE_PAGES=/,/coins/hex limits the pages; SKIP_BUILD=1 reuses the last build;
 // PHONE_CPU_SLOWDOWN=4 skips the calibration and uses that multiplier (to compare hosts by hand).
 // PHONE_SCRIPTS_OFF=1 also audits each page and the floor (calibrated) through a proxy that takes
@@ -32,12 +35,14 @@ import { auditPage, type LighthouseResult, type MainThreadPart } from "./lightho
 import { startHeldScriptsProxy } from "./held-scripts-proxy";
 import { REWRITES, startHtmlRewriteProxy, type RewriteName } from "./html-rewrite-proxy";
 import { pageWeight, type PageWeight } from "./page-weight";
+import { startSpinPage } from "./spin-page";
 import { withServer } from "./servers";
 import { kb } from "./stats";
 import { AUDITED_PAGES } from "./targets";
 
 const RUNS = Number(process.env.PHONE_RUNS ?? 5);
 const HOLD_MS = Number(process.env.PHONE_HOLD_SCRIPTS_MS ?? 0);
+const SPIN_MS = Number(process.env.PHONE_SPIN_MS ?? 100);
 const SCRIPTS_OFF = process.env.PHONE_SCRIPTS_OFF === "1";
 const WITHOUT = (process.env.PHONE_WITHOUT?.split(",") ?? []) as RewriteName[];
 for (const name of WITHOUT) if (!(name in REWRITES)) throw new Error(`PHONE_WITHOUT: no such part "${name}" (${Object.keys(REWRITES).join(", ")})`);
@@ -92,6 +97,9 @@ const { floorBefore: floorBeforeLater, floorJs, floorLinkJs } = await withFloor(
   floorJs: await firstLoadJs(baseUrl, "/"),
   floorLinkJs: await firstLoadJs(baseUrl, "/link"),
 }));
+
+const spin = SPIN_MS > 0 ? await startSpinPage(SPIN_MS) : undefined;
+const spinLater = spin ? await phone.load(spin.url, RUNS).finally(() => spin.close()) : undefined;
 
 const { auditsLater, weights, js } = await withServer("62", { build: process.env.SKIP_BUILD !== "1" }, async (app) => {
   const auditsLater = new Map<string, Later<Audit>>();
@@ -157,6 +165,7 @@ const floorBefore = floorBeforeLater();
 const floorAfter = floorAfterLater();
 const audits = new Map([...auditsLater].map(([page, read]) => [page, read()]));
 
+const spinRead = spinLater?.();
 /** The calibrated loads audited in CPU time (lighthouse.ts, inCpuTime); absent when PHONE_CPU_SLOWDOWN fixed the multiplier. */
 const cpuTimeOf = (audit: Audit) => audit.calibrated.inCpuTime;
 const hasCpuTime = [floorBefore, floorAfter, ...audits.values()].every((audit) => cpuTimeOf(audit));
@@ -179,6 +188,7 @@ for (const kind of hasCpuTime ? (["calibrated", "cpu", "psi"] as const) : (["cal
   console.log(row("floor (before)", read(floorBefore)));
   for (const page of PAGES) console.log(row(page, read(audits.get(page)!)));
   console.log(row("floor (after)", read(floorAfter)));
+  if (spinRead && kind !== "psi") console.log(row("spin page", kind === "cpu" ? spinRead.inCpuTime! : spinRead));
   console.log(`  scripts with the most main-thread time: ${PAGES.map((page) => `${page}: ${top3(read(audits.get(page)!).scripts)}`).join("; ")}`);
 }
 
@@ -209,6 +219,14 @@ function printGoals(title: string, c: LighthouseResult, read: (audit: Audit) => 
 
 printGoals("Goals, calibrated run (a)", floor.calibrated, TABLES.calibrated.read);
 if (floor.cpu) printGoals("The same goals in CPU time (a'): the page's work without the host's preemption", floor.cpu, TABLES.cpu.read);
+if (spin && spinRead?.inCpuTime) {
+  const evaluation = (r: LighthouseResult) => r.mainThread.find((part) => part.label === "Script Evaluation")?.ms ?? 0;
+  const known = spin.nodeCpuMs * spinRead.cpuSlowdown;
+  console.log(
+    `\nKnown work: the spin page's loop (${spin.iterations.toLocaleString("en")} iterations) took ${spin.nodeCpuMs.toFixed(0)} ms of CPU in Node, ${known.toFixed(0)} ms at ${spinRead.cpuSlowdown.toFixed(2)}×; ` +
+      `Lighthouse charged its Script Evaluation ${evaluation(spinRead).toFixed(0)} ms in wall time (a), ${(evaluation(spinRead) / known).toFixed(2)}× the work, and ${evaluation(spinRead.inCpuTime!).toFixed(0)} ms in CPU time (a'), ${(evaluation(spinRead.inCpuTime!) / known).toFixed(2)}×`,
+  );
+}
 const home = weights.find((w) => w.page === "/");
 const homeJs = js.find((x) => x.page === "/");
 if (home) console.log(`  inline RSC payload of /: ${kb(home.inlinePayloadBytes)} (goal ≤ ${GOALS.homePayloadKb} KB): ${yes(home.inlinePayloadBytes <= GOALS.homePayloadKb * 1024)}`);
