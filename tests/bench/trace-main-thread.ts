@@ -4,44 +4,58 @@
 
 export type TraceEvent = { name: string; cat?: string; ph: string; ts: number; dur?: number; tdur?: number; pid: number; tid: number; args?: { name?: string; beginData?: { url?: string } } };
 
-/** Self time per trace event on the page's main thread (nested complete events). */
+/** Self time per trace event on the page's main thread (nested complete events), and its top-level tasks' wall and CPU time. */
 export function selfTimes(events: TraceEvent[], url: string): { busy: number; cpu: number; self: Map<string, number> } {
-  // The page's main thread is the one that parsed its HTML. A trace holds other renderers: the
-  // blank page the tab opened with, and Chromium's own omnibox popup (a WebUI page with custom
-  // elements), which on a light page is busier than the page, so "the busiest" is not a test.
-  const main = mainThreadOf(events, url);
-  const complete = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === "X" && e.dur !== undefined).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
   const self = new Map<string, number>();
   const open: { event: TraceEvent; end: number; children: number }[] = [];
-  let busy = 0;
-  let cpu = 0;
   const closeUntil = (ts: number) => {
     while (open.length && open[open.length - 1]!.end <= ts) {
       const { event, children } = open.pop()!;
       self.set(event.name, (self.get(event.name) ?? 0) + (event.dur! - children) / 1000);
-      if (open.length === 0) {
-        busy += event.dur! / 1000;
-        cpu += (event.tdur ?? event.dur!) / 1000;
-      }
     }
   };
+  const complete = completeEvents(events, url);
   for (const event of complete) {
     closeUntil(event.ts);
     if (open.length) open[open.length - 1]!.children += event.dur!;
     open.push({ event, end: event.ts + event.dur!, children: 0 });
   }
   closeUntil(Infinity);
+  const tasks = topLevelTasks(complete);
+  const busy = tasks.reduce((sum, task) => sum + (task.end - task.start), 0) / 1000;
+  const cpu = tasks.reduce((sum, task) => sum + task.cpu, 0) / 1000;
   return { busy, cpu, self };
 }
 
 /** Phases of events that span time (complete, begin, end); the rest are instants and marks. */
 const DURATION_PHASES = new Set(["X", "B", "E"]);
 
-/** The page's main thread: the renderer that parsed the document's HTML. */
+/**
+ * The page's main thread: the renderer that parsed the document's HTML. A trace holds other
+ * renderers: the blank page the tab opened with, and Chromium's own omnibox popup (a WebUI page
+ * with custom elements), which on a light page is busier than the page, so "the busiest" is not a test.
+ */
 function mainThreadOf(events: TraceEvent[], url: string): { pid: number; tid: number } {
   const main = events.find((e) => e.name === "ParseHTML" && e.args?.beginData?.url === url);
   if (!main) throw new Error(`bench: no renderer parsed ${url} in the trace`);
   return { pid: main.pid, tid: main.tid };
+}
+
+/** The main thread's complete events, in order, each before the events nested in it. */
+function completeEvents(events: TraceEvent[], url: string): TraceEvent[] {
+  const { pid, tid } = mainThreadOf(events, url);
+  return events.filter((e) => e.pid === pid && e.tid === tid && e.ph === "X" && e.dur !== undefined).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+}
+
+/** The top-level tasks among complete events in order: wall time from start to end, `cpu` the thread time in it (µs). */
+function topLevelTasks(complete: TraceEvent[]): { start: number; end: number; cpu: number }[] {
+  const tasks: { start: number; end: number; cpu: number }[] = [];
+  for (const e of complete) {
+    const last = tasks[tasks.length - 1];
+    if (last && e.ts < last.end) continue; // nested in the last top-level task
+    tasks.push({ start: e.ts, end: e.ts + e.dur!, cpu: e.tdur ?? e.dur! });
+  }
+  return tasks;
 }
 
 /**
@@ -54,12 +68,7 @@ function mainThreadOf(events: TraceEvent[], url: string): { pid: number; tid: nu
 export function inCpuTime(events: TraceEvent[], url: string): TraceEvent[] {
   const { pid, tid } = mainThreadOf(events, url);
   const onThread = (e: TraceEvent) => e.pid === pid && e.tid === tid;
-  const tasks: { start: number; end: number; share: number }[] = [];
-  for (const e of events.filter((e) => onThread(e) && e.ph === "X" && e.dur !== undefined).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!)) {
-    const last = tasks[tasks.length - 1];
-    if (last && e.ts < last.end) continue; // nested in the last top-level task
-    tasks.push({ start: e.ts, end: e.ts + e.dur!, share: e.dur! > 0 && e.tdur !== undefined ? Math.min(1, e.tdur / e.dur!) : 1 });
-  }
+  const tasks = topLevelTasks(completeEvents(events, url)).map((task) => ({ ...task, share: task.end > task.start ? Math.min(1, task.cpu / (task.end - task.start)) : 1 }));
   const taskAt = (ts: number) => {
     let lo = 0;
     let hi = tasks.length - 1;
