@@ -309,7 +309,8 @@ async function auditGathered(gathered: Gathered, resolvedConfig: ResolvedConfig,
   return figuresOf(gathered.url, await Runner.audit(artifacts, { resolvedConfig, computedCache: new Map() }));
 }
 
-export async function startCalibratedRun(): Promise<CalibratedRun> {
+/** `inCpuTime`: also audit every load in CPU time (bench:phone's table a'; bench:phone-parts does not read it). */
+export async function startCalibratedRun({ inCpuTime: withCpuTime = false } = {}): Promise<CalibratedRun> {
   const root = await mkdtemp(path.join(tmpdir(), "bench-phone-"));
   const pending: { loads: Gathered[]; result?: LighthouseResult }[] = [];
   return {
@@ -333,9 +334,9 @@ export async function startCalibratedRun(): Promise<CalibratedRun> {
           const cpuRuns: Run[] = [];
           for (const load of entry.loads) {
             runs.push(await auditGathered(load, resolvedConfig, "wall"));
-            cpuRuns.push(await auditGathered(load, resolvedConfig, "cpu"));
+            if (withCpuTime) cpuRuns.push(await auditGathered(load, resolvedConfig, "cpu"));
           }
-          entry.result = { ...summarize(runs), inCpuTime: summarize(cpuRuns) };
+          entry.result = { ...summarize(runs), inCpuTime: withCpuTime ? summarize(cpuRuns) : undefined };
         }
       } finally {
         await rm(root, { recursive: true, force: true });

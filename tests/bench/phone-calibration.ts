@@ -22,11 +22,11 @@ export type PhoneRun = {
  * the index is the median of three runs on the bare page now. PHONE_CPU_SLOWDOWN fixes the
  * multiplier instead (to compare hosts by hand).
  */
-export async function startPhoneRun(throttling: Throttling = "simulate"): Promise<PhoneRun> {
+export async function startPhoneRun(throttling: Throttling = "simulate", options: { inCpuTime?: boolean } = {}): Promise<PhoneRun> {
   const fixed = process.env.PHONE_CPU_SLOWDOWN;
   if (!fixed && throttling === "simulate") {
     console.log(`${FORMULA}; the index is the median over every load of this run, printed at the end`);
-    const run = await startCalibratedRun();
+    const run = await startCalibratedRun(options);
     return {
       load: (url, runCount) => run.load(url, runCount),
       async finish() {

@@ -91,7 +91,7 @@ function meanFloor(a: LighthouseResult, b: LighthouseResult): LighthouseResult {
   return { ...a, performance: mean("performance"), lcpMs: mean("lcpMs"), tbtMs: mean("tbtMs"), fcpMs: mean("fcpMs"), mainThreadMs: mean("mainThreadMs"), mainThreadCpuMs: mean("mainThreadCpuMs"), benchmarkIndex: mean("benchmarkIndex"), cpuSlowdown: mean("cpuSlowdown") };
 }
 
-const phone = await startPhoneRun();
+const phone = await startPhoneRun("simulate", { inCpuTime: true });
 const { floorBefore: floorBeforeLater, floorJs, floorLinkJs } = await withFloor(async (baseUrl) => ({
   floorBefore: await auditBoth(baseUrl),
   floorJs: await firstLoadJs(baseUrl, "/"),
